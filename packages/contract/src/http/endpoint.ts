@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { TPermission } from './permissions';
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Which signed token a route takes (DESIGN §3): sign-in issues one of each, with distinct audiences. */
+export type TTokenKind = 'none' | 'user' | 'client' | 'media' | 'payment' | 'apiKey';
+
+/**
+ * One endpoint of the published API: the server registers it, the web client builds its typed call from it.
+ * `path` is relative to `/api` and uses `:param` for path parameters.
+ */
+export type TEndpoint<
+  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
+  TBody extends z.ZodType | undefined = z.ZodType | undefined,
+  TParams extends z.ZodType | undefined = z.ZodType | undefined,
+  TResponse extends z.ZodType = z.ZodType,
+> = {
+  method: THttpMethod;
+  path: string;
+  permission: TPermission;
+  token: TTokenKind;
+  summary: string;
+  tags?: string[];
+  query?: TQuery;
+  body?: TBody;
+  params?: TParams;
+  /** Schema of the whole envelope on success. */
+  response: TResponse;
+};
+
+export const defineEndpoint = <
+  TQuery extends z.ZodType | undefined = undefined,
+  TBody extends z.ZodType | undefined = undefined,
+  TParams extends z.ZodType | undefined = undefined,
+  TResponse extends z.ZodType = z.ZodType,
+>(
+  endpoint: TEndpoint<TQuery, TBody, TParams, TResponse>,
+) => endpoint;

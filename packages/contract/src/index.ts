@@ -1,0 +1,4 @@
+export * from './http/endpoint';
+export * from './http/envelope';
+export * from './http/permissions';
+export * from './system/health';
