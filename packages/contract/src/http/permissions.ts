@@ -40,8 +40,6 @@ export const isPermission = (value: unknown): value is TPermission => {
   if (typeof value !== 'string') return false;
   const [area, action, extra] = value.split(':');
   return (
-    extra === undefined &&
-    ZFeatureArea.safeParse(area).success &&
-    ZPermissionAction.safeParse(action).success
+    extra === undefined && ZFeatureArea.safeParse(area).success && ZPermissionAction.safeParse(action).success
   );
 };

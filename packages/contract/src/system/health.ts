@@ -6,7 +6,11 @@ export const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
-    migrations: z.object({ applied: z.number().int(), available: z.number().int(), latest: z.string().nullable() }),
+    migrations: z.object({
+      applied: z.number().int(),
+      available: z.number().int(),
+      latest: z.string().nullable(),
+    }),
   }),
   version: z.string(),
   uptime_seconds: z.number(),

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import { failure } from './http/envelope';
+import { installErrorHandling, sendError } from './http/error-handler';
+import { requireDeclaredPermission } from './http/route';
+import { registerModules } from './modules';
+import { WEB_DIST_DIR } from './paths';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built console lives; absent in API-only tests. */
+  webDistDir?: string | null;
+};
+
+export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 500 },
+    // Malformed URLs and the like are answered before the error handler: give them the envelope too.
+    frameworkErrors: (error, request, reply) => sendError(reply, error, request),
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  requireDeclaredPermission(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Laurel API', description: 'Loyalty, gamification and commerce platform', version: '2' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+
+  const mediaDir = path.join(ctx.config.dataDir, 'media');
+  await mkdir(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+  });
+
+  const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
+  const hasConsole = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
+  }
+
+  await registerModules(app, ctx);
+
+  // Every path outside /api and /media is a console route (DESIGN §9).
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+    if (!isApi && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir as string);
+    }
+    return reply.status(404).send(failure(`Route ${request.method} ${url} not found.`, null));
+  });
+
+  return app;
+};

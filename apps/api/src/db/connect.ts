@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Database, Db } from './database';
+import * as schema from './schema';
+
+// Keep timestamptz and numeric as strings/Dates exactly as Drizzle expects; bigint counts come back as text.
+export const openPostgres = async (
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // Fail fast with a clear message when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    close: () => pool.end(),
+  };
+};
+
+export const openPglite = async (dataDir: string | undefined, options: { loadDataDir?: Blob } = {}) => {
+  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const database: Database & { client: PGlite } = {
+    kind: 'pglite',
+    db,
+    client,
+    query: async (text, params) => (await client.query(text, params)).rows as never,
+    close: () => client.close(),
+  };
+  return database;
+};
+
+/** PGlite in `<dataDir>/pg` unless a PostgreSQL URL is configured. */
+export const openDatabase = (config: { databaseUrl?: string; dataDir: string }): Promise<Database> =>
+  config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pg'));

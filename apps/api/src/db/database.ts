@@ -1,0 +1,19 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+export type TSchema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+/** Either the database or a transaction: query functions accept both. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Db;
+  /** Runs a statement and returns its rows, whichever driver is underneath. */
+  query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  close: () => Promise<void>;
+};

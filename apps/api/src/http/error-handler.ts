@@ -1,0 +1,51 @@
+import type { TFieldError } from '@laurel/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { failure } from './envelope';
+import { HttpError } from './errors';
+
+const fieldLabel = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || 'request';
+
+// Fastify's own codes for malformed requests, mapped to statuses and plain messages.
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty but JSON was declared.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_BAD_URL: { status: 400, message: 'The request URL is malformed.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'The request could not be routed.' },
+};
+
+export const sendError = (reply: FastifyReply, error: unknown, request: FastifyRequest) => {
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    return reply.status(error.statusCode).send(failure(error.message, error.content));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: TFieldError[] = error.validation.map((issue) => {
+      const field = fieldLabel(issue.instancePath);
+      const message = issue.message ?? 'is not valid';
+      return { field, message };
+    });
+    return reply.status(400).send(failure(errors[0]?.message ?? 'The request is not valid.', { errors }));
+  }
+  const fastifyError = error as Partial<FastifyError> & { status?: number };
+  const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  if (known) return reply.status(known.status).send(failure(known.message, null));
+  const status = fastifyError.statusCode ?? fastifyError.status;
+  if (!isResponseSerializationError(error) && status && status >= 400 && status < 500) {
+    return reply
+      .status(status)
+      .send(failure(fastifyError.message ?? 'The request could not be processed.', null));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(failure('Something went wrong on our side. Please try again.', null));
+};
+
+export const installErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
+};

@@ -1,0 +1,27 @@
+import type { TFieldError } from '@laurel/contract';
+
+/** A failure the client caused or should know about: its status and message reach the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly content: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (errors: TFieldError[]) =>
+  new HttpError(400, errors[0]?.message ?? 'The request is not valid.', { errors });
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>
+  new HttpError(401, message);
+export const forbidden = (message = 'You do not possess the permission needed for this action.') =>
+  new HttpError(403, message);
+export const notFound = (message = 'The requested record could not be found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const paymentRequired = (message: string) => new HttpError(402, message);
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'Too many requests. Please try again later.',
+) => new HttpError(429, message, null, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,0 +1,222 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { defineEndpoint, envelopeOf } from '@laurel/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok } from './envelope';
+import { installErrorHandling } from './error-handler';
+import { conflict } from './errors';
+import { requireDeclaredPermission, route } from './route';
+
+const echo = defineEndpoint({
+  method: 'POST',
+  path: '/test/echo/:id',
+  permission: 'PUBLIC',
+  token: 'none',
+  summary: 'echo',
+  params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id') }),
+  body: z.object({
+    name: z.string({ message: 'Name is required.' }).min(1, 'Name is required.'),
+    age: z.number(),
+  }),
+  response: envelopeOf(z.object({ name: z.string() })),
+});
+const boom = defineEndpoint({
+  method: 'GET',
+  path: '/test/boom',
+  permission: 'PUBLIC',
+  token: 'none',
+  summary: 'boom',
+  response: envelopeOf(z.null()),
+});
+const clash = defineEndpoint({ ...boom, path: '/test/clash' });
+const leaky = defineEndpoint({
+  ...boom,
+  path: '/test/leaky',
+  response: envelopeOf(z.object({ name: z.string() })),
+});
+
+const ID = 'a'.repeat(24);
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'laurel-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Laurel</title>');
+  t = await createTestApp({ webDistDir: webDir });
+  // Extra routes for the envelope tests are registered on a fresh instance built the same way.
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const buildProbe = async () => {
+  const app = Fastify({ bodyLimit: 1024 });
+  const { serializerCompiler, validatorCompiler } = await import('fastify-type-provider-zod');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  requireDeclaredPermission(app);
+  route(app, echo, async ({ body }) => ok({ name: body?.name ?? '' }));
+  route(app, boom, async () => {
+    throw new Error('secret internal detail at /srv/app.ts:12');
+  });
+  route(app, clash, async () => {
+    throw conflict('This email address is already registered.');
+  });
+  route(app, leaky, async () => ok({ name: 'x', password_hash: 'never' } as { name: string }));
+  await app.ready();
+  return app;
+};
+
+describe('the envelope on success', () => {
+  it('wraps content and keeps only the fields the response schema allows', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/test/echo/${ID}`,
+      payload: { name: 'Ann', age: 3 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'OK', content: { name: 'Ann' } });
+    const leak = await app.inject({ method: 'GET', url: '/api/test/leaky' });
+    expect(leak.json().content).toEqual({ name: 'x' });
+    expect(leak.body).not.toContain('password_hash');
+  });
+});
+
+describe('bad input gets a 4xx envelope, never a 500', () => {
+  it('malformed JSON -> 400', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/test/echo/${ID}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON.',
+      content: null,
+    });
+  });
+
+  it('a wrong type or missing field -> 400 with every field error and the first in message', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({ method: 'POST', url: `/api/test/echo/${ID}`, payload: { age: 'three' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.success).toBe(false);
+    expect(body.message).toBe('Name is required.');
+    expect(body.content.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Name is required.' },
+        expect.objectContaining({ field: 'age' }),
+      ]),
+    );
+  });
+
+  it('a bad path parameter -> 400', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/nothex',
+      payload: { name: 'a', age: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid id');
+  });
+
+  it('an oversized body -> 413', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/test/echo/${ID}`,
+      payload: { name: 'x'.repeat(5000), age: 1 },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, message: 'The request body is too large.' });
+  });
+
+  it('an unsupported content type -> 415', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/test/echo/${ID}`,
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('a thrown HttpError keeps its status and message', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({ method: 'GET', url: '/api/test/clash' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'This email address is already registered.',
+      content: null,
+    });
+  });
+
+  it('an unexpected error -> 500 without the internal detail', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('app.ts');
+    expect(res.json().success).toBe(false);
+  });
+});
+
+describe('the real app', () => {
+  it('an unknown API route -> 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Route GET /api/v2/does-not-exist not found.',
+      content: null,
+    });
+  });
+
+  it('a malformed URL escape -> 400 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+  });
+
+  it.each(['/', '/welcome/log-in', '/console/customers/customer-profile/abc', '/terms-and-conditions'])(
+    'serves the console at %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>Laurel</title>');
+    },
+  );
+
+  it('serves uploaded media under /media and 404s a missing file', async () => {
+    await writeFile(path.join(t.ctx.config.dataDir, 'media', 'logo.txt'), 'hello');
+    const res = await t.app.inject({ method: 'GET', url: '/media/logo.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('hello');
+    const missing = await t.app.inject({ method: 'GET', url: '/media/nope.png' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().success).toBe(false);
+  });
+});
+
+describe('every API route declares its permission', () => {
+  it('refuses to register a route without one', async () => {
+    const app = Fastify();
+    requireDeclaredPermission(app);
+    expect(() => app.get('/api/v2/undeclared', async () => 'x')).toThrow(/does not declare a permission/);
+  });
+});

@@ -1,0 +1,76 @@
+import { isPermission, type TEndpoint, type TPermission, type TTokenKind } from '@laurel/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteInput<E extends TEndpoint> = {
+  query: Infer<E['query']>;
+  body: Infer<E['body']>;
+  params: Infer<E['params']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: TPermission;
+    token?: TTokenKind;
+  }
+}
+
+/** `/v2/client/:id` in the contract is served at `/api/v2/client/:id`. */
+export const apiPath = (path: string) => `/api${path}`;
+
+/**
+ * Registers one contract endpoint. Its permission and token kind go into the route config, where the
+ * auth hook reads them and the onRoute check insists on them.
+ */
+export const route = <E extends TEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
+  options: { successStatus?: number; bodyLimit?: number } = {},
+) => {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: apiPath(endpoint.path),
+    bodyLimit: options.bodyLimit,
+    config: { permission: endpoint.permission, token: endpoint.token },
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: { [options.successStatus ?? 200]: endpoint.response },
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        query: request.query as Infer<E['query']>,
+        body: request.body as Infer<E['body']>,
+        params: request.params as Infer<E['params']>,
+        request,
+        reply,
+      });
+      reply.status(options.successStatus ?? 200);
+      return result;
+    },
+  });
+};
+
+/** Under /api every route must declare a permission; docs and static files (registered by plugins) are public. */
+const isFrameworkRoute = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
+
+export const requireDeclaredPermission = (app: FastifyInstance) => {
+  app.addHook('onRoute', (routeOptions) => {
+    const config = (routeOptions.config ?? {}) as { permission?: unknown };
+    if (isPermission(config.permission)) return;
+    if (isFrameworkRoute(routeOptions.url)) {
+      routeOptions.config = { ...routeOptions.config, permission: 'PUBLIC', token: 'none' };
+      return;
+    }
+    throw new Error(`Route ${routeOptions.method} ${routeOptions.url} does not declare a permission`);
+  });
+};

@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The welcome area's log-in page. */
+export class LogInPage {
+  readonly page: Page;
+  readonly heading: Locator;
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly rememberMe: Locator;
+  readonly signIn: Locator;
+  readonly forgotPassword: Locator;
+  readonly createAccount: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1, name: 'Sign in' });
+    this.email = page.getByRole('textbox', { name: 'Email', exact: true });
+    this.password = page.getByRole('textbox', { name: 'Password', exact: true });
+    this.rememberMe = page.getByRole('checkbox', { name: 'Remember me?' });
+    this.signIn = page.getByRole('button', { name: 'Sign in' });
+    this.forgotPassword = page.getByRole('link', { name: 'Forgot password?' });
+    this.createAccount = page.getByRole('link', { name: 'Create one now' });
+  }
+
+  async goto() {
+    await this.page.goto('/welcome/log-in');
+    await expect(this.heading).toBeVisible();
+  }
+
+  async expectShown() {
+    await expect(this.page).toHaveURL(/\/welcome\/log-in$/);
+    await expect(this.heading).toBeVisible();
+  }
+
+  errorFor(message: string) {
+    return this.page.getByText(message, { exact: true });
+  }
+}

@@ -1,0 +1,241 @@
+import type { TEndpoint, THttpMethod, TPagination, TTokenKind } from '@laurel/contract';
+import { HTTP_CLIENT_MESSAGES } from '@laurel/contract';
+
+/** Which session token a browser request sends; API keys are for integrators, never the console. */
+export type TRequestToken = Exclude<TTokenKind, 'apiKey'>;
+
+type TQueryScalar = string | number | boolean | null | undefined;
+export type TQueryValue = TQueryScalar | readonly TQueryScalar[];
+export type TQuery = Record<string, TQueryValue>;
+export type TPathParams = Record<string, string | number | undefined>;
+
+export type THttpRequest = {
+  method: THttpMethod;
+  /** Relative to the base URL; `:name` is a path parameter, `:name?` an optional one. */
+  path: string;
+  token: TRequestToken;
+  params?: TPathParams;
+  query?: TQuery;
+  /** Sent as JSON, or as multipart when it is a FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export type THttpSuccess<T> = {
+  success: true;
+  /** HTTP status; 0 when no response was received. */
+  status: number;
+  message: string;
+  content: T;
+  pagination?: TPagination;
+};
+
+export type THttpFailure = {
+  success: false;
+  status: number;
+  message: string;
+  content: unknown;
+  pagination?: TPagination;
+};
+
+/** Always the envelope of DESIGN §3, whatever happened on the way. */
+export type THttpResult<T> = THttpSuccess<T> | THttpFailure;
+
+export type THttpClientOptions = {
+  baseUrl: string;
+  getToken: (kind: Exclude<TRequestToken, 'none'>) => string | null | undefined;
+  /** Called on a 401 to a request that carried a token: the session is over. */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+};
+
+const isEmptyQueryValue = (value: TQueryScalar): value is null | undefined | '' =>
+  value === undefined || value === null || value === '' || (typeof value === 'number' && Number.isNaN(value));
+
+/** Query strings skip empty values (undefined, null, '') and keep booleans; a list repeats its key. */
+export const buildQueryString = (query: TQuery | undefined) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const items: readonly TQueryScalar[] = Array.isArray(value) ? value : [value as TQueryScalar];
+    for (const item of items) {
+      if (!isEmptyQueryValue(item)) params.append(key, String(item));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/** Fills `:name` and `:name?` segments; a missing required parameter throws before anything is sent. */
+export const buildPath = (path: string, params: TPathParams | undefined) =>
+  path.replace(
+    /\/:([A-Za-z_][A-Za-z0-9_]*)(\?)?/g,
+    (_segment, name: string, optional: string | undefined) => {
+      const value = params?.[name];
+      if (value === undefined || value === '') {
+        if (optional) return '';
+        throw new Error(`Missing path parameter '${name}' for ${path}`);
+      }
+      return `/${encodeURIComponent(String(value))}`;
+    },
+  );
+
+type TEnvelopeLike = { success: boolean; message: string; content: unknown; pagination?: TPagination };
+
+const isEnvelope = (value: unknown): value is TEnvelopeLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { success?: unknown }).success === 'boolean' &&
+  typeof (value as { message?: unknown }).message === 'string';
+
+const readEnvelope = async (response: Response): Promise<TEnvelopeLike | null> => {
+  try {
+    const body: unknown = await response.json();
+    return isEnvelope(body) ? { ...body, content: body.content ?? null } : null;
+  } catch {
+    return null;
+  }
+};
+
+const failure = (
+  status: number,
+  message: string,
+  content: unknown = null,
+  pagination?: TPagination,
+): THttpFailure =>
+  pagination
+    ? { success: false, status, message, content, pagination }
+    : { success: false, status, message, content };
+
+const prepare = (request: THttpRequest, options: THttpClientOptions) => {
+  const url = `${options.baseUrl}${buildPath(request.path, request.params)}${buildQueryString(request.query)}`;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (request.token !== 'none') {
+    const token = options.getToken(request.token);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    headers.set('Content-Type', 'application/json');
+  }
+  const init: RequestInit = { method: request.method, headers };
+  if (body !== undefined) init.body = body;
+  if (request.signal) init.signal = request.signal;
+  return { url, init };
+};
+
+/** A schema's output type, read structurally so that the web app needs no zod import. */
+type TOutputOf<S> = S extends { _zod: { output: infer O } } ? O : never;
+type TInputOf<S> = S extends { _zod: { input: infer I } } ? I : undefined;
+
+export type TEndpointContent<E extends TEndpoint> =
+  TOutputOf<E['response']> extends { content: infer C } ? C : unknown;
+
+export type TEndpointInput<E extends TEndpoint> = {
+  params?: TInputOf<E['params']>;
+  query?: TInputOf<E['query']>;
+  body?: TInputOf<E['body']>;
+  signal?: AbortSignal;
+};
+
+/**
+ * The fetch wrapper of spec 1 §8: it never throws. A rejected fetch, an error before sending, a 4xx envelope and
+ * any other status each map to `{ success: false, message, content }`.
+ */
+export const createHttpClient = (options: THttpClientOptions) => {
+  const request = async <T>(request: THttpRequest): Promise<THttpResult<T>> => {
+    let prepared: ReturnType<typeof prepare>;
+    try {
+      prepared = prepare(request, options);
+    } catch {
+      return failure(0, HTTP_CLIENT_MESSAGES.neverLeft);
+    }
+
+    let response: Response;
+    try {
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      response = await fetchImpl(prepared.url, prepared.init);
+    } catch {
+      return failure(0, HTTP_CLIENT_MESSAGES.couldNotConnect);
+    }
+
+    const envelope = response.status === 204 ? null : await readEnvelope(response);
+    const { status } = response;
+
+    if (status === 401 && request.token !== 'none') options.onUnauthorized?.();
+
+    if (response.ok) {
+      if (status === 204) return { success: true, status, message: '', content: null as T };
+      if (envelope?.success) {
+        const result: THttpSuccess<T> = {
+          success: true,
+          status,
+          message: envelope.message,
+          content: envelope.content as T,
+        };
+        if (envelope.pagination) result.pagination = envelope.pagination;
+        return result;
+      }
+      if (envelope) return failure(status, envelope.message, envelope.content, envelope.pagination);
+      return failure(status, HTTP_CLIENT_MESSAGES.errorResponse);
+    }
+
+    if (status >= 400 && status < 500 && envelope) {
+      return failure(
+        status,
+        envelope.message || HTTP_CLIENT_MESSAGES.errorResponse,
+        envelope.content,
+        envelope.pagination,
+      );
+    }
+    return failure(status, HTTP_CLIENT_MESSAGES.errorResponse, envelope?.content ?? null);
+  };
+
+  return {
+    request,
+    get: <T>(path: string, init: Omit<THttpRequest, 'method' | 'path'>) =>
+      request<T>({ ...init, method: 'GET', path }),
+    post: <T>(path: string, init: Omit<THttpRequest, 'method' | 'path'>) =>
+      request<T>({ ...init, method: 'POST', path }),
+    put: <T>(path: string, init: Omit<THttpRequest, 'method' | 'path'>) =>
+      request<T>({ ...init, method: 'PUT', path }),
+    delete: <T>(path: string, init: Omit<THttpRequest, 'method' | 'path'>) =>
+      request<T>({ ...init, method: 'DELETE', path }),
+    /** Calls a contract endpoint with its method, path and token; the content is typed by its response schema. */
+    call: <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}) => {
+      const call: THttpRequest = {
+        method: endpoint.method,
+        path: endpoint.path,
+        token: toRequestToken(endpoint.token),
+      };
+      if (input.params !== undefined) call.params = input.params as TPathParams;
+      if (input.query !== undefined) call.query = input.query as TQuery;
+      if (input.body !== undefined) call.body = input.body;
+      if (input.signal) call.signal = input.signal;
+      return request<TEndpointContent<E>>(call);
+    },
+  };
+};
+
+const toRequestToken = (token: TTokenKind): TRequestToken => (token === 'apiKey' ? 'none' : token);
+
+export type THttpClient = ReturnType<typeof createHttpClient>;
+
+/** Thrown by `unwrap` so that TanStack Query sees a failure; carries the envelope the server (or wrapper) gave. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly content: unknown;
+
+  constructor(result: THttpFailure) {
+    super(result.message);
+    this.name = 'ApiError';
+    this.status = result.status;
+    this.content = result.content;
+  }
+}
+
+export const unwrap = <T>(result: THttpResult<T>): THttpSuccess<T> => {
+  if (!result.success) throw new ApiError(result);
+  return result;
+};

@@ -1,0 +1,27 @@
+import { API_PREFIX } from '@laurel/contract';
+import { createHttpClient, type TRequestToken } from '@/api/http-client';
+import { sessionStore, type TSession } from '@/api/session-store';
+
+const tokenFields = {
+  user: 'token',
+  client: 'client_token',
+  media: 'media_upload_token',
+  payment: 'payment_engine_token',
+} as const satisfies Record<Exclude<TRequestToken, 'none'>, keyof TSession>;
+
+let unauthorizedHandler: (() => void) | undefined;
+
+/** The app decides where a 401 leads (the router is created after this module). */
+export const setUnauthorizedHandler = (handler: () => void) => {
+  unauthorizedHandler = handler;
+};
+
+/** The console's HTTP client: base URL `/api`, tokens from the session, a 401 ends the session. */
+export const http = createHttpClient({
+  baseUrl: API_PREFIX,
+  getToken: (kind) => sessionStore.get()?.[tokenFields[kind]],
+  onUnauthorized: () => {
+    sessionStore.clear();
+    unauthorizedHandler?.();
+  },
+});

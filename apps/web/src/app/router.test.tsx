@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStore, type TSession } from '@/api/session-store';
+import { jsonResponse, renderApp } from '@/test/render-app';
+
+const session: TSession = {
+  token: 'u',
+  client_token: 'c',
+  media_upload_token: 'm',
+  payment_engine_token: 'p',
+  user: {
+    _id: 'a'.repeat(24),
+    name: 'Thandi',
+    surname: 'Nkosi',
+    email: 'thandi@example.com',
+    client_id: 'b'.repeat(24),
+  },
+};
+
+const serve = (content: unknown) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, { success: true, message: '', content })),
+  );
+
+describe('route tree', () => {
+  it.each(['/', '/welcome', '/console', '/console/badges', '/no-such-page'])(
+    'without a session, %s leads to log-in',
+    async (path) => {
+      serve({});
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    },
+  );
+
+  it('opens the terms and conditions without a session and shows the text from the server', async () => {
+    serve({ content: 'These are the terms.' });
+    renderApp('/terms-and-conditions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
+    expect(await screen.findByText('These are the terms.')).toBeTruthy();
+  });
+
+  it('opens the privacy policy without a session, saying it still needs to be written', async () => {
+    renderApp('/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByText(/still needs to be written/)).toBeTruthy();
+  });
+
+  it('shows the not-found page for an unknown console path when signed in', async () => {
+    sessionStore.set(session, false);
+    serve({ _id: session.user.client_id, status: 'ACTIVE' });
+    renderApp('/console/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+import { ROUTE_PATTERNS } from '@laurel/contract';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { consoleRoute } from '@/app/console/routes';
+import { NotFoundPage } from '@/app/not-found-page';
+import { RootLayout } from '@/app/root-layout';
+import { RouteErrorPage } from '@/app/route-error-page';
+import { dashboardRoutes } from '@/features/dashboard';
+import { legalRoutes } from '@/features/legal';
+import { welcomeRoutes } from '@/features/welcome';
+
+/** Joins the areas' routes (spec 1 §2.1-2.2); each area owns its paths and lazy pages. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
+      welcomeRoutes,
+      consoleRoute([...dashboardRoutes]),
+      ...legalRoutes,
+      {
+        path: '*',
+        element: (
+          <main>
+            <NotFoundPage />
+          </main>
+        ),
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Currency: cashback paid into a wallet currency; Statistic: XP. */
+export const ZEarnConfigType = z.enum(['Currency', 'Statistic']);
+export type TEarnConfigType = z.infer<typeof ZEarnConfigType>;
+export const EARN_CONFIG_TYPES = ZEarnConfigType.options;
+
+/** XP earn configs target the xp statistic. */
+export const XP_EARN_TARGET = 'xp';
+
+export const ZExcludeType = z.enum(['product', 'category']);
+export type TExcludeType = z.infer<typeof ZExcludeType>;
+export const EXCLUDE_TYPES = ZExcludeType.options;
+export const DEFAULT_EXCLUDE_TYPE: TExcludeType = 'product';
+export const EXCLUDE_TYPE_LABELS: Record<TExcludeType, string> = {
+  product: 'Products',
+  category: 'Categories',
+};
+
+export const ZCashbackType = z.enum(['percentage', 'fixed']);
+export type TCashbackType = z.infer<typeof ZCashbackType>;
+export const CASHBACK_TYPES = ZCashbackType.options;
+export const DEFAULT_CASHBACK_TYPE: TCashbackType = 'percentage';
+export const CASHBACK_TYPE_LABELS: Record<TCashbackType, string> = {
+  percentage: 'Percentage',
+  fixed: 'Fixed Amount',
+};
+
+/** Cashback value bounds: a percentage 0-100 in steps of 0.1, or a fixed amount from 0 in steps of 0.01. */
+export const CASHBACK_VALUE_LIMITS = {
+  percentage: { min: 0, max: 100, step: 0.1 },
+  fixed: { min: 0, max: Number.POSITIVE_INFINITY, step: 0.01 },
+} as const satisfies Record<TCashbackType, { min: number; max: number; step: number }>;
+
+/** Fields whose zero or empty value counts as missing on save (spec 3 §5). */
+export const EARN_CONFIG_REQUIRED_FIELDS = ['trigger_value', 'earn_amount', 'segment_id'] as const;

@@ -1,0 +1,31 @@
+/** Badges list and editor (spec 2 §2, §5, §8). */
+export const BADGE_MESSAGES = {
+  listTitle: 'Badges',
+  addBadge: 'Add Badge',
+  createTitle: 'Create a badge',
+  header: 'Customise Your Badge',
+  backToBadges: 'Back to Badges',
+  deleted: 'Successfully deleted badge.',
+  deleteFailed: 'Something went wrong when deleting your badge!',
+  retrieveFailed: 'Something went wrong when retrieving your badge!',
+  listFailed: 'Something went wrong when retrieving your badges!',
+  createFailed: 'Something went wrong when creating your badge!',
+  saved: 'Successfully saved your badge.',
+  nameRequired: 'Name is required',
+  quantityRequired: 'Quantity is required',
+  descriptionRequired: 'Description is required',
+  subCopyRequired: 'Sub copy is required',
+  primaryColorRequired: 'Primary theme color is required',
+  nameColorRequired: 'Name theme color is required',
+  subCopyColorRequired: 'Sub copy theme color is required',
+  backgroundColorRequired: 'Background theme color is required',
+  iconColorRequired: 'Icon theme color is required',
+  iconRequired: 'Icon is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endDateAfterStart: 'End date must be after start date',
+  limited: 'Limited',
+  unlimited: 'Unlimited',
+} as const;
+
+export const badgeTitle = (name: string) => `Badge - ${name}`;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const ZCommunicationMethod = z.enum(['SMS', 'EMAIL', 'WHATSAPP']);
+export type TCommunicationMethod = z.infer<typeof ZCommunicationMethod>;
+export const COMMUNICATION_METHODS = ZCommunicationMethod.options;
+export const COMMUNICATION_METHOD_LABELS: Record<TCommunicationMethod, string> = {
+  SMS: 'SMS',
+  EMAIL: 'Email',
+  WHATSAPP: 'WhatsApp',
+};
+
+/** An empty gender is sent as N/A (spec 1 §5). */
+export const ZGender = z.enum(['MALE', 'FEMALE', 'OTHER', 'N/A']);
+export type TGender = z.infer<typeof ZGender>;
+export const GENDERS = ZGender.options;
+export const DEFAULT_GENDER: TGender = 'N/A';
+export const GENDER_LABELS: Record<TGender, string> = {
+  MALE: 'Male',
+  FEMALE: 'Female',
+  OTHER: 'Other',
+  'N/A': 'N/A',
+};
+
+/** A customer added from the console is signed up for loyalty unless told otherwise. */
+export const CUSTOMER_DEFAULTS = { loyalty_sign_up: true, get_communication: false } as const;
+
+/** Card brands of stored payment methods; Visa has its own icon. */
+export const ZCardBrand = z.enum(['VISA', 'MASTERCARD', 'AMEX', 'DINERS', 'DISCOVER', 'OTHER']);
+export type TCardBrand = z.infer<typeof ZCardBrand>;

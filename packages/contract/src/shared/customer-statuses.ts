@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Customer (loyalty member) statuses; a new customer starts AWAITING-SIGNUP (spec 1 §3-4). */
+export const ZCustomerStatus = z.enum(['AWAITING-SIGNUP', 'ACTIVE', 'SUSPENDED']);
+export type TCustomerStatus = z.infer<typeof ZCustomerStatus>;
+export const CUSTOMER_STATUSES = ZCustomerStatus.options;
+export const INITIAL_CUSTOMER_STATUS: TCustomerStatus = 'AWAITING-SIGNUP';
+
+/** Suspend is offered unless the customer is already SUSPENDED; then activate is offered. */
+export const customerBlockAction = (status: TCustomerStatus): 'suspend' | 'activate' =>
+  status === 'SUSPENDED' ? 'activate' : 'suspend';
