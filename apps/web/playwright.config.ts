@@ -36,5 +36,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM rather than SIGKILL, so that scripts/e2e-server.mjs stops the server and removes its data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -1,9 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config';
 import type { Database } from './db/database';
+import { createTokenService, type TokenService } from './http/auth/tokens';
+import { type BillingProvider, billingProviderFor } from './providers/billing';
+import { type MailProvider, mailProviderFor } from './providers/mail';
 
 /** What every module's routes and services are built from: the composition root fills it once. */
 export type AppContext = {
   config: TConfig;
   database: Database;
-  jwtSecret: string;
+  log: FastifyBaseLogger;
+  tokens: TokenService;
+  mail: MailProvider;
+  billing: BillingProvider;
 };
+
+export const createAppContext = (input: {
+  config: TConfig;
+  database: Database;
+  jwtSecret: string;
+  log: FastifyBaseLogger;
+  billing?: BillingProvider;
+}): AppContext => ({
+  config: input.config,
+  database: input.database,
+  log: input.log,
+  tokens: createTokenService(input.jwtSecret),
+  mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
+  billing: input.billing ?? billingProviderFor(input.config),
+});

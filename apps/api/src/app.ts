@@ -5,26 +5,29 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { installAuthGuard } from './http/auth/guard';
 import { failure } from './http/envelope';
 import { installErrorHandling, sendError } from './http/error-handler';
+import { installRateLimits } from './http/rate-limits';
 import { requireDeclaredPermission } from './http/route';
+import { installSecurityHeaders } from './http/security-headers';
 import { registerModules } from './modules';
 import { WEB_DIST_DIR } from './paths';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 export type BuildOptions = {
-  logger?: FastifyServerOptions['logger'];
   /** Where the built console lives; absent in API-only tests. */
   webDistDir?: string | null;
 };
 
 export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   const app = Fastify({
-    logger: options.logger ?? false,
+    loggerInstance: ctx.log,
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
     // Malformed URLs and the like are answered before the error handler: give them the envelope too.
@@ -35,6 +38,9 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   requireDeclaredPermission(app);
+  await installSecurityHeaders(app);
+  await installRateLimits(app, ctx.config.rateLimits);
+  installAuthGuard(app, { db: ctx.database.db, tokens: ctx.tokens });
 
   await app.register(fastifySwagger, {
     openapi: {

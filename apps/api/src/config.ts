@@ -26,6 +26,41 @@ const ZConfig = z
       message: 'must be at least 32 characters long',
     }),
     DEMO: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('1'),
+    SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+      message: 'must be an smtp:// or smtps:// URL',
+    }),
+    MAIL_FROM: optionalString,
+    STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_/.test(value), {
+      message: 'must be a Stripe secret key (sk_… or rk_…)',
+    }),
+    STRIPE_WEBHOOK_SECRET: optionalString.refine(
+      (value) => value === undefined || value.startsWith('whsec_'),
+      {
+        message: 'must be a Stripe webhook signing secret (whsec_…)',
+      },
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_PRICING_TABLE_ID: optionalString,
+    TERMS_FILE: optionalString,
+    BRANDING_FILE: optionalString,
+    BUGS_URL: optionalString,
+    RATE_LIMIT_IP_PER_MINUTE: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int()
+      .min(1)
+      .default(300),
+    RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int()
+      .min(1)
+      .default(1200),
+    RATE_LIMIT_EMAIL_FAILURES: z.coerce.number({ message: 'must be a whole number' }).int().min(1).default(5),
+    RATE_LIMIT_EMAIL_WINDOW_MINUTES: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int()
+      .min(1)
+      .default(15),
+    TRUST_PROXY: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('0'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -41,6 +76,26 @@ const ZConfig = z
     jwtSecret: env.JWT_SECRET,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     logLevel: env.LOG_LEVEL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Laurel <no-reply@laurel.local>' },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+            pricingTableId: env.STRIPE_PRICING_TABLE_ID ?? '',
+          }
+        : null,
+    termsFile: env.TERMS_FILE,
+    brandingFile: env.BRANDING_FILE,
+    bugsUrl: env.BUGS_URL ?? null,
+    rateLimits: {
+      ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE,
+      tokenPerMinute: env.RATE_LIMIT_TOKEN_PER_MINUTE,
+      emailFailures: env.RATE_LIMIT_EMAIL_FAILURES,
+      emailWindowMinutes: env.RATE_LIMIT_EMAIL_WINDOW_MINUTES,
+    },
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   }));
 
 export type TConfig = z.infer<typeof ZConfig>;

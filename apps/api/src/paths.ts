@@ -4,3 +4,4 @@ import { fileURLToPath } from 'node:url';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../drizzle', import.meta.url));
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const API_PACKAGE_JSON = fileURLToPath(new URL('../package.json', import.meta.url));
+export const TERMS_FILE = fileURLToPath(new URL('../content/terms-and-conditions.md', import.meta.url));

@@ -1,13 +1,10 @@
 import { buildApp } from './app';
+import { createAppContext } from './app-context';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { resolveJwtSecret } from './http/jwt-secret';
-
-const loggerOptions = (level: string) => ({
-  level,
-  redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-});
+import { createLogger } from './logger';
 
 /** Composition root: config -> database -> migrations -> secrets -> routes -> listen. */
 const main = async () => {
@@ -25,7 +22,9 @@ const main = async () => {
   const database = await openDatabase(config);
   await applyMigrations(database);
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
-  const app = await buildApp({ config, database, jwtSecret }, { logger: loggerOptions(config.logLevel) });
+  const log = createLogger(config.logLevel);
+  const ctx = createAppContext({ config, database, jwtSecret, log });
+  const app = await buildApp(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {

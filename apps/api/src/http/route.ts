@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+// `body?:` makes E['body'] `Schema | undefined`; a declared schema always yields its parsed value.
+type Infer<T> = [Exclude<T, undefined>] extends [never]
+  ? undefined
+  : Exclude<T, undefined> extends z.ZodType
+    ? z.output<Exclude<T, undefined>>
+    : undefined;
 
 export type RouteInput<E extends TEndpoint> = {
   query: Infer<E['query']>;

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { clientRoutes } from './clients/clients.routes';
+import { contentRoutes } from './content/content.routes';
 import { systemRoutes } from './system/system.routes';
 
 /** The composition of every area's routes; each area registers its own. */
 export const registerModules = async (app: FastifyInstance, ctx: AppContext) => {
   systemRoutes(app, ctx);
+  await contentRoutes(app, ctx);
+  authRoutes(app, ctx);
+  clientRoutes(app, ctx);
+  await billingRoutes(app, ctx);
 };

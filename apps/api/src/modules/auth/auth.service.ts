@@ -1,0 +1,91 @@
+import { API_ERROR_MESSAGES, API_SUCCESS_MESSAGES } from '@laurel/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { clientUsers } from '../../db/schema';
+import { HttpError, unauthorized } from '../../http/errors';
+import { createAttemptLimiter } from './attempt-limiter';
+import { findUserByEmail } from './auth.queries';
+import { consumeLinkToken, issueLinkToken, linkMail } from './link-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { toSessionUser } from './session-user';
+
+export const INACTIVE_ACCOUNT_MESSAGE = 'Your account is inactive. Please contact your administrator.';
+export const LOCKED_EMAIL_MESSAGE =
+  'Too many failed sign-in attempts for this email address. Please try again later.';
+export const TOO_MANY_RESETS_MESSAGE =
+  'Too many password reset requests for this email address. Please try again later.';
+
+export const createAuthService = (ctx: AppContext) => {
+  const { db } = ctx.database;
+  const limits = ctx.config.rateLimits;
+  const signInFailures = createAttemptLimiter(db, {
+    limit: limits.emailFailures,
+    windowMinutes: limits.emailWindowMinutes,
+    message: LOCKED_EMAIL_MESSAGE,
+  });
+  const resetRequests = createAttemptLimiter(db, {
+    limit: limits.emailFailures,
+    windowMinutes: limits.emailWindowMinutes,
+    message: TOO_MANY_RESETS_MESSAGE,
+  });
+
+  const signIn = async (input: { email: string; password: string; remember_me: boolean }) => {
+    const email = input.email.trim().toLowerCase();
+    const key = `signin:${email}`;
+    await signInFailures.assertOpen(key);
+    const found = await findUserByEmail(db, email);
+    const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
+    if (!found || !valid) {
+      await signInFailures.record(key);
+      throw unauthorized(API_ERROR_MESSAGES.invalidCredentials);
+    }
+    if (found.user.status !== 'ACTIVE') throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
+    await signInFailures.clear(key);
+    const tokens = await ctx.tokens.issueSession(
+      { userId: found.user.id, clientId: found.user.clientId, tokenVersion: found.user.tokenVersion },
+      input.remember_me,
+    );
+    return { ...tokens, user: toSessionUser(found.user, found.paymentEngineId, input.remember_me) };
+  };
+
+  /** Answers the same whether or not the address exists, so it reveals nothing. */
+  const forgotPassword = async (rawEmail: string) => {
+    const email = rawEmail.trim().toLowerCase();
+    const key = `forgot:${email}`;
+    await resetRequests.assertOpen(key);
+    await resetRequests.record(key);
+    const found = await findUserByEmail(db, email);
+    if (found && found.user.status === 'ACTIVE') {
+      await db.transaction(async (tx) => {
+        const token = await issueLinkToken(tx, found.user.id, 'reset');
+        await ctx.mail.enqueue(
+          tx,
+          linkMail(ctx.config.publicUrl, 'reset', found.user.email, found.user.name, token),
+        );
+      });
+      await ctx.mail.flush();
+    }
+    return API_SUCCESS_MESSAGES.forgotPasswordSent;
+  };
+
+  /** Sets the password, verifies the email for a verification link, and ends every earlier session. */
+  const resetPassword = async (input: { token: string; password: string }) => {
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      const consumed = await consumeLinkToken(tx, input.token);
+      if (!consumed) throw new HttpError(400, API_ERROR_MESSAGES.invalidResetToken);
+      await tx
+        .update(clientUsers)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${clientUsers.tokenVersion} + 1`,
+          updatedAt: new Date(),
+          ...(consumed.purpose === 'verify' ? { emailVerifiedAt: new Date() } : {}),
+        })
+        .where(eq(clientUsers.id, consumed.userId));
+    });
+    return API_SUCCESS_MESSAGES.passwordReset;
+  };
+
+  return { signIn, forgotPassword, resetPassword };
+};

@@ -1,0 +1,89 @@
+import {
+  API_ERROR_MESSAGES,
+  BILLING_MESSAGES,
+  PLAN_FEATURE_TABLE,
+  PLAN_LABELS,
+  PLANS,
+  type TBillingOverview,
+  type TPlan,
+} from '@laurel/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { clients, clientUsers } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { BUILTIN_PLAN_PRICES, type PlanChange } from '../../providers/billing';
+import { clientPlanOf } from '../clients/client-dto';
+import { findClient, findClientByPaymentEngineId } from '../clients/clients.queries';
+
+const PLAN_DESCRIPTIONS: Record<TPlan, string> = {
+  FREEMIUM: 'Your customers, your team and a dashboard: the loyalty basics.',
+  STARTER: 'Adds player statistics, rule-based segments and badges.',
+  GROWTH: 'Adds challenges, reward tracks, currencies, cashback and XP earning.',
+  BUSINESS: 'Adds transaction reports with CSV export and integrations (API keys, event log).',
+};
+
+const money = (minor: number) => (minor / 100).toFixed(2);
+
+export const billingOverview = async (
+  ctx: AppContext,
+  clientId: string,
+  userId: string,
+): Promise<TBillingOverview> => {
+  const client = await findClient(ctx.database.db, clientId);
+  if (!client) throw notFound(API_ERROR_MESSAGES.notFound);
+  const [user] = await ctx.database.db
+    .select({ email: clientUsers.email })
+    .from(clientUsers)
+    .where(eq(clientUsers.id, userId));
+  const current = clientPlanOf(client);
+  return {
+    provider: ctx.billing.name,
+    stripe: await ctx.billing.pricingTable(client.paymentEngineId),
+    payment_engine_id: client.paymentEngineId,
+    customer_email: user?.email ?? '',
+    current,
+    plans: PLANS.map((plan) => ({
+      plan,
+      label: PLAN_LABELS[plan],
+      description: PLAN_DESCRIPTIONS[plan],
+      price: money(BUILTIN_PLAN_PRICES[plan]),
+      currency_symbol: client.currencySymbol,
+      features: [...PLAN_FEATURE_TABLE[plan]],
+      current: current.name === plan && current.status === 'ACTIVE',
+    })),
+  };
+};
+
+/** Built-in provider: choosing a plan activates it, and the client leaves AWAITING_SUBSCRIPTION_PAYMENT. */
+export const choosePlan = async (ctx: AppContext, clientId: string, plan: TPlan) => {
+  if (!ctx.billing.selectsPlansInApp) throw conflict(BILLING_MESSAGES.managedByStripe);
+  const [row] = await ctx.database.db
+    .update(clients)
+    .set({ plan, planStatus: 'ACTIVE', status: 'ACTIVE', updatedAt: new Date() })
+    .where(eq(clients.id, clientId))
+    .returning();
+  if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
+  return clientPlanOf(row);
+};
+
+/** A plan change reported by the billing service (Stripe webhook). Unknown customers are ignored. */
+export const applyPlanChange = async (ctx: AppContext, change: PlanChange) => {
+  const client = await findClientByPaymentEngineId(ctx.database.db, change.paymentEngineId);
+  if (!client) {
+    ctx.log.warn({ customer: change.paymentEngineId }, 'billing event for an unknown customer');
+    return false;
+  }
+  const active = change.status === 'ACTIVE' || change.status === 'TRIALING';
+  await ctx.database.db
+    .update(clients)
+    .set({
+      plan: change.plan ?? client.plan,
+      planStatus: change.status === 'TRIALING' ? 'ACTIVE' : change.status,
+      billingSubscriptionId: change.subscriptionId,
+      // Once paid the client leaves the plan page; a lapsed plan keeps the console but gates features (402).
+      status: active ? 'ACTIVE' : client.status,
+      updatedAt: new Date(),
+    })
+    .where(eq(clients.id, client.id));
+  return true;
+};

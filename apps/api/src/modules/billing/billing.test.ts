@@ -1,0 +1,210 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createClientAndSignIn } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { authorize } from '../../http/auth/guard';
+import { createStripeBilling } from '../../providers/billing/stripe-billing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const clientOf = async (session: { clientId: string; clientToken: string }) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/client?_id=${session.clientId}`,
+      headers: bearer(session.clientToken),
+    })
+  ).json().content;
+
+describe('built-in billing', () => {
+  it('lists the four plans with their features; choosing one activates the client', async () => {
+    const session = await createClientAndSignIn(t.app);
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing',
+      headers: bearer(session.clientToken),
+    });
+    expect(overview.statusCode).toBe(200);
+    const content = overview.json().content;
+    expect(content.provider).toBe('builtin');
+    expect(content.plans.map((p: { plan: string }) => p.plan)).toEqual([
+      'FREEMIUM',
+      'STARTER',
+      'GROWTH',
+      'BUSINESS',
+    ]);
+    expect(content.plans[0].features).not.toContain('CHALLENGES');
+    expect(content.plans[3].features).toContain('TRANSACTIONS');
+    expect(content.customer_email).toBe(session.email);
+
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/plan',
+      headers: bearer(session.clientToken),
+      payload: { plan: 'GROWTH' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().content).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
+    const client = await clientOf(session);
+    expect(client.status).toBe('ACTIVE');
+    expect(client.clientSubscription).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
+    const plan = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/stripe/subscription',
+      headers: bearer(session.clientToken),
+    });
+    expect(plan.json().content).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
+  });
+
+  it('refuses an unknown plan', async () => {
+    const session = await createClientAndSignIn(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/plan',
+      headers: bearer(session.clientToken),
+      payload: { plan: 'PLATINUM' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please select a plan.');
+  });
+
+  it('the portal of the built-in provider is the in-app plan page', async () => {
+    const session = await createClientAndSignIn(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/portal',
+      headers: bearer(session.clientToken),
+    });
+    expect(res.json().content.url).toBe('http://localhost:8080/welcome/select-subscription');
+  });
+});
+
+describe('plan gating', () => {
+  const principal = (plan: string | null, status = 'ACTIVE') =>
+    ({
+      userId: 'u',
+      clientId: 'c',
+      role: 'AREA_MANAGER',
+      managerOf: [],
+      permissions: { CHALLENGES: { read: true, create: false, update: false, delete: false } },
+      client: { status, plan, planStatus: plan ? 'ACTIVE' : null },
+    }) as Parameters<typeof authorize>[0];
+
+  it('402 for a feature outside the plan, 403 for a missing flag, nothing for an allowed one', () => {
+    expect(() => authorize(principal('STARTER'), 'CHALLENGES:read')).toThrow(
+      expect.objectContaining({ statusCode: 402 }),
+    );
+    expect(() => authorize(principal(null, 'AWAITING_SUBSCRIPTION_PAYMENT'), 'CHALLENGES:read')).toThrow(
+      expect.objectContaining({ statusCode: 402 }),
+    );
+    expect(() => authorize(principal('GROWTH'), 'CHALLENGES:create')).toThrow(
+      expect.objectContaining({ statusCode: 403 }),
+    );
+    expect(() => authorize(principal('GROWTH'), 'CHALLENGES:read')).not.toThrow();
+    expect(() => authorize(principal('GROWTH'), 'ADMIN')).toThrow(
+      expect.objectContaining({ statusCode: 403 }),
+    );
+  });
+});
+
+describe('Stripe webhook', () => {
+  const secret = 'whsec_test_laurel_0123456789';
+  let stripeApp: TestApp;
+  const stripe = new Stripe('sk_test_laurel');
+
+  beforeAll(async () => {
+    stripeApp = await createTestApp({
+      billing: {
+        ...createStripeBilling(
+          {
+            secretKey: 'sk_test_laurel',
+            webhookSecret: secret,
+            publishableKey: 'pk_test',
+            pricingTableId: 'prctbl_1',
+          },
+          stripe,
+        ),
+        // Registration would call Stripe over the network; the webhook path under test does not.
+        createCustomer: async () => 'cus_TEST0001',
+      },
+    });
+  });
+  afterAll(() => stripeApp.close());
+
+  const subscriptionEvent = (type: string, status: string, lookupKey: string) =>
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: 'sub_1',
+          object: 'subscription',
+          customer: 'cus_TEST0001',
+          status,
+          items: {
+            object: 'list',
+            data: [{ id: 'si_1', price: { id: 'price_1', lookup_key: lookupKey, metadata: {} } }],
+          },
+        },
+      },
+    });
+  const post = (payload: string, signature: string) =>
+    stripeApp.app.inject({
+      method: 'POST',
+      url: '/api/billing/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+
+  it('a signed subscription event moves the client to ACTIVE on that plan', async () => {
+    const session = await createClientAndSignIn(stripeApp.app);
+    const payload = subscriptionEvent('customer.subscription.created', 'active', 'business');
+    const res = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().content).toEqual({ received: true });
+    const client = (
+      await stripeApp.app.inject({
+        method: 'GET',
+        url: `/api/v2/client?_id=${session.clientId}`,
+        headers: bearer(session.clientToken),
+      })
+    ).json().content;
+    expect(client.status).toBe('ACTIVE');
+    expect(client.clientSubscription).toEqual({ name: 'BUSINESS', status: 'ACTIVE' });
+
+    const cancelled = subscriptionEvent('customer.subscription.deleted', 'canceled', 'business');
+    await post(cancelled, stripe.webhooks.generateTestHeaderString({ payload: cancelled, secret }));
+    const plan = await stripeApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/stripe/subscription',
+      headers: bearer(session.clientToken),
+    });
+    expect(plan.json().content).toEqual({ name: 'BUSINESS', status: 'CANCELLED' });
+  });
+
+  it('a bad signature is refused with 400 and changes nothing', async () => {
+    const payload = subscriptionEvent('customer.subscription.created', 'active', 'growth');
+    const res = await post(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The webhook signature could not be verified.');
+  });
+
+  it('the in-app plan choice is refused when Stripe manages plans', async () => {
+    const session = await createClientAndSignIn(stripeApp.app);
+    const res = await stripeApp.app.inject({
+      method: 'POST',
+      url: '/api/billing/plan',
+      headers: bearer(session.clientToken),
+      payload: { plan: 'GROWTH' },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  API_ERROR_MESSAGES,
+  type TCreateClientRequest,
+  type TNotificationIntegration,
+  type ZCreateClientRequest,
+} from '@laurel/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/errors';
+import { clients } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { issueLinkToken, linkMail } from '../auth/link-tokens';
+import { hashPassword } from '../auth/passwords';
+import { toClientDto } from './client-dto';
+import { emailInUse, findClient, listClientUserScopes } from './clients.queries';
+import { provisionClient } from './provisioning';
+
+type CreateClientInput = z.output<typeof ZCreateClientRequest>;
+
+export type { TCreateClientRequest };
+
+/** Self-onboarding: one transaction creates the client, its admin and every area's defaults. */
+export const registerClient = async (
+  ctx: AppContext,
+  input: CreateClientInput,
+  requestHost: string | null,
+) => {
+  const email = input.client_user.email.toLowerCase();
+  const { db } = ctx.database;
+  if (await emailInUse(db, email)) throw conflict(API_ERROR_MESSAGES.emailTaken);
+
+  const passwordHash = await hashPassword(input.client_user.password);
+  const paymentEngineId = await ctx.billing.createCustomer({ email, name: input.alias, clientId: '' });
+  try {
+    const ids = await db.transaction(async (tx) => {
+      const created = await provisionClient(tx, {
+        alias: input.alias,
+        name: input.name,
+        idNumber: input.id_number,
+        vatNumber: input.vat_number ?? null,
+        domain: input.domain ?? requestHost,
+        fullAddress: input.address.full_address,
+        coordinates: input.address.coordinates ?? null,
+        offering: { ...input.offering, offering: input.offering.offering ?? null },
+        paymentEngineId,
+        admin: {
+          name: input.client_user.name,
+          surname: input.client_user.surname,
+          email,
+          passwordHash,
+          cellCountryCode: input.client_user.cell_country_code,
+          cellNumber: input.client_user.cell_number,
+          birthday: input.client_user.birthday,
+          getCommunication: input.client_user.get_communication,
+          agreesTermsAndConditions: input.client_user.agrees_terms_and_conditions,
+        },
+      });
+      const token = await issueLinkToken(tx, created.adminId, 'verify');
+      await ctx.mail.enqueue(
+        tx,
+        linkMail(ctx.config.publicUrl, 'verify', email, input.client_user.name, token),
+      );
+      return created;
+    });
+    await ctx.mail.flush();
+    return { _id: ids.clientId, integration_settings: { payment_engine_id: paymentEngineId } };
+  } catch (error) {
+    // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) throw conflict(API_ERROR_MESSAGES.emailTaken);
+    throw error;
+  }
+};
+
+export const getClientRecord = async (ctx: AppContext, clientId: string) => {
+  const row = await findClient(ctx.database.db, clientId);
+  if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
+  return toClientDto(row, await listClientUserScopes(ctx.database.db, clientId));
+};
+
+/** Integrations are kept one per type; saving replaces that type's entry. */
+export const saveIntegration = async (
+  ctx: AppContext,
+  clientId: string,
+  integration: TNotificationIntegration,
+) => {
+  const row = await findClient(ctx.database.db, clientId);
+  if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
+  const normalised: TNotificationIntegration = {
+    type: integration.type,
+    data: {
+      enabled: integration.data.enabled,
+      returns_email_address: integration.data.returns_email_address?.trim() || null,
+    },
+  };
+  const integrations = [...row.integrations.filter((item) => item.type !== integration.type), normalised];
+  await ctx.database.db
+    .update(clients)
+    .set({ integrations, updatedAt: new Date() })
+    .where(eq(clients.id, clientId));
+  return normalised;
+};

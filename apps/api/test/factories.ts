@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { TCreateClientRequest, TPlan } from '@laurel/contract';
+import type { FastifyInstance } from 'fastify';
+
+export const uniqueEmail = (prefix = 'owner') => `${prefix}.${randomBytes(5).toString('hex')}@example.com`;
+
+/** A complete, valid self-onboarding body; override any part. */
+export const clientRegistration = (
+  overrides: { client_user?: Partial<TCreateClientRequest['client_user']> } & Partial<
+    Omit<TCreateClientRequest, 'client_user'>
+  > = {},
+): TCreateClientRequest => ({
+  alias: 'Bean There Coffee',
+  name: 'Bean There Coffee (Pty) Ltd',
+  id_number: '2019/123456/07',
+  vat_number: '4123456789',
+  domain: 'localhost',
+  type: 'ENTITY',
+  address: {
+    full_address: '12 Long Street, Cape Town, 8001, South Africa',
+    coordinates: { lat: -33.92, lng: 18.42 },
+  },
+  offering: {
+    experience: 'I sell in store',
+    product_types: ['Food and beverages'],
+    offering: 'Coffee and pastries',
+    industry: 'Coffee and cafés',
+  },
+  ...overrides,
+  client_user: {
+    name: 'Thandi',
+    surname: 'Mokoena',
+    email: uniqueEmail(),
+    password: 'correct horse battery',
+    cell_country_code: '+27',
+    cell_number: '0821234567',
+    birthday: '1990-04-12',
+    get_communication: true,
+    agrees_terms_and_conditions: true,
+    ...overrides.client_user,
+  },
+});
+
+export type SignedIn = {
+  clientId: string;
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+  clientToken: string;
+  mediaToken: string;
+  paymentToken: string;
+};
+
+export const signIn = async (app: FastifyInstance, email: string, password: string, rememberMe = false) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/client-user/signin',
+    payload: { email, password, remember_me: rememberMe },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const content = res.json().content;
+  return {
+    clientId: content.user.client_id as string,
+    userId: content.user._id as string,
+    email,
+    password,
+    token: content.token as string,
+    clientToken: content.client_token as string,
+    mediaToken: content.media_upload_token as string,
+    paymentToken: content.payment_engine_token as string,
+  } satisfies SignedIn;
+};
+
+/** Registers a business through the API and signs its admin in; with a plan, also subscribes. */
+export const createClientAndSignIn = async (
+  app: FastifyInstance,
+  options: { plan?: TPlan; registration?: TCreateClientRequest } = {},
+): Promise<SignedIn> => {
+  const body = options.registration ?? clientRegistration();
+  const res = await app.inject({ method: 'POST', url: '/api/v2/self-onboard/create/client', payload: body });
+  if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  const session = await signIn(app, body.client_user.email, body.client_user.password);
+  if (options.plan) {
+    const chosen = await app.inject({
+      method: 'POST',
+      url: '/api/billing/plan',
+      headers: bearer(session.clientToken),
+      payload: { plan: options.plan },
+    });
+    if (chosen.statusCode !== 200) throw new Error(`plan failed: ${chosen.statusCode} ${chosen.body}`);
+  }
+  return session;
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

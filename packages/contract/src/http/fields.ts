@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** A string that must be present and non-blank; one message for missing, wrong type and blank. */
+export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** A boolean that may arrive as a JSON boolean only; anything else is the given message. */
+export const requiredBoolean = (message: string) => z.boolean({ error: message });
+
+/** Query-string numbers: `?page=2`. */
+export const queryInt = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const ZPageQuery = z.object({
+  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
+  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;

@@ -1,0 +1,29 @@
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+const isExecutable = (file) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const onPath = (name) => {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
+  }
+  return undefined;
+};
+
+/**
+ * The Chromium to drive: CHROME_PATH when set (undefined when it does not point at an executable), else
+ * /usr/bin/chromium, else chromium / chromium-browser on PATH. Undefined when none is found.
+ */
+export const findChromium = () => {
+  const configured = process.env.CHROME_PATH?.trim();
+  if (configured) return isExecutable(configured) ? configured : undefined;
+  if (isExecutable('/usr/bin/chromium')) return '/usr/bin/chromium';
+  return onPath('chromium') ?? onPath('chromium-browser');
+};

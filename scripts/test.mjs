@@ -1,0 +1,338 @@
+// `npm test`: every check and every suite, in order, streaming their output; never stops at a failure.
+// Ends with a summary table and, as the very last line, `N passed, N failed` summed over all steps (CI reads it).
+// TEST_ONLY=<comma-separated step names> runs only those steps, e.g. TEST_ONLY='lint,api (pglite)'.
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfOutOfDate } from './lib/build.mjs';
+import { findChromium } from './lib/chromium.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { fromRoot, repoRoot } from './lib/paths.mjs';
+import { describeCommand, npx, run } from './lib/run.mjs';
+
+const startedAt = Date.now();
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'laurel-npm-test-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+
+let interrupted = false;
+let current; // the running child, to pass an interrupt on
+const onSignal = (signal) => {
+  if (!interrupted) console.error(`\n${signal}: stopping after the current step.`);
+  interrupted = true;
+  if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+};
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+const track = (child) => {
+  current = child;
+};
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/** A check counts as one test: passed when the command exits 0. */
+const command =
+  (args, options = {}) =>
+  async () => {
+    const [bin, ...rest] = args;
+    console.log(`$ ${describeCommand(bin, rest)}`);
+    const code = await run(bin, rest, { cwd: repoRoot, onSpawn: track, ...options });
+    return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
+  };
+
+const listFiles = (dir, base = dir, into = new Map()) => {
+  if (!existsSync(dir)) return into;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(full, base, into);
+    else into.set(path.relative(base, full), readFileSync(full, 'utf8'));
+  }
+  return into;
+};
+
+/** drizzle-kit generate against a copy of apps/api/drizzle: anything it writes means a migration is missing. */
+const migrationsInSync = async () => {
+  const work = path.join(tmp, 'migrations');
+  const out = path.join(work, 'drizzle');
+  mkdirSync(work, { recursive: true });
+  cpSync(fromRoot('apps/api/drizzle'), out, { recursive: true });
+  const before = listFiles(out);
+  const config = path.join(work, 'drizzle.config.ts');
+  // drizzle-kit reads `out` as relative to its working directory (it prefixes './'), so give it a relative path.
+  const apiDir = fromRoot('apps/api');
+  const settings = {
+    dialect: 'postgresql',
+    schema: './src/db/schema/index.ts',
+    out: path.relative(apiDir, out).split(path.sep).join('/'),
+  };
+  writeFileSync(config, `export default ${JSON.stringify(settings, null, 2)};\n`);
+  const args = ['drizzle-kit', 'generate', '--config', config];
+  console.log(
+    `$ (cd apps/api && npx ${describeCommand(args[0], args.slice(1))})  # against a copy of apps/api/drizzle`,
+  );
+  // No stdin: a rename question from drizzle-kit must fail the check, not wait for an answer.
+  let output = '';
+  const code = await npx(args, {
+    cwd: apiDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeoutMs: 180_000,
+    onSpawn: track,
+    onOutput: (text) => {
+      output += text;
+    },
+  });
+  const after = listFiles(out);
+  const created = [...after.keys()].filter((file) => !before.has(file));
+  const changed = [...after.keys()].filter(
+    (file) => before.has(file) && before.get(file) !== after.get(file),
+  );
+  if (created.length > 0 || changed.length > 0) {
+    console.error(
+      '\nThe schema (apps/api/src/db/schema) has changes that no migration in apps/api/drizzle covers.',
+    );
+    for (const file of created) console.error(`  drizzle-kit generate created: apps/api/drizzle/${file}`);
+    for (const file of changed) console.error(`  drizzle-kit generate changed: apps/api/drizzle/${file}`);
+    for (const file of created.filter((name) => name.endsWith('.sql'))) {
+      console.error(`\n--- ${file} ---\n${after.get(file).trimEnd()}\n---`);
+    }
+    console.error('Run `npm run db:generate` and commit the migration.');
+    return { passed: 0, failed: 1, note: `missing migration (${created.length} new file(s))` };
+  }
+  if (code !== 0) return { passed: 0, failed: 1, note: `drizzle-kit exit code ${code}` };
+  // drizzle-kit exits 0 even when it fails (a missing snapshot, a bad schema): insist on its all-clear.
+  if (!/No schema changes, nothing to migrate/i.test(output)) {
+    console.error('drizzle-kit generate did not report "No schema changes"; see its output above.');
+    return { passed: 0, failed: 1, note: 'drizzle-kit did not confirm the schema is unchanged' };
+  }
+  return { passed: 1, failed: 0 };
+};
+
+/** One Vitest project, counted from its JSON report. */
+const vitest =
+  (workspace, env = {}) =>
+  async () => {
+    const report = path.join(tmp, `vitest-${workspace.replaceAll('/', '-')}-${Date.now()}.json`);
+    const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    console.log(`$ (cd ${workspace} && npx ${describeCommand(args[0], args.slice(1))})`);
+    const code = await npx(args, {
+      cwd: fromRoot(workspace),
+      env: { ...process.env, ...env },
+      onSpawn: track,
+    });
+    const json = readJson(report);
+    if (!json || typeof json.numPassedTests !== 'number') {
+      return { passed: 0, failed: 1, note: `no readable JSON report (exit code ${code})` };
+    }
+    const result = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    };
+    if (code !== 0 && result.failed === 0) {
+      const suites = json.numFailedTestSuites ? `, ${json.numFailedTestSuites} failed file(s)` : '';
+      return { ...result, failed: 1, note: `exit code ${code} with no failed test${suites}` };
+    }
+    return result;
+  };
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const ensureChromium = async () => {
+  const configured = process.env.CHROME_PATH?.trim();
+  const found = findChromium();
+  if (found) return found;
+  if (configured) {
+    console.error(`CHROME_PATH=${configured} is not an executable file.`);
+    return undefined;
+  }
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    console.log(
+      'Chromium not found; installing Debian chromium: apt-get update && apt-get install -y chromium',
+    );
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const updated = await run('apt-get', ['update'], { env, onSpawn: track });
+    const installed =
+      updated === 0 ? await run('apt-get', ['install', '-y', 'chromium'], { env, onSpawn: track }) : updated;
+    if (installed === 0) return findChromium();
+    console.error(`Installing chromium failed (exit code ${installed}).`);
+  }
+  console.error(
+    'Chromium is needed for the e2e journeys: install it (Debian/Ubuntu: apt-get install -y chromium) ' +
+      'or set CHROME_PATH to a Chromium/Chrome executable.',
+  );
+  return undefined;
+};
+
+/** Playwright journeys in Chromium against the built server (scripts/e2e-server.mjs) on a fresh data directory. */
+const e2e = async ({ buildRan }) => {
+  const chromium = await ensureChromium();
+  if (!chromium) return { passed: 0, failed: 1, note: 'no Chromium (install it or set CHROME_PATH)' };
+  if (!buildRan) {
+    const built = await buildIfOutOfDate();
+    if (built !== 0) return { passed: 0, failed: 1, note: `build failed (exit code ${built})` };
+  }
+  const port = process.env.E2E_PORT || String(await freePort());
+  const report = path.join(tmp, `playwright-${Date.now()}.json`);
+  const env = {
+    ...process.env,
+    CHROME_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    CI: '1',
+    E2E_PORT: port,
+    E2E_BASE_URL: process.env.E2E_BASE_URL || `http://127.0.0.1:${port}`,
+  };
+  console.log(`$ (cd apps/web && npx playwright test)  # Chromium ${chromium}, server on port ${port}`);
+  const code = await npx(['playwright', 'test'], { cwd: fromRoot('apps/web'), env, onSpawn: track });
+  const stats = readJson(report)?.stats;
+  if (!stats || typeof stats.expected !== 'number') {
+    return { passed: 0, failed: 1, note: `no readable JSON report (exit code ${code})` };
+  }
+  const result = {
+    passed: stats.expected + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+    note: stats.flaky ? `${stats.flaky} flaky` : undefined,
+  };
+  if (code !== 0 && result.failed === 0)
+    return { ...result, failed: 1, note: `exit code ${code} with no failed test` };
+  return result;
+};
+
+const steps = [
+  { name: 'lint', run: command(['npx', 'biome', 'check', '.']) },
+  { name: 'typecheck', run: command(['npm', 'run', 'typecheck']) },
+  { name: 'migrations in sync', run: migrationsInSync },
+  { name: 'build', run: command(['npm', 'run', 'build']) },
+  { name: 'contract', run: vitest('packages/contract') },
+  { name: 'api (pglite)', run: vitest('apps/api', { TEST_DB_KIND: 'pglite' }) },
+  {
+    name: 'api (postgres)',
+    skip: () =>
+      process.env.TEST_DATABASE_URL
+        ? undefined
+        : 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    run: vitest('apps/api', { TEST_DB_KIND: 'postgres' }),
+  },
+  { name: 'web', run: vitest('apps/web') },
+  { name: 'e2e', run: e2e },
+];
+
+const results = [];
+const record = (name, status, fields) =>
+  results.push({ name, status, passed: 0, failed: 0, skipped: 0, ms: 0, ...fields });
+const only = process.env.TEST_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = only?.filter((name) => !steps.some((step) => step.name === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`TEST_ONLY names unknown step(s): ${unknown.join(', ')}`);
+  console.error(`Steps: ${steps.map((step) => step.name).join(', ')}`);
+  record('TEST_ONLY', 'failed', { failed: 1, note: 'unknown step' });
+}
+
+console.log('==> dependencies');
+if (!(await ensureInstalled())) {
+  record('install', 'failed', { failed: 1, note: 'npm install failed' });
+}
+
+const selected = steps.filter((step) => !only || only.includes(step.name));
+const context = { buildRan: selected.some((step) => step.name === 'build') };
+for (const step of unknown.length > 0 ? [] : selected) {
+  if (interrupted) {
+    record(step.name, 'not run', { note: 'interrupted' });
+    continue;
+  }
+  console.log(`\n==> ${step.name}`);
+  const reason = step.skip?.();
+  if (reason) {
+    console.log(`Skipped: ${reason}.`);
+    record(step.name, 'skipped', { note: reason });
+    continue;
+  }
+  const began = Date.now();
+  let outcome;
+  try {
+    outcome = await step.run(context);
+  } catch (error) {
+    console.error(`${step.name} errored: ${error?.stack ?? error}`);
+    outcome = { passed: 0, failed: 1, note: `errored: ${error?.message ?? error}` };
+  }
+  current = undefined;
+  const ms = Date.now() - began;
+  const status = outcome.failed > 0 ? 'failed' : 'passed';
+  record(step.name, status, { ...outcome, ms });
+  console.log(`<== ${step.name}: ${status} (${(ms / 1000).toFixed(1)} s)`);
+}
+
+// Summary table, then the one line CI reads.
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const total = results.reduce(
+  (sum, row) => ({
+    passed: sum.passed + row.passed,
+    failed: sum.failed + row.failed,
+    skipped: sum.skipped + row.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const rows = [
+  ['step', 'result', 'passed', 'failed', 'skipped', 'time', 'note'],
+  ...results.map((row) => [
+    row.name,
+    row.status,
+    String(row.passed),
+    String(row.failed),
+    String(row.skipped),
+    row.ms ? seconds(row.ms) : '-',
+    row.note ?? '',
+  ]),
+  [
+    'total',
+    total.failed > 0 ? 'FAILED' : 'ok',
+    String(total.passed),
+    String(total.failed),
+    String(total.skipped),
+    seconds(Date.now() - startedAt),
+    '',
+  ],
+];
+const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+const numeric = new Set([2, 3, 4, 5]);
+const format = (row) =>
+  row
+    .map((cell, column) =>
+      numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
+    )
+    .join('  ')
+    .trimEnd();
+console.log('\nSummary');
+console.log(format(rows[0]));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const row of rows.slice(1, -1)) console.log(format(row));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+console.log(format(rows.at(-1)));
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exitCode = total.failed > 0 || interrupted ? 1 : 0;
