@@ -63,7 +63,8 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
     index: false,
   });
 
-  const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
+  const webDistDir =
+    options.webDistDir === undefined ? (ctx.config.webDistDir ?? WEB_DIST_DIR) : options.webDistDir;
   const hasConsole = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
   if (hasConsole) {
     await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });

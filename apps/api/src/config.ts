@@ -42,6 +42,8 @@ const ZConfig = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_PRICING_TABLE_ID: optionalString,
     TERMS_FILE: optionalString,
+    WEB_DIST_DIR: optionalString,
+    MAIL_OUTBOX_API: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('0'),
     BRANDING_FILE: optionalString,
     BUGS_URL: optionalString,
     RATE_LIMIT_IP_PER_MINUTE: z.coerce
@@ -76,7 +78,11 @@ const ZConfig = z
     jwtSecret: env.JWT_SECRET,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     logLevel: env.LOG_LEVEL,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Laurel <no-reply@laurel.local>' },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? 'Laurel <no-reply@laurel.local>',
+      outboxApi: env.MAIL_OUTBOX_API === '1' || env.MAIL_OUTBOX_API === 'true',
+    },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {
@@ -87,6 +93,7 @@ const ZConfig = z
           }
         : null,
     termsFile: env.TERMS_FILE,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     brandingFile: env.BRANDING_FILE,
     bugsUrl: env.BUGS_URL ?? null,
     rateLimits: {

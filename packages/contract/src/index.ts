@@ -66,3 +66,4 @@ export * from './shared/status-chip';
 export * from './shared/subscriptions';
 export * from './shared/uploads';
 export * from './system/health';
+export * from './system/outbox';

@@ -4,11 +4,13 @@ import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
+import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
 
 /** The composition of every area's routes; each area registers its own. */
 export const registerModules = async (app: FastifyInstance, ctx: AppContext) => {
   systemRoutes(app, ctx);
+  if (ctx.config.mail.outboxApi) outboxRoutes(app, ctx);
   await contentRoutes(app, ctx);
   authRoutes(app, ctx);
   clientRoutes(app, ctx);

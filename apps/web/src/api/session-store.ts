@@ -1,5 +1,4 @@
-import { STORAGE_KEYS } from '@laurel/contract';
-import type { TSessionUser, TSignInContent } from '@/pending-contract';
+import { STORAGE_KEYS, type TSignInContent, ZSignInContent } from '@laurel/contract';
 
 /** The signed-in session: the four tokens sign-in returns and the user (spec 1 §4). */
 export type TSession = TSignInContent;
@@ -8,21 +7,12 @@ export const SESSION_STORAGE_KEY = STORAGE_KEYS.user;
 
 type TListener = () => void;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isSessionUser = (value: unknown): value is TSessionUser =>
-  isRecord(value) && typeof value._id === 'string' && typeof value.client_id === 'string';
-
-/** Accepts only a complete session, so that a tampered or outdated entry reads as signed out. */
+/** Accepts only a complete session (the sign-in content's schema), so that a tampered or outdated entry reads as signed out. */
 export const parseSession = (raw: string | null): TSession | null => {
   if (!raw) return null;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (!isRecord(value) || !isSessionUser(value.user)) return null;
-    const tokens = ['token', 'client_token', 'media_upload_token', 'payment_engine_token'] as const;
-    if (!tokens.every((key) => typeof value[key] === 'string')) return null;
-    return value as TSession;
+    const parsed = ZSignInContent.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

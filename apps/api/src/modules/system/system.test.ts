@@ -38,3 +38,10 @@ describe('GET /api/docs', () => {
     expect([200, 302]).toContain(res.statusCode);
   });
 });
+
+describe('GET /api/dev/outbox', () => {
+  it('does not exist unless the server runs with MAIL_OUTBOX_API=1', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,1 +1,2 @@
+export { termsAndConditionsQuery } from './api';
 export { legalRoutes } from './routes';

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { brandingForHost, DEFAULT_BRANDING } from '@/features/welcome/branding';
+import { DEFAULT_BRANDING, toBranding } from '@/features/welcome/branding';
 
-describe('brandingForHost', () => {
-  const brandings = { 'rewards.example.com': { name: 'Example Rewards', sideImageUrl: '/media/side.png' } };
-
-  it('gives the default when no host matches', () => {
-    expect(brandingForHost('localhost:8080', brandings)).toEqual(DEFAULT_BRANDING);
-    expect(brandingForHost('127.0.0.1')).toEqual(DEFAULT_BRANDING);
+describe('toBranding', () => {
+  it('gives the default while loading or after a failure', () => {
+    expect(toBranding(undefined)).toEqual(DEFAULT_BRANDING);
   });
 
-  it('matches a host regardless of port, case and www, keeping defaults for what it does not set', () => {
-    const branding = brandingForHost('WWW.Rewards.Example.com:443', brandings);
-    expect(branding.name).toBe('Example Rewards');
-    expect(branding.sideImageUrl).toBe('/media/side.png');
-    expect(branding.slogan).toBe(DEFAULT_BRANDING.slogan);
+  it("takes the host's slogan, logo and side image, keeping the default for what the server leaves out", () => {
+    const branding = toBranding({
+      slogan: 'Coffee that pays you back.',
+      logo_url: '/media/logo.png',
+      image_url: '/media/side.png',
+      bugs_url: null,
+    });
+    expect(branding).toEqual({
+      ...DEFAULT_BRANDING,
+      slogan: 'Coffee that pays you back.',
+      logoUrl: '/media/logo.png',
+      sideImageUrl: '/media/side.png',
+    });
+  });
+
+  it('keeps the built-in mark and illustration when the host has no images', () => {
+    const branding = toBranding({ slogan: ' ', logo_url: null, image_url: null, bugs_url: null });
+    expect(branding).toEqual(DEFAULT_BRANDING);
   });
 });

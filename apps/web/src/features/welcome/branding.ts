@@ -1,3 +1,5 @@
+import type { TBranding as TServerBranding } from '@laurel/contract';
+
 /** What the welcome area shows beside the form, chosen by the host the console is served from (spec 1 §1). */
 export type TBranding = {
   name: string;
@@ -10,27 +12,21 @@ export type TBranding = {
   sideImageUrl?: string;
 };
 
+/** Shown while `GET /api/branding` loads and when it fails; the slogan is the server's own default. */
 export const DEFAULT_BRANDING: TBranding = {
   name: 'Laurel',
-  slogan: 'Reward every visit. Grow every customer.',
+  slogan: 'Reward every visit. Grow every relationship.',
   tagline: 'Challenges, badges, reward tracks and cashback in one console for your whole business.',
 };
 
-/** Per-host overrides, keyed by host name without port. Empty until hosts are configured. */
-const BRANDINGS_BY_HOST: Record<string, Partial<TBranding>> = {};
-
-const normaliseHost = (host: string) =>
-  host
-    .trim()
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/^www\./, '');
-
-export const brandingForHost = (
-  host: string,
-  brandings: Record<string, Partial<TBranding>> = BRANDINGS_BY_HOST,
-): TBranding => {
-  const key = normaliseHost(host);
-  const match = brandings[key];
-  return match ? { ...DEFAULT_BRANDING, ...match } : DEFAULT_BRANDING;
+/** The server's answer for this host over the built-in default; a blank value keeps the default. */
+export const toBranding = (server: TServerBranding | undefined): TBranding => {
+  if (!server) return DEFAULT_BRANDING;
+  const branding: TBranding = {
+    ...DEFAULT_BRANDING,
+    slogan: server.slogan.trim() || DEFAULT_BRANDING.slogan,
+  };
+  if (server.logo_url) branding.logoUrl = server.logo_url;
+  if (server.image_url) branding.sideImageUrl = server.image_url;
+  return branding;
 };

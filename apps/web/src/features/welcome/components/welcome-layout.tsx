@@ -1,18 +1,38 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
-import { brandingForHost } from '@/features/welcome/branding';
+import { Link, Outlet, useMatches } from 'react-router';
+import { brandingQuery } from '@/features/welcome/api';
+import { toBranding } from '@/features/welcome/branding';
 import { WelcomeIllustration } from '@/features/welcome/components/welcome-illustration';
 import { LaurelLogo } from '@/ui/laurel-logo';
 import { PageLoader } from '@/ui/page-loader';
 import classes from './welcome-layout.module.css';
 
+/**
+ * How much room a welcome page needs, set by its route's `handle`: a narrow form beside the side image, the wider
+ * wizard, or the plan cards across the whole width (no side image).
+ */
+export type TWelcomeLayoutVariant = 'form' | 'wizard' | 'plans';
+export type TWelcomeRouteHandle = { welcomeLayout?: TWelcomeLayoutVariant };
+
+const useLayoutVariant = (): TWelcomeLayoutVariant => {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const variant = (matches[index]?.handle as TWelcomeRouteHandle | undefined)?.welcomeLayout;
+    if (variant) return variant;
+  }
+  return 'form';
+};
+
 /** The entry area: the form on one side; the host's side image, logo and slogan on the other (spec 1 §1). */
 export const WelcomeLayout = () => {
-  const branding = brandingForHost(window.location.host);
+  const serverBranding = useQuery(brandingQuery);
+  const branding = toBranding(serverBranding.data);
+  const variant = useLayoutVariant();
   return (
-    <div className={classes.root}>
+    <div className={classes.root} data-variant={variant}>
       <div className={classes.formColumn}>
         <header>
           {branding.logoUrl ? (
@@ -42,23 +62,25 @@ export const WelcomeLayout = () => {
           </Group>
         </Group>
       </div>
-      <aside className={classes.sideColumn} aria-label={`${branding.name} slogan`}>
-        {branding.sideImageUrl ? (
-          <img className={classes.sideImage} src={branding.sideImageUrl} alt="" />
-        ) : (
-          <div className={classes.sideImage}>
-            <WelcomeIllustration />
-          </div>
-        )}
-        <Stack className={classes.sideCopy} gap="sm">
-          <Title order={2} className={classes.slogan}>
-            {branding.slogan}
-          </Title>
-          <Text className={classes.tagline} size="lg">
-            {branding.tagline}
-          </Text>
-        </Stack>
-      </aside>
+      {variant !== 'plans' && (
+        <aside className={classes.sideColumn} aria-label={`${branding.name} slogan`}>
+          {branding.sideImageUrl ? (
+            <img className={classes.sideImage} src={branding.sideImageUrl} alt="" />
+          ) : (
+            <div className={classes.sideImage}>
+              <WelcomeIllustration />
+            </div>
+          )}
+          <Stack className={classes.sideCopy} gap="sm">
+            <Title order={2} className={classes.slogan}>
+              {branding.slogan}
+            </Title>
+            <Text className={classes.tagline} size="lg">
+              {branding.tagline}
+            </Text>
+          </Stack>
+        </aside>
+      )}
     </div>
   );
 };
