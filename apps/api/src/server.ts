@@ -3,6 +3,7 @@ import { createAppContext } from './app-context';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
+import { seedDemo } from './demo/seed-demo';
 import { resolveJwtSecret } from './http/jwt-secret';
 import { createLogger } from './logger';
 
@@ -24,6 +25,7 @@ const main = async () => {
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const log = createLogger(config.logLevel);
   const ctx = createAppContext({ config, database, jwtSecret, log });
+  if (config.demo) await seedDemo(ctx);
   const app = await buildApp(ctx);
 
   let closing = false;

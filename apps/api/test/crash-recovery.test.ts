@@ -77,7 +77,9 @@ describe('a server killed with SIGKILL in the middle of writes', () => {
     expect((await exitOf(first.child)).signal).toBe('SIGKILL');
 
     const second = await startServer(env);
-    const health = await (await fetch(`${second.url}/api/health`)).json();
+    const health = (await (await fetch(`${second.url}/api/health`)).json()) as {
+      content: { status: string; database: { migrations: { applied: number; available: number } } };
+    };
     expect(health.content.status).toBe('ok');
     expect(health.content.database.migrations.applied).toBe(health.content.database.migrations.available);
     for (const { email, password } of acknowledged) {

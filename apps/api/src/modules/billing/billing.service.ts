@@ -57,6 +57,11 @@ export const billingOverview = async (
 /** Built-in provider: choosing a plan activates it, and the client leaves AWAITING_SUBSCRIPTION_PAYMENT. */
 export const choosePlan = async (ctx: AppContext, clientId: string, plan: TPlan) => {
   if (!ctx.billing.selectsPlansInApp) throw conflict(BILLING_MESSAGES.managedByStripe);
+  return choosePlanDirectly(ctx, clientId, plan);
+};
+
+/** Sets the plan whatever the provider (demo data, platform operators). */
+export const choosePlanDirectly = async (ctx: AppContext, clientId: string, plan: TPlan) => {
   const [row] = await ctx.database.db
     .update(clients)
     .set({ plan, planStatus: 'ACTIVE', status: 'ACTIVE', updatedAt: new Date() })

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_SIGN_IN, seedDemo } from './seed-demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('creates a signed-up demo business on an empty database, once', async () => {
+    expect(await seedDemo(t.ctx)).toBe(true);
+    expect(await seedDemo(t.ctx)).toBe(false);
+    const session = await signIn(t.app, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password);
+    const client = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/client?_id=${session.clientId}`,
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(client.json().content).toMatchObject({
+      alias: 'Bean There Coffee',
+      status: 'ACTIVE',
+      clientSubscription: { name: 'BUSINESS', status: 'ACTIVE' },
+    });
+  });
+});
