@@ -35,6 +35,10 @@ const env = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   DEMO: '0',
+  // Journeys read reset links from the outbox; never enabled outside tests and development.
+  MAIL_OUTBOX_API: '1',
+  // Journeys sign in many times from one address.
+  RATE_LIMIT_IP_PER_MINUTE: process.env.RATE_LIMIT_IP_PER_MINUTE || '100000',
   LOG_LEVEL: 'warn',
 };
 delete env.DATABASE_URL;
