@@ -15,6 +15,7 @@ import { installRateLimits } from './http/rate-limits';
 import { requireDeclaredPermission } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerModules } from './modules';
+import { installAuditFallback } from './modules/audit/audit-fallback';
 import { WEB_DIST_DIR } from './paths';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,6 +42,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   await installSecurityHeaders(app);
   await installRateLimits(app, ctx.config.rateLimits);
   installAuthGuard(app, { db: ctx.database.db, tokens: ctx.tokens });
+  installAuditFallback(app, ctx.database.db);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -65,5 +65,8 @@ export * from './shared/staff-statuses';
 export * from './shared/status-chip';
 export * from './shared/subscriptions';
 export * from './shared/uploads';
+export * from './staff/audit-log';
+export * from './staff/branches';
+export * from './staff/users';
 export * from './system/health';
 export * from './system/outbox';

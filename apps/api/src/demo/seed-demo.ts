@@ -44,7 +44,7 @@ export const seedDemo = async (ctx: AppContext) => {
         agrees_terms_and_conditions: true,
       },
     },
-    null,
+    { host: null, ip: null },
   );
   await choosePlanDirectly(ctx, created._id, 'BUSINESS');
   await ctx.database.db

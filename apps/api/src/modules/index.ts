@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { branchRoutes } from './branches/branches.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
 import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
+import { userRoutes } from './users/users.routes';
 
 /** The composition of every area's routes; each area registers its own. */
 export const registerModules = async (app: FastifyInstance, ctx: AppContext) => {
@@ -15,4 +18,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   authRoutes(app, ctx);
   clientRoutes(app, ctx);
   await billingRoutes(app, ctx);
+  userRoutes(app, ctx);
+  branchRoutes(app, ctx);
+  auditRoutes(app, ctx);
 };

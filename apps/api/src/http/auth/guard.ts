@@ -30,6 +30,8 @@ const loadPrincipal = async (db: Db, userId: string, clientId: string, tokenVers
   const [row] = await db
     .select({
       role: clientUsers.role,
+      name: clientUsers.name,
+      surname: clientUsers.surname,
       status: clientUsers.status,
       clientId: clientUsers.clientId,
       permissions: clientUsers.permissions,
@@ -47,6 +49,7 @@ const loadPrincipal = async (db: Db, userId: string, clientId: string, tokenVers
   const principal: Principal = {
     userId,
     clientId,
+    name: `${row.name} ${row.surname}`,
     role: row.role as TStaffRole,
     permissions: row.permissions,
     managerOf: row.managerOf,

@@ -10,6 +10,8 @@ import type {
 export type Principal = {
   userId: string;
   clientId: string;
+  /** 'Name Surname', kept on audit entries. */
+  name: string;
   role: TStaffRole;
   permissions: TUserPermissions;
   managerOf: string[];

@@ -8,7 +8,13 @@ import { createAuthService } from './auth.service';
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const auth = createAuthService(ctx);
 
-  route(app, signIn, async ({ body }) => ok(await auth.signIn(body), API_SUCCESS_MESSAGES.signedIn));
-  route(app, forgotPassword, async ({ body }) => ok(null, await auth.forgotPassword(body.email)));
-  route(app, resetPassword, async ({ body }) => ok(null, await auth.resetPassword(body)));
+  route(app, signIn, async ({ body, request }) =>
+    ok(await auth.signIn(body, request.ip), API_SUCCESS_MESSAGES.signedIn),
+  );
+  route(app, forgotPassword, async ({ body, request }) =>
+    ok(null, await auth.forgotPassword(body.email, request.ip)),
+  );
+  route(app, resetPassword, async ({ body, request }) =>
+    ok(null, await auth.resetPassword(body, request.ip)),
+  );
 };

@@ -1,8 +1,10 @@
 import { API_ERROR_MESSAGES, API_SUCCESS_MESSAGES } from '@laurel/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/database';
 import { clientUsers } from '../../db/schema';
 import { HttpError, unauthorized } from '../../http/errors';
+import { recordAudit } from '../audit/audit';
 import { createAttemptLimiter } from './attempt-limiter';
 import { findUserByEmail } from './auth.queries';
 import { consumeLinkToken, issueLinkToken, linkMail } from './link-tokens';
@@ -29,7 +31,23 @@ export const createAuthService = (ctx: AppContext) => {
     message: TOO_MANY_RESETS_MESSAGE,
   });
 
-  const signIn = async (input: { email: string; password: string; remember_me: boolean }) => {
+  const audit = (
+    user: { id: string; clientId: string; name: string; surname: string },
+    ip: string | null,
+    action: string,
+    summary: string,
+    tx: DbOrTx = db,
+  ) =>
+    recordAudit(
+      tx,
+      { clientId: user.clientId, userId: user.id, name: `${user.name} ${user.surname}`, ip },
+      { action, entity: 'auth', entityId: user.id, summary },
+    );
+
+  const signIn = async (
+    input: { email: string; password: string; remember_me: boolean },
+    ip: string | null,
+  ) => {
     const email = input.email.trim().toLowerCase();
     const key = `signin:${email}`;
     await signInFailures.assertOpen(key);
@@ -37,10 +55,16 @@ export const createAuthService = (ctx: AppContext) => {
     const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
     if (!found || !valid) {
       await signInFailures.record(key);
+      // A failure for an unknown email belongs to no client: only the request log keeps it.
+      if (found) await audit(found.user, ip, 'auth.sign_in_failed', 'Failed sign-in (wrong password)');
       throw unauthorized(API_ERROR_MESSAGES.invalidCredentials);
     }
-    if (found.user.status !== 'ACTIVE') throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
+    if (found.user.status !== 'ACTIVE') {
+      await audit(found.user, ip, 'auth.sign_in_failed', 'Failed sign-in (account inactive)');
+      throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
+    }
     await signInFailures.clear(key);
+    await audit(found.user, ip, 'auth.signed_in', 'Signed in');
     const tokens = await ctx.tokens.issueSession(
       { userId: found.user.id, clientId: found.user.clientId, tokenVersion: found.user.tokenVersion },
       input.remember_me,
@@ -49,7 +73,7 @@ export const createAuthService = (ctx: AppContext) => {
   };
 
   /** Answers the same whether or not the address exists, so it reveals nothing. */
-  const forgotPassword = async (rawEmail: string) => {
+  const forgotPassword = async (rawEmail: string, ip: string | null) => {
     const email = rawEmail.trim().toLowerCase();
     const key = `forgot:${email}`;
     await resetRequests.assertOpen(key);
@@ -58,6 +82,7 @@ export const createAuthService = (ctx: AppContext) => {
     if (found && found.user.status === 'ACTIVE') {
       await db.transaction(async (tx) => {
         const token = await issueLinkToken(tx, found.user.id, 'reset');
+        await audit(found.user, ip, 'auth.password_reset_requested', 'Requested a password reset link', tx);
         await ctx.mail.enqueue(
           tx,
           linkMail(ctx.config.publicUrl, 'reset', found.user.email, found.user.name, token),
@@ -69,12 +94,12 @@ export const createAuthService = (ctx: AppContext) => {
   };
 
   /** Sets the password, verifies the email for a verification link, and ends every earlier session. */
-  const resetPassword = async (input: { token: string; password: string }) => {
+  const resetPassword = async (input: { token: string; password: string }, ip: string | null) => {
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       const consumed = await consumeLinkToken(tx, input.token);
       if (!consumed) throw new HttpError(400, API_ERROR_MESSAGES.invalidResetToken);
-      await tx
+      const [user] = await tx
         .update(clientUsers)
         .set({
           passwordHash,
@@ -82,7 +107,13 @@ export const createAuthService = (ctx: AppContext) => {
           updatedAt: new Date(),
           ...(consumed.purpose === 'verify' ? { emailVerifiedAt: new Date() } : {}),
         })
-        .where(eq(clientUsers.id, consumed.userId));
+        .where(eq(clientUsers.id, consumed.userId))
+        .returning();
+      if (user) {
+        const summary =
+          consumed.purpose === 'verify' ? 'Verified email and set a password' : 'Reset password';
+        await audit(user, ip, 'auth.password_reset', summary, tx);
+      }
     });
     return API_SUCCESS_MESSAGES.passwordReset;
   };

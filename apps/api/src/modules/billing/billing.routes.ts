@@ -12,6 +12,7 @@ import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
+import { actorOf, recordAudit } from '../audit/audit';
 import { findClient } from '../clients/clients.queries';
 import { applyPlanChange, billingOverview, choosePlan } from './billing.service';
 
@@ -21,9 +22,16 @@ export const billingRoutes = async (app: FastifyInstance, ctx: AppContext) => {
     return ok(await billingOverview(ctx, principal.clientId, principal.userId));
   });
 
-  route(app, selectPlan, async ({ body, request }) =>
-    ok(await choosePlan(ctx, principalOf(request).clientId, body.plan), API_SUCCESS_MESSAGES.ok),
-  );
+  route(app, selectPlan, async ({ body, request }) => {
+    const plan = await choosePlan(ctx, principalOf(request).clientId, body.plan);
+    await recordAudit(
+      ctx.database.db,
+      actorOf(request),
+      { action: 'billing.plan_changed', entity: 'billing', summary: `Chose the ${body.plan} plan` },
+      request,
+    );
+    return ok(plan, API_SUCCESS_MESSAGES.ok);
+  });
 
   route(app, getBillingPortal, async ({ query, request }) => {
     const client = await findClient(ctx.database.db, principalOf(request).clientId);

@@ -88,6 +88,7 @@ describe('plan gating', () => {
     ({
       userId: 'u',
       clientId: 'c',
+      name: 'Area Manager',
       role: 'AREA_MANAGER',
       managerOf: [],
       permissions: { CHALLENGES: { read: true, create: false, update: false, delete: false } },

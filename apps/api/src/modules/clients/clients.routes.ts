@@ -12,13 +12,17 @@ import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
+import { actorOf } from '../audit/audit';
 import { clientPlanOf } from './client-dto';
 import { findClient } from './clients.queries';
 import { getClientRecord, registerClient, saveIntegration } from './clients.service';
 
 export const clientRoutes = (app: FastifyInstance, ctx: AppContext) => {
   route(app, createClient, async ({ body, request }) =>
-    ok(await registerClient(ctx, body, request.hostname || null), API_SUCCESS_MESSAGES.clientCreated),
+    ok(
+      await registerClient(ctx, body, { host: request.hostname || null, ip: request.ip }),
+      API_SUCCESS_MESSAGES.clientCreated,
+    ),
   );
 
   // Only the caller's own client: another id is answered exactly like one that does not exist.
@@ -34,7 +38,8 @@ export const clientRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return ok(clientPlanOf(row));
   });
 
-  route(app, addClientIntegration, async ({ body, request }) =>
-    ok(await saveIntegration(ctx, principalOf(request).clientId, body), API_SUCCESS_MESSAGES.settingsSaved),
-  );
+  route(app, addClientIntegration, async ({ body, request }) => {
+    request.audited = true;
+    return ok(await saveIntegration(ctx, actorOf(request), body), API_SUCCESS_MESSAGES.settingsSaved);
+  });
 };

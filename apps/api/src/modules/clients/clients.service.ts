@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { clients } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { issueLinkToken, linkMail } from '../auth/link-tokens';
 import { hashPassword } from '../auth/passwords';
 import { toClientDto } from './client-dto';
@@ -24,7 +25,7 @@ export type { TCreateClientRequest };
 export const registerClient = async (
   ctx: AppContext,
   input: CreateClientInput,
-  requestHost: string | null,
+  request: { host: string | null; ip: string | null },
 ) => {
   const email = input.client_user.email.toLowerCase();
   const { db } = ctx.database;
@@ -39,7 +40,7 @@ export const registerClient = async (
         name: input.name,
         idNumber: input.id_number,
         vatNumber: input.vat_number ?? null,
-        domain: input.domain ?? requestHost,
+        domain: input.domain ?? request.host,
         fullAddress: input.address.full_address,
         coordinates: input.address.coordinates ?? null,
         offering: { ...input.offering, offering: input.offering.offering ?? null },
@@ -56,6 +57,17 @@ export const registerClient = async (
           agreesTermsAndConditions: input.client_user.agrees_terms_and_conditions,
         },
       });
+      const admin = `${input.client_user.name} ${input.client_user.surname}`;
+      await recordAudit(
+        tx,
+        { clientId: created.clientId, userId: created.adminId, name: admin, ip: request.ip },
+        {
+          action: 'client.registered',
+          entity: 'client',
+          entityId: created.clientId,
+          summary: `Registered ${input.alias}`,
+        },
+      );
       const token = await issueLinkToken(tx, created.adminId, 'verify');
       await ctx.mail.enqueue(
         tx,
@@ -81,9 +93,10 @@ export const getClientRecord = async (ctx: AppContext, clientId: string) => {
 /** Integrations are kept one per type; saving replaces that type's entry. */
 export const saveIntegration = async (
   ctx: AppContext,
-  clientId: string,
+  actor: Actor,
   integration: TNotificationIntegration,
 ) => {
+  const clientId = actor.clientId;
   const row = await findClient(ctx.database.db, clientId);
   if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
   const normalised: TNotificationIntegration = {
@@ -94,9 +107,16 @@ export const saveIntegration = async (
     },
   };
   const integrations = [...row.integrations.filter((item) => item.type !== integration.type), normalised];
-  await ctx.database.db
-    .update(clients)
-    .set({ integrations, updatedAt: new Date() })
-    .where(eq(clients.id, clientId));
+  const previous = row.integrations.find((item) => item.type === integration.type)?.data ?? null;
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.update(clients).set({ integrations, updatedAt: new Date() }).where(eq(clients.id, clientId));
+    await recordAudit(tx, actor, {
+      action: 'settings.integration_saved',
+      entity: 'settings',
+      entityId: clientId,
+      summary: 'Saved email notification settings',
+      changes: diffFields(previous, normalised.data, ['enabled', 'returns_email_address']),
+    });
+  });
   return normalised;
 };

@@ -1,0 +1,14 @@
+import type { Principal } from './principal';
+
+/**
+ * The branches a request may touch (spec 1 §6): ADMIN all (null means no filter) or those asked for;
+ * everyone else only their `manager_of` branches, whatever the request asks for.
+ */
+export const branchScope = (principal: Principal, requested?: string[] | null): string[] | null => {
+  if (principal.role === 'ADMIN') return requested && requested.length > 0 ? requested : null;
+  if (!requested || requested.length === 0) return principal.managerOf;
+  return requested.filter((id) => principal.managerOf.includes(id));
+};
+
+export const mayAccessBranch = (principal: Principal, branchId: string | null) =>
+  principal.role === 'ADMIN' || (branchId !== null && principal.managerOf.includes(branchId));

@@ -1,0 +1,56 @@
+import { listAuditLog } from '@laurel/contract';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { auditLog } from '../../db/schema';
+import { principalOf } from '../../http/auth/guard';
+import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+export const auditRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  route(app, listAuditLog, async ({ query, request }) => {
+    const { clientId } = principalOf(request);
+    const conditions: SQL[] = [eq(auditLog.clientId, clientId)];
+    if (query.actor_id) conditions.push(eq(auditLog.actorId, query.actor_id));
+    if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
+    if (query.action) conditions.push(eq(auditLog.action, query.action));
+    if (query.start_date)
+      conditions.push(gte(auditLog.occurredAt, new Date(`${query.start_date}T00:00:00Z`)));
+    if (query.end_date) conditions.push(lt(auditLog.occurredAt, nextDay(query.end_date)));
+    if (query.search_string) {
+      const pattern = `%${query.search_string.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const match = or(ilike(auditLog.summary, pattern), ilike(auditLog.actorName, pattern));
+      if (match) conditions.push(match);
+    }
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size),
+      ctx.database.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    const n = total?.n ?? 0;
+    return ok(
+      rows.map((row) => ({
+        _id: row.id,
+        occurred_at: row.occurredAt.toISOString(),
+        actor_id: row.actorId,
+        actor_name: row.actorName,
+        action: row.action,
+        entity: row.entity,
+        entity_id: row.entityId,
+        summary: row.summary,
+        changes: row.changes,
+        ip: row.ip,
+      })),
+      'OK',
+      { count: n, hasMore: query.page * query.size < n },
+    );
+  });
+};
