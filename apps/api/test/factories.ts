@@ -94,3 +94,65 @@ export const createClientAndSignIn = async (
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A valid branch body (franchise off, so no banking details needed). */
+export const branchBody = (overrides: Record<string, unknown> = {}) => ({
+  display_name: `Branch ${randomBytes(3).toString('hex')}`,
+  franchise: false,
+  vat_registered: false,
+  email: 'branch@example.com',
+  contact_number: '0215551234',
+  address: { full_address: '1 Main Road, Sea Point, Cape Town', coordinates: { lat: -33.91, lng: 18.38 } },
+  delivery_settings: {
+    delivery: true,
+    delivery_fee_type: 'FLAT-FEE',
+    max_delivery_radius: 5,
+    delivery_fee: 25,
+  },
+  ...overrides,
+});
+
+export const createBranch = async (
+  app: FastifyInstance,
+  admin: SignedIn,
+  overrides: Record<string, unknown> = {},
+) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/branches',
+    headers: bearer(admin.clientToken),
+    payload: branchBody(overrides),
+  });
+  if (res.statusCode !== 200) throw new Error(`branch failed: ${res.statusCode} ${res.body}`);
+  return res.json().content as { _id: string; display_name: string };
+};
+
+/** Adds a console user as the admin and signs them in. */
+export const createStaffAndSignIn = async (
+  app: FastifyInstance,
+  admin: SignedIn,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedIn> => {
+  const email = uniqueEmail('staff');
+  const password = 'staff password 1';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/create/client/user',
+    headers: bearer(admin.clientToken),
+    payload: {
+      name: 'Sipho',
+      surname: 'Dlamini',
+      user_name: email,
+      cell_number: '0831234567',
+      email,
+      password,
+      role: 'AREA_MANAGER',
+      status: 'ACTIVE',
+      manager_of: [],
+      user_permissions: {},
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`staff failed: ${res.statusCode} ${res.body}`);
+  return signIn(app, email, password);
+};

@@ -68,10 +68,34 @@ export const route = <E extends TEndpoint>(
 /** Under /api every route must declare a permission; docs and static files (registered by plugins) are public. */
 const isFrameworkRoute = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
+export type DeclaredRoute = { method: string; url: string; permission: TPermission; token: TTokenKind };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared permission, for the tests that walk them all. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
 export const requireDeclaredPermission = (app: FastifyInstance) => {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (routeOptions) => {
-    const config = (routeOptions.config ?? {}) as { permission?: unknown };
-    if (isPermission(config.permission)) return;
+    const config = (routeOptions.config ?? {}) as { permission?: unknown; token?: TTokenKind };
+    if (isPermission(config.permission)) {
+      const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
+      for (const method of methods) {
+        if (method !== 'HEAD') {
+          declared.push({
+            method,
+            url: routeOptions.url,
+            permission: config.permission,
+            token: config.token ?? 'none',
+          });
+        }
+      }
+      return;
+    }
     if (isFrameworkRoute(routeOptions.url)) {
       routeOptions.config = { ...routeOptions.config, permission: 'PUBLIC', token: 'none' };
       return;

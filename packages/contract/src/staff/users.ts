@@ -50,13 +50,10 @@ const ZUserFields = z.object({
   email: requiredString(requiredMessage('email')).max(254).regex(EMAIL_REGEX, invalidEmailMessage('email')),
   role: z.enum(ZStaffRole.options, { error: requiredMessage('role') }),
   status: z.enum(ZStaffFormStatus.options, { error: requiredMessage('status') }),
-  manager_of: z
-    .array(ZId, { error: requiredMessage('manager_of') })
-    .max(500)
-    .default([]),
-  user_permissions: ZUserPermissions.default({}),
-  get_communication: z.boolean().default(false),
-  agrees_terms_and_conditions: z.boolean().default(false),
+  manager_of: z.array(ZId, { error: requiredMessage('manager_of') }).max(500),
+  user_permissions: ZUserPermissions,
+  get_communication: z.boolean(),
+  agrees_terms_and_conditions: z.boolean(),
 });
 
 // manager_of is required only for the branch-scoped roles (spec 1 §5 "Users").
@@ -69,12 +66,16 @@ const managerOfRule = <T extends { role?: string; manager_of?: string[] }>(
   }
 };
 
-export const ZCreateClientUserRequest = ZUserFields.extend({ password: ZNewPassword }).superRefine(
-  managerOfRule,
-);
+export const ZCreateClientUserRequest = ZUserFields.extend({
+  password: ZNewPassword,
+  manager_of: ZUserFields.shape.manager_of.default([]),
+  user_permissions: ZUserPermissions.default({}),
+  get_communication: z.boolean().default(false),
+  agrees_terms_and_conditions: z.boolean().default(false),
+}).superRefine(managerOfRule);
 export type TCreateClientUserRequest = z.input<typeof ZCreateClientUserRequest>;
 
-/** Every field but user_id optional: a non-admin may send only their own details. */
+/** Every field but user_id optional (and without defaults): a non-admin may send only their own details. */
 export const ZUpdateClientUserRequest = ZUserFields.partial()
   .extend({ user_id: ZId })
   .superRefine(managerOfRule);

@@ -89,7 +89,8 @@ export const authorize = (principal: Principal, permission: TPermission) => {
  */
 export const installAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: TokenService }) => {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest: before the body is even parsed, so an anonymous caller learns nothing about a route's schema.
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const permission = config.permission;
     const tokenKind = config.token;

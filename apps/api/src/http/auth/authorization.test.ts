@@ -1,0 +1,147 @@
+import { FEATURE_AREAS, PERMISSION_ACTIONS, type TPermission } from '@laurel/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createBranch,
+  createClientAndSignIn,
+  createStaffAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
+import { apiRoutes, requestFor, tokenFor, wrongTokenFor } from '../../../test/route-walk';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/** Routes anyone may call. A new public route must be added here on purpose. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/branding',
+  'GET /api/v2/terms-and-conditions',
+  'POST /api/v2/client-user/signin',
+  'POST /api/v2/client-user/forgot-password',
+  'POST /api/v2/client-user/reset-password',
+  'POST /api/v2/self-onboard/create/client',
+  'POST /api/billing/stripe/webhook',
+].sort();
+
+const RANDOM_ID = 'f'.repeat(24);
+const allFlags = (except?: string) =>
+  Object.fromEntries(
+    FEATURE_AREAS.map((area) => [
+      area,
+      Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, `${area}:${action}` !== except])),
+    ]),
+  );
+
+let t: TestApp;
+let admin: SignedIn;
+let branchId: string;
+const staffCache = new Map<string, SignedIn>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+  branchId = (await createBranch(t.app, admin))._id;
+});
+afterAll(() => t.close());
+
+/** An area manager with every flag but one (`without`), or with only one (`only`). */
+const staff = async (key: string, permissions: Record<string, unknown>) => {
+  const cached = staffCache.get(key);
+  if (cached) return cached;
+  const session = await createStaffAndSignIn(t.app, admin, {
+    manager_of: [branchId],
+    user_permissions: permissions,
+  });
+  staffCache.set(key, session);
+  return session;
+};
+
+const denied = [401, 402, 403];
+
+describe('every API route declares a permission, and the server enforces it', () => {
+  it('the public routes are exactly the intended ones', () => {
+    const publicRoutes = apiRoutes(t.app)
+      .filter((route) => route.permission === 'PUBLIC')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(publicRoutes).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('walks every signed-in route: no token or a token of the wrong kind -> 401', async () => {
+    const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const anonymous = await t.app.inject(requestFor(route, RANDOM_ID));
+      expect(anonymous.statusCode, `${route.method} ${route.url} without a token`).toBe(401);
+      const wrongKind = await t.app.inject(requestFor(route, RANDOM_ID, wrongTokenFor(route, admin)));
+      expect(wrongKind.statusCode, `${route.method} ${route.url} with the wrong token kind`).toBe(401);
+    }
+  });
+
+  it('walks every route: with the needed flag it passes the guard, without it -> 403', async () => {
+    const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
+    for (const route of routes) {
+      const permission = route.permission as Exclude<TPermission, 'PUBLIC'>;
+      const label = `${route.method} ${route.url} (${permission})`;
+      if (permission === 'SIGNED_IN') {
+        const nobody = await staff('none', {});
+        const res = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, nobody)));
+        expect(denied, `${label} for a user without flags`).not.toContain(res.statusCode);
+        continue;
+      }
+      if (permission === 'ADMIN') {
+        const manager = await staff('all', allFlags());
+        const refused = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, manager)));
+        expect(refused.statusCode, `${label} for a manager with every flag`).toBe(403);
+        const allowed = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, admin)));
+        expect(denied, `${label} for an admin`).not.toContain(allowed.statusCode);
+        continue;
+      }
+      const [area, action] = permission.split(':') as [string, string];
+      const without = await staff(`without:${permission}`, allFlags(permission));
+      const refused = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, without)));
+      expect(refused.statusCode, `${label} without the flag`).toBe(403);
+      const only = await staff(`only:${permission}`, { [area]: { [action]: true } });
+      const allowed = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, only)));
+      expect(denied, `${label} with only that flag`).not.toContain(allowed.statusCode);
+    }
+  });
+});
+
+describe('tenant isolation', () => {
+  it("client A's tokens against client B's ids on every route: nothing of B leaks or changes", async () => {
+    const b = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+    const bBranch = await createBranch(t.app, b, { display_name: 'Zz Tenant B Secret Branch' });
+    const bStaff = await createStaffAndSignIn(t.app, b, {
+      manager_of: [bBranch._id],
+      name: 'Zz Tenant B Secret Person',
+    });
+    const bIds = [b.clientId, b.userId, bBranch._id, bStaff.userId];
+    const secrets = [...bIds, 'Tenant B Secret'];
+
+    const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
+    for (const route of routes) {
+      for (const id of bIds) {
+        const res = await t.app.inject(requestFor(route, id, tokenFor(route, admin)));
+        const label = `${route.method} ${route.url} with B's id ${id}`;
+        expect(res.statusCode, label).not.toBe(500);
+        for (const secret of secrets) expect(res.body, label).not.toContain(secret);
+      }
+    }
+
+    const branch = await t.app.inject({
+      method: 'GET',
+      url: `/api/branches/${bBranch._id}`,
+      headers: bearer(b.clientToken),
+    });
+    expect(branch.json().content.display_name).toBe('Zz Tenant B Secret Branch');
+    const user = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/client/user?user_id=${bStaff.userId}`,
+      headers: bearer(b.clientToken),
+    });
+    expect(user.json().content.user_list[0]).toMatchObject({
+      name: 'Zz Tenant B Secret Person',
+      status: 'ACTIVE',
+    });
+  });
+});
