@@ -21,6 +21,8 @@ export const ZColumnTable = z.enum([
   'baskets',
   'subscriptions',
   'users',
+  'branches',
+  'audit-log',
   'statistics',
   'segments',
   'cashback-configs',

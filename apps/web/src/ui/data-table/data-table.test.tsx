@@ -1,0 +1,76 @@
+import { columnsStorageKey } from '@laurel/contract';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type TableColumn } from './data-table';
+
+type Row = { _id: string; name: string; email: string };
+const columns: TableColumn<Row>[] = [
+  { accessor: 'name', title: 'Name' },
+  { accessor: 'email', title: 'Email' },
+];
+const rows: Row[] = [
+  { _id: 'a', name: 'Ann', email: 'ann@example.com' },
+  { _id: 'b', name: 'Ben', email: 'ben@example.com' },
+];
+
+const renderTable = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
+  render(
+    <MantineProvider env="test">
+      <DataTable<Row>
+        title="People"
+        table="users"
+        columns={columns}
+        records={rows}
+        totalRecords={30}
+        page={1}
+        pageSize={15}
+        onPageChange={() => {}}
+        {...props}
+      />
+    </MantineProvider>,
+  );
+
+describe('DataTable', () => {
+  it('shows rows and the spec empty text when there are none', async () => {
+    const { unmount } = renderTable();
+    expect(screen.getByText('ann@example.com')).toBeTruthy();
+    unmount();
+    renderTable({ records: [], totalRecords: 0 });
+    expect(await screen.findByText('This table is empty.')).toBeTruthy();
+  });
+
+  it('pages with Previous (disabled on page 1) and Next', async () => {
+    const onPageChange = vi.fn();
+    renderTable({ onPageChange });
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect(previous.hasAttribute('disabled') || previous.getAttribute('data-disabled') === 'true').toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('hides a column from the chooser and remembers it in this browser', async () => {
+    localStorage.clear();
+    const { unmount } = renderTable();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose columns' }));
+    const email = await screen.findByRole('checkbox', { name: 'Email' });
+    expect((email as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(email);
+    await waitFor(() => expect(screen.queryByText('ann@example.com')).toBeNull());
+    expect(
+      localStorage.getItem(`${columnsStorageKey('users')}-columns-toggle`) ?? JSON.stringify(localStorage),
+    ).toContain('email');
+    unmount();
+    renderTable();
+    await waitFor(() => expect(screen.queryByText('ann@example.com')).toBeNull());
+    expect(within(document.body).getByText('Ann')).toBeTruthy();
+  });
+
+  it('calls onRowClick with the record', async () => {
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+    await userEvent.click(screen.getByText('Ben'));
+    expect(onRowClick).toHaveBeenCalledWith(rows[1]);
+  });
+});

@@ -1,0 +1,105 @@
+import { COMMON_MESSAGES, columnsStorageKey, type TColumnTable } from '@laurel/contract';
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import { type DataTableColumn, DataTable as MantineDataTable, useDataTableColumns } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { ColumnChooser } from './column-chooser';
+
+export type TableColumn<T> = DataTableColumn<T> & { accessor: string; title: string };
+
+type Props<T> = {
+  /** Shown above the table. */
+  title?: string;
+  /** Remembers the column choice in this browser. */
+  table: TColumnTable;
+  columns: TableColumn<T>[];
+  records: T[];
+  idAccessor?: keyof T & string;
+  totalRecords: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  fetching?: boolean;
+  /** Left of the toolbar: search and filters. */
+  filters?: ReactNode;
+  /** Right of the toolbar: buttons such as 'Add …' or 'Export CSV'. */
+  actions?: ReactNode;
+  onRowClick?: (record: T) => void;
+  emptyText?: string;
+};
+
+/**
+ * The console's table: server-side paging, a column chooser remembered per browser, the spec's empty text,
+ * and Previous / Next paging (spec 1 §9).
+ */
+export const DataTable = <T,>({
+  title,
+  table,
+  columns,
+  records,
+  idAccessor,
+  totalRecords,
+  page,
+  pageSize,
+  onPageChange,
+  fetching = false,
+  filters,
+  actions,
+  onRowClick,
+  emptyText = COMMON_MESSAGES.tableEmpty,
+}: Props<T>) => {
+  const key = columnsStorageKey(table);
+  const toggleable = columns.map((column) => ({ toggleable: true, ...column }));
+  const { effectiveColumns, columnsToggle, setColumnsToggle } = useDataTableColumns<T>({
+    key,
+    columns: toggleable,
+  });
+  const titles = Object.fromEntries(columns.map((column) => [column.accessor, column.title]));
+  return (
+    <Stack gap="md">
+      {(title || filters || actions) && (
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            {title && (
+              <Title order={2} size="h3">
+                {title}
+              </Title>
+            )}
+            {filters}
+          </Group>
+          <Group gap="sm">
+            {actions}
+            <ColumnChooser toggles={columnsToggle} titles={titles} onChange={setColumnsToggle} />
+          </Group>
+        </Group>
+      )}
+      <Paper withBorder radius="md">
+        <MantineDataTable<T>
+          storeColumnsKey={key}
+          columns={effectiveColumns}
+          records={records}
+          idAccessor={idAccessor ?? ('_id' as keyof T & string)}
+          fetching={fetching}
+          minHeight={records.length === 0 ? 180 : undefined}
+          noRecordsText={emptyText}
+          highlightOnHover={Boolean(onRowClick)}
+          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+          totalRecords={totalRecords}
+          recordsPerPage={pageSize}
+          page={page}
+          onPageChange={onPageChange}
+          paginationText={({ from, to, totalRecords: total }) => `${from}–${to} of ${total}`}
+          paginationWithEdges={false}
+          getPaginationControlProps={(control) =>
+            control === 'previous'
+              ? { 'aria-label': 'Previous' }
+              : control === 'next'
+                ? { 'aria-label': 'Next' }
+                : {}
+          }
+          verticalSpacing="sm"
+          striped
+        />
+      </Paper>
+    </Stack>
+  );
+};
