@@ -44,6 +44,24 @@ test.describe('welcome area', () => {
   });
 });
 
+test("the welcome pages load under the server's strict CSP without a violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(message.text());
+  });
+  const response = await page.goto('/welcome/log-in');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await new LogInPage(page).expectShown();
+  // The colour scheme is set before React starts, by a script file rather than an inline script.
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', /^(light|dark)$/);
+  await page.goto('/welcome/create-client');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await page.goto('/welcome/forgot-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
 test.describe('without a session', () => {
   test('/console redirects to log-in', async ({ page }) => {
     await page.goto('/console');

@@ -35,4 +35,17 @@ export class LogInPage {
   errorFor(message: string) {
     return this.page.getByText(message, { exact: true });
   }
+
+  /** Fills the form and submits it; the caller checks where that leads. */
+  async signInWith(email: string, password: string, { rememberMe = false } = {}) {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    if (rememberMe) await this.rememberMe.check();
+    await this.signIn.click();
+  }
+
+  /** The 'Something went wrong!' modal with the server's message. */
+  failure() {
+    return this.page.getByRole('dialog', { name: 'Something went wrong!' });
+  }
 }

@@ -1,19 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionStore, parseSession, SESSION_STORAGE_KEY, type TSession } from '@/api/session-store';
+import { sessionFixture } from '@/test/fixtures';
 
-const session: TSession = {
-  token: 'u',
-  client_token: 'c',
-  media_upload_token: 'm',
-  payment_engine_token: 'p',
-  user: {
-    _id: 'a'.repeat(24),
-    name: 'Thandi',
-    surname: 'Nkosi',
-    email: 'thandi@example.com',
-    client_id: 'b'.repeat(24),
-  },
-};
+const session: TSession = sessionFixture();
 
 describe('session store', () => {
   it('keeps the session in sessionStorage only when Remember me is not ticked', () => {

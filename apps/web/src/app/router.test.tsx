@@ -1,21 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionStore, type TSession } from '@/api/session-store';
+import { sessionFixture } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 
-const session: TSession = {
-  token: 'u',
-  client_token: 'c',
-  media_upload_token: 'm',
-  payment_engine_token: 'p',
-  user: {
-    _id: 'a'.repeat(24),
-    name: 'Thandi',
-    surname: 'Nkosi',
-    email: 'thandi@example.com',
-    client_id: 'b'.repeat(24),
-  },
-};
+const session: TSession = sessionFixture();
 
 const serve = (content: unknown) =>
   vi.stubGlobal(

@@ -6,6 +6,7 @@ import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
+import { settingsRoutes } from '@/features/settings';
 import { welcomeRoutes } from '@/features/welcome';
 
 /** Joins the areas' routes (spec 1 §2.1-2.2); each area owns its paths and lazy pages. */
@@ -16,7 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
       welcomeRoutes,
-      consoleRoute([...dashboardRoutes]),
+      consoleRoute([...dashboardRoutes, ...settingsRoutes]),
       ...legalRoutes,
       {
         path: '*',

@@ -1,23 +1,16 @@
-import { COMMON_MESSAGES } from '@laurel/contract';
+import { COMMON_MESSAGES, getClient } from '@laurel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
 import { queryKeys } from '@/api/query-keys';
 import { useSession } from '@/api/use-session';
-import { API_PATHS, type TClientRecord } from '@/pending-contract';
 
-/** The signed-in user's client (tenant): status, plan, users and their permissions. */
+/** `GET /api/v2/client?_id=` with the client token: status, plan, integrations and users of the signed-in client. */
 export const clientRecordQuery = (clientId: string) =>
   queryOptions({
     queryKey: queryKeys.client(clientId),
     queryFn: async ({ signal }) =>
-      unwrap(
-        await http.get<TClientRecord>(API_PATHS.client, {
-          token: 'client',
-          query: { _id: clientId },
-          signal,
-        }),
-      ).content,
+      unwrap(await http.call(getClient, { query: { _id: clientId }, signal })).content,
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
     staleTime: 5 * 60_000,
   });

@@ -1,22 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, sessionStore, type TSession } from '@/api/session-store';
+import { installSessionExpiry } from '@/app/console/session-expiry';
+import { clientFixture, sessionFixture } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 
-const session: TSession = {
-  token: 'user-jwt',
-  client_token: 'client-jwt',
-  media_upload_token: 'media-jwt',
-  payment_engine_token: 'payment-jwt',
-  user: {
-    _id: 'a'.repeat(24),
-    name: 'Thandi',
-    surname: 'Nkosi',
-    email: 'thandi@example.com',
-    client_id: 'c'.repeat(24),
-  },
-};
+const session: TSession = sessionFixture({ client_id: 'c'.repeat(24) });
+const client = clientFixture({ _id: session.user.client_id });
+
+const ok = (content: unknown) => jsonResponse(200, { success: true, message: '', content });
 
 const serve = (respond: (url: string, init: RequestInit) => Response) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
@@ -24,6 +17,19 @@ const serve = (respond: (url: string, init: RequestInit) => Response) => {
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+};
+
+let uninstall: (() => void) | undefined;
+afterEach(() => {
+  uninstall?.();
+  uninstall = undefined;
+});
+
+/** The app as main.tsx starts it: a 401 of a signed-in request ends the session. */
+const renderConsole = (path: string) => {
+  const view = renderApp(path);
+  uninstall = installSessionExpiry(view.queryClient, view.router);
+  return view;
 };
 
 describe('console shell', () => {
@@ -35,30 +41,41 @@ describe('console shell', () => {
 
   it('loads the client with the client token, then greets the user on the dashboard', async () => {
     sessionStore.set(session, true);
-    const fetchMock = serve(() =>
-      jsonResponse(200, {
-        success: true,
-        message: '',
-        content: { _id: session.user.client_id, status: 'ACTIVE' },
-      }),
-    );
+    const fetchMock = serve(() => ok(client));
     const { router } = renderApp('/console');
     expect(await screen.findByRole('heading', { name: 'Welcome, Thandi' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/console/dashboard');
+    expect(document.title).toBe('Dashboard | Laurel');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/v2/client?_id=${session.user.client_id}`);
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer client-jwt');
   });
 
+  it('shows Dashboard and Settings in the sidebar of an admin', async () => {
+    sessionStore.set(session, false);
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
+      '/console/dashboard',
+    );
+    expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/console/settings',
+    );
+  });
+
+  it('hides Settings from anyone but an admin', async () => {
+    sessionStore.set(sessionFixture({ client_id: client._id, role: 'BRANCH_MANAGER' }), false);
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
+  });
+
   it('sends a client awaiting subscription payment to plan selection', async () => {
     sessionStore.set(session, false);
-    serve(() =>
-      jsonResponse(200, {
-        success: true,
-        message: '',
-        content: { _id: 'c', status: 'AWAITING_SUBSCRIPTION_PAYMENT' },
-      }),
-    );
+    serve(() => ok({ ...client, status: 'AWAITING_SUBSCRIPTION_PAYMENT', clientSubscription: {} }));
     const { router } = renderApp('/console/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/select-subscription'));
   });
@@ -71,17 +88,9 @@ describe('console shell', () => {
     expect(screen.getByText('Client was given an error response')).toBeTruthy();
   });
 
-  it('ends the session and returns to log-in on a 401', async () => {
-    sessionStore.set(session, true);
-    serve(() => jsonResponse(401, { success: false, message: 'Your session has expired.', content: null }));
-    const { router } = renderApp('/console/dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-  });
-
   it('Log Out clears the session and returns to the welcome area', async () => {
     sessionStore.set(session, true);
-    serve(() => jsonResponse(200, { success: true, message: '', content: { _id: 'c', status: 'ACTIVE' } }));
+    serve(() => ok(client));
     const { router } = renderApp('/console/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Profile menu/ }));
@@ -90,5 +99,50 @@ describe('console shell', () => {
     expect(sessionStore.get()).toBeNull();
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('an expired, revoked or tampered token', () => {
+  const expired = () =>
+    jsonResponse(401, {
+      success: false,
+      message: 'Your session is invalid or has expired. Please sign in again.',
+      content: null,
+    });
+
+  it('ends the session, returns to log-in and says why, once', async () => {
+    sessionStore.set(session, true);
+    serve(expired);
+    const { router } = renderConsole('/console/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
+    const notice = await screen.findByRole('dialog', { name: 'Signed out' });
+    expect(within(notice).getByText('Your session has expired. Please sign in again.')).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByText('Something went wrong!')).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(sessionStore.get()).toBeNull();
+    expect(router.state.location.state).toEqual({ from: '/console/dashboard' });
+  });
+
+  it('still lets a failed sign-in say what went wrong after the notice is closed', async () => {
+    sessionStore.set(session, false);
+    serve((url) =>
+      url.includes('/signin')
+        ? jsonResponse(401, {
+            success: false,
+            message: 'Incorrect email address or password.',
+            content: null,
+          })
+        : expired(),
+    );
+    renderConsole('/console/dashboard');
+    const user = userEvent.setup();
+    const notice = await screen.findByRole('dialog', { name: 'Signed out' });
+    await user.click(within(notice).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'thandi@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Incorrect email address or password.')).toBeTruthy();
   });
 });

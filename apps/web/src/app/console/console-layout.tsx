@@ -6,11 +6,16 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { ConsoleNav } from '@/app/console/console-nav';
+import { navEntriesFor, navItems } from '@/app/console/nav-items';
 import { ProfileMenu } from '@/app/console/profile-menu';
+import { UpgradePromptHost } from '@/app/console/upgrade-prompt-host';
 import { LaurelLogo } from '@/ui/laurel-logo';
 import { PageLoader } from '@/ui/page-loader';
 
-/** The console shell: header with the profile menu, sidebar, and the page; a spinner until the client loads. */
+/**
+ * The console shell: header with the profile menu, sidebar, and the page; a spinner until the client loads. A client
+ * still awaiting its first plan payment is sent to the plan page (spec 1 §2.3).
+ */
 export const ConsoleLayout = () => {
   const session = useSession();
   const client = useClientRecord();
@@ -42,7 +47,10 @@ export const ConsoleLayout = () => {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <ConsoleNav compact={compact} />
+        <ConsoleNav
+          compact={compact}
+          entries={navEntriesFor(navItems, session.user, client.data?.clientSubscription)}
+        />
       </AppShell.Navbar>
       <AppShell.Main>
         <Box maw={LAYOUT.maxWidth} mx="auto">
@@ -51,6 +59,7 @@ export const ConsoleLayout = () => {
           </Suspense>
         </Box>
       </AppShell.Main>
+      <UpgradePromptHost clientId={session.user.client_id} plan={client.data?.clientSubscription} />
     </AppShell>
   );
 };

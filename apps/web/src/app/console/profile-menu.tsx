@@ -1,4 +1,4 @@
-import { BUTTON_LABELS, consolePaths } from '@laurel/contract';
+import { BUTTON_LABELS, consolePaths, type TSessionUser } from '@laurel/contract';
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import {
   IconCheck,
@@ -11,7 +11,6 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '@/app/console/use-sign-out';
-import type { TSessionUser } from '@/pending-contract';
 
 const schemes = [
   { value: 'auto', label: 'System', icon: IconDeviceDesktop },

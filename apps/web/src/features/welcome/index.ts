@@ -1,2 +1,3 @@
-export { brandingForHost, DEFAULT_BRANDING, type TBranding } from './branding';
+export { billingQuery } from './api';
+export { PLAN_FEATURE_NAMES } from './plan-features';
 export { welcomeRoutes } from './routes';

@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import { Navigate, type RouteObject } from 'react-router';
+import type { TWelcomeRouteHandle } from '@/features/welcome/components/welcome-layout';
 import { lazyPage } from '@/ui/lazy-page';
 
 const load = () => import('@/features/welcome/pages');
@@ -10,6 +11,9 @@ const ResetPasswordPage = lazyPage(load, 'ResetPasswordPage');
 const CreateClientPage = lazyPage(load, 'CreateClientPage');
 const SelectSubscriptionPage = lazyPage(load, 'SelectSubscriptionPage');
 
+const wizard: TWelcomeRouteHandle = { welcomeLayout: 'wizard' };
+const plans: TWelcomeRouteHandle = { welcomeLayout: 'plans' };
+
 /** `/welcome` and its pages (spec 1 §2.1); its index opens log-in. */
 export const welcomeRoutes: RouteObject = {
   path: ROUTE_PATTERNS.welcome,
@@ -19,7 +23,7 @@ export const welcomeRoutes: RouteObject = {
     { path: ROUTE_PATTERNS.logIn, element: <LogInPage /> },
     { path: ROUTE_PATTERNS.forgotPassword, element: <ForgotPasswordPage /> },
     { path: ROUTE_PATTERNS.resetPassword, element: <ResetPasswordPage /> },
-    { path: ROUTE_PATTERNS.createClient, element: <CreateClientPage /> },
-    { path: ROUTE_PATTERNS.selectSubscription, element: <SelectSubscriptionPage /> },
+    { path: ROUTE_PATTERNS.createClient, element: <CreateClientPage />, handle: wizard },
+    { path: ROUTE_PATTERNS.selectSubscription, element: <SelectSubscriptionPage />, handle: plans },
   ],
 };

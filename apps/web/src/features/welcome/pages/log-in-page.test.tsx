@@ -1,37 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY, sessionStore, type TSession } from '@/api/session-store';
+import { clientFixture, sessionFixture } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
+import { ok, stubApi } from '@/test/stub-api';
 
-const session: TSession = {
-  token: 'user-jwt',
-  client_token: 'client-jwt',
-  media_upload_token: 'media-jwt',
-  payment_engine_token: 'payment-jwt',
-  user: {
-    _id: 'a'.repeat(24),
-    name: 'Thandi',
-    surname: 'Nkosi',
-    email: 'thandi@example.com',
-    client_id: 'b'.repeat(24),
-  },
-};
+const session: TSession = sessionFixture();
 
-const client = { _id: 'b'.repeat(24), status: 'ACTIVE' };
-
-/** Answers sign-in with `signIn` and the client record with the client; records every call. */
-const stubServer = (signIn: Response) => {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-    const url = String(input);
-    if (url.startsWith('/api/v2/client-user/signin')) return signIn;
-    if (url.startsWith('/api/v2/client?'))
-      return jsonResponse(200, { success: true, message: '', content: client });
-    return jsonResponse(404, { success: false, message: 'Not found', content: null });
+/** Answers sign-in with `signIn` and the client record with an active client; records every call. */
+const stubServer = (signIn: Response) =>
+  stubApi({
+    'POST /api/v2/client-user/signin': signIn,
+    'GET /api/v2/client': ok(clientFixture()),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-};
 
 const fillAndSubmit = async (rememberMe: boolean) => {
   const user = userEvent.setup();
@@ -43,12 +25,12 @@ const fillAndSubmit = async (rememberMe: boolean) => {
 
 describe('log-in page', () => {
   it('shows both required messages on an empty submit and sends nothing', async () => {
-    const fetchMock = stubServer(jsonResponse(200, {}));
+    const api = stubServer(jsonResponse(200, {}));
     renderApp('/welcome/log-in');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Email is required.')).toBeTruthy();
     expect(screen.getByText('Password is required.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /api/v2/client-user/signin')).toHaveLength(0);
   });
 
   it("opens 'Something went wrong!' with the server's message when sign-in fails", async () => {
@@ -62,16 +44,13 @@ describe('log-in page', () => {
   });
 
   it('posts the credentials, stores the session for this tab only and opens the console', async () => {
-    const fetchMock = stubServer(
-      jsonResponse(200, { success: true, message: 'Signed in', content: session }),
-    );
+    const api = stubServer(ok(session, 'Signed in'));
     const { router } = renderApp('/welcome/log-in');
     await fillAndSubmit(false);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/dashboard'));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/v2/client-user/signin');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [signInCall] = api.callsTo('POST /api/v2/client-user/signin');
+    expect(signInCall?.body).toEqual({
       email: 'thandi@example.com',
       password: 'correct horse',
       remember_me: false,
@@ -82,7 +61,7 @@ describe('log-in page', () => {
   });
 
   it('also keeps the session in localStorage when Remember me? is ticked', async () => {
-    stubServer(jsonResponse(200, { success: true, message: 'Signed in', content: session }));
+    stubServer(ok(session, 'Signed in'));
     const { router } = renderApp('/welcome/log-in');
     await fillAndSubmit(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/dashboard'));

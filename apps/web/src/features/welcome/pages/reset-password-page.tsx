@@ -1,5 +1,5 @@
 import { BUTTON_LABELS, COMMON_MESSAGES, PASSWORD_MESSAGES } from '@laurel/contract';
-import { Badge, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Badge, Button, PasswordInput, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -9,24 +9,9 @@ import { BackToSignInLink } from '@/features/welcome/components/back-to-sign-in-
 import { WelcomeHeading } from '@/features/welcome/components/welcome-heading';
 import { type TResetPasswordValues, validateResetPassword } from '@/features/welcome/validation';
 import { openMessageModal } from '@/ui/message-modal';
+import { openPleaseWait } from '@/ui/please-wait-modal';
 
 const EMPTY: TResetPasswordValues = { password: '', confirmPassword: '' };
-
-const openPleaseWait = () =>
-  modals.open({
-    title: COMMON_MESSAGES.pleaseWait,
-    withCloseButton: false,
-    closeOnClickOutside: false,
-    closeOnEscape: false,
-    children: (
-      <Group justify="center" py="md" role="status">
-        <Loader aria-hidden />
-        <Text size="sm" c="dimmed">
-          Saving your new password
-        </Text>
-      </Group>
-    ),
-  });
 
 /** Reset password (spec 1 §2.6): reached from the emailed link; isNewAccount '1' marks a verified new account. */
 export const ResetPasswordPage = () => {
@@ -40,7 +25,7 @@ export const ResetPasswordPage = () => {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!valid) return;
-    const waitId = openPleaseWait();
+    const waitId = openPleaseWait('Saving your new password');
     resetPassword.mutate(
       { password: values.password, token },
       {
@@ -76,9 +61,10 @@ export const ResetPasswordPage = () => {
             size="md"
             value={values.password}
             error={touched.password ? errors.password : undefined}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, password: event.currentTarget.value }))
-            }
+            onChange={(event) => {
+              const password = event.currentTarget.value;
+              setValues((current) => ({ ...current, password }));
+            }}
           />
           <PasswordInput
             label={PASSWORD_MESSAGES.confirmNewPasswordLabel}
@@ -87,9 +73,10 @@ export const ResetPasswordPage = () => {
             size="md"
             value={values.confirmPassword}
             error={touched.confirmPassword ? errors.confirmPassword : undefined}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, confirmPassword: event.currentTarget.value }))
-            }
+            onChange={(event) => {
+              const confirmPassword = event.currentTarget.value;
+              setValues((current) => ({ ...current, confirmPassword }));
+            }}
           />
           <Button type="submit" size="md" fullWidth disabled={!valid || resetPassword.isPending}>
             {BUTTON_LABELS.submit}

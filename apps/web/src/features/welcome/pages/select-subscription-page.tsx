@@ -1,5 +1,4 @@
-import { PAYMENT_PLAN_MESSAGES } from '@laurel/contract';
-import { NotAvailableYet } from '@/features/welcome/components/not-available-yet';
+import { PaymentPlan } from '@/features/welcome/components/payment-plan';
 
-/** The payment-plan page (spec 1 §2.8) lands here. */
-export const SelectSubscriptionPage = () => <NotAvailableYet title={PAYMENT_PLAN_MESSAGES.heading} />;
+/** `/welcome/select-subscription`: where a client awaiting its first plan is sent (spec 1 §2.3, §4). */
+export const SelectSubscriptionPage = () => <PaymentPlan />;

@@ -1,0 +1,19 @@
+import { addClientIntegration, COMMON_MESSAGES, type TNotificationIntegration } from '@laurel/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/api/http';
+import { unwrap } from '@/api/http-client';
+import { queryKeys } from '@/api/query-keys';
+
+/**
+ * `PUT /api/v2/add/client/integration`. On success the client record is reloaded before the caller's callbacks run,
+ * so that the form shows what was saved; a failure opens the request-error modal with the server's message.
+ */
+export const useSaveNotificationSettings = (clientId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TNotificationIntegration) =>
+      unwrap(await http.call(addClientIntegration, { body })).content,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.client(clientId) }),
+    meta: { errorTitle: COMMON_MESSAGES.requestError },
+  });
+};

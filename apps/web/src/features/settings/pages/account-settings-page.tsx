@@ -1,0 +1,65 @@
+import { ACCOUNT_SETTINGS_MESSAGES } from '@laurel/contract';
+import { Stack } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSession } from '@/api/use-session';
+import { useBillingPortal } from '@/app/console/billing';
+import { useClientRecord } from '@/app/console/client-record';
+import { useSaveNotificationSettings } from '@/features/settings/api';
+import { CurrentPlanPanel } from '@/features/settings/components/current-plan-panel';
+import { NotificationSettingsForm } from '@/features/settings/components/notification-settings-form';
+import {
+  notificationValuesOf,
+  sameNotificationValues,
+  type TNotificationValues,
+  toNotificationIntegration,
+} from '@/features/settings/notification-values';
+import { billingQuery } from '@/features/welcome';
+import { PageTitle } from '@/ui/page-title';
+import { openPleaseWait } from '@/ui/please-wait-modal';
+import { openUpgradePrompt } from '@/ui/upgrade-prompt';
+
+/** Account Settings (spec 1 §2.16): the current plan and the email-notification settings. */
+export const AccountSettingsPage = () => {
+  const clientId = useSession()?.user.client_id ?? '';
+  const client = useClientRecord();
+  const billing = useQuery({ ...billingQuery(clientId), enabled: clientId !== '' });
+  const portal = useBillingPortal();
+  const save = useSaveNotificationSettings(clientId);
+  const [editing, setEditing] = useState(false);
+
+  const plan = client.data?.clientSubscription;
+  const offer = billing.data?.plans.find((item) => item.plan === plan?.name);
+  const initialValues = notificationValuesOf(client.data);
+
+  const submit = (values: TNotificationValues) => {
+    if (sameNotificationValues(values, initialValues)) return setEditing(false);
+    const waitId = openPleaseWait('Saving your notification settings');
+    save.mutate(toNotificationIntegration(values), {
+      onSuccess: () => setEditing(false),
+      onSettled: () => modals.close(waitId),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={ACCOUNT_SETTINGS_MESSAGES.title} />
+      <CurrentPlanPanel
+        plan={plan}
+        offer={offer}
+        onManagePlan={portal.open}
+        managing={portal.isPending}
+        onSubscribe={() => openUpgradePrompt()}
+      />
+      <NotificationSettingsForm
+        initialValues={initialValues}
+        editing={editing}
+        disabled={save.isPending}
+        onEdit={() => setEditing(true)}
+        onCancel={() => setEditing(false)}
+        onSubmit={submit}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,2 @@
+export { AccountSettingsPage } from './account-settings-page';
+export { SettingsLayout } from './settings-layout';

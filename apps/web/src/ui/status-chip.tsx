@@ -1,0 +1,28 @@
+import { statusChipColor, type TStatusChipColor } from '@laurel/contract';
+import { Badge } from '@mantine/core';
+
+const MANTINE_COLOR: Record<TStatusChipColor, string> = {
+  success: 'teal',
+  neutral: 'gray',
+  secondary: 'blue',
+  danger: 'red',
+  warning: 'orange',
+};
+
+/** 'PAST_DUE' -> 'Past Due', 'AWAITING-SIGNUP' -> 'Awaiting Signup'. */
+export const statusLabel = (value: string) =>
+  value
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join(' ');
+
+type TStatusChipProps = { status: string; label?: string };
+
+/** A status as a coloured chip (spec 1 §4): success, neutral, secondary, danger or warning by value. */
+export const StatusChip = ({ status, label = statusLabel(status) }: TStatusChipProps) => (
+  <Badge color={MANTINE_COLOR[statusChipColor(status)]} variant="light" radius="sm" tt="none" fw={600}>
+    {label}
+  </Badge>
+);
