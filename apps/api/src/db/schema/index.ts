@@ -1,3 +1,4 @@
 export * from './accounts';
+export * from './customers';
 export * from './staff';
 export * from './system';

@@ -8,6 +8,7 @@ import {
   type TPermission,
   type TPermissionAction,
   type TPlan,
+  type TPlanFeature,
   type TPlanSubscriptionStatus,
   type TStaffRole,
 } from '@laurel/contract';
@@ -79,6 +80,14 @@ export const authorize = (principal: Principal, permission: TPermission) => {
     !isClientSubscribed(plan) ||
     !planIncludes(plan.name as TPlan, FEATURE_AREA_PLAN_FEATURE[area])
   ) {
+    throw paymentRequired(API_ERROR_MESSAGES.planRequired);
+  }
+};
+
+/** For a feature a plan gates beyond the route's area (exports, integrations): 402 outside the plan. */
+export const requirePlanFeature = (principal: Principal, feature: TPlanFeature) => {
+  const plan = { name: principal.client.plan, status: principal.client.planStatus };
+  if (!isClientSubscribed(plan) || !planIncludes(plan.name as TPlan, feature)) {
     throw paymentRequired(API_ERROR_MESSAGES.planRequired);
   }
 };

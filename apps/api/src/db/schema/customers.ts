@@ -1,0 +1,182 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clients } from './accounts';
+
+/** Loyalty members of a client. Money in minor units; totals are kept up to date by the commerce area. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email'),
+    cellNumber: text('cell_number'),
+    gender: text('gender').notNull().default('N/A'),
+    memberCardNumber: text('member_card_number'),
+    status: text('status').notNull(),
+    birthday: text('birthday'),
+    memberDate: text('member_date').notNull(),
+    loyaltySignUp: boolean('loyalty_sign_up').notNull().default(true),
+    getCommunication: boolean('get_communication').notNull().default(false),
+    agreesTermsAndConditions: boolean('agrees_terms_and_conditions').notNull().default(false),
+    communicationMethod: text('communication_method').array().notNull().default(sql`'{}'::text[]`),
+    memberBranchId: text('member_branch_id'),
+    totalOrderValueMinor: bigint('total_order_value_minor', { mode: 'number' }).notNull().default(0),
+    lastOrderAmountMinor: bigint('last_order_amount_minor', { mode: 'number' }).notNull().default(0),
+    lastTransactedAt: timestamp('last_transacted_at', { withTimezone: true }),
+    /** Lower-cased name, surname, email and cell number (both forms), for fragment search by trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${customers.name} || ' ' || ${customers.surname} || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.cellNumber}, '') || ' ' || coalesce('0' || substr(${customers.cellNumber}, 4), ''))`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_client_email_unique')
+      .on(table.clientId, sql`lower(${table.email})`)
+      .where(sql`${table.email} IS NOT NULL`),
+    uniqueIndex('customers_client_cell_unique')
+      .on(table.clientId, table.cellNumber)
+      .where(sql`${table.cellNumber} IS NOT NULL`),
+    uniqueIndex('customers_client_card_unique')
+      .on(table.clientId, table.memberCardNumber)
+      .where(sql`${table.memberCardNumber} IS NOT NULL`),
+    index('customers_client_created_idx').on(table.clientId, table.createdAt.desc(), table.id.desc()),
+    index('customers_client_branch_created_idx').on(
+      table.clientId,
+      table.memberBranchId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('customers_client_status_created_idx').on(table.clientId, table.status, table.createdAt.desc()),
+    index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const loyaltyAccounts = pgTable(
+  'loyalty_accounts',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    loyaltyNumber: text('loyalty_number').notNull(),
+    cardNumber: text('card_number').notNull(),
+    cardLinked: boolean('card_linked').notNull().default(true),
+    memberDate: text('member_date').notNull(),
+    memberBranchId: text('member_branch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('loyalty_customer_unique').on(table.customerId),
+    uniqueIndex('loyalty_client_number_unique').on(table.clientId, table.loyaltyNumber),
+    uniqueIndex('loyalty_client_card_unique').on(table.clientId, table.cardNumber),
+  ],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    label: text('label').notNull(),
+    fullAddress: text('full_address').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_addresses_customer_idx').on(table.clientId, table.customerId, table.createdAt)],
+);
+
+/** Cards registered by the client's systems: brand, last four and expiry only. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    brand: text('brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_methods_customer_idx').on(table.clientId, table.customerId, table.createdAt)],
+);
+
+/** Orders (the commerce area adds their lines, parcels and screens); analytics read them. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id'),
+    branchId: text('branch_id'),
+    code: text('code').notNull(),
+    status: text('status').notNull(),
+    method: text('method'),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_client_customer_idx').on(table.clientId, table.customerId, table.orderedAt.desc()),
+  ],
+);
+
+/** An export asked for: its filters are replayed when the file is downloaded (streamed, never stored). */
+export const exportRequests = pgTable('export_requests', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull(),
+  userId: text('user_id').notNull(),
+  kind: text('kind').notNull(),
+  filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+  fileName: text('file_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Keys for the client's own systems (tills, shop, app); only a SHA-256 of each is kept. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_keys_hash_unique').on(table.keyHash),
+    index('api_keys_client_idx').on(table.clientId),
+  ],
+);

@@ -1,0 +1,89 @@
+import { CUSTOMER_COUNT_CAP } from '@laurel/contract';
+import { and, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { branches, customers } from '../../db/schema';
+
+export type CustomerFilter = {
+  clientId: string;
+  /** null: every customer of the client; otherwise only these branches' customers. */
+  branchIds: string[] | null;
+  status?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  search?: string | undefined;
+};
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The search text a typed fragment is matched against: lower case; a local cell number matches +27 too. */
+export const searchPattern = (search: string) => `%${escapeLike(search.trim().toLowerCase())}%`;
+
+export const customerWhere = (filter: CustomerFilter): SQL => {
+  const conditions: SQL[] = [eq(customers.clientId, filter.clientId)];
+  if (filter.branchIds !== null) conditions.push(inArray(customers.memberBranchId, filter.branchIds));
+  if (filter.status && filter.status !== 'ALL') conditions.push(eq(customers.status, filter.status));
+  if (filter.startDate) conditions.push(gte(customers.createdAt, new Date(`${filter.startDate}T00:00:00Z`)));
+  if (filter.endDate) conditions.push(lt(customers.createdAt, nextDay(filter.endDate)));
+  if (filter.search) conditions.push(like(customers.searchText, searchPattern(filter.search)));
+  return and(...conditions) as SQL;
+};
+
+/** One page, newest first, and a count that stops at the cap (an exact count of millions would be slow). */
+export const listCustomerRows = async (db: DbOrTx, filter: CustomerFilter, page: number, size: number) => {
+  if (filter.branchIds !== null && filter.branchIds.length === 0)
+    return { rows: [], count: 0, capped: false };
+  const where = customerWhere(filter);
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${customers} WHERE ${where} LIMIT ${CUSTOMER_COUNT_CAP + 1}) AS capped`,
+    ),
+  ]);
+  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return { rows, count: Math.min(n, CUSTOMER_COUNT_CAP + 1), capped: n > CUSTOMER_COUNT_CAP };
+};
+
+export const findCustomer = async (db: DbOrTx, clientId: string, id: string) => {
+  const [row] = await db
+    .select({ customer: customers, branchName: branches.displayName })
+    .from(customers)
+    .leftJoin(branches, eq(branches.id, customers.memberBranchId))
+    .where(and(eq(customers.clientId, clientId), eq(customers.id, id)));
+  return row ?? null;
+};
+
+/** Which of email, cell number and card number another customer of the client already holds. */
+export const takenIdentifiers = async (
+  db: DbOrTx,
+  clientId: string,
+  values: { email: string | null; cellNumber: string | null; cardNumber: string | null },
+  exceptId?: string,
+) => {
+  const checks: { field: 'email' | 'cell_number' | 'member_card_number'; where: SQL }[] = [];
+  if (values.email)
+    checks.push({ field: 'email', where: sql`lower(${customers.email}) = ${values.email.toLowerCase()}` });
+  if (values.cellNumber)
+    checks.push({ field: 'cell_number', where: eq(customers.cellNumber, values.cellNumber) });
+  if (values.cardNumber) {
+    checks.push({ field: 'member_card_number', where: eq(customers.memberCardNumber, values.cardNumber) });
+  }
+  const taken: ('email' | 'cell_number' | 'member_card_number')[] = [];
+  for (const check of checks) {
+    const conditions = [eq(customers.clientId, clientId), check.where];
+    if (exceptId) conditions.push(sql`${customers.id} <> ${exceptId}`);
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(...conditions))
+      .limit(1);
+    if (row) taken.push(check.field);
+  }
+  return taken;
+};

@@ -1,0 +1,222 @@
+import {
+  ADD_CUSTOMER_MESSAGES,
+  API_ERROR_MESSAGES,
+  CUSTOMER_MESSAGES,
+  GUEST_EMAIL,
+  normaliseCellNumber,
+  type TCustomer,
+  type ZAddCustomerRequest,
+  type ZCustomerListQuery,
+  type ZUpdateCustomerRequest,
+} from '@laurel/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/errors';
+import { newId } from '../../db/ids';
+import { branches, customers } from '../../db/schema';
+import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
+import type { Principal } from '../../http/auth/principal';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { type Actor, diffFields, recordAudit } from '../audit/audit';
+import { type CustomerRow, toCustomer, toCustomerListItem } from './customer-dto';
+import { type CustomerFilter, findCustomer, listCustomerRows, takenIdentifiers } from './customers.queries';
+
+type AddInput = z.output<typeof ZAddCustomerRequest>;
+type UpdateInput = z.output<typeof ZUpdateCustomerRequest>;
+type ListQuery = z.output<typeof ZCustomerListQuery>;
+
+const TAKEN_MESSAGES = {
+  email: API_ERROR_MESSAGES.customerEmailTaken,
+  cell_number: API_ERROR_MESSAGES.customerCellNumberTaken,
+  member_card_number: API_ERROR_MESSAGES.customerCardNumberTaken,
+} as const;
+
+/** The guest address the console sends for "no email" is no email (DESIGN §9). */
+export const normaliseEmail = (email: string | null | undefined) => {
+  const trimmed = email?.trim() ?? '';
+  return trimmed === '' || trimmed.toLowerCase() === GUEST_EMAIL ? null : trimmed;
+};
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export const customerFilter = (
+  principal: Principal,
+  query: Omit<ListQuery, 'page' | 'size'>,
+): CustomerFilter => ({
+  clientId: principal.clientId,
+  branchIds: branchScope(principal, query.branch_id_list),
+  status: query.status,
+  startDate: query.start_date,
+  endDate: query.end_date,
+  search: query.search_string,
+});
+
+export const createCustomersService = (ctx: AppContext) => {
+  const { db } = ctx.database;
+
+  /** The customer if the principal may see it; another client's or branch's customer is simply not found. */
+  const load = async (principal: Principal, id: string) => {
+    const found = await findCustomer(db, principal.clientId, id);
+    if (!found || !mayAccessBranch(principal, found.customer.memberBranchId))
+      throw notFound(CUSTOMER_MESSAGES.notFound);
+    return found;
+  };
+
+  const dto = (found: { customer: CustomerRow; branchName: string | null }): TCustomer =>
+    toCustomer(
+      found.customer,
+      found.customer.memberBranchId && found.branchName
+        ? { id: found.customer.memberBranchId, displayName: found.branchName }
+        : null,
+    );
+
+  const assertFree = async (
+    clientId: string,
+    values: { email: string | null; cellNumber: string | null; cardNumber: string | null },
+    exceptId?: string,
+  ) => {
+    const [taken] = await takenIdentifiers(db, clientId, values, exceptId);
+    if (taken) throw conflict(TAKEN_MESSAGES[taken]);
+  };
+
+  /** Spec 1 §6: area managers must choose one of their branches; branch managers use their first. */
+  const memberBranchFor = async (principal: Principal, requested: string | null) => {
+    let branchId = requested;
+    if (principal.role === 'BRANCH_MANAGER' && !branchId) branchId = principal.managerOf[0] ?? null;
+    if (principal.role === 'AREA_MANAGER' && !branchId) {
+      throw badRequest([{ field: 'member_branch_id', message: ADD_CUSTOMER_MESSAGES.branchRequired }]);
+    }
+    if (!branchId) return null;
+    if (!mayAccessBranch(principal, branchId)) throw forbidden(CUSTOMER_MESSAGES.branchNotManaged);
+    const [branch] = await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.clientId, principal.clientId), eq(branches.id, branchId)));
+    if (!branch) throw badRequest([{ field: 'member_branch_id', message: CUSTOMER_MESSAGES.unknownBranch }]);
+    return branchId;
+  };
+
+  const list = async (principal: Principal, query: ListQuery) => {
+    const { rows, count, capped } = await listCustomerRows(
+      db,
+      customerFilter(principal, query),
+      query.page,
+      query.size,
+    );
+    return { user_list: rows.map(toCustomerListItem), count, count_capped: capped };
+  };
+
+  const add = async (principal: Principal, actor: Actor, input: AddInput) => {
+    const email = normaliseEmail(input.email);
+    const cellNumber = normaliseCellNumber(input.cell_number);
+    const cardNumber = input.member_card_number?.trim() || null;
+    const memberBranchId = await memberBranchFor(principal, input.member_branch_id || null);
+    await assertFree(principal.clientId, { email, cellNumber, cardNumber });
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            id: newId(),
+            clientId: principal.clientId,
+            name: input.name,
+            surname: input.surname,
+            email,
+            cellNumber,
+            gender: input.gender || 'N/A',
+            memberCardNumber: cardNumber,
+            status: 'AWAITING-SIGNUP',
+            birthday: input.birthday || null,
+            memberDate: input.member_date ?? today(),
+            loyaltySignUp: input.loyalty_sign_up,
+            getCommunication: input.get_communication,
+            agreesTermsAndConditions: input.agrees_terms_and_conditions,
+            communicationMethod: input.communication_method,
+            memberBranchId,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned nothing');
+        await recordAudit(tx, actor, {
+          action: 'customer.created',
+          entity: 'customer',
+          entityId: row.id,
+          summary: `Added customer ${row.name} ${row.surname}`,
+        });
+        return { _id: row.id };
+      });
+    } catch (error) {
+      // A concurrent add took the same email, cell or card between the check and the insert.
+      if (isUniqueViolation(error))
+        throw conflict('A customer with this email address, cell number or card number already exists.');
+      throw error;
+    }
+  };
+
+  const get = async (principal: Principal, id: string) => dto(await load(principal, id));
+
+  const update = async (principal: Principal, actor: Actor, input: UpdateInput) => {
+    const before = await load(principal, input._id);
+    const email = input.email === undefined ? before.customer.email : normaliseEmail(input.email);
+    const cellNumber =
+      input.cell_number === undefined ? before.customer.cellNumber : normaliseCellNumber(input.cell_number);
+    await assertFree(principal.clientId, { email, cellNumber, cardNumber: null }, input._id);
+    const changes = {
+      name: input.name ?? before.customer.name,
+      surname: input.surname ?? before.customer.surname,
+      email,
+      cellNumber,
+      birthday: input.birthday === undefined ? before.customer.birthday : input.birthday || null,
+    };
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(customers)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, input._id)));
+        await recordAudit(tx, actor, {
+          action: 'customer.updated',
+          entity: 'customer',
+          entityId: input._id,
+          summary: `Edited customer ${changes.name} ${changes.surname}`,
+          changes: diffFields(before.customer, { ...before.customer, ...changes }, [
+            'name',
+            'surname',
+            'email',
+            'cellNumber',
+            'birthday',
+          ]),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict('A customer with this email address or cell number already exists.');
+      throw error;
+    }
+    return get(principal, input._id);
+  };
+
+  const setSuspended = async (principal: Principal, actor: Actor, id: string, suspended: boolean) => {
+    const found = await load(principal, id);
+    const current = found.customer.status;
+    if (suspended && current === 'SUSPENDED') throw new HttpError(409, 'This customer is already suspended.');
+    if (!suspended && current !== 'SUSPENDED') throw new HttpError(409, 'This customer is not suspended.');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(customers)
+        .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
+        .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)));
+      await recordAudit(tx, actor, {
+        action: suspended ? 'customer.suspended' : 'customer.activated',
+        entity: 'customer',
+        entityId: id,
+        summary: `${suspended ? 'Suspended' : 'Activated'} customer ${found.customer.name} ${found.customer.surname}`,
+        changes: { status: { from: current, to: suspended ? 'SUSPENDED' : 'ACTIVE' } },
+      });
+    });
+    return get(principal, id);
+  };
+
+  return { list, add, get, update, setSuspended, load };
+};
+export type CustomersService = ReturnType<typeof createCustomersService>;

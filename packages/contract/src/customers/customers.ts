@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { envelopeOf } from '../http/envelope';
+import { queryInt, requiredString } from '../http/fields';
+import { ADD_CUSTOMER_MESSAGES, CUSTOMER_PROFILE_MESSAGES } from '../messages/customers';
+import { CELL_NUMBER_REGEX, EMAIL_REGEX } from '../shared/contact';
+import { ZCommunicationMethod, ZGender } from '../shared/customer-options';
+import { ZCustomerStatus } from '../shared/customer-statuses';
+import { ISO_DATE_REGEX, ZIsoDate } from '../shared/dates';
+import { ID_REGEX, ZId } from '../shared/ids';
+import { LIMITS } from '../shared/limits';
+
+/** The address the console sends when an email is left empty (spec 1 §5); the server treats it as none. */
+export const GUEST_EMAIL = 'guest@laurel.app';
+
+export const CUSTOMER_MESSAGES = {
+  invalidId: 'The customer id must be 24 hexadecimal characters.',
+  notFound: 'The customer could not be found.',
+  cardNumberLength: `Card number must be ${LIMITS.loyaltyCardNumberLength} characters`,
+  unknownBranch: 'The selected branch does not exist.',
+  branchNotManaged: 'You can only add customers to the branches you manage.',
+  invalidDate: 'Date must be in the format YYYY-MM-DD',
+} as const;
+
+const isPastDate = (value: string) =>
+  ISO_DATE_REGEX.test(value) && value < new Date().toISOString().slice(0, 10);
+
+export const ZCustomerEmail = z
+  .string()
+  .trim()
+  .max(254, ADD_CUSTOMER_MESSAGES.invalidEmail)
+  .regex(EMAIL_REGEX, ADD_CUSTOMER_MESSAGES.invalidEmail)
+  .or(z.literal(''))
+  .nullable()
+  .optional();
+
+export const ZCustomerCellNumber = requiredString(ADD_CUSTOMER_MESSAGES.invalidPhoneNumber).regex(
+  CELL_NUMBER_REGEX,
+  ADD_CUSTOMER_MESSAGES.invalidPhoneNumber,
+);
+
+export const ZBirthday = z
+  .string()
+  .trim()
+  .regex(ISO_DATE_REGEX, CUSTOMER_MESSAGES.invalidDate)
+  .refine(isPastDate, CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed);
+
+export const ZCardNumber = z
+  .string()
+  .trim()
+  .length(LIMITS.loyaltyCardNumberLength, CUSTOMER_MESSAGES.cardNumberLength);
+
+/** The Add Customer form (spec 1 §3 "Customer (add form)"). */
+export const ZAddCustomerRequest = z.object({
+  name: requiredString(ADD_CUSTOMER_MESSAGES.nameRequired).max(100),
+  surname: requiredString(ADD_CUSTOMER_MESSAGES.surnameRequired).max(100),
+  email: ZCustomerEmail,
+  cell_number: ZCustomerCellNumber,
+  password: z.string().max(200).optional(),
+  gender: ZGender.or(z.literal('')).optional(),
+  member_card_number: ZCardNumber.or(z.literal('')).nullable().optional(),
+  status: ZCustomerStatus.optional(),
+  birthday: ZBirthday.or(z.literal('')).nullable().optional(),
+  member_date: ZIsoDate.optional(),
+  loyalty_sign_up: z.boolean().default(true),
+  get_communication: z.boolean().default(false),
+  agrees_terms_and_conditions: z.boolean().default(false),
+  communication_method: z.array(ZCommunicationMethod).max(3).default([]),
+  member_branch_id: ZId.or(z.literal('')).nullable().optional(),
+});
+export type TAddCustomerRequest = z.input<typeof ZAddCustomerRequest>;
+
+/** A row of the Customers table (spec 1 §3 "Customer (list item)"); money as decimals. */
+export const ZCustomerListItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  cell_number: z.string().nullable(),
+  email: z.string().nullable(),
+  last_order_amount: z.number(),
+  total_order_value: z.number(),
+  last_transacted: z.string().nullable(),
+  status: ZCustomerStatus,
+  member_branch_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
+
+export const ZCustomer = ZCustomerListItem.extend({
+  gender: ZGender,
+  birthday: z.string().nullable(),
+  member_card_number: z.string().nullable(),
+  member_date: z.string(),
+  communication_method: z.array(ZCommunicationMethod),
+  get_communication: z.boolean(),
+  agrees_terms_and_conditions: z.boolean(),
+  loyalty_sign_up: z.boolean(),
+  member_branch: z.object({ _id: z.string(), display_name: z.string() }).nullable(),
+  updated_at: z.string(),
+});
+export type TCustomer = z.infer<typeof ZCustomer>;
+
+export const ZCustomerListQuery = z.object({
+  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
+  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  status: ZCustomerStatus.or(z.literal('ALL')).optional(),
+  start_date: ZIsoDate.optional(),
+  end_date: ZIsoDate.optional(),
+  search_string: z.string().trim().max(200).optional(),
+  /** The staff user the console sends (spec 1 §7); the server knows who is asking. */
+  user_id: z.string().max(64).optional(),
+  branch_id_list: z.union([z.array(ZId), ZId.transform((id) => [id])]).optional(),
+});
+
+/** Above this the list says "10,000+" instead of counting every row (DESIGN §9). */
+export const CUSTOMER_COUNT_CAP = 10_000;
+
+export const listCustomers = defineEndpoint({
+  method: 'GET',
+  path: '/v2/client/loyalty/users',
+  permission: 'CUSTOMERS:read',
+  token: 'client',
+  summary: 'Customers: search, status and date filters, paging (count capped above 10,000)',
+  tags: ['customers'],
+  query: ZCustomerListQuery,
+  response: envelopeOf(
+    z.object({ user_list: z.array(ZCustomerListItem), count: z.number().int(), count_capped: z.boolean() }),
+  ),
+});
+
+export const addCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/user/sign_up',
+  permission: 'CUSTOMERS:create',
+  token: 'client',
+  summary: 'Add a customer',
+  tags: ['customers'],
+  body: ZAddCustomerRequest,
+  response: envelopeOf(z.object({ _id: z.string() })),
+});
+
+const ZCustomerIdQuery = z.object({ _id: z.string().regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId) });
+
+export const getCustomer = defineEndpoint({
+  method: 'GET',
+  path: '/v2/get/user',
+  permission: 'CUSTOMERS:read',
+  token: 'client',
+  summary: 'One customer',
+  tags: ['customers'],
+  query: ZCustomerIdQuery,
+  response: envelopeOf(ZCustomer),
+});
+
+export const ZUpdateCustomerRequest = z.object({
+  _id: z.string().regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId),
+  name: requiredString(ADD_CUSTOMER_MESSAGES.nameRequired).max(100).optional(),
+  surname: requiredString(ADD_CUSTOMER_MESSAGES.surnameRequired).max(100).optional(),
+  email: ZCustomerEmail,
+  cell_number: ZCustomerCellNumber.optional(),
+  birthday: ZBirthday.or(z.literal('')).nullable().optional(),
+});
+
+export const updateCustomer = defineEndpoint({
+  method: 'PUT',
+  path: '/v2/update/user',
+  permission: 'CUSTOMERS:update',
+  token: 'client',
+  summary: "Edit a customer's personal information",
+  tags: ['customers'],
+  body: ZUpdateCustomerRequest,
+  response: envelopeOf(ZCustomer),
+});
+
+export const suspendCustomer = defineEndpoint({
+  method: 'PUT',
+  path: '/v2/suspend/user',
+  permission: 'CUSTOMERS:delete',
+  token: 'client',
+  summary: 'Suspend a customer',
+  tags: ['customers'],
+  body: ZCustomerIdQuery,
+  response: envelopeOf(ZCustomer),
+});
+
+export const unsuspendCustomer = defineEndpoint({
+  ...suspendCustomer,
+  path: '/v2/unsuspend/user',
+  summary: 'Activate a suspended customer',
+});
+
+export const requestCustomerExport = defineEndpoint({
+  method: 'POST',
+  path: '/v2/export/client/loyalty/users',
+  permission: 'CUSTOMERS:read',
+  token: 'client',
+  summary: 'Prepare a CSV export of the customers (same filters as the list); returns the file id',
+  tags: ['customers'],
+  body: ZCustomerListQuery.omit({ page: true, size: true }).default({}),
+  response: envelopeOf(z.object({ file_id: z.string(), file_name: z.string(), url: z.string() })),
+});
+
+export const downloadCustomerExport = defineEndpoint({
+  method: 'GET',
+  path: '/v2/export/client/loyalty/users/files',
+  permission: 'CUSTOMERS:read',
+  token: 'client',
+  summary: 'Download a prepared customer export (CSV, streamed)',
+  tags: ['customers'],
+  query: z.object({ file_id: ZId }),
+  response: z.string(),
+});

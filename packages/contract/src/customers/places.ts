@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { envelopeOf } from '../http/envelope';
+
+/** Address search (spec 1 §7): predictions, then a place's coordinates and parts. */
+export const ZPlacePrediction = z.object({ description: z.string(), place_id: z.string() });
+
+export const ZPlaceDetails = z.object({
+  place_id: z.string(),
+  formatted_address: z.string(),
+  geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+  address_components: z.array(
+    z.object({ types: z.array(z.string()), long_name: z.string(), short_name: z.string() }),
+  ),
+});
+export type TPlaceDetails = z.infer<typeof ZPlaceDetails>;
+
+export const placesAutocomplete = defineEndpoint({
+  method: 'GET',
+  path: '/v2/google/autocomplete',
+  permission: 'PUBLIC',
+  token: 'none',
+  summary: 'Address predictions for typed text',
+  tags: ['places'],
+  query: z.object({ input: z.string().trim().max(200).default('') }),
+  response: envelopeOf(z.array(ZPlacePrediction)),
+});
+
+export const placeDetails = defineEndpoint({
+  method: 'GET',
+  path: '/v2/google/placeiddetails',
+  permission: 'PUBLIC',
+  token: 'none',
+  summary: "A place's coordinates and address parts",
+  tags: ['places'],
+  query: z.object({ place_id: z.string().trim().min(1, 'place_id is required').max(300) }),
+  response: envelopeOf(ZPlaceDetails),
+});
