@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
+import { type PlacesProvider, placesProviderFor } from './providers/places';
 
 /** What every module's routes and services are built from: the composition root fills it once. */
 export type AppContext = {
@@ -13,6 +14,7 @@ export type AppContext = {
   tokens: TokenService;
   mail: MailProvider;
   billing: BillingProvider;
+  places: PlacesProvider;
 };
 
 export const createAppContext = (input: {
@@ -28,4 +30,5 @@ export const createAppContext = (input: {
   tokens: createTokenService(input.jwtSecret),
   mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
   billing: input.billing ?? billingProviderFor(input.config),
+  places: placesProviderFor(input.config),
 });

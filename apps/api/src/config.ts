@@ -42,6 +42,7 @@ const ZConfig = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_PRICING_TABLE_ID: optionalString,
     TERMS_FILE: optionalString,
+    GOOGLE_PLACES_KEY: optionalString,
     WEB_DIST_DIR: optionalString,
     MAIL_OUTBOX_API: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('0'),
     BRANDING_FILE: optionalString,
@@ -93,6 +94,7 @@ const ZConfig = z
           }
         : null,
     termsFile: env.TERMS_FILE,
+    googlePlacesKey: env.GOOGLE_PLACES_KEY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     brandingFile: env.BRANDING_FILE,
     bugsUrl: env.BUGS_URL ?? null,

@@ -28,6 +28,7 @@ export * from './http/endpoint';
 export * from './http/envelope';
 export * from './http/fields';
 export * from './http/permissions';
+export * from './integrations/api-keys';
 export * from './messages/api-responses';
 export * from './messages/auth';
 export * from './messages/badges';

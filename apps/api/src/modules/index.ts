@@ -7,6 +7,7 @@ import { branchRoutes } from './branches/branches.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { apiKeyRoutes } from './integrations/api-keys.routes';
 import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
 import { userRoutes } from './users/users.routes';
@@ -23,4 +24,5 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   branchRoutes(app, ctx);
   auditRoutes(app, ctx);
   customerRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
 };

@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/branding',
   'GET /api/v2/terms-and-conditions',
+  'GET /api/v2/google/autocomplete',
+  'GET /api/v2/google/placeiddetails',
   'POST /api/v2/client-user/signin',
   'POST /api/v2/client-user/forgot-password',
   'POST /api/v2/client-user/reset-password',
@@ -78,7 +80,9 @@ describe('every API route declares a permission, and the server enforces it', ()
   });
 
   it('walks every route: with the needed flag it passes the guard, without it -> 403', async () => {
-    const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
+    const routes = apiRoutes(t.app).filter(
+      (route) => route.permission !== 'PUBLIC' && route.token !== 'apiKey',
+    );
     for (const route of routes) {
       const permission = route.permission as Exclude<TPermission, 'PUBLIC'>;
       const label = `${route.method} ${route.url} (${permission})`;
@@ -103,6 +107,36 @@ describe('every API route declares a permission, and the server enforces it', ()
       const only = await staff(`only:${permission}`, { [area]: { [action]: true } });
       const allowed = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, only)));
       expect(denied, `${label} with only that flag`).not.toContain(allowed.statusCode);
+    }
+  });
+});
+
+describe('routes for API keys', () => {
+  it('take a live key of a BUSINESS client: none, a session token or a revoked key -> 401', async () => {
+    const routes = apiRoutes(t.app).filter((route) => route.token === 'apiKey');
+    expect(routes.length).toBeGreaterThan(0);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/api-keys',
+      headers: bearer(admin.clientToken),
+      payload: { name: 'walk' },
+    });
+    const { key, _id } = created.json().content;
+    for (const route of routes) {
+      const label = `${route.method} ${route.url}`;
+      expect((await t.app.inject(requestFor(route, RANDOM_ID))).statusCode, label).toBe(401);
+      expect((await t.app.inject(requestFor(route, RANDOM_ID, admin.clientToken))).statusCode, label).toBe(
+        401,
+      );
+      expect(denied, label).not.toContain((await t.app.inject(requestFor(route, RANDOM_ID, key))).statusCode);
+    }
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/integrations/api-keys/${_id}`,
+      headers: bearer(admin.clientToken),
+    });
+    for (const route of routes) {
+      expect((await t.app.inject(requestFor(route, RANDOM_ID, key))).statusCode).toBe(401);
     }
   });
 });

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { clients, clientUsers } from '../../db/schema';
 import { forbidden, paymentRequired, unauthorized } from '../errors';
+import { principalForApiKey } from './api-keys';
 import type { Principal } from './principal';
 import type { SessionTokenKind, TokenService } from './tokens';
 
@@ -103,13 +104,15 @@ export const installAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: T
     const config = request.routeOptions.config;
     const permission = config.permission;
     const tokenKind = config.token;
-    if (
-      !permission ||
-      permission === 'PUBLIC' ||
-      !tokenKind ||
-      tokenKind === 'none' ||
-      tokenKind === 'apiKey'
-    ) {
+    if (!permission || permission === 'PUBLIC' || !tokenKind || tokenKind === 'none') return;
+    if (tokenKind === 'apiKey') {
+      const key = bearer(request) ?? (request.headers['x-api-key'] as string | undefined) ?? null;
+      if (!key) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
+      const principal = await principalForApiKey(deps.db, key);
+      if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
+      requirePlanFeature(principal, 'INTEGRATIONS');
+      authorize(principal, permission);
+      request.principal = principal;
       return;
     }
     const token = bearer(request);

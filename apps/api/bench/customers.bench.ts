@@ -1,0 +1,1083 @@
+/**
+ * Customers benchmark (`npm run bench:customers`): 1,000,000 customers over 20 branches in PostgreSQL, the API
+ * as a child process over loopback, and the issue's targets checked against what it measures.
+ *
+ * Not a test (DESIGN §8): it seeds its own database and prints numbers and ratios. It exits 0 whether targets are
+ * met or missed; 1 only when something errored (a broken endpoint must not look fast, so every response is checked).
+ *
+ * Environment (all optional):
+ *   DATABASE_URL        use this PostgreSQL database (only the bench client's rows are written); otherwise a fresh
+ *                       `laurel_bench_<random>` database is created on BENCH_ADMIN_URL's server and dropped at the end
+ *   BENCH_ADMIN_URL     default postgres://postgres@127.0.0.1:5432/test
+ *   BENCH_CUSTOMERS     default 1000000
+ *   BENCH_REQUESTS      measured requests per scenario, default 200 (after BENCH_WARMUP, default 20)
+ *   BENCH_KEEP_DB=1     keep the created database (its URL is printed), e.g. to EXPLAIN against it afterwards
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Database } from '../src/db/database';
+import { streamCustomerCsv } from '../src/modules/customers/customer-export';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings
+
+const envInt = (name: string, fallback: number, min: number, max: number) => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw.trim() === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number between ${min} and ${max}`);
+  return value;
+};
+
+const CUSTOMERS = envInt('BENCH_CUSTOMERS', 1_000_000, 20_000, 5_000_000);
+/** Page 10,000 of 15 needs 150,000 rows; smaller trial runs go half-way down instead. */
+const DEEP_PAGE = CUSTOMERS >= 150_000 ? 10_000 : Math.floor(CUSTOMERS / 30);
+const REQUESTS = envInt('BENCH_REQUESTS', 200, 10, 5_000);
+const WARMUP = envInt('BENCH_WARMUP', 20, 0, 1_000);
+const BRANCHES = 20;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const GIVEN_URL = process.env.DATABASE_URL?.trim() || undefined;
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+
+/** Wall-clock bounds: nothing here can run forever. */
+const SCENARIO_BUDGET_MS = 120_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const EXPORT_TIMEOUT_MS = 600_000;
+const STARTUP_TIMEOUT_MS = 120_000;
+
+/** The issue's targets. */
+const TARGET_P95_MS = 50;
+const TARGET_EXPORT_RATIO = 0.5;
+const TARGET_RSS_MB = 300;
+
+const OWNER_EMAIL = 'bench.owner@laurel.test';
+const MANAGER_EMAIL = 'bench.manager@laurel.test';
+const PASSWORD = 'bench password 1';
+const JWT_SECRET = 'laurel-bench-jwt-secret-0123456789abcdef';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(here, '..');
+const rootDir = path.resolve(apiDir, '../..');
+const serverJs = path.join(apiDir, 'dist/server.js');
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database: our own (created and dropped) unless DATABASE_URL is given
+
+const withDatabase = (url: string, database: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+};
+
+const createBenchDatabase = async () => {
+  const name = `laurel_bench_${Math.random().toString(16).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return { name, url: withDatabase(ADMIN_URL, name) };
+};
+
+const dropBenchDatabase = async (name: string) => {
+  if (!/^laurel_bench_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API server as a child process
+
+const newestMtime = (dir: string): number => {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+};
+
+/** Builds dist/server.js when it is missing or older than the sources it is built from. */
+const ensureBuilt = () => {
+  const built = existsSync(serverJs) ? statSync(serverJs).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(apiDir, 'src')),
+    newestMtime(path.join(apiDir, 'drizzle')),
+    newestMtime(path.join(rootDir, 'packages/contract/src')),
+  );
+  if (built >= sources) return;
+  log(built === 0 ? 'building the API (dist missing)…' : 'building the API (dist older than src)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
+    cwd: rootDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 300_000,
+  });
+  if (result.status !== 0) throw new Error('npm run build -w apps/api failed');
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+
+type Server = { child: ChildProcess; port: number; output: string[] };
+
+const startServer = async (databaseUrl: string): Promise<Server> => {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: rootDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(os.tmpdir(), `laurel-bench-data-${port}`),
+      DATABASE_URL: databaseUrl,
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_IP_PER_MINUTE: '10000000',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '10000000',
+      RATE_LIMIT_EMAIL_FAILURES: '1000',
+      JWT_SECRET,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server = { child, port, output };
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output.join('')}`);
+    try {
+      const res = await request(server, 'GET', '/api/health', { timeoutMs: 2_000 });
+      if (res.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the API did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
+};
+
+const stopServer = async (server: Server) => {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+/** VmRSS of the server, sampled every 100 ms; the peak is kept overall and per phase. */
+const rssSampler = (pid: number) => {
+  let phase = 'start';
+  const peaks = new Map<string, number>();
+  let peak = 0;
+  let samples = 0;
+  const sample = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (!match) return;
+      const mb = Number(match[1]) / 1024;
+      samples += 1;
+      peak = Math.max(peak, mb);
+      peaks.set(phase, Math.max(peaks.get(phase) ?? 0, mb));
+    } catch {
+      // the process is gone
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return {
+    phase: (name: string) => {
+      sample();
+      phase = name;
+      sample();
+    },
+    stop: () => {
+      sample();
+      clearInterval(timer);
+      return { peak, peaks, samples };
+    },
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP over loopback (one keep-alive connection, like a browser tab)
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Reply = { status: number; body: string; ms: number };
+
+const request = (
+  server: Server,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown; timeoutMs?: number } = {},
+) =>
+  new Promise<Reply>((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const started = performance.now();
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          accept: 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS, () =>
+      req.destroy(new Error(`${method} ${url} timed out`)),
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON from the API, checked field by field below
+type Json = any;
+
+const call = async (
+  server: Server,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+) => {
+  const res = await request(server, method, url, options);
+  let json: Json;
+  try {
+    json = JSON.parse(res.body);
+  } catch {
+    json = undefined;
+  }
+  return { ...res, json };
+};
+
+const must = async (
+  server: Server,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+) => {
+  const res = await call(server, method, url, options);
+  if (res.status !== 200)
+    throw new Error(`${method} ${url} answered ${res.status}: ${res.body.slice(0, 500)}`);
+  return res.json as Json;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The bench client: registered, on BUSINESS, 20 branches and a branch manager, all through the API
+
+type Session = { clientId: string; clientToken: string };
+
+const signIn = async (server: Server, email: string): Promise<Session | null> => {
+  const res = await call(server, 'POST', '/api/v2/client-user/signin', {
+    body: { email, password: PASSWORD, remember_me: false },
+  });
+  if (res.status !== 200) return null;
+  return { clientId: res.json.content.user.client_id, clientToken: res.json.content.client_token };
+};
+
+const registration = {
+  alias: 'Bench Coffee',
+  name: 'Bench Coffee (Pty) Ltd',
+  id_number: '2019/123456/07',
+  vat_number: '4123456789',
+  domain: 'localhost',
+  type: 'ENTITY',
+  address: {
+    full_address: '12 Long Street, Cape Town, 8001, South Africa',
+    coordinates: { lat: -33.92, lng: 18.42 },
+  },
+  offering: {
+    experience: 'I sell in store',
+    product_types: ['Food and beverages'],
+    offering: 'Coffee and pastries',
+    industry: 'Coffee and cafés',
+  },
+  client_user: {
+    name: 'Bench',
+    surname: 'Owner',
+    email: OWNER_EMAIL,
+    password: PASSWORD,
+    cell_country_code: '+27',
+    cell_number: '0821234567',
+    birthday: '1990-04-12',
+    get_communication: false,
+    agrees_terms_and_conditions: true,
+  },
+};
+
+const branchBody = (n: number) => ({
+  display_name: `Bench Branch ${String(n).padStart(2, '0')}`,
+  franchise: false,
+  vat_registered: false,
+  email: `branch${n}@laurel.test`,
+  contact_number: '0215551234',
+  address: { full_address: '1 Main Road, Sea Point, Cape Town', coordinates: { lat: -33.91, lng: 18.38 } },
+  delivery_settings: {
+    delivery: true,
+    delivery_fee_type: 'FLAT-FEE',
+    max_delivery_radius: 5,
+    delivery_fee: 25,
+  },
+});
+
+const setUpClient = async (server: Server) => {
+  let owner = await signIn(server, OWNER_EMAIL);
+  if (!owner) {
+    await must(server, 'POST', '/api/v2/self-onboard/create/client', { body: registration });
+    owner = await signIn(server, OWNER_EMAIL);
+    if (!owner) throw new Error('the bench owner cannot sign in after registering');
+  }
+  await must(server, 'POST', '/api/billing/plan', { token: owner.clientToken, body: { plan: 'BUSINESS' } });
+
+  const listed = await must(server, 'GET', '/api/branches?page=1&size=100', { token: owner.clientToken });
+  const existing = (listed.content.branch_list as { _id: string; display_name: string }[])
+    .filter((branch) => branch.display_name.startsWith('Bench Branch '))
+    .sort((a, b) => a.display_name.localeCompare(b.display_name));
+  const branchIds = existing.map((branch) => branch._id).slice(0, BRANCHES);
+  for (let n = branchIds.length + 1; n <= BRANCHES; n += 1) {
+    const created = await must(server, 'POST', '/api/branches', {
+      token: owner.clientToken,
+      body: branchBody(n),
+    });
+    branchIds.push(created.content._id);
+  }
+
+  let manager = await signIn(server, MANAGER_EMAIL);
+  if (!manager) {
+    await must(server, 'POST', '/api/v2/create/client/user', {
+      token: owner.clientToken,
+      body: {
+        name: 'Bench',
+        surname: 'Manager',
+        user_name: MANAGER_EMAIL,
+        cell_number: '0831234567',
+        email: MANAGER_EMAIL,
+        password: PASSWORD,
+        role: 'BRANCH_MANAGER',
+        status: 'ACTIVE',
+        manager_of: [branchIds[0]],
+        user_permissions: { CUSTOMERS: { read: true } },
+      },
+    });
+    manager = await signIn(server, MANAGER_EMAIL);
+    if (!manager) throw new Error('the bench branch manager cannot sign in after being created');
+  }
+  return { owner, manager, branchIds, managedBranchId: branchIds[0] as string };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Seeding: one INSERT … SELECT generate_series, secondary indexes rebuilt afterwards when the table is ours alone
+
+const FIRST_NAMES = [
+  'Thandi',
+  'Sipho',
+  'Lerato',
+  'Thabo',
+  'Nomvula',
+  'Bongani',
+  'Zanele',
+  'Mandla',
+  'Ayanda',
+  'Lindiwe',
+  'Kagiso',
+  'Palesa',
+  'Tshepo',
+  'Naledi',
+  'Sibusiso',
+  'Nandi',
+  'Themba',
+  'Refilwe',
+  'Lwazi',
+  'Busisiwe',
+  'Johan',
+  'Annelie',
+  'Pieter',
+  'Marelize',
+  'Francois',
+  'Elna',
+  'Ruan',
+  'Liezel',
+  'Hendrik',
+  'Carla',
+  'James',
+  'Sarah',
+  'Michael',
+  'Emma',
+  'David',
+  'Olivia',
+  'Daniel',
+  'Chloe',
+  'Matthew',
+  'Jessica',
+  'Priya',
+  'Rajesh',
+  'Ayesha',
+  'Yusuf',
+  'Fatima',
+  'Imran',
+  'Kavitha',
+  'Nikhil',
+  'Zainab',
+  'Ismail',
+  'Chen',
+  'Mei',
+  'Tiago',
+  'Ana',
+  'Kwame',
+  'Amara',
+  'Chidi',
+  'Ngozi',
+  'Farai',
+  'Tendai',
+  'Anne-Marie',
+  'Zoë',
+];
+const SURNAMES = [
+  'Mokoena',
+  'Dlamini',
+  'Nkosi',
+  'Ndlovu',
+  'Khumalo',
+  'Mahlangu',
+  'Zulu',
+  'Mthembu',
+  'Naidoo',
+  'Botha',
+  'van der Merwe',
+  'Pretorius',
+  'Smith',
+  'Jacobs',
+  'Williams',
+  'Le Roux',
+  'Venter',
+  'Molefe',
+  'Sithole',
+  'Mabaso',
+  'Radebe',
+  'Ngcobo',
+  'Hendricks',
+  'Adams',
+  'Petersen',
+  'Pillay',
+  'Govender',
+  'Moodley',
+  'Reddy',
+  'Chetty',
+  'Maharaj',
+  'Patel',
+  'Cassim',
+  'Essop',
+  'Fortuin',
+  'Daniels',
+  'Abrahams',
+  'Coetzee',
+  'Fourie',
+  'du Plessis',
+  'Nel',
+  'Kruger',
+  'Steyn',
+  'Marais',
+  'Joubert',
+  'Swanepoel',
+  "O'Brien",
+  'Murphy',
+  'Brown',
+  'Johnson',
+  'Taylor',
+  'Wilson',
+  'Chen',
+  'Wang',
+  'Silva',
+  'Santos',
+  'Mensah',
+  'Okafor',
+  'Moyo',
+  'Chikwanha',
+  'Banda',
+  'Phiri',
+  'Mwale',
+  'Tshabalala',
+  'Baloyi',
+  'Maluleke',
+  'Mathebula',
+];
+const DOMAINS = [
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'icloud.com',
+  'mweb.co.za',
+  'telkomsa.net',
+  'webmail.co.za',
+];
+
+/**
+ * The seed. Rows go in in creation order (a real table grows that way, so created_at follows the heap); every
+ * other attribute comes from a different 32-bit hash of the row number. Emails (2% none) and +27 cell numbers are
+ * unique: the 8-digit tail is g * 7919 mod 10^8, a bijection since 7919 is coprime with 10.
+ */
+const SEED_SQL = `
+INSERT INTO customers (
+  id, client_id, name, surname, email, cell_number, gender, member_card_number, status, birthday, member_date,
+  loyalty_sign_up, get_communication, agrees_terms_and_conditions, communication_method, member_branch_id,
+  total_order_value_minor, last_order_amount_minor, last_transacted_at, created_at, updated_at)
+SELECT
+  substr(md5($1::text || ':' || g), 1, 24),
+  $1,
+  fn,
+  sn,
+  CASE WHEN h2 % 50 = 0 THEN NULL
+       ELSE regexp_replace(lower(fn || '.' || sn), '[^a-z.]', '', 'g') || g || '@' || ($4::text[])[1 + h3 % array_length($4::text[], 1)] END,
+  '+27' || (6 + h3 % 3) || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
+  (ARRAY['MALE', 'FEMALE', 'OTHER', 'N/A'])[1 + h4 % 4],
+  CASE WHEN h4 % 10 = 0 THEN '6' || lpad(g::text, 14, '0') END,
+  status,
+  CASE WHEN h5 % 3 = 0 THEN NULL ELSE to_char(date '1950-01-01' + (h5 % 20000)::int, 'YYYY-MM-DD') END,
+  to_char(created, 'YYYY-MM-DD'),
+  true,
+  h6 % 2 = 0,
+  true,
+  CASE WHEN h6 % 4 = 0 THEN ARRAY['SMS', 'EMAIL'] WHEN h6 % 4 = 1 THEN ARRAY['EMAIL'] ELSE '{}'::text[] END,
+  CASE WHEN h7 % 100 = 0 THEN NULL ELSE ($5::text[])[1 + h7 % array_length($5::text[], 1)] END,
+  CASE WHEN ordered THEN 1000 + h8 % 2500000 ELSE 0 END,
+  CASE WHEN ordered THEN 500 + h8 % 90000 ELSE 0 END,
+  CASE WHEN ordered THEN created + (now() - created) * ((h9 % 1000) / 1000.0)::float8 END,
+  created,
+  created
+FROM (
+  SELECT g, h2, h3, h4, h5, h6, h7, h8, h9,
+    ($2::text[])[1 + h0 % array_length($2::text[], 1)] AS fn,
+    ($3::text[])[1 + h1 % array_length($3::text[], 1)] AS sn,
+    CASE WHEN h9 % 20 = 0 THEN 'SUSPENDED' WHEN h9 % 20 < 4 THEN 'AWAITING-SIGNUP' ELSE 'ACTIVE' END AS status,
+    h8 % 10 < 7 AS ordered,
+    now() - interval '3 years' + (interval '3 years' * (g::float8 / $6::int)) + (h2 % 60000) * interval '1 millisecond'
+      AS created
+  FROM (
+    SELECT g,
+      (hashint4extended(g, 0) & 2147483647)::int AS h0, (hashint4extended(g, 1) & 2147483647)::int AS h1,
+      (hashint4extended(g, 2) & 2147483647)::int AS h2, (hashint4extended(g, 3) & 2147483647)::int AS h3,
+      (hashint4extended(g, 4) & 2147483647)::int AS h4, (hashint4extended(g, 5) & 2147483647)::int AS h5,
+      (hashint4extended(g, 6) & 2147483647)::int AS h6, (hashint4extended(g, 7) & 2147483647)::int AS h7,
+      (hashint4extended(g, 8) & 2147483647)::int AS h8, (hashint4extended(g, 9) & 2147483647)::int AS h9
+    FROM generate_series(1, $6::int) AS g
+  ) hashed
+) seeded`;
+
+const seedCustomers = async (pool: pg.Pool, clientId: string, branchIds: string[]) => {
+  const existing = Number(
+    (await pool.query('SELECT count(*) AS n FROM customers WHERE client_id = $1', [clientId])).rows[0].n,
+  );
+  if (existing === CUSTOMERS) {
+    log(`the bench client already has ${CUSTOMERS.toLocaleString('en')} customers: seeding skipped`);
+    return { skipped: true, insertMs: 0, indexMs: 0, vacuumMs: 0, rebuilt: false };
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
+    if (existing > 0) {
+      log(`the bench client has ${existing} customers, not ${CUSTOMERS}: deleting them and seeding again`);
+      await client.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
+    }
+    // Building indexes once after the load is several times faster than maintaining them row by row (the
+    // trigram GIN most of all). Only done when no other client has customers in this database.
+    const others = await client.query('SELECT 1 FROM customers WHERE client_id <> $1 LIMIT 1', [clientId]);
+    const rebuild = others.rowCount === 0;
+    const indexes = rebuild
+      ? (
+          await client.query<{ name: string; definition: string }>(
+            `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+               FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+              WHERE x.indrelid = 'customers'::regclass
+                AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
+          )
+        ).rows
+      : [];
+    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+    const insertStarted = performance.now();
+    await client.query(SEED_SQL, [clientId, FIRST_NAMES, SURNAMES, DOMAINS, branchIds, CUSTOMERS]);
+    const insertMs = performance.now() - insertStarted;
+    const indexStarted = performance.now();
+    for (const index of indexes) await client.query(index.definition);
+    const indexMs = performance.now() - indexStarted;
+    await client.query('COMMIT');
+    // A table that has been live for a while is vacuumed (visibility map set) and analysed; so is this one.
+    const vacuumStarted = performance.now();
+    await client.query('VACUUM (ANALYZE) customers');
+    const vacuumMs = performance.now() - vacuumStarted;
+    return { skipped: false, insertMs, indexMs, vacuumMs, rebuilt: rebuild };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Latency scenarios
+
+type Stats = { n: number; p50: number; p95: number; max: number; count: number; capped: boolean };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+
+type ListContent = {
+  user_list: {
+    _id: string;
+    name: string;
+    surname: string;
+    email: string | null;
+    cell_number: string | null;
+    member_branch_id: string | null;
+  }[];
+  count: number;
+  count_capped: boolean;
+};
+
+/** Runs warm-up then measured requests, each checked by `check` (which throws on a wrong answer). */
+const measure = async (
+  server: Server,
+  token: string,
+  urls: string[],
+  check: (content: ListContent, url: string) => void,
+): Promise<Stats> => {
+  const times: number[] = [];
+  let count = 0;
+  let capped = false;
+  const started = Date.now();
+  for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
+    if (Date.now() - started > SCENARIO_BUDGET_MS) {
+      log(`scenario stopped after ${SCENARIO_BUDGET_MS / 1000} s with ${times.length} measured requests`);
+      break;
+    }
+    const url = urls[i % urls.length] as string;
+    const res = await call(server, 'GET', url, { token });
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
+    const content = res.json?.content as ListContent;
+    if (!content || !Array.isArray(content.user_list) || typeof content.count !== 'number')
+      throw new Error(`GET ${url}: no user_list/count in ${res.body.slice(0, 300)}`);
+    check(content, url);
+    count = Math.max(count, content.count);
+    capped ||= content.count_capped;
+    if (i >= WARMUP) times.push(res.ms);
+  }
+  if (times.length === 0) throw new Error('no request was measured');
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) as number,
+    count,
+    capped,
+  };
+};
+
+const assert = (condition: boolean, message: string) => {
+  if (!condition) throw new Error(message);
+};
+
+const listUrl = (params: Record<string, string | number>) =>
+  `/api/v2/client/loyalty/users?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export: the API's download next to PostgreSQL's own COPY of the same SELECT
+
+/** Drains a byte stream counting newlines (the CSV has no quoted line breaks), with a time limit. */
+const drainLines = async (stream: AsyncIterable<Buffer | string>) => {
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += buffer.length;
+    let at = buffer.indexOf(10);
+    while (at !== -1) {
+      lines += 1;
+      at = buffer.indexOf(10, at + 1);
+    }
+  }
+  return { lines, bytes };
+};
+
+const exportViaApi = async (server: Server, token: string) => {
+  const requested = await must(server, 'POST', '/api/v2/export/client/loyalty/users', { token, body: {} });
+  const url = requested.content.url as string;
+  assert(
+    typeof url === 'string' && url.startsWith('/api/'),
+    `export answered no url: ${JSON.stringify(requested)}`,
+  );
+  const started = performance.now();
+  const result = await new Promise<{ lines: number; bytes: number; status: number; type: string }>(
+    (resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: url,
+          agent,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          drainLines(res).then(
+            (counted) =>
+              resolve({ ...counted, status: res.statusCode ?? 0, type: String(res.headers['content-type']) }),
+            reject,
+          );
+        },
+      );
+      req.setTimeout(EXPORT_TIMEOUT_MS, () => req.destroy(new Error('export download timed out')));
+      req.on('error', reject);
+    },
+  );
+  const ms = performance.now() - started;
+  assert(result.status === 200, `export download answered ${result.status}`);
+  assert(result.type.startsWith('text/csv'), `export download is ${result.type}, not text/csv`);
+  return { rows: result.lines - 1, bytes: result.bytes, ms };
+};
+
+/** The exact COPY statement the server runs for this filter, captured from the server's own export module. */
+const serverCopySql = async (clientId: string) => {
+  let captured = '';
+  const fake = {
+    kind: 'postgres',
+    copyOut: async (sql: string) => {
+      captured = sql;
+      return Readable.from([]);
+    },
+  } as unknown as Database;
+  await streamCustomerCsv(fake, { clientId, branchIds: null });
+  assert(captured.startsWith('COPY ('), 'could not capture the export COPY statement');
+  return captured;
+};
+
+const copyDirect = async (pool: pg.Pool, copySql: string) => {
+  const client = await pool.connect();
+  try {
+    const started = performance.now();
+    const stream = client.query(copyTo(copySql));
+    const counted = await drainLines(stream);
+    return {
+      rows: counted.lines - (/HEADER true/i.test(copySql) ? 1 : 0),
+      bytes: counted.bytes,
+      ms: performance.now() - started,
+    };
+  } finally {
+    client.release();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+
+const fmtMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const fmtInt = (n: number) => n.toLocaleString('en');
+const pad = (text: string, width: number) => text.padEnd(width);
+const padLeft = (text: string, width: number) => text.padStart(width);
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Main
+
+const main = async () => {
+  const startedAt = Date.now();
+  let created: { name: string; url: string } | null = null;
+  let server: Server | null = null;
+  let pool: pg.Pool | null = null;
+  let sampler: ReturnType<typeof rssSampler> | null = null;
+  let failed = false;
+
+  const cleanUp = async () => {
+    sampler?.stop();
+    if (server) await stopServer(server).catch((error) => log(`stopping the API: ${error}`));
+    agent.destroy();
+    if (pool) await pool.end().catch(() => undefined);
+    if (created && !KEEP_DB) {
+      await dropBenchDatabase(created.name).catch((error) => log(`dropping ${created?.name}: ${error}`));
+      log(`dropped database ${created.name}`);
+    } else if (created) log(`kept database ${created.url}`);
+  };
+  const interrupted = () => {
+    log('interrupted: cleaning up');
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    ensureBuilt();
+    let databaseUrl = GIVEN_URL;
+    if (!databaseUrl) {
+      created = await createBenchDatabase();
+      databaseUrl = created.url;
+      log(`created database ${created.name}`);
+    } else log('using DATABASE_URL (only the bench client’s rows are written)');
+
+    server = await startServer(databaseUrl);
+    const serverPid = server.child.pid as number;
+    sampler = rssSampler(serverPid);
+    log(`API started on 127.0.0.1:${server.port} (pid ${serverPid})`);
+
+    sampler.phase('setup');
+    const { owner, manager, branchIds, managedBranchId } = await setUpClient(server);
+    log(
+      `client ${owner.clientId}: BUSINESS plan, ${branchIds.length} branches, manager of ${managedBranchId}`,
+    );
+
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    const info = (
+      await pool.query<{ version: string }>("SELECT current_setting('server_version') AS version")
+    ).rows[0];
+
+    sampler.phase('seed');
+    log(`seeding ${fmtInt(CUSTOMERS)} customers…`);
+    const seedStarted = performance.now();
+    const seed = await seedCustomers(pool, owner.clientId, branchIds);
+    const seedMs = performance.now() - seedStarted;
+    const tableSize = (
+      await pool.query<{ heap: string; indexes: string }>(
+        "SELECT pg_size_pretty(pg_table_size('customers')) AS heap, pg_size_pretty(pg_indexes_size('customers')) AS indexes",
+      )
+    ).rows[0];
+    if (!seed.skipped)
+      log(
+        `seeded in ${(seedMs / 1000).toFixed(1)} s (insert ${(seed.insertMs / 1000).toFixed(1)} s, ` +
+          `indexes ${(seed.indexMs / 1000).toFixed(1)} s${seed.rebuilt ? ' rebuilt' : ' maintained'}, ` +
+          `vacuum+analyze ${(seed.vacuumMs / 1000).toFixed(1)} s); table ${tableSize?.heap}, indexes ${tableSize?.indexes}`,
+      );
+
+    // Search terms taken from the data, so that each one matches something.
+    const sampled = (
+      await pool.query<{ id: string; name: string; email: string; cell_number: string }>(
+        `SELECT id, name, email, cell_number FROM customers
+          WHERE client_id = $1 AND email IS NOT NULL ORDER BY id LIMIT 10`,
+        [owner.clientId],
+      )
+    ).rows;
+    assert(sampled.length === 10, 'could not sample customers for search terms');
+    const namePrefixes = ['Than', 'Sib', 'Nomv', 'Pie', 'Kav', 'Mich', 'Tend', 'Lera'];
+    const emailFragments = sampled.map((row) => row.email.slice(2, row.email.indexOf('@') + 3));
+    const cellFragments = sampled.map((row) => `0${row.cell_number.slice(3)}`.slice(3, 9));
+    const managedCount = Number(
+      (
+        await pool.query(
+          'SELECT count(*) AS n FROM customers WHERE client_id = $1 AND member_branch_id = $2',
+          [owner.clientId, managedBranchId],
+        )
+      ).rows[0].n,
+    );
+
+    const token = owner.clientToken;
+    const results: { label: string; stats: Stats }[] = [];
+    const run = async (label: string, phase: string, fn: () => Promise<Stats>) => {
+      sampler?.phase(phase);
+      log(`measuring: ${label}`);
+      results.push({ label, stats: await fn() });
+    };
+    const fullPage = (size: number) => (content: ListContent, url: string) =>
+      assert(content.user_list.length === size, `${url}: ${content.user_list.length} rows, expected ${size}`);
+    const cappedCount = (content: ListContent, url: string) =>
+      assert(
+        content.count_capped && content.count === 10_001,
+        `${url}: count ${content.count} capped ${content.count_capped}, expected 10001 capped`,
+      );
+    /** Every row returned contains the fragment searched for (in name, surname, email or either cell form). */
+    const matching = (content: ListContent, url: string) => {
+      const fragment = new URL(url, 'http://x').searchParams.get('search_string') ?? '';
+      assert(fragment !== '' && content.count > 0 && content.user_list.length > 0, `${url}: no match`);
+      for (const row of content.user_list) {
+        const text = `${row.name} ${row.surname} ${row.email ?? ''} ${row.cell_number ?? ''} 0${(row.cell_number ?? '').slice(3)}`;
+        assert(text.toLowerCase().includes(fragment.toLowerCase()), `${url}: row ${row._id} does not match`);
+      }
+    };
+
+    await run('first page (page 1, size 15)', 'list', () =>
+      measure(server as Server, token, [listUrl({ page: 1, size: 15 })], (content, url) => {
+        fullPage(15)(content, url);
+        cappedCount(content, url);
+      }),
+    );
+    await run(`page ${fmtInt(DEEP_PAGE)} (size 15)`, 'list', () =>
+      measure(server as Server, token, [listUrl({ page: DEEP_PAGE, size: 15 })], (content, url) => {
+        fullPage(15)(content, url);
+        cappedCount(content, url);
+      }),
+    );
+    await run('search: name prefix', 'search', () =>
+      measure(
+        server as Server,
+        token,
+        namePrefixes.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
+        matching,
+      ),
+    );
+    await run('search: email fragment', 'search', () =>
+      measure(
+        server as Server,
+        token,
+        emailFragments.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
+        matching,
+      ),
+    );
+    await run('search: cell-number fragment', 'search', () =>
+      measure(
+        server as Server,
+        token,
+        cellFragments.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
+        matching,
+      ),
+    );
+    await run('branch manager: own branch, page 1', 'scoped', () =>
+      measure(server as Server, manager.clientToken, [listUrl({ page: 1, size: 15 })], (content, url) => {
+        fullPage(15)(content, url);
+        assert(
+          content.user_list.every((row) => row.member_branch_id === managedBranchId),
+          `${url}: a row from another branch`,
+        );
+        assert(
+          content.count === Math.min(managedCount, 10_001),
+          `${url}: count ${content.count}, expected ${Math.min(managedCount, 10_001)}`,
+        );
+      }),
+    );
+
+    // Export: API download and COPY of the server's own SELECT, alternated twice; the faster of each is kept.
+    sampler.phase('export');
+    const copySql = await serverCopySql(owner.clientId);
+    const plainSql = `COPY (SELECT * FROM customers WHERE client_id = '${owner.clientId}' ORDER BY created_at DESC, id DESC) TO STDOUT WITH (FORMAT csv, HEADER true)`;
+    const apiRuns: { rows: number; bytes: number; ms: number }[] = [];
+    const copyRuns: { rows: number; bytes: number; ms: number }[] = [];
+    for (let round = 1; round <= 2; round += 1) {
+      log(`export round ${round}: API download…`);
+      apiRuns.push(await exportViaApi(server, token));
+      log(`export round ${round}: COPY of the same SELECT…`);
+      copyRuns.push(await copyDirect(pool, copySql));
+    }
+    log('export reference: COPY of SELECT * …');
+    const plain = await copyDirect(pool, plainSql);
+    const best = (runs: { rows: number; bytes: number; ms: number }[]) =>
+      runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const api = best(apiRuns);
+    const copy = best(copyRuns);
+    for (const run of [...apiRuns, ...copyRuns])
+      assert(run.rows === CUSTOMERS, `an export produced ${run.rows} rows, expected ${CUSTOMERS}`);
+    assert(plain.rows === CUSTOMERS, `COPY SELECT * produced ${plain.rows} rows`);
+    const rate = (r: { rows: number; ms: number }) => r.rows / (r.ms / 1000);
+    const ratio = rate(api) / rate(copy);
+
+    sampler.phase('end');
+    const rss = sampler.stop();
+    sampler = null;
+
+    // ---- report (stdout) ----
+    const out: string[] = [];
+    out.push('');
+    out.push(
+      `Customers benchmark: ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; PostgreSQL ${info?.version}; ` +
+        `node ${process.version}; ${os.cpus().length} CPUs; API over loopback, one keep-alive connection`,
+    );
+    out.push(
+      seed.skipped
+        ? 'Seed: reused (already present)'
+        : `Seed: ${(seedMs / 1000).toFixed(1)} s (INSERT…SELECT ${(seed.insertMs / 1000).toFixed(1)} s, ` +
+            `${seed.rebuilt ? 'index build' : 'with indexes'} ${(seed.indexMs / 1000).toFixed(1)} s, ` +
+            `VACUUM ANALYZE ${(seed.vacuumMs / 1000).toFixed(1)} s); heap ${tableSize?.heap}, indexes ${tableSize?.indexes}`,
+    );
+    out.push(
+      `Requests: ${REQUESTS} measured after ${WARMUP} warm-up, sequential; times include the capped count`,
+    );
+    out.push('');
+    const head = `${pad('scenario', 36)}${padLeft('n', 5)}${padLeft('p50 ms', 9)}${padLeft('p95 ms', 9)}${padLeft('max ms', 9)}${padLeft('count', 10)}   target      result`;
+    out.push(head);
+    out.push('-'.repeat(head.length));
+    for (const { label, stats } of results) {
+      const count = stats.capped ? `${fmtInt(10_000)}+` : fmtInt(stats.count);
+      out.push(
+        `${pad(label, 36)}${padLeft(String(stats.n), 5)}${padLeft(fmtMs(stats.p50), 9)}${padLeft(fmtMs(stats.p95), 9)}` +
+          `${padLeft(fmtMs(stats.max), 9)}${padLeft(count, 10)}   p95 < ${TARGET_P95_MS}   ${verdict(stats.p95 < TARGET_P95_MS)}`,
+      );
+    }
+    out.push('');
+    const exportLine = (label: string, r: { rows: number; bytes: number; ms: number }) =>
+      `${pad(label, 36)}${padLeft(fmtInt(r.rows), 10)} rows${padLeft((r.ms / 1000).toFixed(2), 8)} s` +
+      `${padLeft(fmtInt(Math.round(rate(r))), 12)} rows/s${padLeft((r.bytes / 2 ** 20).toFixed(0), 6)} MiB`;
+    out.push(exportLine('export via API (download)', api));
+    out.push(exportLine('COPY (same SELECT) TO STDOUT', copy));
+    out.push(exportLine('COPY (SELECT *) TO STDOUT, reference', plain));
+    out.push(
+      `${pad('export ratio API / COPY same SELECT', 36)}${padLeft(ratio.toFixed(2), 10)}` +
+        `${' '.repeat(29)}target >= ${TARGET_EXPORT_RATIO}   ${verdict(ratio >= TARGET_EXPORT_RATIO)}`,
+    );
+    out.push('');
+    const phases = [...rss.peaks.entries()].map(([phase, mb]) => `${phase} ${mb.toFixed(0)}`).join(', ');
+    out.push(
+      `${pad('API server RSS, max', 36)}${padLeft(rss.peak.toFixed(0), 10)} MB  (${rss.samples} samples every 100 ms; ` +
+        `per phase: ${phases})   target < ${TARGET_RSS_MB} MB   ${verdict(rss.peak < TARGET_RSS_MB)}`,
+    );
+    out.push(`Total bench time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+    process.stdout.write(`${out.join('\n')}\n`);
+  } catch (error) {
+    failed = true;
+    log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (server?.output.length) log(`API output (last lines):\n${server.output.join('').slice(-4000)}`);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(failed ? 1 : 0);
+};
+
+await main();
