@@ -24,4 +24,5 @@ export type Database = {
 };
 
 /** A string as a SQL literal (standard_conforming_strings is on: only quotes need doubling; NUL cannot be stored). */
-export const literal = (value: string) => `'${value.replaceAll(String.fromCharCode(0), '').replace(/'/g, "''")}'`;
+export const literal = (value: string) =>
+  `'${value.replaceAll(String.fromCharCode(0), '').replace(/'/g, "''")}'`;

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { actorOf } from '../audit/audit';
 import { createAddressesService } from './addresses.service';
@@ -103,9 +103,22 @@ export const customerProfileRoutes = (app: FastifyInstance, ctx: AppContext, cus
     return ok({ last_purchase_date: stats.lastAt, first_purchase_date: stats.firstAt });
   });
 
-  route(app, placesAutocomplete, async ({ query }) => ok(await ctx.places.autocomplete(query.input)));
+  // An outside address service that fails is unavailable, not a fault of ours or the user's input.
+  const unavailable = (error: unknown) => {
+    ctx.log.warn({ err: error, provider: ctx.places.name }, 'address search failed');
+    return new HttpError(503, 'Address search is unavailable right now. Please try again shortly.');
+  };
+  route(app, placesAutocomplete, async ({ query }) =>
+    ok(
+      await ctx.places
+        .autocomplete(query.input)
+        .catch((error: unknown) => Promise.reject(unavailable(error))),
+    ),
+  );
   route(app, placeDetails, async ({ query }) => {
-    const details = await ctx.places.details(query.place_id);
+    const details = await ctx.places
+      .details(query.place_id)
+      .catch((error: unknown) => Promise.reject(unavailable(error)));
     if (!details) throw notFound('The place could not be found.');
     return ok(details);
   });
