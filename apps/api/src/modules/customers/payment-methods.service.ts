@@ -1,10 +1,12 @@
 import { PAYMENT_METHOD_MESSAGES, type TCardBrand, type TPaymentMethod } from '@laurel/contract';
 import { and, desc, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
 import { newId } from '../../db/ids';
 import { paymentMethods } from '../../db/schema';
 import type { Principal } from '../../http/auth/principal';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
+import { listStripeCards } from '../../providers/payment-methods/stripe-cards';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CustomersService } from './customers.service';
 
@@ -23,8 +25,12 @@ const toPaymentMethod = (row: Row): TPaymentMethod => ({
 export const createPaymentMethodsService = (ctx: AppContext, customersService: CustomersService) => {
   const { db } = ctx.database;
 
+  // DESIGN §6: stored cards by default; the Stripe customer's cards when Stripe is configured.
+  const stripe = ctx.config.stripe ? new Stripe(ctx.config.stripe.secretKey) : null;
+
   const list = async (principal: Principal, customerId: string) => {
-    await customersService.load(principal, customerId);
+    const { customer } = await customersService.load(principal, customerId);
+    if (stripe) return listStripeCards(stripe, customer.email);
     const rows = await db
       .select()
       .from(paymentMethods)
@@ -39,6 +45,7 @@ export const createPaymentMethodsService = (ctx: AppContext, customersService: C
     customerId: string,
     card: { brand: TCardBrand; last_four: string; expiry_month: number; expiry_year: number },
   ) => {
+    if (stripe) throw conflict('Cards are kept in Stripe for this installation: add them there.');
     const { customer } = await customersService.load(principal, customerId);
     const now = new Date();
     if (
