@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Typing through user-event is slow on a busy 2-core machine; a test is about behaviour, not speed.
+      testTimeout: 30_000,
     },
   }),
 );
