@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_SIGN_IN, seedDemo } from './seed-demo';
+import { DEMO_MANAGER_SIGN_IN, DEMO_SIGN_IN, seedDemo } from './seed-demo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,5 +24,29 @@ describe('demo data', () => {
       status: 'ACTIVE',
       clientSubscription: { name: 'BUSINESS', status: 'ACTIVE' },
     });
+    const customers = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/loyalty/users?size=5',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(customers.json().content.count).toBe(36);
+    const branches = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/branches',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(branches.json().content.branch_list.map((b: { display_name: string }) => b.display_name)).toEqual([
+      'Rosebank',
+      'Sea Point',
+      'Stellenbosch',
+    ]);
+    // The demo area manager sees only the customers of their branch.
+    const manager = await signIn(t.app, DEMO_MANAGER_SIGN_IN.email, DEMO_MANAGER_SIGN_IN.password);
+    const scoped = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/loyalty/users',
+      headers: { authorization: `Bearer ${manager.clientToken}` },
+    });
+    expect(scoped.json().content.count).toBe(12);
   });
 });

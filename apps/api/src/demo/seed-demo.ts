@@ -3,8 +3,10 @@ import type { AppContext } from '../app-context';
 import { clients, clientUsers } from '../db/schema';
 import { choosePlanDirectly } from '../modules/billing/billing.service';
 import { registerClient } from '../modules/clients/clients.service';
+import { seedDemoRecords } from './seed-demo-records';
 
 export const DEMO_SIGN_IN = { email: 'demo@laurel.dev', password: 'laurel-demo' } as const;
+export const DEMO_MANAGER_SIGN_IN = { email: 'manager@laurel.dev', password: 'laurel-demo' } as const;
 
 /**
  * A living console for a newcomer: on an empty database, a demo business on the BUSINESS plan. Each area adds
@@ -47,6 +49,7 @@ export const seedDemo = async (ctx: AppContext) => {
     { host: null, ip: null },
   );
   await choosePlanDirectly(ctx, created._id, 'BUSINESS');
+  await seedDemoRecords(ctx, created._id);
   await ctx.database.db
     .update(clientUsers)
     .set({ emailVerifiedAt: new Date() })
