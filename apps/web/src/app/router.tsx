@@ -4,9 +4,11 @@ import { consoleRoute } from '@/app/console/routes';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
+import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
 import { settingsRoutes } from '@/features/settings';
+import { usersRoutes } from '@/features/users';
 import { welcomeRoutes } from '@/features/welcome';
 
 /** Joins the areas' routes (spec 1 §2.1-2.2); each area owns its paths and lazy pages. */
@@ -17,7 +19,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
       welcomeRoutes,
-      consoleRoute([...dashboardRoutes, ...settingsRoutes]),
+      consoleRoute([...dashboardRoutes, ...customersRoutes, ...usersRoutes, ...settingsRoutes]),
       ...legalRoutes,
       {
         path: '*',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, sessionStore, type TSession } from '@/api/session-store';
+import { SIDEBAR_COLLAPSED_KEY } from '@/app/console/console-layout';
 import { installSessionExpiry } from '@/app/console/session-expiry';
 import { clientFixture, sessionFixture } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
@@ -11,9 +12,17 @@ const client = clientFixture({ _id: session.user.client_id });
 
 const ok = (content: unknown) => jsonResponse(200, { success: true, message: '', content });
 
+const branding: { slogan: string; logo_url: null; image_url: null; bugs_url: string | null } = {
+  slogan: 'Reward every visit.',
+  logo_url: null,
+  image_url: null,
+  bugs_url: null,
+};
+
+/** Answers every request with `respond`, except the host's branding, which the profile menu and welcome area read. */
 const serve = (respond: (url: string, init: RequestInit) => Response) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    respond(String(input), init ?? {}),
+    String(input) === '/api/branding' ? ok(branding) : respond(String(input), init ?? {}),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -21,6 +30,7 @@ const serve = (respond: (url: string, init: RequestInit) => Response) => {
 
 let uninstall: (() => void) | undefined;
 afterEach(() => {
+  branding.bugs_url = null;
   uninstall?.();
   uninstall = undefined;
 });
@@ -51,17 +61,96 @@ describe('console shell', () => {
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer client-jwt');
   });
 
-  it('shows Dashboard and Settings in the sidebar of an admin', async () => {
+  it('shows an admin every area built so far, with Users and Settings at the foot', async () => {
     sessionStore.set(session, false);
     serve(() => ok(client));
     renderApp('/console/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Customers', 'Users', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
       '/console/dashboard',
     );
+    expect(within(nav).getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/console/users');
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
       '/console/settings',
     );
+  });
+
+  it('shows a manager the areas they may view that have pages, and no Users or Settings', async () => {
+    const view = { read: true, create: false, update: false, delete: false };
+    sessionStore.set(
+      sessionFixture({
+        client_id: client._id,
+        role: 'AREA_MANAGER',
+        user_permissions: { CUSTOMERS: view, BADGES: view },
+      }),
+      false,
+    );
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // Badges has no pages in this build yet.
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Customers']);
+  });
+
+  it('shows a manager without any View flag only the Dashboard', async () => {
+    sessionStore.set(sessionFixture({ client_id: client._id, role: 'BRANCH_MANAGER' }), false);
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard']);
+  });
+
+  it('collapses the sidebar to icons with tooltips on request, and remembers it', async () => {
+    sessionStore.set(session, false);
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const users = within(nav).getByRole('link', { name: 'Users' });
+    expect(users.textContent).toBe('');
+    await user.hover(users);
+    expect(await screen.findByRole('tooltip', { name: 'Users' })).toBeTruthy();
+    expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(within(nav).getByRole('link', { name: 'Users' }).textContent).toBe('Users');
+  });
+
+  it("offers 'My Account' for the user's own page and 'Bugs & Feedback' when the host has a feedback page", async () => {
+    sessionStore.set(session, false);
+    serve(() => ok(client));
+    branding.bugs_url = 'https://feedback.example.com/laurel';
+    const { router } = renderApp('/console/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Profile menu/ }));
+    const bugs = await screen.findByRole('menuitem', { name: 'Bugs & Feedback' });
+    expect(bugs.getAttribute('href')).toBe('https://feedback.example.com/laurel');
+    expect(bugs.getAttribute('target')).toBe('_blank');
+    await user.click(screen.getByRole('menuitem', { name: 'My Account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/console/user/${session.user._id}`));
+  });
+
+  it("hides 'Bugs & Feedback' when the host has no feedback page", async () => {
+    sessionStore.set(session, false);
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Profile menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'My Account' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Bugs & Feedback' })).toBeNull();
   });
 
   it('hides Settings from anyone but an admin', async () => {
@@ -91,11 +180,14 @@ describe('console shell', () => {
   it('Log Out clears the session and returns to the welcome area', async () => {
     sessionStore.set(session, true);
     serve(() => ok(client));
-    const { router } = renderApp('/console/dashboard');
+    const { router } = renderApp('/console/settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
+    // Whoever signs in next starts on the dashboard, not on the page this user left.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 4000 })).toBeTruthy();
+    expect(router.state.location.state).toBeNull();
     expect(sessionStore.get()).toBeNull();
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

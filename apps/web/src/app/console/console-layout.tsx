@@ -1,9 +1,11 @@
 import { LAYOUT, ROUTE_PATTERNS, ZClientStatus } from '@laurel/contract';
-import { AppShell, Box, Group, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { ActionIcon, AppShell, Box, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Suspense, useMemo } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { useSession } from '@/api/use-session';
+import { pathMatcher } from '@/app/console/available-paths';
 import { useClientRecord } from '@/app/console/client-record';
 import { ConsoleNav } from '@/app/console/console-nav';
 import { navEntriesFor, navItems } from '@/app/console/nav-items';
@@ -12,45 +14,83 @@ import { UpgradePromptHost } from '@/app/console/upgrade-prompt-host';
 import { LaurelLogo } from '@/ui/laurel-logo';
 import { PageLoader } from '@/ui/page-loader';
 
+/** The user's own choice to keep the sidebar collapsed on a wide screen, kept in this browser. */
+export const SIDEBAR_COLLAPSED_KEY = 'laurel.sidebar-collapsed';
+
+const NAVBAR_WIDTH = { wide: 248, compact: 76 } as const;
+
+type TConsoleLayoutProps = {
+  /** The console's route patterns: the sidebar shows only entries whose pages exist in this build. */
+  routePatterns: readonly string[];
+};
+
 /**
  * The console shell: header with the profile menu, sidebar, and the page; a spinner until the client loads. A client
  * still awaiting its first plan payment is sent to the plan page (spec 1 §2.3).
  */
-export const ConsoleLayout = () => {
+export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
   const session = useSession();
   const client = useClientRecord();
-  const compact = useMediaQuery(`(max-width: ${LAYOUT.sidebarCollapseBelow - 0.02}px)`, false, {
+  const narrow = useMediaQuery(`(max-width: ${LAYOUT.sidebarCollapseBelow - 0.02}px)`, false, {
     getInitialValueInEffect: false,
   });
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: SIDEBAR_COLLAPSED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const isAvailable = useMemo(() => pathMatcher(routePatterns), [routePatterns]);
+  const compact = narrow || collapsed;
 
   if (!session) return null;
   if (client.isPending) return <PageLoader fullScreen label="Loading your console" />;
   if (client.data?.status === ZClientStatus.enum.AWAITING_SUBSCRIPTION_PAYMENT)
     return <Navigate to={ROUTE_PATTERNS.selectSubscription} replace />;
 
+  const entries = navEntriesFor(navItems, session.user, client.data?.clientSubscription, isAvailable);
+  const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
+
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: compact ? 76 : 248, breakpoint: 0 }}
+      navbar={{ width: compact ? NAVBAR_WIDTH.compact : NAVBAR_WIDTH.wide, breakpoint: 0 }}
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <UnstyledButton
-            component={Link}
-            to={ROUTE_PATTERNS.dashboard}
-            aria-label="Laurel, go to the dashboard"
-          >
-            <LaurelLogo size="sm" />
-          </UnstyledButton>
-          <ProfileMenu user={session.user} compact={compact} />
+          <Group gap="sm" wrap="nowrap">
+            {/* Under 1000 px the sidebar is always compact, so the toggle would do nothing. */}
+            {!narrow && (
+              <Tooltip label={toggleLabel} position="bottom" withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={toggleLabel}
+                  aria-expanded={!collapsed}
+                  onClick={() => setCollapsed(!collapsed)}
+                >
+                  {collapsed ? (
+                    <IconLayoutSidebarLeftExpand size={20} stroke={1.7} aria-hidden />
+                  ) : (
+                    <IconLayoutSidebarLeftCollapse size={20} stroke={1.7} aria-hidden />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <UnstyledButton
+              component={Link}
+              to={ROUTE_PATTERNS.dashboard}
+              aria-label="Laurel, go to the dashboard"
+            >
+              <LaurelLogo size="sm" />
+            </UnstyledButton>
+          </Group>
+          <ProfileMenu user={session.user} compact={narrow} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <ConsoleNav
-          compact={compact}
-          entries={navEntriesFor(navItems, session.user, client.data?.clientSubscription)}
-        />
+        <ConsoleNav compact={compact} entries={entries} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Box maw={LAYOUT.maxWidth} mx="auto">

@@ -1,23 +1,30 @@
-import { Divider, NavLink, Stack, Tooltip } from '@mantine/core';
+import { Box, Divider, Menu, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, useMatch } from 'react-router';
-import type { TNavEntry } from '@/app/console/nav-items';
+import { Link, matchPath, NavLink as RouterNavLink, useLocation } from 'react-router';
+import type { TNavEntry, TNavGroupEntry, TNavLinkEntry } from '@/app/console/nav-items';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
 
-type TNavEntryProps = { entry: TNavEntry; compact: boolean };
+const ICON_SIZE = 20;
+const navLinkStyles = { root: { borderRadius: 'var(--mantine-radius-md)' } } as const;
+const compactStyles = {
+  root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: 'center' },
+  section: { marginInlineEnd: 0 },
+} as const;
 
-const NavEntry = ({ entry, compact }: TNavEntryProps) => {
-  const active = useMatch({ path: entry.to, end: false }) !== null;
+type TLinkProps = { entry: TNavLinkEntry; compact: boolean; nested?: boolean };
+
+const NavEntryLink = ({ entry, compact, nested = false }: TLinkProps) => {
+  const { pathname } = useLocation();
+  const active = [entry.to, ...(entry.activeOn ?? [])].some(
+    (path) => matchPath({ path, end: false }, pathname) !== null,
+  );
   const Icon = entry.icon;
   const shared = {
     label: compact ? undefined : entry.label,
-    leftSection: <Icon size={20} stroke={1.7} aria-hidden />,
+    leftSection: Icon ? <Icon size={ICON_SIZE} stroke={1.7} aria-hidden /> : undefined,
     variant: 'light',
-    styles: {
-      root: { borderRadius: 'var(--mantine-radius-md)' },
-      section: compact ? { marginInlineEnd: 0 } : {},
-    },
-    style: compact ? { justifyContent: 'center' } : undefined,
+    styles: compact ? compactStyles : navLinkStyles,
+    py: nested ? 6 : undefined,
   } as const;
   // A locked entry is outside the plan: it stays visible and offers the upgrade instead of the page.
   const link = entry.locked ? (
@@ -27,8 +34,8 @@ const NavEntry = ({ entry, compact }: TNavEntryProps) => {
       type="button"
       aria-label={compact ? `${entry.label} (upgrade required)` : undefined}
       aria-haspopup="dialog"
-      description={compact ? undefined : 'Upgrade to unlock'}
-      rightSection={compact ? undefined : <IconLock size={16} stroke={1.7} aria-hidden />}
+      description={compact || nested ? undefined : 'Upgrade to unlock'}
+      rightSection={compact ? undefined : <IconLock size={16} stroke={1.7} aria-label="Upgrade required" />}
       onClick={() => openUpgradePrompt()}
     />
   ) : (
@@ -41,7 +48,7 @@ const NavEntry = ({ entry, compact }: TNavEntryProps) => {
     />
   );
   return compact ? (
-    <Tooltip label={entry.label} position="right" withArrow>
+    <Tooltip label={entry.label} position="right" withArrow openDelay={150}>
       {link}
     </Tooltip>
   ) : (
@@ -49,27 +56,121 @@ const NavEntry = ({ entry, compact }: TNavEntryProps) => {
   );
 };
 
-type TConsoleNavProps = { entries: TNavEntry[]; compact: boolean };
+type TGroupProps = { entry: TNavGroupEntry; compact: boolean };
 
-/** The console sidebar; under 1000 px it shows icons only (spec 1 §2.3). Settings sits at its foot. */
-export const ConsoleNav = ({ entries, compact }: TConsoleNavProps) => {
-  const main = entries.filter((entry) => entry.group === 'main');
-  const footer = entries.filter((entry) => entry.group === 'footer');
+/** A nested group: an expanding list when wide; an icon that opens a menu of its pages when compact. */
+const NavEntryGroup = ({ entry, compact }: TGroupProps) => {
+  const { pathname } = useLocation();
+  const childActive = entry.children.some(
+    (child) => pathname === child.to || pathname.startsWith(`${child.to}/`),
+  );
+  const Icon = entry.icon;
+  const icon = <Icon size={ICON_SIZE} stroke={1.7} aria-hidden />;
+
+  if (compact) {
+    return (
+      <Menu
+        position="right-start"
+        offset={12}
+        withArrow
+        trigger="click-hover"
+        openDelay={100}
+        closeDelay={150}
+      >
+        <Menu.Target>
+          <NavLink
+            component="button"
+            type="button"
+            aria-label={entry.label}
+            leftSection={icon}
+            active={childActive}
+            variant="light"
+            styles={compactStyles}
+          />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{entry.label}</Menu.Label>
+          {entry.children.map((child) =>
+            child.locked ? (
+              <Menu.Item
+                key={child.to}
+                rightSection={<IconLock size={14} aria-label="Upgrade required" />}
+                onClick={() => openUpgradePrompt()}
+              >
+                {child.label}
+              </Menu.Item>
+            ) : (
+              <Menu.Item key={child.to} component={Link} to={child.to}>
+                {child.label}
+              </Menu.Item>
+            ),
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
+
   return (
-    <Stack component="nav" aria-label="Main" h="100%" justify="space-between" gap="md">
-      <Stack gap={4}>
-        {main.map((entry) => (
-          <NavEntry key={entry.to} entry={entry} compact={compact} />
+    <NavLink
+      label={entry.label}
+      leftSection={icon}
+      rightSection={
+        entry.locked ? <IconLock size={16} stroke={1.7} aria-label="Upgrade required" /> : undefined
+      }
+      defaultOpened={childActive}
+      childrenOffset={30}
+      variant="subtle"
+      styles={navLinkStyles}
+    >
+      <Stack gap={2} mt={2}>
+        {entry.children.map((child) => (
+          <NavEntryLink key={child.to} entry={child} compact={false} nested />
         ))}
       </Stack>
-      {footer.length > 0 && (
+    </NavLink>
+  );
+};
+
+const NavEntryItem = ({ entry, compact }: { entry: TNavEntry; compact: boolean }) =>
+  entry.kind === 'group' ? (
+    <NavEntryGroup entry={entry} compact={compact} />
+  ) : (
+    <NavEntryLink entry={entry} compact={compact} />
+  );
+
+type TConsoleNavProps = { entries: TNavEntry[]; compact: boolean };
+
+/**
+ * The console sidebar: entries by permission, nested groups, Users and Settings at its foot. Compact (icons with
+ * tooltips) under 1000 px or when the user collapses it (spec 1 §2.3, §9).
+ */
+export const ConsoleNav = ({ entries, compact }: TConsoleNavProps) => {
+  const main = entries.filter((entry) => entry.section === 'main');
+  const footer = entries.filter((entry) => entry.section === 'footer');
+  const key = (entry: TNavEntry) => (entry.kind === 'group' ? `group:${entry.label}` : entry.to);
+  return (
+    <Box
+      component="nav"
+      aria-label="Main"
+      h="100%"
+      data-compact={compact || undefined}
+      style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <ScrollArea type="scroll" scrollbarSize={6} style={{ flex: 1 }} offsetScrollbars={!compact}>
         <Stack gap={4}>
+          {main.map((entry) => (
+            <NavEntryItem key={key(entry)} entry={entry} compact={compact} />
+          ))}
+        </Stack>
+      </ScrollArea>
+      {footer.length > 0 && (
+        <Stack gap={4} pt="sm">
           <Divider mb={4} />
           {footer.map((entry) => (
-            <NavEntry key={entry.to} entry={entry} compact={compact} />
+            <NavEntryItem key={key(entry)} entry={entry} compact={compact} />
           ))}
         </Stack>
       )}
-    </Stack>
+    </Box>
   );
 };

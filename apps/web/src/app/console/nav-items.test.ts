@@ -1,49 +1,101 @@
-import { IconTrophy } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { navEntriesFor, navItems, planOpensArea, type TNavItem } from '@/app/console/nav-items';
+import { navEntriesFor, navItems, planOpensArea, type TNavEntry } from '@/app/console/nav-items';
 
-const badges: TNavItem = {
-  label: 'Badges',
-  to: '/console/badges',
-  icon: IconTrophy,
-  access: { kind: 'area', area: 'BADGES' },
-  group: 'main',
-};
-const items = [...navItems, badges];
 const admin = { role: 'ADMIN', user_permissions: {} } as const;
-const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
+const business = { name: 'BUSINESS', status: 'ACTIVE' } as const;
+const everything = () => true;
+const builtToday = (path: string) =>
+  ['/console/dashboard', '/console/users', '/console/settings'].includes(path);
+const view = { read: true, create: false, update: false, delete: false };
+
+/** Labels, groups as 'Group > Child'. */
+const labels = (entries: TNavEntry[]) =>
+  entries.flatMap((entry) =>
+    entry.kind === 'group' ? entry.children.map((child) => `${entry.label} > ${child.label}`) : [entry.label],
+  );
 
 describe('sidebar entries', () => {
-  it('shows Dashboard to everyone and Settings to admins only', () => {
-    expect(labels(navEntriesFor(navItems, admin, { name: 'FREEMIUM', status: 'ACTIVE' }))).toEqual([
+  it('shows an admin every entry, with Users and Settings at the foot', () => {
+    const entries = navEntriesFor(navItems, admin, business, everything);
+    expect(labels(entries)).toEqual([
       'Dashboard',
+      'Customers',
+      'Badges',
+      'Challenges',
+      'Statistics',
+      'Segments',
+      'Reward Tracks > Level Progression',
+      'Reward Tracks > Tier Progression',
+      'Economy > Wallet',
+      'Economy > Cashback',
+      'Economy > XP Reward',
+      'Transactions > Economy',
+      'Transactions > Challenges',
+      'Transactions > Badges',
+      'Transactions > Reward Tracks',
+      'Users',
       'Settings',
     ]);
-    const manager = { role: 'AREA_MANAGER', user_permissions: {} } as const;
-    expect(labels(navEntriesFor(navItems, manager, { name: 'BUSINESS', status: 'ACTIVE' }))).toEqual([
-      'Dashboard',
+    expect(entries.filter((entry) => entry.section === 'footer').map((entry) => entry.label)).toEqual([
+      'Users',
+      'Settings',
     ]);
   });
 
-  it('shows a feature area to a non-admin only with its View flag', () => {
-    const plan = { name: 'BUSINESS', status: 'ACTIVE' } as const;
-    const without = { role: 'BRANCH_MANAGER', user_permissions: {} } as const;
-    const withView = {
+  it('shows only the entries whose pages exist in this build', () => {
+    expect(labels(navEntriesFor(navItems, admin, business, builtToday))).toEqual([
+      'Dashboard',
+      'Users',
+      'Settings',
+    ]);
+  });
+
+  it('shows a non-admin without flags only the Dashboard', () => {
+    const manager = { role: 'AREA_MANAGER', user_permissions: {} } as const;
+    expect(labels(navEntriesFor(navItems, manager, business, everything))).toEqual(['Dashboard']);
+  });
+
+  it('shows a non-admin each area whose View flag they hold, and nothing for the other flags', () => {
+    const manager = {
       role: 'BRANCH_MANAGER',
-      user_permissions: { BADGES: { read: true, create: false, update: false, delete: false } },
+      user_permissions: {
+        CUSTOMERS: view,
+        CASHBACK: view,
+        TRANSACTIONS: view,
+        BADGES: { read: false, create: true, update: true, delete: true },
+      },
     } as const;
-    expect(labels(navEntriesFor(items, without, plan))).toEqual(['Dashboard']);
-    expect(labels(navEntriesFor(items, withView, plan))).toEqual(['Dashboard', 'Badges']);
+    expect(labels(navEntriesFor(navItems, manager, business, everything))).toEqual([
+      'Dashboard',
+      'Customers',
+      'Economy > Cashback',
+      'Transactions > Economy',
+      'Transactions > Challenges',
+      'Transactions > Badges',
+      'Transactions > Reward Tracks',
+    ]);
+  });
+
+  it('opens the whole economy to the ECONOMICS flag', () => {
+    const manager = { role: 'AREA_MANAGER', user_permissions: { ECONOMICS: view } } as const;
+    expect(labels(navEntriesFor(navItems, manager, business, everything))).toEqual([
+      'Dashboard',
+      'Economy > Wallet',
+      'Economy > Cashback',
+      'Economy > XP Reward',
+    ]);
   });
 
   it('locks a feature outside the plan, and every feature of a client without an active plan', () => {
     const lockedOf = (plan: Parameters<typeof navEntriesFor>[2]) =>
-      navEntriesFor(items, admin, plan).map((entry) => [entry.label, entry.locked]);
-    expect(lockedOf({ name: 'FREEMIUM', status: 'ACTIVE' })).toEqual([
-      ['Dashboard', false],
-      ['Settings', false],
-      ['Badges', true],
-    ]);
+      navEntriesFor(navItems, admin, plan, everything).map((entry) => [entry.label, entry.locked]);
+    const freemium = lockedOf({ name: 'FREEMIUM', status: 'ACTIVE' });
+    expect(freemium).toContainEqual(['Dashboard', false]);
+    expect(freemium).toContainEqual(['Customers', false]);
+    expect(freemium).toContainEqual(['Badges', true]);
+    expect(freemium).toContainEqual(['Economy', true]);
+    expect(freemium).toContainEqual(['Users', false]);
+    expect(freemium).toContainEqual(['Settings', false]);
     expect(lockedOf({ name: 'STARTER', status: 'ACTIVE' })).toContainEqual(['Badges', false]);
     expect(lockedOf({ name: 'BUSINESS', status: 'PAST_DUE' })).toContainEqual(['Badges', true]);
     expect(lockedOf({ name: null, status: null })).toContainEqual(['Badges', true]);

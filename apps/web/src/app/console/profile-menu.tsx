@@ -1,15 +1,19 @@
 import { BUTTON_LABELS, consolePaths, type TSessionUser } from '@laurel/contract';
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import {
+  IconBug,
   IconCheck,
   IconChevronDown,
   IconDeviceDesktop,
+  IconExternalLink,
   IconLogout,
   IconMoon,
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { consoleBrandingQuery } from '@/app/console/branding';
 import { useSignOut } from '@/app/console/use-sign-out';
 
 const schemes = [
@@ -23,12 +27,16 @@ const initials = (user: TSessionUser) =>
 
 type TProfileMenuProps = { user: TSessionUser; compact: boolean };
 
-/** 'My Account' opens the signed-in user's page; 'Log Out' ends the session; the theme follows the system by default. */
+/**
+ * 'My Account' opens the signed-in user's page; 'Bugs & Feedback' opens the host's feedback page in a new tab (when
+ * the host has one); 'Log Out' ends the session; the theme follows the system by default (spec 1 §2.3).
+ */
 export const ProfileMenu = ({ user, compact }: TProfileMenuProps) => {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const fullName = `${user.name} ${user.surname}`.trim();
+  const bugsUrl = useQuery(consoleBrandingQuery).data?.bugs_url ?? null;
 
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -59,6 +67,18 @@ export const ProfileMenu = ({ user, compact }: TProfileMenuProps) => {
         >
           {BUTTON_LABELS.myAccount}
         </Menu.Item>
+        {bugsUrl && (
+          <Menu.Item
+            component="a"
+            href={bugsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconBug size={18} aria-hidden />}
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+          >
+            {BUTTON_LABELS.bugsAndFeedback}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Label>Theme</Menu.Label>
         {schemes.map((scheme) => (

@@ -4,13 +4,26 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 
-/** 'Log Out': leave the console first, then forget the session and every cached answer (spec 1 §4). */
+let signingOut = false;
+
+/**
+ * True between 'Log Out' clearing the session and the log-in page opening: the console's session guard then stays
+ * quiet rather than remember the page being left, so the next person to sign in starts on the dashboard.
+ */
+export const isSigningOut = () => signingOut;
+
+/** 'Log Out': forget the session and every cached answer, then return to the welcome area (spec 1 §4). */
 export const useSignOut = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await navigate(ROUTE_PATTERNS.welcome, { replace: true });
-    sessionStore.clear();
-    queryClient.clear();
+    signingOut = true;
+    try {
+      sessionStore.clear();
+      queryClient.clear();
+      await navigate(ROUTE_PATTERNS.logIn, { replace: true });
+    } finally {
+      signingOut = false;
+    }
   }, [navigate, queryClient]);
 };

@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, columnsStorageKey, type TColumnTable } from '@laurel/contract';
+import { COMMON_MESSAGES, columnsStorageKey, formatCount, type TColumnTable } from '@laurel/contract';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { type DataTableColumn, DataTable as MantineDataTable, useDataTableColumns } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -25,6 +25,10 @@ type Props<T> = {
   actions?: ReactNode;
   onRowClick?: (record: T) => void;
   emptyText?: string;
+  /** The server stopped counting (DESIGN §9): the total reads "10,000+". */
+  countCapped?: boolean;
+  /** Keep the last column (row actions) in view when the table scrolls sideways. */
+  pinLastColumn?: boolean;
 };
 
 /**
@@ -46,6 +50,8 @@ export const DataTable = <T,>({
   actions,
   onRowClick,
   emptyText = COMMON_MESSAGES.tableEmpty,
+  countCapped = false,
+  pinLastColumn = false,
 }: Props<T>) => {
   const key = columnsStorageKey(table);
   const toggleable = columns.map((column) => ({ toggleable: true, ...column }));
@@ -74,8 +80,8 @@ export const DataTable = <T,>({
       )}
       <Paper withBorder radius="md">
         <MantineDataTable<T>
-          storeColumnsKey={key}
-          columns={effectiveColumns}
+          // Visibility is decided by the hook and the chooser; the header's own hide buttons stay off.
+          columns={effectiveColumns.map((column) => ({ ...column, toggleable: false }))}
           records={records}
           idAccessor={idAccessor ?? ('_id' as keyof T & string)}
           fetching={fetching}
@@ -87,7 +93,10 @@ export const DataTable = <T,>({
           recordsPerPage={pageSize}
           page={page}
           onPageChange={onPageChange}
-          paginationText={({ from, to, totalRecords: total }) => `${from}–${to} of ${total}`}
+          paginationText={({ from, to, totalRecords: total }) =>
+            `${from}–${to} of ${countCapped ? formatCount(total) : total.toLocaleString('en-US')}`
+          }
+          pinLastColumn={pinLastColumn}
           paginationWithEdges={false}
           getPaginationControlProps={(control) =>
             control === 'previous'

@@ -57,8 +57,9 @@ const serve = ({
 const openSettings = async () => {
   sessionStore.set(session, false);
   const view = renderApp('/console/settings');
-  await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
-  await screen.findByRole('form', { name: 'Notifications' });
+  // The settings chunk loads first; a busy machine can take longer than the default second.
+  await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 });
+  await screen.findByRole('form', { name: 'Notifications' }, { timeout: 5000 });
   return view;
 };
 
@@ -121,7 +122,13 @@ describe('account settings: page and plan', () => {
     serve({});
     sessionStore.set(sessionFixture({ role: 'AREA_MANAGER' }), false);
     renderApp('/console/settings/account');
-    expect(await screen.findByText('You do not possess permissions to perform this action.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'You do not possess permissions to perform this action.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Notifications' })).toBeNull();
   });
 });

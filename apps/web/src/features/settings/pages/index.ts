@@ -1,2 +1,5 @@
+export { AuditLogPage } from '@/features/settings/audit-log/pages/audit-log-page';
+export { BranchPage } from '@/features/settings/branches/pages/branch-page';
+export { BranchesPage } from '@/features/settings/branches/pages/branches-page';
 export { AccountSettingsPage } from './account-settings-page';
 export { SettingsLayout } from './settings-layout';

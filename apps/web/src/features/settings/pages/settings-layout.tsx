@@ -1,25 +1,19 @@
-import {
-  ACCOUNT_SETTINGS_MESSAGES,
-  API_ERROR_MESSAGES,
-  consolePaths,
-  type TSettingsTab,
-  ZSettingsTab,
-} from '@laurel/contract';
+import { ACCOUNT_SETTINGS_MESSAGES, API_ERROR_MESSAGES } from '@laurel/contract';
 import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
+import { SETTINGS_TABS, settingsTabOf } from '@/features/settings/settings-paths';
 import { PageTitle } from '@/ui/page-title';
 
-/** The tabs that exist so far (DESIGN §7); Branches and Integrations join as their areas land. */
-const TABS: { value: TSettingsTab; label: string }[] = [{ value: 'account', label: 'Account' }];
+/** The account form reads best narrow; tables and the branch form use the width. */
+const NARROW_TABS = new Set(['account']);
 
 /** `/console/settings/{tab}`: the settings tabs. Settings are for admins only; the API refuses anyone else. */
 export const SettingsLayout = () => {
   const session = useSession();
   const navigate = useNavigate();
-  const parsed = ZSettingsTab.safeParse(useParams().tab);
-  const tab = parsed.success ? parsed.data : 'account';
+  const tab = settingsTabOf(useLocation().pathname);
 
   if (session?.user.role !== 'ADMIN') {
     return (
@@ -36,19 +30,19 @@ export const SettingsLayout = () => {
   }
 
   return (
-    <Stack gap="lg" maw={880}>
+    <Stack gap="lg" maw={NARROW_TABS.has(tab) ? 880 : 1280}>
       <Title order={1} fz="h2">
         {ACCOUNT_SETTINGS_MESSAGES.title}
       </Title>
       <Tabs
         value={tab}
         onChange={(value) => {
-          const next = ZSettingsTab.safeParse(value);
-          if (next.success) void navigate(consolePaths.settingsTab(next.data));
+          const next = SETTINGS_TABS.find((item) => item.value === value);
+          if (next) void navigate(next.path);
         }}
       >
         <Tabs.List>
-          {TABS.map((item) => (
+          {SETTINGS_TABS.map((item) => (
             <Tabs.Tab key={item.value} value={item.value}>
               {item.label}
             </Tabs.Tab>

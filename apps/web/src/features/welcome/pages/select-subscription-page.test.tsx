@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '@/api/session-store';
+import { SESSION_STORAGE_KEY, sessionStore } from '@/api/session-store';
 import { billingFixture, clientFixture, sessionFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { fail, ok, stubApi } from '@/test/stub-api';
@@ -131,6 +131,8 @@ describe('payment-plan page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
     expect(sessionStore.get()).toBeNull();
-    expect(window.localStorage.length).toBe(0);
+    // Preferences (column choices, sidebar) may stay; nothing of the session may.
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 });

@@ -1,0 +1,72 @@
+import { DEBOUNCE_MS } from '@laurel/contract';
+import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMapPin } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { placePredictionsQuery } from '@/features/customers/api';
+
+export type TChosenPlace = { place_id: string; description: string };
+
+type TAddressSearchProps = {
+  /** What is typed in the box. */
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Called when a prediction is clicked; typing again means nothing is chosen until another click. */
+  onChoose: (place: TChosenPlace) => void;
+  error?: string | undefined;
+};
+
+/** Address search: predictions once typing pauses for a second (spec 1 §9); one must be clicked to choose it. */
+export const AddressSearch = ({ text, onTextChange, onChoose, error }: TAddressSearchProps) => {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS.addressAutocomplete);
+  const predictions = useQuery({ ...placePredictionsQuery(debounced), enabled: debounced.length >= 2 });
+  const options = predictions.data ?? [];
+
+  return (
+    <Combobox
+      store={combobox}
+      withinPortal={false}
+      onOptionSubmit={(placeId) => {
+        const chosen = options.find((option) => option.place_id === placeId);
+        if (!chosen) return;
+        onChoose(chosen);
+        combobox.closeDropdown();
+      }}
+    >
+      <Combobox.Target>
+        <TextInput
+          label="Address"
+          placeholder="Start typing an address"
+          required
+          leftSection={<IconMapPin size={16} aria-hidden />}
+          rightSection={predictions.isFetching ? <Loader size={16} aria-hidden /> : null}
+          value={text}
+          error={error}
+          autoComplete="off"
+          onChange={(event) => {
+            onTextChange(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={debounced.length < 2 || (options.length === 0 && !predictions.isFetched)}>
+        <Combobox.Options aria-label="Address predictions">
+          {options.length === 0 ? (
+            <Combobox.Empty>{predictions.isFetching ? 'Searching…' : 'No matching addresses'}</Combobox.Empty>
+          ) : (
+            options.map((option) => (
+              <Combobox.Option value={option.place_id} key={option.place_id}>
+                {option.description}
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+};

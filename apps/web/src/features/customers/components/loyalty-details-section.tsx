@@ -1,0 +1,142 @@
+import {
+  CUSTOMER_MESSAGES,
+  LIMITS,
+  LOYALTY_MESSAGES,
+  LOYALTY_RULE_MESSAGES,
+  type TLoyalty,
+} from '@laurel/contract';
+import { Badge, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useUpdateLoyalty } from '@/features/customers/api';
+import { Detail, EditControls, ProfileSection } from '@/features/customers/components/profile-section';
+import { displayDate } from '@/features/customers/customer-format';
+
+type TLoyaltyValues = { loyalty_number: string; member_card_number: string; linked: boolean };
+type TLoyaltyErrors = Partial<Record<keyof TLoyaltyValues, string>>;
+
+const valuesOf = (loyalty: TLoyalty): TLoyaltyValues => ({
+  loyalty_number: loyalty.loyalty_number,
+  member_card_number: loyalty.card.number,
+  linked: loyalty.card.linked,
+});
+
+/** The loyalty form and its card must both be valid (spec 1 §5); the card number has 15 characters. */
+export const loyaltyErrors = (values: TLoyaltyValues): TLoyaltyErrors => {
+  const errors: TLoyaltyErrors = {};
+  if (values.loyalty_number.trim() === '')
+    errors.loyalty_number = LOYALTY_RULE_MESSAGES.loyaltyNumberRequired;
+  const card = values.member_card_number.trim();
+  if (card === '') errors.member_card_number = LOYALTY_RULE_MESSAGES.cardNumberRequired;
+  else if (card.length !== LIMITS.loyaltyCardNumberLength)
+    errors.member_card_number = CUSTOMER_MESSAGES.cardNumberLength;
+  return errors;
+};
+
+type TLoyaltyDetailsSectionProps = { loyalty: TLoyalty; canEdit: boolean };
+
+/**
+ * The customer's loyalty details, editable like the personal information: a successful update reloads the loyalty
+ * and returns to view mode; a failure shows the request-error title (spec 1 §4, §8).
+ */
+export const LoyaltyDetailsSection = ({ loyalty, canEdit }: TLoyaltyDetailsSectionProps) => {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(() => valuesOf(loyalty));
+  const update = useUpdateLoyalty();
+  const errors = loyaltyErrors(values);
+  const original = valuesOf(loyalty);
+  const changed =
+    values.loyalty_number.trim() !== original.loyalty_number ||
+    values.member_card_number.trim() !== original.member_card_number ||
+    values.linked !== original.linked;
+
+  const confirm = () =>
+    update.mutate(
+      {
+        _id: loyalty._id,
+        customer_id: loyalty.customer_id,
+        loyalty_number: values.loyalty_number.trim(),
+        member_card_number: values.member_card_number.trim(),
+        linked: values.linked,
+        member_branch_id: loyalty.member_branch_id,
+        user: loyalty.user,
+      },
+      {
+        onSuccess: (result) => {
+          setEditing(false);
+          setValues(valuesOf(result.content));
+          notifications.show({ color: 'teal', message: result.message, autoClose: 3000 });
+        },
+      },
+    );
+
+  return (
+    <ProfileSection
+      title="Loyalty Details"
+      actions={
+        canEdit && (
+          <EditControls
+            subject="loyalty details"
+            editing={editing}
+            busy={update.isPending}
+            canConfirm={Object.keys(errors).length === 0 && changed}
+            onEdit={() => {
+              setValues(valuesOf(loyalty));
+              setEditing(true);
+            }}
+            onConfirm={confirm}
+            onCancel={() => {
+              setValues(valuesOf(loyalty));
+              setEditing(false);
+            }}
+          />
+        )
+      }
+    >
+      {editing ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Loyalty Number"
+            required
+            value={values.loyalty_number}
+            error={errors.loyalty_number}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              setValues((current) => ({ ...current, loyalty_number: value }));
+            }}
+          />
+          <TextInput
+            label="Card Number"
+            required
+            maxLength={LIMITS.loyaltyCardNumberLength}
+            value={values.member_card_number}
+            error={errors.member_card_number}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              setValues((current) => ({ ...current, member_card_number: value }));
+            }}
+          />
+          <Checkbox
+            label={LOYALTY_MESSAGES.linkToPhysicalCard}
+            checked={values.linked}
+            onChange={(event) => {
+              const { checked } = event.currentTarget;
+              setValues((current) => ({ ...current, linked: checked }));
+            }}
+          />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Detail label="Loyalty Number">{loyalty.loyalty_number}</Detail>
+          <Detail label="Card Number">{loyalty.card.number}</Detail>
+          <Detail label="Physical Card">
+            <Badge variant="light" color={loyalty.card.linked ? 'teal' : 'gray'} tt="none">
+              {loyalty.card.linked ? 'Linked' : 'Not linked'}
+            </Badge>
+          </Detail>
+          <Detail label="Member Date">{displayDate(loyalty.member_date)}</Detail>
+        </SimpleGrid>
+      )}
+    </ProfileSection>
+  );
+};

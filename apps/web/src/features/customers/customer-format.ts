@@ -1,0 +1,33 @@
+import {
+  COUNT_CAP,
+  CUSTOMER_STATUSES,
+  formatCount,
+  localCellNumber,
+  type TCustomerStatus,
+} from '@laurel/contract';
+import type { TCustomerStatusFilter } from '@/features/customers/api';
+
+export const CUSTOMER_STATUS_LABELS: Record<TCustomerStatus, string> = {
+  'AWAITING-SIGNUP': 'Awaiting sign-up',
+  ACTIVE: 'Active',
+  SUSPENDED: 'Suspended',
+};
+
+export const STATUS_FILTER_OPTIONS: { value: TCustomerStatusFilter; label: string }[] = [
+  { value: 'ALL', label: 'All' },
+  ...CUSTOMER_STATUSES.map((status) => ({ value: status, label: CUSTOMER_STATUS_LABELS[status] })),
+];
+
+export const isStatusFilter = (value: string): value is TCustomerStatusFilter =>
+  STATUS_FILTER_OPTIONS.some((option) => option.value === value);
+
+/** Cell numbers are stored as `+27…`; people read and type the local `0…` form. */
+export const displayCellNumber = (value: string | null | undefined) =>
+  value ? (localCellNumber(value) ?? value) : '—';
+
+/** The calendar date (YYYY-MM-DD) of a timestamp or date, or '—'. */
+export const displayDate = (value: string | null | undefined) => (value ? value.slice(0, 10) : '—');
+
+/** '1 customer', '25 customers', '10,000+ customers' when the server stopped counting. */
+export const customerCountText = (count: number, capped: boolean) =>
+  `${capped ? formatCount(Math.max(count, COUNT_CAP + 1)) : formatCount(count)} ${count === 1 && !capped ? 'customer' : 'customers'}`;

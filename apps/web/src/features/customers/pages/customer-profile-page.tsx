@@ -1,0 +1,166 @@
+import { consolePaths, isId, type TCustomer } from '@laurel/contract';
+import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconBuildingStore, IconCalendar, IconId } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
+import { customerQuery, loyaltyQuery } from '@/features/customers/api';
+import { AddAddressModal } from '@/features/customers/components/add-address-modal';
+import { AddressesSection } from '@/features/customers/components/addresses-section';
+import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-details-section';
+import { LoyaltySignUpModal } from '@/features/customers/components/loyalty-sign-up-modal';
+import { PaymentMethodsSection } from '@/features/customers/components/payment-methods-section';
+import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
+import {
+  AnalyticsPanel,
+  ProfileTiles,
+  ProgressionPanels,
+} from '@/features/customers/components/profile-overview';
+import { ProfileTables } from '@/features/customers/components/profile-tables';
+import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
+import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
+import { PageLoader } from '@/ui/page-loader';
+import { PageTitle } from '@/ui/page-title';
+import { StatusChip } from '@/ui/status-chip';
+
+type TProfileAction = 'loyalty-sign-up' | 'add-address';
+
+/** `?action=…` opens the profile's dialogs, so Back closes them and a link can open them. */
+const useProfileDialog = () => {
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const set = (next: TProfileAction | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('action', next);
+        else updated.delete('action');
+        return updated;
+      },
+      { replace: next === null },
+    );
+  return { isOpen: (name: TProfileAction) => action === name, open: set, close: () => set(null) };
+};
+
+const BackToCustomers = () => (
+  <Button
+    component={Link}
+    to={consolePaths.customers}
+    variant="subtle"
+    color="gray"
+    size="compact-sm"
+    leftSection={<IconArrowLeft size={16} aria-hidden />}
+    w="fit-content"
+    px={6}
+  >
+    Back to Customers
+  </Button>
+);
+
+type THeaderProps = { customer: TCustomer; showSetUpLoyalty: boolean; onSetUpLoyalty: () => void };
+
+const UserDetails = ({ customer, showSetUpLoyalty, onSetUpLoyalty }: THeaderProps) => (
+  <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+    <Group justify="space-between" align="center" gap="md">
+      <Group gap="md" wrap="nowrap">
+        <Avatar size={56} radius="xl" color="yellow" aria-hidden>
+          {`${customer.name.charAt(0)}${customer.surname.charAt(0)}`.toUpperCase()}
+        </Avatar>
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} fz="h2">
+              {customer.name} {customer.surname}
+            </Title>
+            <StatusChip status={customer.status} label={CUSTOMER_STATUS_LABELS[customer.status]} />
+          </Group>
+          <Group gap="lg" c="dimmed">
+            <Group gap={4}>
+              <IconCalendar size={14} aria-hidden />
+              <Text size="sm">Member since {displayDate(customer.member_date)}</Text>
+            </Group>
+            <Group gap={4}>
+              <IconBuildingStore size={14} aria-hidden />
+              <Text size="sm">{customer.member_branch?.display_name ?? 'No branch'}</Text>
+            </Group>
+          </Group>
+        </Stack>
+      </Group>
+      {showSetUpLoyalty && (
+        <Button leftSection={<IconId size={18} aria-hidden />} onClick={onSetUpLoyalty}>
+          Set up loyalty
+        </Button>
+      )}
+    </Group>
+  </Paper>
+);
+
+const CustomerProfile = ({ id }: { id: string }) => {
+  const user = useSession()?.user;
+  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const customer = useQuery(customerQuery(id));
+  const loyalty = useQuery(loyaltyQuery(id));
+  const dialog = useProfileDialog();
+  const canEdit = mayEditCustomers(user);
+
+  if (customer.isPending) return <PageLoader label="Loading the customer" />;
+  if (!customer.data)
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} aria-hidden />}
+        title="This customer could not be loaded"
+      >
+        {customer.error?.message}
+      </Alert>
+    );
+  const data = customer.data;
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={`${data.name} ${data.surname}`} />
+      <UserDetails
+        customer={data}
+        showSetUpLoyalty={loyalty.isSuccess && loyalty.data === null && mayAddCustomers(user)}
+        onSetUpLoyalty={() => dialog.open('loyalty-sign-up')}
+      />
+      <ProgressionPanels />
+      <ProfileTiles />
+      <AnalyticsPanel customerId={id} currencySymbol={symbol} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <PersonalInfoSection customer={data} canEdit={canEdit} onReload={() => void customer.refetch()} />
+        {loyalty.data && <LoyaltyDetailsSection loyalty={loyalty.data} canEdit={canEdit} />}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <AddressesSection customerId={id} canEdit={canEdit} onAdd={() => dialog.open('add-address')} />
+        <PaymentMethodsSection customerId={id} />
+      </SimpleGrid>
+      <ProfileTables />
+      <LoyaltySignUpModal
+        customer={data}
+        opened={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}
+        onClose={dialog.close}
+      />
+      <AddAddressModal customerId={id} opened={dialog.isOpen('add-address')} onClose={dialog.close} />
+    </Stack>
+  );
+};
+
+/**
+ * `/console/customers/customer-profile/:id` (spec 1 §2.11). An id that is not 24 hexadecimal characters loads
+ * nothing: a warning is logged and only the way back is shown.
+ */
+export const CustomerProfilePage = () => {
+  const { id = '' } = useParams();
+  const valid = isId(id);
+  useEffect(() => {
+    if (!valid) console.warn(`Customer profile not loaded: '${id}' is not a 24-character hexadecimal id.`);
+  }, [id, valid]);
+  return (
+    <Stack gap="md">
+      <BackToCustomers />
+      {valid && <CustomerProfile key={id} id={id} />}
+    </Stack>
+  );
+};

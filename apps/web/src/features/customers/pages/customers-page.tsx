@@ -1,0 +1,216 @@
+import {
+  ADD_CUSTOMER_MESSAGES,
+  BUTTON_LABELS,
+  CUSTOMER_STATUS_MESSAGES,
+  consolePaths,
+  customerBlockAction,
+  formatMoney,
+  PAGE_SIZES,
+  type TCustomerListItem,
+} from '@laurel/contract';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconDownload, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
+import { customerListQuery, type TCustomerListFilter } from '@/features/customers/api';
+import { AddCustomerModal } from '@/features/customers/components/add-customer-modal';
+import { useBlockCustomer } from '@/features/customers/components/use-block-customer';
+import { useExportCustomers } from '@/features/customers/components/use-export-customers';
+import {
+  CUSTOMER_STATUS_LABELS,
+  customerCountText,
+  displayCellNumber,
+  displayDate,
+  isStatusFilter,
+  STATUS_FILTER_OPTIONS,
+} from '@/features/customers/customer-format';
+import { mayAddCustomers } from '@/features/customers/customer-rules';
+import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { PageTitle } from '@/ui/page-title';
+import { StatusChip } from '@/ui/status-chip';
+
+const TITLE = 'Customers';
+/** `?action=add-customer` opens the dialog, so Back closes it and a link can open it. */
+const ADD_ACTION = 'add-customer';
+
+const useAddCustomerDialog = () => {
+  const [params, setParams] = useSearchParams();
+  const opened = params.get('action') === ADD_ACTION;
+  const setOpened = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('action', ADD_ACTION);
+        else next.delete('action');
+        return next;
+      },
+      { replace: !open },
+    );
+  return { opened, open: () => setOpened(true), close: () => setOpened(false) };
+};
+
+/** `/console/customers` (spec 1 §2.9): search, status and join-date filters, export, add, block/unblock. */
+export const CustomersPage = () => {
+  const navigate = useNavigate();
+  const user = useSession()?.user;
+  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const table = useTableQuery({ pageSize: PAGE_SIZES.customersInitial });
+  const status = table.filter('status');
+  const filter: TCustomerListFilter = {
+    search: table.search,
+    status: isStatusFilter(status) ? status : 'ALL',
+    start_date: table.filter('start_date'),
+    end_date: table.filter('end_date'),
+  };
+  const customers = useQuery(customerListQuery({ ...filter, page: table.page, size: table.pageSize }));
+  const addDialog = useAddCustomerDialog();
+  const block = useBlockCustomer();
+  const exporter = useExportCustomers();
+
+  const columns: TableColumn<TCustomerListItem>[] = [
+    {
+      accessor: 'name',
+      title: 'Name',
+      render: (customer) => (
+        <Text fw={600} size="sm">
+          {customer.name}
+        </Text>
+      ),
+    },
+    { accessor: 'surname', title: 'Surname' },
+    {
+      accessor: 'cell_number',
+      title: 'Number',
+      render: (customer) => displayCellNumber(customer.cell_number),
+    },
+    { accessor: 'email', title: 'Email', render: (customer) => customer.email ?? '—' },
+    {
+      accessor: 'last_transacted',
+      title: 'Last Transacted',
+      noWrap: true,
+      render: (customer) => displayDate(customer.last_transacted),
+    },
+    {
+      accessor: 'total_order_value',
+      title: 'Total Value',
+      textAlign: 'right',
+      noWrap: true,
+      render: (customer) => formatMoney(customer.total_order_value, symbol),
+    },
+    {
+      accessor: 'status',
+      title: 'Status',
+      noWrap: true,
+      render: (customer) => (
+        <StatusChip status={customer.status} label={CUSTOMER_STATUS_LABELS[customer.status]} />
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: CUSTOMER_STATUS_MESSAGES.blockUnblock,
+      toggleable: false,
+      textAlign: 'center',
+      render: (customer) => {
+        const suspend = customerBlockAction(customer.status) === 'suspend';
+        const label = suspend ? 'Block' : 'Unblock';
+        return (
+          <Tooltip label={label} withinPortal>
+            <ActionIcon
+              variant="light"
+              color={suspend ? 'red' : 'teal'}
+              aria-label={`${label} ${customer.name} ${customer.surname}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                block(customer);
+              }}
+            >
+              {suspend ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  const content = customers.data;
+  return (
+    <Stack gap="lg">
+      <PageTitle title={TITLE} />
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          {TITLE}
+        </Title>
+        <Text c="dimmed">
+          {content ? customerCountText(content.count, content.count_capped) : 'Your loyalty members.'}
+        </Text>
+      </Stack>
+      <DataTable<TCustomerListItem>
+        table="customers"
+        columns={columns}
+        records={content?.user_list ?? []}
+        totalRecords={content?.count ?? 0}
+        countCapped={content?.count_capped ?? false}
+        pinLastColumn
+        page={table.page}
+        pageSize={table.pageSize}
+        onPageChange={table.setPage}
+        fetching={customers.isFetching}
+        filters={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <DebouncedSearch
+              label="Search customers"
+              placeholder="Name, surname, email or number"
+              value={table.search}
+              onChange={table.setSearch}
+            />
+            <Select
+              label="Status"
+              data={STATUS_FILTER_OPTIONS}
+              value={filter.status}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 170 }}
+              onChange={(value) => table.setFilter('status', value === 'ALL' ? null : value)}
+            />
+            <TextInput
+              type="date"
+              label="Joined from"
+              value={filter.start_date}
+              max={filter.end_date || undefined}
+              w={{ base: '48%', xs: 160 }}
+              onChange={(event) => table.setFilter('start_date', event.currentTarget.value || null)}
+            />
+            <TextInput
+              type="date"
+              label="Joined to"
+              value={filter.end_date}
+              min={filter.start_date || undefined}
+              w={{ base: '48%', xs: 160 }}
+              onChange={(event) => table.setFilter('end_date', event.currentTarget.value || null)}
+            />
+          </Group>
+        }
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              loading={exporter.running}
+              onClick={() => void exporter.run(filter)}
+            >
+              {BUTTON_LABELS.exportCsv}
+            </Button>
+            {mayAddCustomers(user) && (
+              <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={addDialog.open}>
+                {ADD_CUSTOMER_MESSAGES.title}
+              </Button>
+            )}
+          </>
+        }
+        onRowClick={(customer) => void navigate(consolePaths.customerProfile(customer._id))}
+      />
+      <AddCustomerModal opened={addDialog.opened} onClose={addDialog.close} />
+    </Stack>
+  );
+};

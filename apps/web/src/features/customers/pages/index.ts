@@ -1,0 +1,2 @@
+export { CustomerProfilePage } from './customer-profile-page';
+export { CustomersPage } from './customers-page';

@@ -1,0 +1,13 @@
+import { ROUTE_PATTERNS } from '@laurel/contract';
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/ui/lazy-page';
+
+const load = () => import('@/features/customers/pages');
+const CustomersPage = lazyPage(load, 'CustomersPage');
+const CustomerProfilePage = lazyPage(load, 'CustomerProfilePage');
+
+/** `/console/customers` and `/console/customers/customer-profile/{id}` (spec 1 §2.2, §2.9, §2.11). */
+export const customersRoutes: RouteObject[] = [
+  { path: ROUTE_PATTERNS.customers, element: <CustomersPage /> },
+  { path: ROUTE_PATTERNS.customerProfile, element: <CustomerProfilePage /> },
+];

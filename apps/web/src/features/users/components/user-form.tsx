@@ -1,0 +1,299 @@
+import {
+  BUTTON_LABELS,
+  STAFF_FORM_STATUS_LABELS,
+  STAFF_FORM_STATUSES,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type TCreateClientUserRequest,
+  type TStaffFormStatus,
+  type TStaffRole,
+  type TUpdateClientUserRequest,
+} from '@laurel/contract';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  MultiSelect,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import type { TBranchOption } from '@/features/users/api';
+import { PermissionGrid } from '@/features/users/components/permission-grid';
+import {
+  isSameValues,
+  needsBranches,
+  type PERSONAL_FIELDS,
+  parseUserForm,
+  type TUserFormField,
+  type TUserFormMode,
+  type TUserFormValues,
+  withRole,
+} from '@/features/users/user-form-values';
+
+type TPersonalField = (typeof PERSONAL_FIELDS)[number];
+
+type TSectionProps = { title: string; description?: string; children: ReactNode };
+
+const Section = ({ title, description, children }: TSectionProps) => {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title id={id} order={2} fz="h4">
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+};
+
+const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+const statusOptions = STAFF_FORM_STATUSES.map((status) => ({
+  value: status,
+  label: STAFF_FORM_STATUS_LABELS[status],
+}));
+
+export type TUserFormProps = {
+  /** The form's accessible name. */
+  label: string;
+  initialValues: TUserFormValues;
+  mode: TUserFormMode;
+  /** The user being edited; none for a new user. */
+  userId?: string;
+  branches: TBranchOption[];
+  branchesLoading?: boolean;
+  submitting?: boolean;
+  onSubmit: (body: TCreateClientUserRequest | TUpdateClientUserRequest) => void;
+};
+
+/**
+ * The user page's form (spec 1 §2.13, §5): personal details for everyone; account type, status, branches and
+ * permissions for an admin. Save is enabled once something changed and the contract's schema accepts it; Cancel
+ * appears once something changed and puts the form back.
+ */
+export const UserForm = ({
+  label,
+  initialValues,
+  mode,
+  userId,
+  branches,
+  branchesLoading = false,
+  submitting = false,
+  onSubmit,
+}: TUserFormProps) => {
+  const [values, setValues] = useState(initialValues);
+  const [touched, setTouched] = useState<ReadonlySet<TUserFormField>>(new Set());
+  const result = useMemo(() => parseUserForm(values, mode, userId), [values, mode, userId]);
+  const errors = result.ok ? {} : result.errors;
+  const changed = !isSameValues(values, initialValues);
+
+  const touch = (...fields: TUserFormField[]) =>
+    setTouched((current) =>
+      fields.every((field) => current.has(field)) ? current : new Set([...current, ...fields]),
+    );
+  const errorOf = (field: TUserFormField) => (touched.has(field) ? errors[field] : undefined);
+  const set = <K extends TUserFormField>(field: K, value: TUserFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const text = (
+    field: TPersonalField,
+    props: { label: string; type?: string; inputMode?: 'tel' | 'email'; fullWidth?: boolean },
+  ) => (
+    <TextInput
+      label={props.label}
+      type={props.type ?? 'text'}
+      inputMode={props.inputMode}
+      style={props.fullWidth ? { gridColumn: '1 / -1' } : undefined}
+      // Off, so that the browser does not offer the admin's own details for someone else's account.
+      autoComplete="off"
+      withAsterisk
+      value={values[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      onBlur={() => touch(field)}
+      error={errorOf(field)}
+    />
+  );
+
+  const cancel = () => {
+    setValues(initialValues);
+    setTouched(new Set());
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!result.ok) {
+      touch(...(Object.keys(result.errors) as TUserFormField[]));
+      return;
+    }
+    if (changed) onSubmit(result.body);
+  };
+
+  const personal = (
+    <Section
+      title="Personal details"
+      description={
+        mode.canManageAccess ? 'Who this user is and how to reach them.' : 'Your name and contact details.'
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        {text('name', { label: 'Name' })}
+        {text('surname', { label: 'Surname' })}
+        {text('user_name', { label: 'User Name' })}
+        {text('cell_number', { label: 'Cell Number', type: 'tel', inputMode: 'tel' })}
+        {text('email', { label: 'Email', type: 'email', inputMode: 'email', fullWidth: true })}
+        {mode.isNew && (
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            withAsterisk
+            value={values.password}
+            onChange={(event) => set('password', event.currentTarget.value)}
+            onBlur={() => touch('password')}
+            error={errorOf('password')}
+          />
+        )}
+      </SimpleGrid>
+      {!mode.canManageAccess && (
+        <Text size="sm" c="dimmed">
+          Your account type, branches and permissions are set by an admin.
+        </Text>
+      )}
+    </Section>
+  );
+
+  const access = mode.canManageAccess && (
+    <Section
+      title="Access"
+      description="The account type decides which branches and features this user works with."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <Select
+          label="Account Type"
+          placeholder="Choose an account type"
+          data={roleOptions}
+          value={values.role}
+          allowDeselect={false}
+          withAsterisk
+          onChange={(role) => {
+            setValues((current) => withRole(current, role as TStaffRole | null));
+            touch('role', ...(needsBranches(role as TStaffRole | null) ? (['manager_of'] as const) : []));
+          }}
+          onBlur={() => touch('role')}
+          error={errorOf('role')}
+        />
+        <Select
+          label="Status"
+          data={statusOptions}
+          value={values.status}
+          allowDeselect={false}
+          withAsterisk
+          onChange={(status) => {
+            if (status) set('status', status as TStaffFormStatus);
+          }}
+          error={errorOf('status')}
+        />
+      </SimpleGrid>
+      {needsBranches(values.role) && (
+        <MultiSelect
+          label="Branches"
+          description={
+            branches.length === 0 && !branchesLoading
+              ? 'There are no branches yet: add one under Settings, Branches.'
+              : 'Managers see the customers and orders of these branches only.'
+          }
+          placeholder={values.manager_of.length === 0 ? 'Choose branches' : undefined}
+          data={branches}
+          value={values.manager_of}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage="No branch matches"
+          disabled={branchesLoading}
+          withAsterisk
+          onChange={(managerOf) => {
+            set('manager_of', managerOf);
+            touch('manager_of');
+          }}
+          onBlur={() => touch('manager_of')}
+          error={errorOf('manager_of')}
+        />
+      )}
+    </Section>
+  );
+
+  const permissions = mode.canManageAccess && (
+    <Section title="Permissions" description="What this user may view, add, edit and delete in each feature.">
+      {values.role === 'ADMIN' ? (
+        <Alert
+          variant="light"
+          color="laurel"
+          icon={<IconShieldCheck size={18} aria-hidden />}
+          title="Full access"
+        >
+          Admins can use every feature, including users and settings.
+        </Alert>
+      ) : values.role === null ? (
+        <Text size="sm" c="dimmed">
+          Choose an account type to set this user's permissions.
+        </Text>
+      ) : (
+        <PermissionGrid value={values.user_permissions} onChange={(next) => set('user_permissions', next)} />
+      )}
+    </Section>
+  );
+
+  return (
+    <form aria-label={label} onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {mode.canManageAccess ? (
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <Stack gap="lg">
+                {personal}
+                {access}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 7 }}>{permissions}</Grid.Col>
+          </Grid>
+        ) : (
+          <Stack gap="lg" maw={720}>
+            {personal}
+          </Stack>
+        )}
+        <Group justify="flex-end" gap="sm" maw={mode.canManageAccess ? undefined : 720}>
+          {changed && !result.ok && (
+            <Text size="sm" c="dimmed" mr="auto">
+              Fill in every field correctly to save.
+            </Text>
+          )}
+          {changed && (
+            <Button variant="default" onClick={cancel} disabled={submitting}>
+              {BUTTON_LABELS.cancel}
+            </Button>
+          )}
+          <Button type="submit" disabled={!changed || !result.ok} loading={submitting}>
+            {BUTTON_LABELS.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

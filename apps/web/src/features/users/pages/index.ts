@@ -1,0 +1,2 @@
+export { UserPage } from './user-page';
+export { UsersPage } from './users-page';

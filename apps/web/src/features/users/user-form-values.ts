@@ -1,0 +1,138 @@
+import {
+  FEATURE_AREAS,
+  isBranchScopedRole,
+  type TClientUser,
+  type TCreateClientUserRequest,
+  type TFeatureArea,
+  type TPermissionFlags,
+  type TStaffFormStatus,
+  type TStaffRole,
+  type TUpdateClientUserRequest,
+  ZCreateClientUserRequest,
+  ZUpdateClientUserRequest,
+} from '@laurel/contract';
+
+export type TPermissionGrid = Record<TFeatureArea, TPermissionFlags>;
+
+/** What the user page edits: every field of spec 1 §2.13; password only for a new user. */
+export type TUserFormValues = {
+  name: string;
+  surname: string;
+  user_name: string;
+  cell_number: string;
+  email: string;
+  password: string;
+  /** Empty until the admin picks an account type for a new user. */
+  role: TStaffRole | null;
+  status: TStaffFormStatus;
+  manager_of: string[];
+  user_permissions: TPermissionGrid;
+};
+
+export type TUserFormField = keyof TUserFormValues;
+export type TUserFormErrors = Partial<Record<TUserFormField, string>>;
+
+/** Who edits what: a new user or an existing one; an admin sets access, anyone else only their own details. */
+export type TUserFormMode = { isNew: boolean; canManageAccess: boolean };
+
+export const PERSONAL_FIELDS = ['name', 'surname', 'user_name', 'cell_number', 'email'] as const;
+
+const noFlags = (): TPermissionFlags => ({ read: false, create: false, update: false, delete: false });
+
+/** Every flag of every area false (spec 1 §3). */
+export const defaultPermissions = (): TPermissionGrid =>
+  Object.fromEntries(FEATURE_AREAS.map((area) => [area, noFlags()])) as TPermissionGrid;
+
+export const newUserValues = (): TUserFormValues => ({
+  name: '',
+  surname: '',
+  user_name: '',
+  cell_number: '',
+  email: '',
+  password: '',
+  role: null,
+  status: 'ACTIVE',
+  manager_of: [],
+  user_permissions: defaultPermissions(),
+});
+
+export const valuesOfUser = (user: TClientUser): TUserFormValues => ({
+  name: user.name,
+  surname: user.surname,
+  user_name: user.user_name,
+  cell_number: user.cell_number ?? '',
+  email: user.email,
+  password: '',
+  role: user.role,
+  status: user.status,
+  manager_of: [...user.manager_of],
+  user_permissions: Object.fromEntries(
+    FEATURE_AREAS.map((area) => [area, { ...noFlags(), ...user.user_permissions[area] }]),
+  ) as TPermissionGrid,
+});
+
+/** Changing the account type starts its branches and permissions afresh (spec 1 §4). */
+export const withRole = (values: TUserFormValues, role: TStaffRole | null): TUserFormValues =>
+  role === values.role ? values : { ...values, role, manager_of: [], user_permissions: defaultPermissions() };
+
+/** Whether the account type needs branches: area and branch managers work within theirs (spec 1 §6). */
+export const needsBranches = (role: TStaffRole | null) => role !== null && isBranchScopedRole(role);
+
+export const isSameValues = (a: TUserFormValues, b: TUserFormValues) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+const personalOf = (values: TUserFormValues) => ({
+  name: values.name,
+  surname: values.surname,
+  user_name: values.user_name,
+  cell_number: values.cell_number,
+  email: values.email,
+});
+
+const accessOf = (values: TUserFormValues) => ({
+  role: values.role ?? undefined,
+  status: values.status,
+  // An admin has every branch; only the branch-scoped roles keep a list.
+  manager_of: needsBranches(values.role) ? values.manager_of : [],
+  user_permissions: values.user_permissions,
+});
+
+export type TUserFormResult =
+  | { ok: true; body: TCreateClientUserRequest | TUpdateClientUserRequest }
+  | { ok: false; errors: TUserFormErrors };
+
+type TIssue = { path: PropertyKey[]; message: string };
+
+const errorsOf = (issues: readonly TIssue[]): TUserFormErrors => {
+  const errors: TUserFormErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as TUserFormField | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+};
+
+/**
+ * The request the form would send, checked by the contract's own schema, so that the page shows the very messages
+ * the server would give ('name is required', 'manager of is required', …). Non-admins send only their details.
+ */
+export const parseUserForm = (
+  values: TUserFormValues,
+  mode: TUserFormMode,
+  userId?: string,
+): TUserFormResult => {
+  const parsed = mode.isNew
+    ? ZCreateClientUserRequest.safeParse({
+        ...personalOf(values),
+        ...accessOf(values),
+        password: values.password,
+      })
+    : ZUpdateClientUserRequest.safeParse({
+        user_id: userId,
+        ...personalOf(values),
+        ...(mode.canManageAccess ? accessOf(values) : {}),
+      });
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors: errorsOf(parsed.error.issues) };
+};
