@@ -99,7 +99,12 @@ export const AnalyticsPanel = ({
           {figure(average, (data) => money(data.average_basket_size))}
         </Tile>
         <Tile label="Average Monthly Transaction Volume" icon={<IconChartLine size={14} aria-hidden />}>
-          {figure(monthly, (data) => money(data.user_monthly_ave))}
+          {/* A count of orders per month (the API's user_monthly_ave), not an amount. */}
+          {figure(
+            monthly,
+            (data) =>
+              `${data.user_monthly_ave.toLocaleString('en-US', { maximumFractionDigits: 2 })} / month`,
+          )}
         </Tile>
         <Tile label="Last Purchase Date" icon={<IconCalendarEvent size={14} aria-hidden />}>
           {figure(purchase, (data) => displayDate(data.last_purchase_date))}
