@@ -14,7 +14,7 @@
  *   BENCH_KEEP_DB=1     keep the created database (its URL is printed), e.g. to EXPLAIN against it afterwards
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -144,11 +144,13 @@ const freePort = () =>
     });
   });
 
-type Server = { child: ChildProcess; port: number; output: string[] };
+type Server = { child: ChildProcess; port: number; output: string[]; dataDir: string };
 
 const startServer = async (databaseUrl: string): Promise<Server> => {
   const port = await freePort();
   const output: string[] = [];
+  // The server keeps media under DATA_DIR even on PostgreSQL: a scratch directory, removed when it stops.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-data-'));
   const child = spawn(process.execPath, [serverJs], {
     cwd: rootDir,
     env: {
@@ -157,7 +159,7 @@ const startServer = async (databaseUrl: string): Promise<Server> => {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), `laurel-bench-data-${port}`),
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       DEMO: '0',
       LOG_LEVEL: 'warn',
@@ -174,7 +176,7 @@ const startServer = async (databaseUrl: string): Promise<Server> => {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const server = { child, port, output };
+  const server = { child, port, output, dataDir };
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output.join('')}`);
@@ -190,12 +192,14 @@ const startServer = async (databaseUrl: string): Promise<Server> => {
 };
 
 const stopServer = async (server: Server) => {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  if (server.child.exitCode === null) {
+    const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+    server.child.kill('SIGTERM');
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
 };
 
 /** VmRSS of the server, sampled every 100 ms; the peak is kept overall and per phase. */
@@ -845,7 +849,10 @@ const main = async () => {
   let sampler: ReturnType<typeof rssSampler> | null = null;
   let failed = false;
 
+  let cleaned = false;
   const cleanUp = async () => {
+    if (cleaned) return;
+    cleaned = true;
     sampler?.stop();
     if (server) await stopServer(server).catch((error) => log(`stopping the API: ${error}`));
     agent.destroy();

@@ -32,7 +32,8 @@ export class AuditLogPage {
     await expect(this.tab).toHaveAttribute('aria-selected', 'true');
   }
 
-  entry(summary: string) {
+  /** An entry's summary button; a string matches the whole summary. */
+  entry(summary: string | RegExp) {
     return this.table.getByRole('button', { name: summary, exact: true });
   }
 

@@ -7,9 +7,27 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 /** A cell number nobody else in the run has: 08 then 8 random digits. */
 export const uniqueCellNumber = () => `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
+type TPlan = Parameters<SignedUpClient['choosePlan']>[1];
+
+/** A branch added through the API with a client token (`POST /api/branches`); returns its id. */
+export const addBranch = async (request: APIRequestContext, clientToken: string, displayName: string) => {
+  const branch = await request.post('/api/branches', {
+    // Delivery is on by default (FLAT-FEE), which then needs a radius and fee; this branch does not deliver.
+    data: {
+      display_name: displayName,
+      franchise: false,
+      vat_registered: false,
+      delivery_settings: { delivery: false },
+    },
+    headers: { Authorization: `Bearer ${clientToken}` },
+  });
+  expect(branch.status(), await branch.text()).toBe(200);
+  return ((await branch.json()) as { content: { _id: string } }).content._id;
+};
+
 /**
- * A business on the BUSINESS plan with one branch, 'Sea Point', whose admin is signed in through the log-in page.
- * Everything but the sign-in is set up through the API.
+ * A business on the BUSINESS plan (or the one asked for) with one branch, 'Sea Point' (or the one named), whose
+ * admin is signed in through the log-in page. Everything but the sign-in is set up through the API.
  */
 export class CustomersBusiness {
   private constructor(
@@ -18,39 +36,35 @@ export class CustomersBusiness {
     readonly branchId: string,
   ) {}
 
-  static async create(page: Page, request: APIRequestContext) {
+  static async create(
+    page: Page,
+    request: APIRequestContext,
+    { plan = 'BUSINESS', branch = 'Sea Point' }: { plan?: TPlan; branch?: string } = {},
+  ) {
     const client = await SignedUpClient.register(page, request);
     await client.signIn();
-    await client.choosePlan(request, 'BUSINESS');
+    await client.choosePlan(request, plan);
     const { client_token } = await client.session();
-    const branch = await request.post('/api/branches', {
-      // Delivery is on by default (FLAT-FEE), which then needs a radius and fee; this branch does not deliver.
-      data: {
-        display_name: 'Sea Point',
-        franchise: false,
-        vat_registered: false,
-        delivery_settings: { delivery: false },
-      },
-      headers: { Authorization: `Bearer ${client_token}` },
-    });
-    expect(branch.status(), await branch.text()).toBe(200);
-    const { content } = (await branch.json()) as { content: { _id: string } };
-    return new CustomersBusiness(client, client_token, content._id);
+    const branchId = await addBranch(request, client_token, branch);
+    return new CustomersBusiness(client, client_token, branchId);
   }
 
   private get auth() {
     return { Authorization: `Bearer ${this.clientToken}` };
   }
 
-  /** Adds a customer through the API; returns its id. */
-  async addCustomer(request: APIRequestContext, customer: { name: string; surname: string; email?: string }) {
+  /** Adds a customer through the API, to the first branch unless another is given; returns its id. */
+  async addCustomer(
+    request: APIRequestContext,
+    customer: { name: string; surname: string; email?: string; branchId?: string },
+  ) {
     const response = await request.post('/api/user/sign_up', {
       data: {
         name: customer.name,
         surname: customer.surname,
         email: customer.email ?? `${customer.name.toLowerCase()}-${unique()}@example.co.za`,
         cell_number: uniqueCellNumber(),
-        member_branch_id: this.branchId,
+        member_branch_id: customer.branchId ?? this.branchId,
       },
       headers: this.auth,
     });

@@ -21,6 +21,25 @@ export const ZFeatureArea = z.enum([
 export type TFeatureArea = z.infer<typeof ZFeatureArea>;
 export const FEATURE_AREAS = ZFeatureArea.options;
 
+/** What each permission area is called in the console (the sidebar's names). */
+export const FEATURE_AREA_LABELS: Record<TFeatureArea, string> = {
+  CUSTOMERS: 'Customers',
+  BADGES: 'Badges',
+  CHALLENGES: 'Challenges',
+  STATISTICS: 'Statistics',
+  SEGMENTS: 'Segments',
+  REWARD_TRACKS: 'Reward Tracks',
+  ECONOMICS: 'Economy',
+  WALLET: 'Wallet',
+  CASHBACK: 'Cashback',
+  XP_POINTS: 'XP Reward',
+  TRANSACTIONS: 'Transactions',
+  SUBSCRIPTIONS: 'Subscriptions',
+  ORDERS: 'Orders',
+  BASKETS: 'Baskets',
+  PRODUCTS: 'Products',
+};
+
 /** Per-feature flags; the console labels them View, Add, Edit, Delete. */
 export const ZPermissionAction = z.enum(['read', 'create', 'update', 'delete']);
 export type TPermissionAction = z.infer<typeof ZPermissionAction>;

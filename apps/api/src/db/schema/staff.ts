@@ -77,8 +77,16 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (table) => [
-    index('audit_log_client_time_idx').on(table.clientId, table.occurredAt.desc()),
-    index('audit_log_client_actor_idx').on(table.clientId, table.actorId, table.occurredAt.desc()),
-    index('audit_log_client_entity_idx').on(table.clientId, table.entity, table.occurredAt.desc()),
+    index('audit_log_client_time_idx').on(table.clientId, table.occurredAt.desc().nullsFirst()),
+    index('audit_log_client_actor_idx').on(
+      table.clientId,
+      table.actorId,
+      table.occurredAt.desc().nullsFirst(),
+    ),
+    index('audit_log_client_entity_idx').on(
+      table.clientId,
+      table.entity,
+      table.occurredAt.desc().nullsFirst(),
+    ),
   ],
 );

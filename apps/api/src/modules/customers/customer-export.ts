@@ -4,23 +4,30 @@ import { type Database, literal } from '../../db/database';
 import type { CustomerFilter } from './customers.queries';
 import { searchPattern } from './customers.queries';
 
-/** Columns of the customer CSV, in order (header names as the console shows them). */
+/**
+ * Columns of the customer CSV, in order (header names as the console shows them), and whether the column is free
+ * text that needs the formula guard; ids, validated numbers, dates, amounts and enums cannot start a formula.
+ */
 const COLUMNS = [
-  ['ID', 'c.id'],
-  ['Name', 'c.name'],
-  ['Surname', 'c.surname'],
-  ['Number', 'c.cell_number'],
-  ['Email', 'c.email'],
-  ['Last Transacted', `to_char(c.last_transacted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`],
-  ['Last Order Amount', `to_char(c.last_order_amount_minor / 100.0, 'FM999999999990.00')`],
-  ['Total Value', `to_char(c.total_order_value_minor / 100.0, 'FM999999999990.00')`],
-  ['Status', 'c.status'],
-  ['Gender', 'c.gender'],
-  ['Birthday', 'c.birthday'],
-  ['Member Card Number', 'c.member_card_number'],
-  ['Member Date', 'c.member_date'],
-  ['Branch', 'b.display_name'],
-  ['Joined', `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`],
+  ['ID', 'c.id', false],
+  ['Name', 'c.name', true],
+  ['Surname', 'c.surname', true],
+  ['Number', 'c.cell_number', false],
+  ['Email', 'c.email', true],
+  [
+    'Last Transacted',
+    `to_char(c.last_transacted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    false,
+  ],
+  ['Last Order Amount', `to_char(c.last_order_amount_minor / 100.0, 'FM999999999990.00')`, false],
+  ['Total Value', `to_char(c.total_order_value_minor / 100.0, 'FM999999999990.00')`, false],
+  ['Status', 'c.status', false],
+  ['Gender', 'c.gender', false],
+  ['Birthday', 'c.birthday', false],
+  ['Member Card Number', 'c.member_card_number', true],
+  ['Member Date', 'c.member_date', false],
+  ['Branch', 'b.display_name', true],
+  ['Joined', `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`, false],
 ] as const;
 
 const PHONE = '^\\+[0-9][0-9 ]{6,}$';
@@ -49,7 +56,7 @@ const whereSql = (filter: CustomerFilter) => {
 };
 
 const selectSql = (filter: CustomerFilter, keyset = '', limit = '') =>
-  `SELECT ${COLUMNS.map(([header, expression]) => `${guarded(`(${expression})`)} AS "${header}"`).join(', ')}` +
+  `SELECT ${COLUMNS.map(([header, expression, text]) => `${text ? guarded(`(${expression})`) : expression} AS "${header}"`).join(', ')}` +
   (limit ? ', c.created_at AS k_created, c.id AS k_id' : '') +
   ` FROM customers c LEFT JOIN branches b ON b.id = c.member_branch_id WHERE ${whereSql(filter)}${keyset}` +
   ` ORDER BY c.created_at DESC, c.id DESC${limit}`;

@@ -1,5 +1,6 @@
 import {
   API_ERROR_MESSAGES,
+  STAFF_ROLE_LABELS,
   type TClientUser,
   USER_RULE_MESSAGES,
   type ZCreateClientUserRequest,
@@ -87,7 +88,7 @@ export const createUsersService = (ctx: AppContext) => {
           action: 'user.created',
           entity: 'user',
           entityId: user._id,
-          summary: `Added user ${user.name} ${user.surname} (${user.role})`,
+          summary: `Added user ${user.name} ${user.surname} (${STAFF_ROLE_LABELS[user.role]})`,
           changes: diffFields(null, auditedUser(user), AUDITED_FIELDS),
         });
         return user;

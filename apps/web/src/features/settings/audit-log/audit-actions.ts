@@ -12,6 +12,17 @@ export const AUDIT_ACTION_LABELS = {
   'user.permissions_changed': 'Permissions changed',
   'branch.created': 'Branch added',
   'branch.updated': 'Branch edited',
+  'customer.created': 'Customer added',
+  'customer.updated': 'Customer edited',
+  'customer.suspended': 'Customer suspended',
+  'customer.activated': 'Customer activated',
+  'customer.loyalty_signed_up': 'Loyalty sign-up',
+  'customer.loyalty_updated': 'Loyalty edited',
+  'customer.address_added': 'Address added',
+  'customer.address_deleted': 'Address deleted',
+  'customer.payment_method_added': 'Card registered',
+  'integration.api_key_created': 'API key created',
+  'integration.api_key_revoked': 'API key revoked',
 } as const satisfies Record<string, string>;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

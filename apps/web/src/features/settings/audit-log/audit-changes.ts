@@ -1,8 +1,12 @@
 import {
   DELIVERY_FEE_TYPE_LABELS,
   dayOfWeekName,
+  FEATURE_AREA_LABELS,
+  PERMISSION_ACTION_LABELS,
   STORE_STATUS_LABELS,
   type TAuditEntry,
+  type TFeatureArea,
+  type TPermissionAction,
 } from '@laurel/contract';
 
 export type TChangeRow = { field: string; from: string; to: string };
@@ -15,6 +19,8 @@ const isPlainObject = (value: unknown): value is TPlain =>
 
 /** 'delivery_fee_type' -> 'Delivery fee type'. */
 export const changeLabel = (key: string) => {
+  if (key in FEATURE_AREA_LABELS) return FEATURE_AREA_LABELS[key as TFeatureArea];
+  if (key in PERMISSION_ACTION_LABELS) return PERMISSION_ACTION_LABELS[key as TPermissionAction];
   const words = key.replace(/[_-]+/g, ' ').trim();
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 };
