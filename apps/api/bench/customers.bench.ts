@@ -26,6 +26,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../src/db/database';
 import { streamCustomerCsv } from '../src/modules/customers/customer-export';
+import { clientRegistration } from '../test/factories';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
@@ -336,35 +337,12 @@ const signIn = async (server: Server, email: string): Promise<Session | null> =>
   return { clientId: res.json.content.user.client_id, clientToken: res.json.content.client_token };
 };
 
-const registration = {
+// The same valid sign-up body the API tests use, for this bench's own owner.
+const registration = clientRegistration({
   alias: 'Bench Coffee',
   name: 'Bench Coffee (Pty) Ltd',
-  id_number: '2019/123456/07',
-  vat_number: '4123456789',
-  domain: 'localhost',
-  type: 'ENTITY',
-  address: {
-    full_address: '12 Long Street, Cape Town, 8001, South Africa',
-    coordinates: { lat: -33.92, lng: 18.42 },
-  },
-  offering: {
-    experience: 'I sell in store',
-    product_types: ['Food and beverages'],
-    offering: 'Coffee and pastries',
-    industry: 'Coffee and cafés',
-  },
-  client_user: {
-    name: 'Bench',
-    surname: 'Owner',
-    email: OWNER_EMAIL,
-    password: PASSWORD,
-    cell_country_code: '+27',
-    cell_number: '0821234567',
-    birthday: '1990-04-12',
-    get_communication: false,
-    agrees_terms_and_conditions: true,
-  },
-};
+  client_user: { name: 'Bench', surname: 'Owner', email: OWNER_EMAIL, password: PASSWORD },
+});
 
 const branchBody = (n: number) => ({
   display_name: `Bench Branch ${String(n).padStart(2, '0')}`,
