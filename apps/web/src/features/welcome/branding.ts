@@ -24,7 +24,8 @@ export const toBranding = (server: TServerBranding | undefined): TBranding => {
   if (!server) return DEFAULT_BRANDING;
   const branding: TBranding = {
     ...DEFAULT_BRANDING,
-    slogan: server.slogan.trim() || DEFAULT_BRANDING.slogan,
+    // An answer from an older or misconfigured server may lack the slogan: keep the default then.
+    slogan: (server.slogan ?? '').trim() || DEFAULT_BRANDING.slogan,
   };
   if (server.logo_url) branding.logoUrl = server.logo_url;
   if (server.image_url) branding.sideImageUrl = server.image_url;
