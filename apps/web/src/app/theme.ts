@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  Modal,
+  PasswordInput,
+} from '@mantine/core';
 
 /** The badge gold of the spec (#d2a023) at shade 6, lighter above and darker below. */
 export const laurelGold: MantineColorsTuple = [
@@ -33,6 +39,13 @@ export const theme = createTheme({
   black: '#1b1710',
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // A label's text is exactly the field's name (no ' *' inside the <label>), so a field is found by the name the
+    // spec gives it; inputs still carry `required` for assistive technology, and validation says what is missing.
+    InputWrapper: { defaultProps: { withAsterisk: false } },
+    // The eye button must not be named "…password…": a field labelled 'Password' should be the only match.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide what is typed' } },
+    }),
     Modal: Modal.extend({
       defaultProps: { centered: true, radius: 'md' },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
