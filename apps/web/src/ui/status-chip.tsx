@@ -22,7 +22,15 @@ type TStatusChipProps = { status: string; label?: string };
 
 /** A status as a coloured chip (spec 1 §4): success, neutral, secondary, danger or warning by value. */
 export const StatusChip = ({ status, label = statusLabel(status) }: TStatusChipProps) => (
-  <Badge color={MANTINE_COLOR[statusChipColor(status)]} variant="light" radius="sm" tt="none" fw={600}>
+  // A chip never shrinks below its words: a table cell grows instead of cutting "Awaiting sign-up".
+  <Badge
+    color={MANTINE_COLOR[statusChipColor(status)]}
+    variant="light"
+    radius="sm"
+    tt="none"
+    fw={600}
+    styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
+  >
     {label}
   </Badge>
 );
