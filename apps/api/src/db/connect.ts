@@ -15,6 +15,9 @@ export const openPostgres = async (
   options: { max?: number } = {},
 ): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection the server ended (a restart, a terminated backend) is dropped by the pool and the next
+  // query opens a fresh one; without a listener this event would crash the process.
+  pool.on('error', () => {});
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
