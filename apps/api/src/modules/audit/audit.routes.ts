@@ -2,12 +2,11 @@ import { listAuditLog } from '@laurel/contract';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
 import { auditLog } from '../../db/schema';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
-
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
 export const auditRoutes = (app: FastifyInstance, ctx: AppContext) => {
   route(app, listAuditLog, async ({ query, request }) => {
@@ -16,11 +15,10 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (query.actor_id) conditions.push(eq(auditLog.actorId, query.actor_id));
     if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
     if (query.action) conditions.push(eq(auditLog.action, query.action));
-    if (query.start_date)
-      conditions.push(gte(auditLog.occurredAt, new Date(`${query.start_date}T00:00:00Z`)));
-    if (query.end_date) conditions.push(lt(auditLog.occurredAt, nextDay(query.end_date)));
+    if (query.start_date) conditions.push(gte(auditLog.occurredAt, startOfDay(query.start_date)));
+    if (query.end_date) conditions.push(lt(auditLog.occurredAt, startOfNextDay(query.end_date)));
     if (query.search_string) {
-      const pattern = `%${query.search_string.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(query.search_string);
       const match = or(ilike(auditLog.summary, pattern), ilike(auditLog.actorName, pattern));
       if (match) conditions.push(match);
     }

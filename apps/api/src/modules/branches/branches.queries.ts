@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/filters';
 import { branches } from '../../db/schema';
 
 export type BranchFilter = {
@@ -14,8 +15,7 @@ export type BranchFilter = {
 const whereOf = (filter: BranchFilter) => {
   const conditions: SQL[] = [eq(branches.clientId, filter.clientId)];
   if (filter.branchIds !== null) conditions.push(inArray(branches.id, filter.branchIds));
-  if (filter.search)
-    conditions.push(ilike(branches.displayName, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.search) conditions.push(ilike(branches.displayName, containsPattern(filter.search)));
   return and(...conditions);
 };
 

@@ -1,6 +1,7 @@
 import { CUSTOMER_COUNT_CAP } from '@laurel/contract';
 import { and, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
 import { branches, customers } from '../../db/schema';
 
 export type CustomerFilter = {
@@ -13,18 +14,15 @@ export type CustomerFilter = {
   search?: string | undefined;
 };
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The search text a typed fragment is matched against: lower case; a local cell number matches +27 too. */
-export const searchPattern = (search: string) => `%${escapeLike(search.trim().toLowerCase())}%`;
+export const searchPattern = (search: string) => containsPattern(search.trim().toLowerCase());
 
 export const customerWhere = (filter: CustomerFilter): SQL => {
   const conditions: SQL[] = [eq(customers.clientId, filter.clientId)];
   if (filter.branchIds !== null) conditions.push(inArray(customers.memberBranchId, filter.branchIds));
   if (filter.status && filter.status !== 'ALL') conditions.push(eq(customers.status, filter.status));
-  if (filter.startDate) conditions.push(gte(customers.createdAt, new Date(`${filter.startDate}T00:00:00Z`)));
-  if (filter.endDate) conditions.push(lt(customers.createdAt, nextDay(filter.endDate)));
+  if (filter.startDate) conditions.push(gte(customers.createdAt, startOfDay(filter.startDate)));
+  if (filter.endDate) conditions.push(lt(customers.createdAt, startOfNextDay(filter.endDate)));
   if (filter.search) conditions.push(like(customers.searchText, searchPattern(filter.search)));
   return and(...conditions) as SQL;
 };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/filters';
 import { branches, clientUsers } from '../../db/schema';
 
 export type UserFilter = {
@@ -12,15 +13,13 @@ export type UserFilter = {
   size: number;
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const whereOf = (filter: UserFilter) => {
   const conditions: SQL[] = [eq(clientUsers.clientId, filter.clientId)];
   if (filter.userId) conditions.push(eq(clientUsers.id, filter.userId));
   if (filter.role) conditions.push(eq(clientUsers.role, filter.role));
   if (filter.status) conditions.push(eq(clientUsers.status, filter.status));
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const pattern = containsPattern(filter.search);
     const match = or(
       ilike(clientUsers.name, pattern),
       ilike(clientUsers.surname, pattern),
