@@ -2,7 +2,7 @@ import type { TEndpoint, THttpMethod, TPagination, TTokenKind } from '@laurel/co
 import { HTTP_CLIENT_MESSAGES } from '@laurel/contract';
 
 /** Which session token a browser request sends; API keys are for integrators, never the console. */
-export type TRequestToken = Exclude<TTokenKind, 'apiKey'>;
+export type TRequestToken = Exclude<TTokenKind, 'apiKey' | 'integration'>;
 
 type TQueryScalar = string | number | boolean | null | undefined;
 export type TQueryValue = TQueryScalar | readonly TQueryScalar[];
@@ -218,7 +218,9 @@ export const createHttpClient = (options: THttpClientOptions) => {
   };
 };
 
-const toRequestToken = (token: TTokenKind): TRequestToken => (token === 'apiKey' ? 'none' : token);
+/** The integrator API also takes the console's client token. */
+const toRequestToken = (token: TTokenKind): TRequestToken =>
+  token === 'apiKey' ? 'none' : token === 'integration' ? 'client' : token;
 
 export type THttpClient = ReturnType<typeof createHttpClient>;
 

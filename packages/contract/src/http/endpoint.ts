@@ -3,8 +3,11 @@ import type { TPermission } from './permissions';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Which signed token a route takes (DESIGN §3): sign-in issues one of each, with distinct audiences. */
-export type TTokenKind = 'none' | 'user' | 'client' | 'media' | 'payment' | 'apiKey';
+/**
+ * Which signed token a route takes (DESIGN §3): sign-in issues one of each, with distinct audiences. `apiKey`
+ * routes take a client API key only; `integration` routes (the integrator API) take an API key or a client token.
+ */
+export type TTokenKind = 'none' | 'user' | 'client' | 'media' | 'payment' | 'apiKey' | 'integration';
 
 /**
  * One endpoint of the published API: the server registers it, the web client builds its typed call from it.
