@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config';
 import type { Database } from './db/database';
+import { createEngine, ENGINE_STEPS, type Engine } from './engine';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
@@ -15,6 +16,8 @@ export type AppContext = {
   mail: MailProvider;
   billing: BillingProvider;
   places: PlacesProvider;
+  /** The event processor; started by the server when it runs in-process, driven by `drain()` in tests. */
+  engine: Engine;
 };
 
 export const createAppContext = (input: {
@@ -31,4 +34,10 @@ export const createAppContext = (input: {
   mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
   billing: input.billing ?? billingProviderFor(input.config),
   places: placesProviderFor(input.config),
+  engine: createEngine({
+    database: input.database,
+    steps: ENGINE_STEPS,
+    log: input.log,
+    batchSize: input.config.engine.batchSize,
+  }),
 });

@@ -64,6 +64,13 @@ const ZConfig = z
       .min(1)
       .default(15),
     TRUST_PROXY: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('0'),
+    ENGINE_IN_PROCESS: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('1'),
+    ENGINE_BATCH_SIZE: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 5000')
+      .max(5000, 'must be between 1 and 5000')
+      .default(500),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -105,6 +112,10 @@ const ZConfig = z
       emailWindowMinutes: env.RATE_LIMIT_EMAIL_WINDOW_MINUTES,
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    engine: {
+      inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',
+      batchSize: env.ENGINE_BATCH_SIZE,
+    },
   }));
 
 export type TConfig = z.infer<typeof ZConfig>;

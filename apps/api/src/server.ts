@@ -34,6 +34,7 @@ const main = async () => {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await ctx.engine.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -46,6 +47,8 @@ const main = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // PGlite belongs to this process, so its events are processed here; on PostgreSQL `npm run worker` may add more.
+  if (config.engine.inProcess || database.kind === 'pglite') ctx.engine.start();
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Laurel is serving');
 };
 

@@ -187,3 +187,33 @@ export const addCustomer = async (
   if (res.statusCode !== 200) throw new Error(`customer failed: ${res.statusCode} ${res.body}`);
   return res.json().content._id as string;
 };
+
+/** A live API key of the session's client. */
+export const createApiKey = async (app: FastifyInstance, session: SignedIn, name = 'till') => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/integrations/api-keys',
+    headers: bearer(session.clientToken),
+    payload: { name },
+  });
+  if (res.statusCode !== 200) throw new Error(`api key failed: ${res.statusCode} ${res.body}`);
+  return res.json().content as { _id: string; key: string };
+};
+
+let eventCounter = 0;
+/** A valid event for a customer; override any part. */
+export const eventFor = (customerId: string, overrides: Record<string, unknown> = {}) => {
+  eventCounter += 1;
+  return {
+    id: `evt-${randomBytes(6).toString('hex')}-${eventCounter}`,
+    type: 'user.logged-in',
+    customer: { _id: customerId },
+    occurred_at: new Date().toISOString(),
+    data: {},
+    ...overrides,
+  };
+};
+
+/** Posts events with an API key; one event or a batch. */
+export const postEvents = (app: FastifyInstance, key: string, body: unknown) =>
+  app.inject({ method: 'POST', url: '/api/v1/events', headers: { 'x-api-key': key }, payload: body as object });

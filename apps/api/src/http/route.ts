@@ -36,7 +36,8 @@ export const route = <E extends TEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
-  options: { successStatus?: number; bodyLimit?: number } = {},
+  /** `statuses`: the handler picks among several success statuses itself (e.g. 202 accepted, 200 duplicate). */
+  options: { successStatus?: number; statuses?: number[]; bodyLimit?: number } = {},
 ) => {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -49,7 +50,9 @@ export const route = <E extends TEndpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      response: { [options.successStatus ?? 200]: endpoint.response },
+      response: Object.fromEntries(
+        (options.statuses ?? [options.successStatus ?? 200]).map((status) => [status, endpoint.response]),
+      ),
     },
     handler: async (request, reply) => {
       const result = await handler({
@@ -59,7 +62,7 @@ export const route = <E extends TEndpoint>(
         request,
         reply,
       });
-      reply.status(options.successStatus ?? 200);
+      if (!options.statuses) reply.status(options.successStatus ?? 200);
       return result;
     },
   });

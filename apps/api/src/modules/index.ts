@@ -7,7 +7,10 @@ import { branchRoutes } from './branches/branches.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { eventRoutes } from './events/events.routes';
 import { apiKeyRoutes } from './integrations/api-keys.routes';
+import { playerRoutes } from './players/players.routes';
+import { statisticRoutes } from './statistics/statistics.routes';
 import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
 import { userRoutes } from './users/users.routes';
@@ -25,4 +28,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   auditRoutes(app, ctx);
   customerRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
+  eventRoutes(app, ctx);
+  statisticRoutes(app, ctx);
+  playerRoutes(app, ctx);
 };

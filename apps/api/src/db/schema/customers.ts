@@ -147,6 +147,8 @@ export const orders = pgTable(
     customerId: text('customer_id'),
     branchId: text('branch_id'),
     code: text('code').notNull(),
+    /** The sender's order id (integrator API, order events): an order is counted once per id. */
+    externalId: text('external_id'),
     status: text('status').notNull(),
     method: text('method'),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
@@ -154,6 +156,9 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('orders_client_external_unique')
+      .on(table.clientId, table.externalId)
+      .where(sql`${table.externalId} IS NOT NULL`),
     index('orders_client_customer_idx').on(
       table.clientId,
       table.customerId,

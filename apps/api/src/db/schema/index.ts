@@ -1,4 +1,5 @@
 export * from './accounts';
 export * from './customers';
+export * from './engine';
 export * from './staff';
 export * from './system';

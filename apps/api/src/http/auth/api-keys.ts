@@ -17,6 +17,7 @@ export const newApiKey = () => {
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   return { key, keyHash: hashApiKey(key), prefix: key.slice(0, KEY_PREFIX.length + 6) };
 };
+export const isApiKey = (value: string) => value.startsWith(KEY_PREFIX);
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const ALL_FLAGS = Object.fromEntries(
@@ -25,7 +26,7 @@ const ALL_FLAGS = Object.fromEntries(
 
 /** The client a live key belongs to, acting with every feature flag (plan limits still apply). */
 export const principalForApiKey = async (db: Db, key: string): Promise<Principal | null> => {
-  if (!key.startsWith(KEY_PREFIX)) return null;
+  if (!isApiKey(key)) return null;
   const [row] = await db
     .select({
       id: apiKeys.id,

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { clients, clientUsers } from '../../db/schema';
 import { forbidden, paymentRequired, unauthorized } from '../errors';
-import { principalForApiKey } from './api-keys';
+import { isApiKey, principalForApiKey } from './api-keys';
 import type { Principal } from './principal';
 import type { SessionTokenKind, TokenService } from './tokens';
 
@@ -105,19 +105,21 @@ export const installAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: T
     const permission = config.permission;
     const tokenKind = config.token;
     if (!permission || permission === 'PUBLIC' || !tokenKind || tokenKind === 'none') return;
-    if (tokenKind === 'apiKey') {
-      const key = bearer(request) ?? (request.headers['x-api-key'] as string | undefined) ?? null;
-      if (!key) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
-      const principal = await principalForApiKey(deps.db, key);
+    const apiKey = (request.headers['x-api-key'] as string | undefined) ?? bearer(request);
+    // The integrator API takes a key or a console client token; a key is told apart by its prefix.
+    if (tokenKind === 'apiKey' || (tokenKind === 'integration' && apiKey !== null && isApiKey(apiKey))) {
+      if (!apiKey) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
+      const principal = await principalForApiKey(deps.db, apiKey);
       if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
-      requirePlanFeature(principal, 'INTEGRATIONS');
+      // Keys work on every plan (a FREEMIUM business's orders arrive through them); areas keep their plan gates.
       authorize(principal, permission);
       request.principal = principal;
       return;
     }
     const token = bearer(request);
     if (!token) throw unauthorized(API_ERROR_MESSAGES.unauthorised);
-    const claims = await deps.tokens.verify(tokenKind as SessionTokenKind, token);
+    const sessionKind = (tokenKind === 'integration' ? 'client' : tokenKind) as SessionTokenKind;
+    const claims = await deps.tokens.verify(sessionKind, token);
     if (!claims) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
     const principal = await loadPrincipal(deps.db, claims.userId, claims.clientId, claims.tokenVersion);
     if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidToken);

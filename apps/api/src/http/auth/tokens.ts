@@ -1,7 +1,7 @@
 import type { TTokenKind } from '@laurel/contract';
 import { jwtVerify, SignJWT } from 'jose';
 
-export type SessionTokenKind = Exclude<TTokenKind, 'none' | 'apiKey'>;
+export type SessionTokenKind = Exclude<TTokenKind, 'none' | 'apiKey' | 'integration'>;
 
 /** Distinct audiences, so that one kind of token can never stand in for another (DESIGN §3). */
 export const TOKEN_AUDIENCES: Record<SessionTokenKind, string> = {

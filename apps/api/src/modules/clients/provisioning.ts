@@ -2,6 +2,7 @@ import { FEATURE_AREAS, type TUserPermissions } from '@laurel/contract';
 import type { Tx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { clients, clientUsers } from '../../db/schema';
+import { ensureSystemStatistics } from '../../engine';
 
 export type NewClient = {
   alias: string;
@@ -28,7 +29,7 @@ export type NewClient = {
 
 /** What each area adds to a new client (the engine adds system segments and statistics). */
 export type ProvisioningStep = (tx: Tx, ids: { clientId: string; adminId: string }) => Promise<void>;
-const PROVISIONING_STEPS: ProvisioningStep[] = [];
+const PROVISIONING_STEPS: ProvisioningStep[] = [(tx, { clientId }) => ensureSystemStatistics(tx, clientId)];
 
 export const allPermissions = (): TUserPermissions =>
   Object.fromEntries(

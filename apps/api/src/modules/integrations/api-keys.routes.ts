@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { newId } from '../../db/ids';
 import { apiKeys } from '../../db/schema';
 import { newApiKey } from '../../http/auth/api-keys';
-import { principalOf, requirePlanFeature } from '../../http/auth/guard';
+import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
@@ -26,7 +26,6 @@ export const apiKeyRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   route(app, listApiKeys, async ({ request }) => {
     const principal = principalOf(request);
-    requirePlanFeature(principal, 'INTEGRATIONS');
     const rows = await db
       .select()
       .from(apiKeys)
@@ -37,7 +36,6 @@ export const apiKeyRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   route(app, createApiKey, async ({ body, request }) => {
     const principal = principalOf(request);
-    requirePlanFeature(principal, 'INTEGRATIONS');
     const { key, keyHash, prefix } = newApiKey();
     const row = await db.transaction(async (tx) => {
       const [created] = await tx

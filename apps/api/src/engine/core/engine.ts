@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/database';
+import { claimEvents } from './claim';
+import { type BatchResult, processClaimed } from './pipeline';
+import { arrayParam } from './sql';
+import type { EngineEvent, EngineStep } from './types';
+
+/** Failed attempts before an event is parked; the waits between them grow 1 s, 4 s, 16 s, 64 s. */
+export const MAX_ATTEMPTS = 5;
+const backoffSeconds = (attempts: number) => 4 ** (attempts - 1);
+
+export type EngineOptions = {
+  database: Database;
+  steps: readonly EngineStep[];
+  log: FastifyBaseLogger;
+  batchSize?: number;
+  /** How often an idle worker looks for new events (another process may have stored them). */
+  idlePollMs?: number;
+};
+
+const ids = (events: readonly EngineEvent[]) => arrayParam(events.map((event) => event.id));
+
+/** Writes every event's new state in a few statements, in the batch's own transaction. */
+const recordResults = async (tx: Tx, result: BatchResult) => {
+  if (result.processed.length > 0) {
+    await tx.execute(sql`UPDATE events SET status = 'processed', processed_at = now(), error = NULL
+                         WHERE id = ANY(${ids(result.processed)}::text[])`);
+  }
+  const settled = [...result.outcomes.entries()];
+  const finished = settled.filter(([, outcome]) => outcome.kind !== 'retry');
+  if (finished.length > 0) {
+    await tx.execute(sql`
+      UPDATE events e SET status = o.status, error = o.error, processed_at = now()
+      FROM unnest(${arrayParam(finished.map(([event]) => event.id))}::text[],
+                  ${arrayParam(finished.map(([, outcome]) => outcome.kind))}::text[],
+                  ${arrayParam(finished.map(([, outcome]) => outcome.reason))}::text[]) AS o(id, status, error)
+      WHERE e.id = o.id`);
+  }
+  const again = [
+    ...settled
+      .filter(([, outcome]) => outcome.kind === 'retry')
+      .map(([event, outcome]) => [event, outcome.reason] as const),
+    ...result.failures.entries(),
+  ];
+  if (again.length > 0) {
+    await tx.execute(sql`
+      UPDATE events e SET
+        attempts = e.attempts + 1,
+        error = o.error,
+        status = CASE WHEN e.attempts + 1 >= ${MAX_ATTEMPTS} THEN 'parked' ELSE 'accepted' END,
+        next_attempt_at = now() + make_interval(secs => o.wait)
+      FROM unnest(${arrayParam(again.map(([event]) => event.id))}::text[],
+                  ${arrayParam(again.map(([, reason]) => reason))}::text[],
+                  ${arrayParam(again.map(([event]) => backoffSeconds(event.attempts + 1)))}::int[]) AS o(id, error, wait)
+      WHERE e.id = o.id`);
+  }
+};
+
+export type Engine = ReturnType<typeof createEngine>;
+
+/**
+ * The worker (DESIGN §1, §5): claims a batch, applies the steps, records each event's state, commits — one
+ * transaction per batch, so a crash at any point leaves either all of a batch's effects or none, and the events
+ * are claimed again after a restart.
+ */
+export const createEngine = (options: EngineOptions) => {
+  const { database, steps, log } = options;
+  const batchSize = options.batchSize ?? 500;
+  const idlePollMs = options.idlePollMs ?? 250;
+  let running = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeUp: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  /** One batch; resolves to how many events it settled (0: nothing was waiting or all were busy elsewhere). */
+  const processOnce = async () =>
+    database.db.transaction(async (tx) => {
+      const claimed = await claimEvents(tx, batchSize);
+      if (claimed.length === 0) return 0;
+      const result = await processClaimed(tx, steps, claimed);
+      await recordResults(tx, result);
+      for (const [event, reason] of result.failures) {
+        log.warn({ event: event.id, type: event.type, reason }, 'event processing failed');
+      }
+      return claimed.length;
+    });
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wakeUp = resolve;
+      timer = setTimeout(resolve, ms);
+    }).finally(() => {
+      wakeUp = undefined;
+      if (timer) clearTimeout(timer);
+    });
+
+  const run = async () => {
+    while (!stopped) {
+      let settled = 0;
+      try {
+        running = true;
+        settled = await processOnce();
+      } catch (error) {
+        log.error({ err: error }, 'engine batch failed; retrying');
+        await sleep(1000);
+      } finally {
+        running = false;
+      }
+      if (settled === 0 && !stopped) await sleep(idlePollMs);
+    }
+  };
+
+  return {
+    processOnce,
+    /** Processes until nothing is waiting that is due now (tests, the demo, a drain before shutdown). */
+    drain: async () => {
+      let total = 0;
+      for (;;) {
+        const settled = await processOnce();
+        if (settled === 0) return total;
+        total += settled;
+      }
+    },
+    /** New events were stored: don't wait for the next poll. */
+    wake: () => wakeUp?.(),
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      loop = run();
+    },
+    stop: async () => {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+    get busy() {
+      return running;
+    },
+  };
+};

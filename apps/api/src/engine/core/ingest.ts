@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import {
+  EVENT_MESSAGES,
+  normaliseCellNumber,
+  type TEventCustomerRef,
+  type TEventIngestAnswer,
+  type TIncomingEvent,
+  ZIncomingEvent,
+} from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { newId } from '../../db/ids';
+import { arrayParam, rowsOf } from './sql';
+
+/** JSON with object keys sorted, so that the same event always hashes the same. */
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+};
+
+const payloadHash = (event: TIncomingEvent) =>
+  createHash('sha256')
+    .update(
+      canonical({
+        type: event.type,
+        customer: event.customer,
+        occurred_at: new Date(event.occurred_at).toISOString(),
+        branch_id: event.branch_id ?? null,
+        data: event.data,
+      }),
+    )
+    .digest('hex');
+
+type Valid = { index: number; event: TIncomingEvent; hash: string; customerId?: string };
+
+const refKey = (ref: TEventCustomerRef) =>
+  ref._id !== undefined
+    ? `id:${ref._id.toLowerCase()}`
+    : ref.email !== undefined
+      ? `email:${ref.email.toLowerCase()}`
+      : ref.cell_number !== undefined
+        ? `cell:${normaliseCellNumber(ref.cell_number) ?? ref.cell_number}`
+        : `loyalty:${ref.loyalty_number}`;
+
+/** Every distinct customer reference of the batch, resolved with one query. */
+const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) => {
+  const keys = [...new Set(valid.map(({ event }) => refKey(event.customer)))];
+  const pick = (prefix: string) =>
+    keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const rows = await rowsOf<{ key: string; id: string }>(
+    db,
+    sql`SELECT 'id:' || c.id AS key, c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(pick('id:'))}::text[])
+        UNION ALL
+        SELECT 'email:' || lower(c.email), c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND lower(c.email) = ANY(${arrayParam(pick('email:'))}::text[])
+        UNION ALL
+        SELECT 'cell:' || c.cell_number, c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(pick('cell:'))}::text[])
+        UNION ALL
+        SELECT 'loyalty:' || l.loyalty_number, l.customer_id FROM loyalty_accounts l
+          WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(pick('loyalty:'))}::text[])`,
+  );
+  return new Map(rows.map((row) => [row.key, row.id]));
+};
+
+/** The first problem of an invalid event, naming the field. */
+const firstIssue = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+  const issue = issues[0];
+  if (!issue) return 'The event is invalid.';
+  const field = issue.path.map(String).join('.');
+  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+};
+
+export type IngestResult = TEventIngestAnswer & { field?: string };
+
+/**
+ * Stores a client's events (DESIGN §5): each is validated by its type's schema, its customer resolved, and
+ * stored once per id — a repeat with the same payload is a duplicate, with another payload a conflict. Answers
+ * are in request order. Stored events wait for the worker; nothing is processed here.
+ */
+export const ingestEvents = async (db: DbOrTx, clientId: string, raw: readonly unknown[]) => {
+  const answers: IngestResult[] = raw.map((item) => ({
+    id: typeof (item as { id?: unknown })?.id === 'string' ? String((item as { id: string }).id) : '',
+    status: 'rejected',
+  }));
+  const valid: Valid[] = [];
+  raw.forEach((item, index) => {
+    const parsed = ZIncomingEvent.safeParse(item);
+    if (!parsed.success) {
+      answers[index] = {
+        ...answers[index],
+        id: answers[index]?.id ?? '',
+        status: 'rejected',
+        error: firstIssue(parsed.error.issues),
+        field: parsed.error.issues[0]?.path.map(String).join('.'),
+      };
+      return;
+    }
+    valid.push({ index, event: parsed.data, hash: payloadHash(parsed.data) });
+  });
+
+  const customers =
+    valid.length > 0 ? await resolveCustomers(db, clientId, valid) : new Map<string, string>();
+  const toStore: Valid[] = [];
+  const firstById = new Map<string, Valid>();
+  for (const item of valid) {
+    const customerId = customers.get(refKey(item.event.customer));
+    if (!customerId) {
+      answers[item.index] = {
+        id: item.event.id,
+        status: 'rejected',
+        error: `customer: ${EVENT_MESSAGES.customerNotFound}`,
+        field: 'customer',
+      };
+      continue;
+    }
+    item.customerId = customerId;
+    const earlier = firstById.get(item.event.id);
+    if (earlier) {
+      answers[item.index] =
+        earlier.hash === item.hash
+          ? { id: item.event.id, status: 'duplicate' }
+          : { id: item.event.id, status: 'rejected', error: EVENT_MESSAGES.conflict };
+      continue;
+    }
+    firstById.set(item.event.id, item);
+    toStore.push(item);
+  }
+  if (toStore.length === 0) return answers;
+
+  const inserted = await rowsOf<{ external_id: string }>(
+    db,
+    sql`INSERT INTO events (id, client_id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
+        SELECT id, ${clientId}, external_id, type, customer_id, branch_id, occurred_at, data::jsonb, payload_hash
+        FROM unnest(
+          ${arrayParam(toStore.map(() => newId()))}::text[],
+          ${arrayParam(toStore.map(({ event }) => event.id))}::text[],
+          ${arrayParam(toStore.map(({ event }) => event.type))}::text[],
+          ${arrayParam(toStore.map(({ customerId }) => customerId))}::text[],
+          ${arrayParam(toStore.map(({ event }) => event.branch_id ?? null))}::text[],
+          ${arrayParam(toStore.map(({ event }) => new Date(event.occurred_at).toISOString()))}::timestamptz[],
+          ${arrayParam(toStore.map(({ event }) => JSON.stringify(event.data)))}::text[],
+          ${arrayParam(toStore.map(({ hash }) => hash))}::text[]
+        ) AS e(id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
+        ON CONFLICT (client_id, external_id) DO NOTHING
+        RETURNING external_id`,
+  );
+  const stored = new Set(inserted.map((row) => row.external_id));
+  const repeats = toStore.filter(({ event }) => !stored.has(event.id));
+  const earlierHashes =
+    repeats.length === 0
+      ? new Map<string, string>()
+      : new Map(
+          (
+            await rowsOf<{ external_id: string; payload_hash: string }>(
+              db,
+              sql`SELECT external_id, payload_hash FROM events
+                  WHERE client_id = ${clientId} AND external_id = ANY(${arrayParam(repeats.map(({ event }) => event.id))}::text[])`,
+            )
+          ).map((row) => [row.external_id, row.payload_hash]),
+        );
+  for (const item of toStore) {
+    const { id } = item.event;
+    if (stored.has(id)) answers[item.index] = { id, status: 'accepted' };
+    else if (earlierHashes.get(id) === item.hash) answers[item.index] = { id, status: 'duplicate' };
+    else answers[item.index] = { id, status: 'rejected', error: EVENT_MESSAGES.conflict };
+  }
+  // Answers for in-batch repeats of a stored event follow the stored one.
+  return answers;
+};

@@ -1,0 +1,78 @@
+import type { TEngineEventType } from '@laurel/contract';
+import type { Tx } from '../../db/database';
+
+/** A stored event as the pipeline sees it. */
+export type EngineEvent = {
+  id: string;
+  seq: number;
+  clientId: string;
+  externalId: string;
+  type: TEngineEventType;
+  customerId: string;
+  branchId: string | null;
+  occurredAt: Date;
+  data: Record<string, unknown>;
+  attempts: number;
+};
+
+/** What can happen to an event besides being processed. */
+export type EventOutcome =
+  | { kind: 'duplicate'; reason: string }
+  | { kind: 'skipped'; reason: string }
+  /** A permanent problem (an unknown statistic…): set aside until an admin retries it. */
+  | { kind: 'parked'; reason: string }
+  /** A problem that may clear by itself (an order not yet known…): tried again later, then parked. */
+  | { kind: 'retry'; reason: string };
+
+/** One change to a player's statistic, as the statistics writer applies it (DESIGN §5 step 1). */
+export type StatisticContribution = {
+  event: EngineEvent;
+  /** The statistic's name; system statistics and the client's own ones alike. */
+  name: string;
+  value: number;
+};
+
+/** A player's statistic value after a batch, for the steps that react to statistics (segments, tracks…). */
+export type StatisticChange = {
+  clientId: string;
+  customerId: string;
+  statisticId: string;
+  name: string;
+  version: number;
+  value: number;
+};
+
+/**
+ * What every step gets: the transaction, the batch's live events in processing order (per customer by
+ * occurred_at, then arrival), and the shared machinery. A step writes only through `tx`; it never commits,
+ * opens savepoints or marks events processed — the pipeline does, so effects happen exactly once.
+ */
+export type StepBatch = {
+  tx: Tx;
+  readonly events: readonly EngineEvent[];
+  /** Set an event aside (or call it a duplicate); later steps no longer see it and its effects are undone. */
+  settle: (event: EngineEvent, outcome: EventOutcome) => void;
+  /** Statistic contributions collected by the steps; the statistics step applies them. */
+  contribute: (contribution: StatisticContribution) => void;
+  readonly contributions: readonly StatisticContribution[];
+  /** Filled by the statistics step with every value it changed. */
+  statisticChanges: StatisticChange[];
+  /** Each client's time zone (Account Settings), for interval resets and day boundaries. */
+  timeZoneOf: (clientId: string) => string;
+};
+
+/** One area's part of the pipeline (DESIGN §5): statistics, economy, reward tracks, segments, challenges. */
+export type EngineStep = {
+  name: string;
+  apply: (batch: StepBatch) => Promise<void>;
+};
+
+/** Thrown by a step to set one event aside; anything else thrown is treated as a transient failure. */
+export class EventRejection extends Error {
+  constructor(
+    readonly event: EngineEvent,
+    readonly outcome: EventOutcome,
+  ) {
+    super(outcome.reason);
+  }
+}

@@ -1,0 +1,68 @@
+import type { TResetInterval } from '@laurel/contract';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timeZone: string) => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
+/** The wall-clock year, month, day and hour of a moment in a time zone. */
+const localParts = (at: Date, timeZone: string) => {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0 };
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Which interval a moment falls in, as a number that grows by one per interval, counted in the client's time zone
+ * (DESIGN §5): local hours, local days, weeks starting on Monday, calendar months. Manual statistics have one.
+ */
+export const periodIndex = (interval: TResetInterval, at: Date, timeZone: string): number => {
+  if (interval === 'Manual') return 0;
+  const { year, month, day, hour } = localParts(at, timeZone);
+  const dayIndex = Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
+  switch (interval) {
+    case 'Hour':
+      return dayIndex * 24 + hour;
+    case 'Day':
+      return dayIndex;
+    case 'Week':
+      // 1970-01-01 was a Thursday: shifting by 3 days makes weeks start on Monday.
+      return Math.floor((dayIndex + 3) / 7);
+    case 'Month':
+      return year * 12 + (month - 1);
+  }
+};
+
+export type VersionedStatistic = {
+  resetInterval: TResetInterval;
+  epochVersion: number;
+  epochStart: Date;
+};
+
+/**
+ * The version a moment belongs to: the epoch's version plus the intervals passed since the epoch began. A moment
+ * before the epoch (a late event) counts in the epoch's first version.
+ */
+export const versionAt = (statistic: VersionedStatistic, at: Date, timeZone: string) =>
+  statistic.epochVersion +
+  Math.max(
+    0,
+    periodIndex(statistic.resetInterval, at, timeZone) -
+      periodIndex(statistic.resetInterval, statistic.epochStart, timeZone),
+  );

@@ -1,0 +1,55 @@
+import { isSystemStatistic, type TEngineEventType, type TStatisticUpdateData } from '@laurel/contract';
+import type { EngineStep } from '../core/types';
+import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
+import { applyStatisticContributions } from '../statistics/statistic-writer';
+
+/** The system counter each event type adds one to (orders are counted by the orders step). */
+const COUNTERS: Partial<Record<TEngineEventType, string>> = {
+  'user.logged-in': 'numberOfLogins',
+  'gift.sent': 'numberOfGifts',
+  referral: 'numberOfReferrals',
+  'voucher.redeemed': 'numberOfVouchers',
+  'app.payment': 'numberOfAppPayments',
+  'qr.scanned': 'numberOfQrScans',
+  'subscription.purchased': 'numberOfSubscriptions',
+};
+
+/**
+ * DESIGN §5 step 1: every event's statistics, aggregated by each statistic's method within its reset interval.
+ * Contributions of earlier steps (orders) and of this one are written together; later steps read the changes.
+ */
+export const statisticsStep: EngineStep = {
+  name: 'statistics',
+  apply: async (batch) => {
+    const clientIds = [...new Set(batch.events.map((event) => event.clientId))];
+    const catalogue = await loadStatisticCatalogue(batch.tx, clientIds);
+    for (const event of batch.events) {
+      const counter = COUNTERS[event.type];
+      if (counter) batch.contribute({ event, name: counter, value: 1 });
+      if (event.type !== 'statistic.update') continue;
+      const { name, value } = event.data as TStatisticUpdateData;
+      const definition = catalogue.find(event.clientId, name);
+      if (!definition) {
+        batch.settle(event, {
+          kind: 'parked',
+          reason: `No statistic named '${name}' exists. Create it under Statistics, then retry this event.`,
+        });
+      } else if (definition.system || isSystemStatistic(name)) {
+        batch.settle(event, {
+          kind: 'parked',
+          reason: `'${name}' is a system statistic kept by the engine; statistic.update cannot set it.`,
+        });
+      } else {
+        batch.contribute({ event, name, value });
+      }
+    }
+    const live = new Set(batch.events);
+    const contributions = batch.contributions.filter(({ event }) => live.has(event));
+    batch.statisticChanges = await applyStatisticContributions(
+      batch.tx,
+      contributions,
+      catalogue,
+      batch.timeZoneOf,
+    );
+  },
+};

@@ -1,0 +1,46 @@
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/filters';
+import { clients, statistics } from '../../db/schema';
+
+export type StatisticRow = typeof statistics.$inferSelect;
+
+const whereOf = (clientId: string, search?: string) =>
+  search
+    ? and(
+        eq(statistics.clientId, clientId),
+        like(sql`lower(${statistics.name})`, containsPattern(search.toLowerCase())),
+      )
+    : eq(statistics.clientId, clientId);
+
+export const listStatisticRows = async (
+  db: DbOrTx,
+  clientId: string,
+  page: number,
+  size: number,
+  search?: string,
+) => {
+  const where = whereOf(clientId, search);
+  const rows = await db
+    .select()
+    .from(statistics)
+    .where(where)
+    .orderBy(desc(statistics.createdAt), desc(statistics.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db.select({ count: count() }).from(statistics).where(where);
+  return { rows, count: Number(total?.count ?? 0) };
+};
+
+export const findStatisticRow = async (db: DbOrTx, clientId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(statistics)
+    .where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)));
+  return row ?? null;
+};
+
+export const clientTimeZone = async (db: DbOrTx, clientId: string) => {
+  const [row] = await db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, clientId));
+  return row?.timeZone ?? 'UTC';
+};

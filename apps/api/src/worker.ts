@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { applyMigrations } from './db/migrate';
+import { createEngine, ENGINE_STEPS } from './engine';
+import { createLogger } from './logger';
+
+/**
+ * `npm run worker`: an engine worker on its own (DESIGN §1). Several may run against one PostgreSQL: they share
+ * the event queue (SKIP LOCKED) and never work on the same player at once.
+ */
+const main = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'DATABASE_URL must be set: a separate worker needs PostgreSQL (PGlite belongs to one process).',
+    );
+    process.exit(1);
+  }
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  await applyMigrations(database);
+  const engine = createEngine({ database, steps: ENGINE_STEPS, log, batchSize: config.engine.batchSize });
+  engine.start();
+  log.info({ batchSize: config.engine.batchSize }, 'Laurel engine worker is running');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    await engine.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
