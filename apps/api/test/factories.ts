@@ -216,4 +216,9 @@ export const eventFor = (customerId: string, overrides: Record<string, unknown> 
 
 /** Posts events with an API key; one event or a batch. */
 export const postEvents = (app: FastifyInstance, key: string, body: unknown) =>
-  app.inject({ method: 'POST', url: '/api/v1/events', headers: { 'x-api-key': key }, payload: body as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/events',
+    headers: { 'x-api-key': key },
+    payload: body as object,
+  });

@@ -18,7 +18,7 @@ export const tokenFor = (route: DeclaredRoute, session: SignedIn) => {
 
 /** A token of another kind than the route takes: it must be refused like no token at all. */
 export const wrongTokenFor = (route: DeclaredRoute, session: SignedIn) =>
-  route.token === 'client' ? session.token : session.clientToken;
+  route.token === 'client' || route.token === 'integration' ? session.token : session.clientToken;
 
 /** A request for a route with every path parameter, id-like query field and body field set to `id`. */
 export const requestFor = (route: DeclaredRoute, id: string, token?: string): InjectOptions => {

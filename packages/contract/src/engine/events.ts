@@ -95,15 +95,13 @@ const exampleEvent = {
  * only bounds the shape and documents it.
  */
 export const ZIngestEventsBody = z
-  .union([
-    z.object({
-      events: z
-        .array(z.unknown())
-        .min(1, EVENT_MESSAGES.batchTooLarge)
-        .max(MAX_EVENTS_PER_BATCH, EVENT_MESSAGES.batchTooLarge),
-    }),
-    z.looseObject({ id: z.unknown(), type: z.unknown() }),
-  ])
+  .looseObject({
+    events: z
+      .array(z.unknown())
+      .min(1, EVENT_MESSAGES.batchTooLarge)
+      .max(MAX_EVENTS_PER_BATCH, EVENT_MESSAGES.batchTooLarge)
+      .optional(),
+  })
   .meta({
     description:
       'One event, or `{ "events": [...] }` of up to 1,000. An event is `{ id, type, customer: { _id | email | cell_number | loyalty_number }, occurred_at, branch_id?, data }`.',

@@ -112,8 +112,10 @@ describe('every API route declares a permission, and the server enforces it', ()
 });
 
 describe('routes for API keys', () => {
-  it('take a live key of a BUSINESS client: none, a session token or a revoked key -> 401', async () => {
-    const routes = apiRoutes(t.app).filter((route) => route.token === 'apiKey');
+  it('take a live key: none, a session token (key-only routes) or a revoked key -> 401', async () => {
+    const routes = apiRoutes(t.app).filter(
+      (route) => route.token === 'apiKey' || route.token === 'integration',
+    );
     expect(routes.length).toBeGreaterThan(0);
     const created = await t.app.inject({
       method: 'POST',
@@ -125,9 +127,12 @@ describe('routes for API keys', () => {
     for (const route of routes) {
       const label = `${route.method} ${route.url}`;
       expect((await t.app.inject(requestFor(route, RANDOM_ID))).statusCode, label).toBe(401);
-      expect((await t.app.inject(requestFor(route, RANDOM_ID, admin.clientToken))).statusCode, label).toBe(
-        401,
-      );
+      if (route.token === 'apiKey') {
+        expect((await t.app.inject(requestFor(route, RANDOM_ID, admin.clientToken))).statusCode, label).toBe(
+          401,
+        );
+      }
+      expect((await t.app.inject(requestFor(route, RANDOM_ID, admin.token))).statusCode, label).toBe(401);
       expect(denied, label).not.toContain((await t.app.inject(requestFor(route, RANDOM_ID, key))).statusCode);
     }
     await t.app.inject({

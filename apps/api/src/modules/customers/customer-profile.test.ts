@@ -266,14 +266,22 @@ describe('payment methods through an API key', () => {
     ]);
   });
 
-  it('API keys need the BUSINESS plan', async () => {
-    const starter = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+  it('API keys work on every plan: a FREEMIUM business registers cards with one', async () => {
+    const freemium = await createClientAndSignIn(t.app, { plan: 'FREEMIUM' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/integrations/api-keys',
-      headers: bearer(starter.clientToken),
-      payload: { name: 'x' },
+      headers: bearer(freemium.clientToken),
+      payload: { name: 'till' },
     });
-    expect(res.statusCode).toBe(402);
+    expect(res.statusCode).toBe(200);
+    const customerId = await addCustomer(t.app, freemium);
+    const card = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customers/${customerId}/payment-methods`,
+      headers: { 'x-api-key': res.json().content.key },
+      payload: { brand: 'VISA', last_four: '4242', expiry_month: 12, expiry_year: 2030 },
+    });
+    expect(card.statusCode).toBe(200);
   });
 });
