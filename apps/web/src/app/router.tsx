@@ -8,6 +8,7 @@ import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
 import { settingsRoutes } from '@/features/settings';
+import { statisticsRoutes } from '@/features/statistics';
 import { usersRoutes } from '@/features/users';
 import { welcomeRoutes } from '@/features/welcome';
 
@@ -19,7 +20,13 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
       welcomeRoutes,
-      consoleRoute([...dashboardRoutes, ...customersRoutes, ...usersRoutes, ...settingsRoutes]),
+      consoleRoute([
+        ...dashboardRoutes,
+        ...customersRoutes,
+        ...statisticsRoutes,
+        ...usersRoutes,
+        ...settingsRoutes,
+      ]),
       ...legalRoutes,
       {
         path: '*',

@@ -62,7 +62,11 @@ export const navItems: TNavItem[] = [
   { ...link('Customers', consolePaths.customers, area('CUSTOMERS'), IconUsers), section: 'main' },
   { ...link('Badges', consolePaths.badges, area('BADGES'), IconAward), section: 'main' },
   { ...link('Challenges', consolePaths.challenges, area('CHALLENGES'), IconTargetArrow), section: 'main' },
-  { ...link('Statistics', consolePaths.statistics, area('STATISTICS'), IconChartBar), section: 'main' },
+  {
+    ...link('Statistics', consolePaths.statistics, area('STATISTICS'), IconChartBar),
+    activeOn: [ROUTE_PATTERNS.statistic],
+    section: 'main',
+  },
   { ...link('Segments', consolePaths.segments, area('SEGMENTS'), IconChartPie), section: 'main' },
   {
     kind: 'group',

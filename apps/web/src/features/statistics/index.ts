@@ -1,0 +1,2 @@
+export { statisticKeys, statisticsListQuery } from './api';
+export { statisticsRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { StatisticPage } from './statistic-page';
+export { StatisticsPage } from './statistics-page';
