@@ -48,5 +48,40 @@ describe('demo data', () => {
       headers: { authorization: `Bearer ${manager.clientToken}` },
     });
     expect(scoped.json().content.count).toBe(12);
+
+    // Its activity went through the engine: real statistics, processed events, one parked example.
+    const statistics = await t.app.inject({
+      method: 'GET',
+      url: '/api/statistics?search=coffee',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(statistics.json().content[0]).toMatchObject({ name: 'coffeeStamps', reset_interval: 'Week' });
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/api/integrations/events?status=processed',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(log.json().pagination.count).toBeGreaterThan(200);
+    const parked = await t.app.inject({
+      method: 'GET',
+      url: '/api/integrations/events?status=parked',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(parked.json().content.map((e: { error: string }) => e.error)).toEqual([
+      "No statistic named 'loyaltyPoints' exists. Create it under Statistics, then retry this event.",
+    ]);
+    const [top] = await t.ctx.database.query<{ customer_id: string }>(
+      `SELECT customer_id FROM events WHERE type = 'order.created' GROUP BY customer_id ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const player = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/players/${top?.customer_id}`,
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(player.json().content.statistics).toMatchObject({
+      numberOfLogins: expect.any(Number),
+      totalOrderValue: expect.any(Number),
+      largestOrder: expect.any(Number),
+    });
   });
 });

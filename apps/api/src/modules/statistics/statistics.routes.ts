@@ -7,12 +7,19 @@ import {
   STATISTIC_MESSAGES,
   updateStatistic,
 } from '@laurel/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
+import { actorOf } from '../audit/audit';
 import { createStatisticsService } from './statistics.service';
+
+/** The service writes the audit entry itself, inside its transaction. */
+const audited = (request: FastifyRequest) => {
+  request.audited = true;
+  return actorOf(request);
+};
 
 export const statisticRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createStatisticsService(ctx.database.db);
@@ -29,23 +36,29 @@ export const statisticRoutes = (app: FastifyInstance, ctx: AppContext) => {
   );
 
   route(app, createStatistic, async ({ body, request }) =>
-    ok(await service.create(request, principalOf(request).clientId, body), STATISTIC_MESSAGES.created),
+    ok(
+      await service.create(audited(request), principalOf(request).clientId, body),
+      STATISTIC_MESSAGES.created,
+    ),
   );
 
   route(app, updateStatistic, async ({ params, body, request }) =>
     ok(
-      await service.update(request, principalOf(request).clientId, params.id, body),
+      await service.update(audited(request), principalOf(request).clientId, params.id, body),
       STATISTIC_MESSAGES.updated,
     ),
   );
 
   route(app, deleteStatistic, async ({ params, request }) =>
-    ok(await service.remove(request, principalOf(request).clientId, params.id), STATISTIC_MESSAGES.deleted),
+    ok(
+      await service.remove(audited(request), principalOf(request).clientId, params.id),
+      STATISTIC_MESSAGES.deleted,
+    ),
   );
 
   route(app, resetStatistic, async ({ params, request }) =>
     ok(
-      await service.reset(request, principalOf(request).clientId, params.id),
+      await service.reset(audited(request), principalOf(request).clientId, params.id),
       'Statistic reset successfully!',
     ),
   );

@@ -7,14 +7,13 @@ import {
   type TUpdateStatisticRequest,
 } from '@laurel/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { statistics } from '../../db/schema';
 import { currentVersion } from '../../engine';
 import { conflict, notFound } from '../../http/errors';
-import { actorOf, diffFields, recordAudit } from '../audit/audit';
+import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { clientTimeZone, findStatisticRow, listStatisticRows, type StatisticRow } from './statistics.queries';
 
 const NOT_FOUND = 'The statistic could not be found.';
@@ -66,7 +65,7 @@ export const createStatisticsService = (db: Db) => {
     get: async (clientId: string, id: string) =>
       toStatistic(await load(db, clientId, id), await clientTimeZone(db, clientId)),
 
-    create: async (request: FastifyRequest, clientId: string, input: TCreateStatisticRequest) => {
+    create: async (actor: Actor, clientId: string, input: TCreateStatisticRequest) => {
       try {
         const row = await db.transaction(async (tx) => {
           const [created] = await tx
@@ -80,17 +79,12 @@ export const createStatisticsService = (db: Db) => {
             })
             .returning();
           if (!created) throw new Error('insert returned nothing');
-          await recordAudit(
-            tx,
-            actorOf(request),
-            {
-              action: 'statistic.created',
-              entity: 'statistic',
-              entityId: created.id,
-              summary: `Created statistic '${created.name}' (${created.aggregationMethod}, ${created.resetInterval})`,
-            },
-            request,
-          );
+          await recordAudit(tx, actor, {
+            action: 'statistic.created',
+            entity: 'statistic',
+            entityId: created.id,
+            summary: `Created statistic '${created.name}' (${created.aggregationMethod}, ${created.resetInterval})`,
+          });
           return created;
         });
         return toStatistic(row, await clientTimeZone(db, clientId));
@@ -101,7 +95,7 @@ export const createStatisticsService = (db: Db) => {
     },
 
     /** A new reset interval starts a new version: every player starts again, old values stay readable. */
-    update: async (request: FastifyRequest, clientId: string, id: string, input: TUpdateStatisticRequest) => {
+    update: async (actor: Actor, clientId: string, id: string, input: TUpdateStatisticRequest) => {
       const timeZone = await clientTimeZone(db, clientId);
       const row = await db.transaction(async (tx) => {
         const before = await editable(tx, clientId, id);
@@ -119,50 +113,40 @@ export const createStatisticsService = (db: Db) => {
           .where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)))
           .returning();
         if (!updated) throw notFound(NOT_FOUND);
-        await recordAudit(
-          tx,
-          actorOf(request),
-          {
-            action: 'statistic.updated',
-            entity: 'statistic',
-            entityId: id,
-            summary: `Updated statistic '${before.name}'`,
-            changes: diffFields(
-              { aggregation_method: before.aggregationMethod, reset_interval: before.resetInterval },
-              { aggregation_method: updated.aggregationMethod, reset_interval: updated.resetInterval },
-              ['aggregation_method', 'reset_interval'],
-            ),
-          },
-          request,
-        );
+        await recordAudit(tx, actor, {
+          action: 'statistic.updated',
+          entity: 'statistic',
+          entityId: id,
+          summary: `Updated statistic '${before.name}'`,
+          changes: diffFields(
+            { aggregation_method: before.aggregationMethod, reset_interval: before.resetInterval },
+            { aggregation_method: updated.aggregationMethod, reset_interval: updated.resetInterval },
+            ['aggregation_method', 'reset_interval'],
+          ),
+        });
         return updated;
       });
       return toStatistic(row, timeZone);
     },
 
-    remove: async (request: FastifyRequest, clientId: string, id: string) => {
+    remove: async (actor: Actor, clientId: string, id: string) => {
       const timeZone = await clientTimeZone(db, clientId);
       const row = await db.transaction(async (tx) => {
         const before = await editable(tx, clientId, id);
         await tx.delete(statistics).where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)));
-        await recordAudit(
-          tx,
-          actorOf(request),
-          {
-            action: 'statistic.deleted',
-            entity: 'statistic',
-            entityId: id,
-            summary: `Deleted statistic '${before.name}'`,
-          },
-          request,
-        );
+        await recordAudit(tx, actor, {
+          action: 'statistic.deleted',
+          entity: 'statistic',
+          entityId: id,
+          summary: `Deleted statistic '${before.name}'`,
+        });
         return before;
       });
       return toStatistic(row, timeZone);
     },
 
     /** Manual reset: the next version begins now. */
-    reset: async (request: FastifyRequest, clientId: string, id: string) => {
+    reset: async (actor: Actor, clientId: string, id: string) => {
       const timeZone = await clientTimeZone(db, clientId);
       const row = await db.transaction(async (tx) => {
         const before = await editable(tx, clientId, id);
@@ -176,17 +160,12 @@ export const createStatisticsService = (db: Db) => {
           .where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)))
           .returning();
         if (!updated) throw notFound(NOT_FOUND);
-        await recordAudit(
-          tx,
-          actorOf(request),
-          {
-            action: 'statistic.reset',
-            entity: 'statistic',
-            entityId: id,
-            summary: `Reset statistic '${before.name}' to version ${currentVersion(definitionOf(updated), timeZone)}`,
-          },
-          request,
-        );
+        await recordAudit(tx, actor, {
+          action: 'statistic.reset',
+          entity: 'statistic',
+          entityId: id,
+          summary: `Reset statistic '${before.name}' to version ${currentVersion(definitionOf(updated), timeZone)}`,
+        });
         return updated;
       });
       return toStatistic(row, timeZone);
