@@ -7,9 +7,23 @@ import { ZId } from '../shared/ids';
  * What a client's app shows its customer (DESIGN §3): each statistic's current value by name. Later areas add
  * segments, badges, wallets, level, tier and challenges to the same answer.
  */
+export const ZPlayerBadge = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  level: z.number().int(),
+  quantity: z.number().int(),
+  first_granted_at: z.string(),
+  last_granted_at: z.string(),
+});
+export type TPlayerBadge = z.infer<typeof ZPlayerBadge>;
+
 export const ZPlayer = z.object({
   customer_id: z.string(),
   statistics: z.record(z.string(), z.number()),
+  /** Names of the segments the player is in. */
+  segments: z.array(z.string()),
+  badges: z.array(ZPlayerBadge),
   /** When the engine last changed anything of this player; null before their first event. */
   updated_at: z.string().nullable(),
 });
@@ -20,7 +34,7 @@ export const getPlayer = defineEndpoint({
   path: '/v1/players/:customer_id',
   permission: 'CUSTOMERS:read',
   token: 'integration',
-  summary: "A player's current statistics (what the client's app shows its customer)",
+  summary: "A player's current statistics, segments and badges (what the client's app shows its customer)",
   tags: ['integrator'],
   params: z.object({ customer_id: ZId }),
   response: envelopeOf(ZPlayer).meta({
@@ -31,6 +45,18 @@ export const getPlayer = defineEndpoint({
         content: {
           customer_id: '5f1c2b3a4d5e6f7a8b9c0d1e',
           statistics: { numberOfLogins: 12, totalOrderValue: 1520.5, orderVolume: 9, coffeeStamps: 4 },
+          segments: ['AllPlayers', 'Regulars'],
+          badges: [
+            {
+              _id: '6a1b2c3d4e5f6a7b8c9d0e1f',
+              name: 'Regular',
+              category: 'Achievement',
+              level: 1,
+              quantity: 1,
+              first_granted_at: '2026-11-20T07:45:12.000Z',
+              last_granted_at: '2026-11-20T07:45:12.000Z',
+            },
+          ],
           updated_at: '2026-11-24T09:05:01.120Z',
         },
       },
