@@ -10,6 +10,7 @@ import {
   deleteAddress,
   getCustomer,
   getLoyalty,
+  getPlayer,
   lifetimeAnalytics,
   listAddresses,
   listCustomerCards,
@@ -20,6 +21,7 @@ import {
   placeDetails,
   placesAutocomplete,
   purchaseDateAnalytics,
+  STATISTIC_MESSAGES,
   suspendCustomer,
   type TAddAddressRequest,
   type TAddCustomerRequest,
@@ -52,6 +54,7 @@ export const customerKeys = {
   addresses: (id: string) => ['customers', 'addresses', id] as const,
   cards: (id: string) => ['customers', 'cards', id] as const,
   analytics: (id: string, kind: string) => ['customers', 'analytics', id, kind] as const,
+  player: (id: string) => ['customers', 'player', id] as const,
   places: (input: string) => ['places', 'autocomplete', input] as const,
 };
 
@@ -94,6 +97,15 @@ export const loyaltyQuery = (id: string) =>
     queryFn: async ({ signal }) =>
       unwrap(await http.call(getLoyalty, { query: { customer_id: id }, signal })).content,
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
+  });
+
+/** `GET /api/v1/players/:customer_id` (client token): the customer's current statistic values by name. */
+export const playerQuery = (id: string) =>
+  queryOptions({
+    queryKey: customerKeys.player(id),
+    queryFn: async ({ signal }) =>
+      unwrap(await http.call(getPlayer, { params: { customer_id: id }, signal })).content,
+    meta: { errorTitle: STATISTIC_MESSAGES.listFailed },
   });
 
 /** `GET /api/v2/address/list?user_id=` (user token). */

@@ -9,6 +9,7 @@ const AccountSettingsPage = lazyPage(load, 'AccountSettingsPage');
 const BranchesPage = lazyPage(load, 'BranchesPage');
 const BranchPage = lazyPage(load, 'BranchPage');
 const AuditLogPage = lazyPage(load, 'AuditLogPage');
+const IntegrationsPage = lazyPage(load, 'IntegrationsPage');
 
 /**
  * `/console/settings` opens its first tab, Account (DESIGN §7). Adding and editing a branch are routes of the
@@ -24,6 +25,7 @@ export const settingsRoutes: RouteObject[] = [
       { path: settingsPaths.branches, element: <BranchesPage /> },
       { path: settingsPaths.newBranch, element: <BranchPage /> },
       { path: settingsPaths.branchPattern, element: <BranchPage /> },
+      { path: settingsPaths.integrations, element: <IntegrationsPage /> },
       { path: settingsPaths.auditLog, element: <AuditLogPage /> },
     ],
   },

@@ -4,6 +4,7 @@ import { consolePaths } from '@laurel/contract';
 export const SETTINGS_TABS = [
   { value: 'account', label: 'Account', path: consolePaths.settingsTab('account') },
   { value: 'branches', label: 'Branches', path: consolePaths.settingsTab('branches') },
+  { value: 'integrations', label: 'Integrations', path: consolePaths.settingsTab('integrations') },
   { value: 'audit-log', label: 'Audit Log', path: `${consolePaths.settings}/audit-log` },
 ] as const;
 export type TSettingsTabValue = (typeof SETTINGS_TABS)[number]['value'];
@@ -17,6 +18,7 @@ export const settingsPaths = {
   branch: (id: string) => `${branches}/${encodeURIComponent(id)}`,
   branchPattern: `${branches}/:branchId`,
   auditLog: `${consolePaths.settings}/audit-log`,
+  integrations: consolePaths.settingsTab('integrations'),
 } as const;
 
 /** The tab a settings path belongs to: '/console/settings/branches/new' is the Branches tab. */

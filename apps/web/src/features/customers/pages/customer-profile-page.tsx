@@ -19,6 +19,7 @@ import {
   ProgressionPanels,
 } from '@/features/customers/components/profile-overview';
 import { ProfileTables } from '@/features/customers/components/profile-tables';
+import { StatisticsSection } from '@/features/customers/components/statistics-section';
 import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
 import { PageLoader } from '@/ui/page-loader';
@@ -128,6 +129,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
       <ProgressionPanels />
       <ProfileTiles />
       <AnalyticsPanel customerId={id} currencySymbol={symbol} />
+      <StatisticsSection customerId={id} currencySymbol={symbol} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <PersonalInfoSection customer={data} canEdit={canEdit} onReload={() => void customer.refetch()} />
         {loyalty.data && <LoyaltyDetailsSection loyalty={loyalty.data} canEdit={canEdit} />}
