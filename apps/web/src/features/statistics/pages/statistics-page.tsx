@@ -1,5 +1,5 @@
 import { consolePaths, PAGE_SIZES, STATISTIC_MESSAGES, type TStatistic } from '@laurel/contract';
-import { ActionIcon, Anchor, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRotate, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -43,16 +43,16 @@ export const StatisticsPage = () => {
       title: 'ID',
       noWrap: true,
       render: (statistic) => (
-        <Code title={statistic._id} fz="xs">
+        <Text ff="monospace" fz="xs" c="dimmed" title={statistic._id}>
           {shortId(statistic._id)}
-        </Code>
+        </Text>
       ),
     },
     {
       accessor: 'name',
       title: 'Name',
       render: (statistic) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
           {/* A link too, so that the keyboard reaches the statistic as well as the mouse. */}
           <Anchor
             component={Link}
@@ -84,7 +84,6 @@ export const StatisticsPage = () => {
       title: 'Actions',
       toggleable: false,
       textAlign: 'right',
-      width: 110,
       render: (statistic) => (
         // The same height with or without buttons, so that every row lines up.
         <Group gap={6} justify="flex-end" wrap="nowrap" mih={28}>
