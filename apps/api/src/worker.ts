@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
-import { createEngine, ENGINE_STEPS } from './engine';
+import { createEngine, ENGINE_STEPS, ENGINE_TASKS } from './engine';
 import { createLogger } from './logger';
 
 /**
@@ -28,7 +28,13 @@ const main = async () => {
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await applyMigrations(database);
-  const engine = createEngine({ database, steps: ENGINE_STEPS, log, batchSize: config.engine.batchSize });
+  const engine = createEngine({
+    database,
+    steps: ENGINE_STEPS,
+    tasks: ENGINE_TASKS,
+    log,
+    batchSize: config.engine.batchSize,
+  });
   engine.start();
   log.info({ batchSize: config.engine.batchSize }, 'Laurel engine worker is running');
 

@@ -46,3 +46,56 @@ export const eventAt = (customerId: string, minutesAgo: number, overrides: Recor
     occurred_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
     ...overrides,
   });
+
+/** A complete, valid badge body; override any part. */
+export const badgeBody = (overrides: Record<string, unknown> = {}) => ({
+  name: `Badge ${Math.random().toString(36).slice(2, 8)}`,
+  description: 'For loyal regulars',
+  sub_copy: 'Thank you for coming back',
+  quantity_limited: false,
+  quantity: 0,
+  dates_enabled: false,
+  icon: { name: 'mug-hot', prefix: 'fas' },
+  theme: { primary: '#d2a023', name: '#d2a023', sub_copy: '#000000', background: '#FFFFFF', icon: '#FFFFFF' },
+  category: 'Achievement',
+  level: 1,
+  ...overrides,
+});
+
+export const createBadge = async (
+  app: FastifyInstance,
+  session: SignedIn,
+  overrides: Record<string, unknown> = {},
+) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/badges',
+    headers: bearer(session.clientToken),
+    payload: badgeBody(overrides),
+  });
+  if (res.statusCode !== 200) throw new Error(`badge failed: ${res.statusCode} ${res.body}`);
+  return res.json().content as { _id: string; name: string; granted_quantity: number };
+};
+
+/** Creates a segment through the API; its members are computed when the engine next runs. */
+export const createSegment = async (
+  app: FastifyInstance,
+  session: SignedIn,
+  body: Record<string, unknown>,
+) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/segments',
+    headers: bearer(session.clientToken),
+    payload: body,
+  });
+  if (res.statusCode !== 200) throw new Error(`segment failed: ${res.statusCode} ${res.body}`);
+  return res.json().content as { _id: string; name: string; player_count: number };
+};
+
+export const rule = (statistic_name: string, comparison: string, filter_value: number) => ({
+  type: 'statistic',
+  statistic_name,
+  comparison,
+  filter_value,
+});

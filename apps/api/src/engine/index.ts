@@ -1,8 +1,12 @@
 /** The engine (DESIGN §5): ingestion, the worker and its steps. Other areas use only what is exported here. */
+
+export { type BadgeGrant, grantBadges } from './badges/grant-badges';
 export { claimEvents } from './core/claim';
-export { createEngine, type Engine, MAX_ATTEMPTS } from './core/engine';
+export { createEngine, type Engine, type EngineTask, MAX_ATTEMPTS } from './core/engine';
 export { ingestEvents } from './core/ingest';
 export type { EngineEvent, EngineStep, StepBatch } from './core/types';
+export { ensureSystemSegments, removeFromAllSegments } from './segments/system-segments';
+export { currentValuesOf } from './statistics/current-values';
 export { periodIndex, versionAt } from './statistics/periods';
 export {
   currentVersion,
@@ -10,4 +14,4 @@ export {
   type StatisticDefinition,
 } from './statistics/statistic-definitions';
 export { ensureSystemStatistics } from './statistics/system-statistics';
-export { ENGINE_STEPS } from './steps';
+export { ENGINE_STEPS, ENGINE_TASKS } from './steps';

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './customers';
 export * from './engine';
+export * from './gamification';
 export * from './staff';
 export * from './system';

@@ -1,6 +1,7 @@
 import type { TEngineEventType } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { CLIENT_LOCK_NAMESPACE, PLAYER_LOCK_NAMESPACE } from './locks';
 import { arrayParam, rowsOf } from './sql';
 import type { EngineEvent } from './types';
 
@@ -20,9 +21,6 @@ type ClaimedRow = {
 };
 
 export type ClaimedEvent = EngineEvent & { customerSuspended: boolean; timeZone: string };
-
-/** Advisory-lock namespace of the engine's per-player locks. */
-const PLAYER_LOCK_NAMESPACE = 7_301;
 
 /**
  * Claims up to `limit` waiting events inside the caller's transaction. Rows are locked with SKIP LOCKED so that
@@ -47,7 +45,17 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
         LEFT JOIN customers cu ON cu.id = e.customer_id`,
   );
   if (rows.length === 0) return [];
-  const players = [...new Set(rows.map((row) => row.customer_id))];
+  // A client whose segment is being rebuilt (exclusive lock) waits for the next round.
+  const clientIds = [...new Set(rows.map((row) => row.client_id))];
+  const clientLocks = await rowsOf<{ client_id: string; locked: boolean }>(
+    tx,
+    sql`SELECT client_id, pg_try_advisory_xact_lock_shared(${CLIENT_LOCK_NAMESPACE}, hashtext(client_id)) AS locked
+        FROM unnest(${arrayParam(clientIds)}::text[]) AS c(client_id)`,
+  );
+  const openClients = new Set(clientLocks.filter((lock) => lock.locked).map((lock) => lock.client_id));
+  const players = [
+    ...new Set(rows.filter((row) => openClients.has(row.client_id)).map((row) => row.customer_id)),
+  ];
   const locks = await rowsOf<{ customer_id: string; locked: boolean }>(
     tx,
     sql`SELECT customer_id, pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id)) AS locked

@@ -17,7 +17,11 @@ export type EngineOptions = {
   batchSize?: number;
   /** How often an idle worker looks for new events (another process may have stored them). */
   idlePollMs?: number;
+  /** Background work between batches (segment rebuilds…): each resolves whether it found something to do. */
+  tasks?: readonly EngineTask[];
 };
+
+export type EngineTask = (database: Database) => Promise<boolean>;
 
 const ids = (events: readonly EngineEvent[]) => arrayParam(events.map((event) => event.id));
 
@@ -66,6 +70,7 @@ export type Engine = ReturnType<typeof createEngine>;
  */
 export const createEngine = (options: EngineOptions) => {
   const { database, steps, log } = options;
+  const tasks = options.tasks ?? [];
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
   let running = false;
@@ -87,6 +92,13 @@ export const createEngine = (options: EngineOptions) => {
       return claimed.length;
     });
 
+  /** Runs each task once; resolves whether any did something. */
+  const runTasks = async () => {
+    let worked = false;
+    for (const task of tasks) worked = (await task(database)) || worked;
+    return worked;
+  };
+
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       wakeUp = resolve;
@@ -102,6 +114,7 @@ export const createEngine = (options: EngineOptions) => {
       try {
         running = true;
         settled = await processOnce();
+        if (settled === 0 && (await runTasks())) settled = 1;
       } catch (error) {
         log.error({ err: error }, 'engine batch failed; retrying');
         await sleep(1000);
@@ -119,8 +132,8 @@ export const createEngine = (options: EngineOptions) => {
       let total = 0;
       for (;;) {
         const settled = await processOnce();
-        if (settled === 0) return total;
         total += settled;
+        if (settled === 0 && !(await runTasks())) return total;
       }
     },
     /** New events were stored: don't wait for the next poll. */

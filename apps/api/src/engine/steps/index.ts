@@ -1,9 +1,16 @@
+import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
+import { rebuildNextSegment } from '../segments/segment-rebuild';
 import { ordersStep } from './orders.step';
+import { segmentsStep } from './segments.step';
 import { statisticsStep } from './statistics.step';
 
 /**
  * The pipeline, in DESIGN §5 order. Each area adds its step here: orders first (it decides what counts), then
- * statistics; economy, reward tracks, segments and challenges follow as they land.
+ * statistics, then segments; economy and reward tracks (between statistics and segments) and challenges (after
+ * segments) follow as they land.
  */
-export const ENGINE_STEPS: readonly EngineStep[] = [ordersStep, statisticsStep];
+export const ENGINE_STEPS: readonly EngineStep[] = [ordersStep, statisticsStep, segmentsStep];
+
+/** Work the worker does between batches: recomputing segments whose rules changed. */
+export const ENGINE_TASKS: readonly EngineTask[] = [rebuildNextSegment];

@@ -32,6 +32,12 @@ export const actorOf = (request: FastifyRequest): Actor => {
   };
 };
 
+/** The actor of a handler whose service writes its own audit entry (so the fallback hook writes none). */
+export const auditedActor = (request: FastifyRequest): Actor => {
+  request.audited = true;
+  return actorOf(request);
+};
+
 export const recordAudit = async (db: DbOrTx, actor: Actor, entry: AuditEntry, request?: FastifyRequest) => {
   await db.insert(auditLog).values({
     id: newId(),

@@ -2,7 +2,7 @@ import { FEATURE_AREAS, type TUserPermissions } from '@laurel/contract';
 import type { Tx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { clients, clientUsers } from '../../db/schema';
-import { ensureSystemStatistics } from '../../engine';
+import { ensureSystemSegments, ensureSystemStatistics } from '../../engine';
 
 export type NewClient = {
   alias: string;
@@ -29,7 +29,10 @@ export type NewClient = {
 
 /** What each area adds to a new client (the engine adds system segments and statistics). */
 export type ProvisioningStep = (tx: Tx, ids: { clientId: string; adminId: string }) => Promise<void>;
-const PROVISIONING_STEPS: ProvisioningStep[] = [(tx, { clientId }) => ensureSystemStatistics(tx, clientId)];
+const PROVISIONING_STEPS: ProvisioningStep[] = [
+  (tx, { clientId }) => ensureSystemStatistics(tx, clientId),
+  (tx, { clientId }) => ensureSystemSegments(tx, clientId),
+];
 
 export const allPermissions = (): TUserPermissions =>
   Object.fromEntries(

@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { branches, customers } from '../../db/schema';
+import { removeFromAllSegments } from '../../engine';
 import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
@@ -206,6 +207,8 @@ export const createCustomersService = (ctx: AppContext) => {
         .update(customers)
         .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
         .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)));
+      // Suspended customers are in no segment (DESIGN §5); they rejoin with their next event after activation.
+      if (suspended) await removeFromAllSegments(tx, principal.clientId, id);
       await recordAudit(tx, actor, {
         action: suspended ? 'customer.suspended' : 'customer.activated',
         entity: 'customer',

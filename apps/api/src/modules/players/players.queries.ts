@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { customers, playerStatistics } from '../../db/schema';
+import { badges, customers, playerBadges, playerStatistics, segmentMembers, segments } from '../../db/schema';
 
 export const findPlayerCustomer = async (db: DbOrTx, clientId: string, customerId: string) => {
   const [row] = await db
@@ -10,14 +10,36 @@ export const findPlayerCustomer = async (db: DbOrTx, clientId: string, customerI
   return row ?? null;
 };
 
-/** Every stored value of a player (all versions); the caller picks each statistic's current one. */
-export const playerStatisticRows = (db: DbOrTx, clientId: string, customerId: string) =>
-  db
-    .select({
-      statisticId: playerStatistics.statisticId,
-      version: playerStatistics.version,
-      value: playerStatistics.value,
-      updatedAt: playerStatistics.updatedAt,
-    })
+export const playerUpdatedAt = async (db: DbOrTx, clientId: string, customerId: string) => {
+  const [row] = await db
+    .select({ at: max(playerStatistics.updatedAt) })
     .from(playerStatistics)
     .where(and(eq(playerStatistics.clientId, clientId), eq(playerStatistics.customerId, customerId)));
+  return row?.at ?? null;
+};
+
+export const playerSegmentNames = async (db: DbOrTx, clientId: string, customerId: string) =>
+  (
+    await db
+      .select({ name: segments.name })
+      .from(segmentMembers)
+      .innerJoin(segments, eq(segments.id, segmentMembers.segmentId))
+      .where(and(eq(segmentMembers.clientId, clientId), eq(segmentMembers.customerId, customerId)))
+      .orderBy(asc(segments.name))
+  ).map((row) => row.name);
+
+export const playerBadgeRows = (db: DbOrTx, clientId: string, customerId: string) =>
+  db
+    .select({
+      id: badges.id,
+      name: badges.name,
+      category: badges.category,
+      level: badges.level,
+      quantity: playerBadges.quantity,
+      firstGrantedAt: playerBadges.firstGrantedAt,
+      lastGrantedAt: playerBadges.lastGrantedAt,
+    })
+    .from(playerBadges)
+    .innerJoin(badges, eq(badges.id, playerBadges.badgeId))
+    .where(and(eq(playerBadges.clientId, clientId), eq(playerBadges.customerId, customerId)))
+    .orderBy(asc(playerBadges.firstGrantedAt));

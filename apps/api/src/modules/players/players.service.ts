@@ -1,37 +1,43 @@
 import type { TPlayer } from '@laurel/contract';
 import type { Db } from '../../db/database';
-import { currentVersion, loadStatisticCatalogue } from '../../engine';
+import { currentValuesOf, loadStatisticCatalogue } from '../../engine';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { notFound } from '../../http/errors';
 import { clientTimeZone } from '../statistics/statistics.queries';
-import { findPlayerCustomer, playerStatisticRows } from './players.queries';
+import { findPlayerCustomer, playerBadgeRows, playerSegmentNames, playerUpdatedAt } from './players.queries';
 
 const NOT_FOUND = 'The customer could not be found.';
 
 /**
  * The player as the client's app shows them: each statistic's value in its current version (a statistic reset
- * since the player's last event has no value yet, so it is left out, as DESIGN §5 says of rules).
+ * since the player's last event has no value yet, so it is left out), their segments and their badges.
  */
 export const readPlayer = async (db: Db, principal: Principal, customerId: string): Promise<TPlayer> => {
-  const customer = await findPlayerCustomer(db, principal.clientId, customerId);
+  const { clientId } = principal;
+  const customer = await findPlayerCustomer(db, clientId, customerId);
   if (!customer || !mayAccessBranch(principal, customer.memberBranchId)) throw notFound(NOT_FOUND);
-  const [timeZone, catalogue, rows] = await Promise.all([
-    clientTimeZone(db, principal.clientId),
-    loadStatisticCatalogue(db, [principal.clientId]),
-    playerStatisticRows(db, principal.clientId, customerId),
+  const [timeZone, catalogue, segments, badges, updatedAt] = await Promise.all([
+    clientTimeZone(db, clientId),
+    loadStatisticCatalogue(db, [clientId]),
+    playerSegmentNames(db, clientId, customerId),
+    playerBadgeRows(db, clientId, customerId),
+    playerUpdatedAt(db, clientId, customerId),
   ]);
-  const current = new Map(
-    catalogue
-      .all(principal.clientId)
-      .map((definition) => [definition.id, { definition, version: currentVersion(definition, timeZone) }]),
-  );
-  const statistics: Record<string, number> = {};
-  let updatedAt: Date | null = null;
-  for (const row of rows) {
-    if (!updatedAt || row.updatedAt > updatedAt) updatedAt = row.updatedAt;
-    const entry = current.get(row.statisticId);
-    if (entry && entry.version === row.version) statistics[entry.definition.name] = Number(row.value);
-  }
-  return { customer_id: customerId, statistics, updated_at: updatedAt?.toISOString() ?? null };
+  const values = await currentValuesOf(db, clientId, [customerId], catalogue, timeZone);
+  return {
+    customer_id: customerId,
+    statistics: Object.fromEntries(values.get(customerId) ?? []),
+    segments,
+    badges: badges.map((badge) => ({
+      _id: badge.id,
+      name: badge.name,
+      category: badge.category,
+      level: badge.level,
+      quantity: badge.quantity,
+      first_granted_at: badge.firstGrantedAt.toISOString(),
+      last_granted_at: badge.lastGrantedAt.toISOString(),
+    })),
+    updated_at: updatedAt?.toISOString() ?? null,
+  };
 };

@@ -7,19 +7,13 @@ import {
   STATISTIC_MESSAGES,
   updateStatistic,
 } from '@laurel/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
-import { actorOf } from '../audit/audit';
+import { auditedActor as audited } from '../audit/audit';
 import { createStatisticsService } from './statistics.service';
-
-/** The service writes the audit entry itself, inside its transaction. */
-const audited = (request: FastifyRequest) => {
-  request.audited = true;
-  return actorOf(request);
-};
 
 export const statisticRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createStatisticsService(ctx.database.db);

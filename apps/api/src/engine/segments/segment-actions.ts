@@ -1,0 +1,35 @@
+import type { DbOrTx } from '../../db/database';
+import { type BadgeGrant, grantBadges } from '../badges/grant-badges';
+import type { SegmentDefinition } from './segment-rules';
+
+export type MembershipChange = {
+  segment: SegmentDefinition;
+  customerId: string;
+  kind: 'entered' | 'left';
+  eventId: string | null;
+  branchId: string | null;
+};
+
+/**
+ * Runs the actions of every entry and exit (spec 2 §3): grant_item grants its badge; grant_mission waits for the
+ * challenges area, which will add its step here. Each change fires once: callers pass only real changes.
+ */
+export const runSegmentActions = async (tx: DbOrTx, changes: readonly MembershipChange[]) => {
+  const grants: BadgeGrant[] = [];
+  for (const change of changes) {
+    for (const action of change.segment.actions) {
+      if (action.trigger !== change.kind || action.type !== 'grant_item' || !action.item_id) continue;
+      grants.push({
+        clientId: change.segment.clientId,
+        customerId: change.customerId,
+        badgeId: action.item_id,
+        quantity: Math.max(1, action.quantity ?? 1),
+        source: 'segment',
+        sourceId: change.segment.id,
+        eventId: change.eventId,
+        branchId: change.branchId,
+      });
+    }
+  }
+  if (grants.length > 0) await grantBadges(tx, grants);
+};

@@ -1,0 +1,77 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/filters';
+import type { SegmentActionColumn, SegmentFilterColumn } from '../../db/schema';
+import { arrayParam, rowsOf } from '../../engine/core/sql';
+
+export type SegmentRow = {
+  id: string;
+  client_id: string;
+  name: string;
+  description: string;
+  filters: SegmentFilterColumn[] | string;
+  actions: SegmentActionColumn[] | string;
+  system: boolean;
+  rebuild_requested_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  player_count: string | number;
+};
+
+const SELECT = sql`SELECT s.id, s.client_id, s.name, s.description, s.filters, s.actions, s.system, s.rebuild_requested_at,
+  s.created_at, s.updated_at, (SELECT count(*) FROM segment_members m WHERE m.segment_id = s.id) AS player_count
+  FROM segments s`;
+
+export const listSegmentRows = async (
+  db: DbOrTx,
+  filter: { clientId: string; search?: string; ids?: string[] },
+  page: number,
+  size: number,
+) => {
+  const conditions: SQL[] = [sql`s.client_id = ${filter.clientId}`];
+  if (filter.search) conditions.push(sql`lower(s.name) LIKE ${containsPattern(filter.search.toLowerCase())}`);
+  if (filter.ids) conditions.push(sql`s.id = ANY(${arrayParam(filter.ids)}::text[])`);
+  const where = sql.join(conditions, sql` AND `);
+  const rows = await rowsOf<SegmentRow>(
+    db,
+    sql`${SELECT} WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
+  const [total] = await rowsOf<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM segments s WHERE ${where}`,
+  );
+  return { rows, count: Number(total?.count ?? 0) };
+};
+
+export const findSegmentRow = async (db: DbOrTx, clientId: string, id: string) => {
+  const [row] = await rowsOf<SegmentRow>(db, sql`${SELECT} WHERE s.client_id = ${clientId} AND s.id = ${id}`);
+  return row ?? null;
+};
+
+export type SegmentPlayerRow = {
+  customer_id: string;
+  display_name: string | null;
+  entered_at: string | Date;
+  last_login: string | Date | null;
+};
+
+/** A page of members, newest first, read from the (segment, entered_at) index. */
+export const segmentPlayerRows = (
+  db: DbOrTx,
+  clientId: string,
+  segmentId: string,
+  page: number,
+  size: number,
+) =>
+  rowsOf<SegmentPlayerRow>(
+    db,
+    sql`SELECT m.customer_id, m.entered_at,
+          nullif(trim(coalesce(c.name, '') || ' ' || coalesce(c.surname, '')), '') AS display_name,
+          (SELECT ps.last_occurred_at FROM player_statistics ps JOIN statistics st ON st.id = ps.statistic_id
+             WHERE st.client_id = ${clientId} AND st.name = 'numberOfLogins' AND ps.customer_id = m.customer_id
+             ORDER BY ps.version DESC LIMIT 1) AS last_login
+        FROM (SELECT customer_id, entered_at FROM segment_members WHERE segment_id = ${segmentId}
+              ORDER BY entered_at DESC, customer_id DESC LIMIT ${size} OFFSET ${(page - 1) * size}) m
+        JOIN customers c ON c.id = m.customer_id
+        ORDER BY m.entered_at DESC, m.customer_id DESC`,
+  );

@@ -1,0 +1,260 @@
+import { SEGMENT_API_MESSAGES, SEGMENT_MESSAGES, SYSTEM_SEGMENT_NAMES } from '@laurel/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBadge,
+  createSegment,
+  createStatistic,
+  eventAt,
+  playerStatistics,
+  rule,
+  sendAndProcess,
+} from '../../../test/engine-helpers';
+import {
+  addCustomer,
+  bearer,
+  createApiKey,
+  createClientAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let admin: SignedIn;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+  key = (await createApiKey(t.app, admin)).key;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: bearer(admin.clientToken), ...(payload ? { payload } : {}) });
+
+const logins = (customerId: string, count: number) =>
+  Array.from({ length: count }, (_, i) => eventAt(customerId, count - i, { type: 'user.logged-in' }));
+
+const segmentById = async (id: string) => (await call('GET', `/api/segments?ids=${id}`)).json().content[0];
+const player = async (customerId: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/v1/players/${customerId}`, headers: { 'x-api-key': key } })
+  ).json().content;
+
+describe('segment rules and validation', () => {
+  it.each([
+    [{ name: ' ' }, SEGMENT_MESSAGES.nameRequired, 'name'],
+    [
+      { name: 'a', filters: [{ type: 'statistic', comparison: 'EqualTo', filter_value: 1 }] },
+      SEGMENT_MESSAGES.statisticRequired,
+      'filters.0.statistic_name',
+    ],
+    [
+      { name: 'a', filters: [{ type: 'statistic', statistic_name: 'xp', filter_value: 1 }] },
+      SEGMENT_MESSAGES.comparisonRequired,
+      'filters.0.comparison',
+    ],
+    [
+      {
+        name: 'a',
+        filters: [{ type: 'statistic', statistic_name: 'xp', comparison: 'EqualTo', filter_value: '' }],
+      },
+      SEGMENT_MESSAGES.filterValueRequired,
+      'filters.0.filter_value',
+    ],
+    [
+      {
+        name: 'a',
+        filters: [{ type: 'statistic', statistic_name: 'xp', comparison: 'EqualTo', filter_value: 'ten' }],
+      },
+      SEGMENT_MESSAGES.filterValueNotNumber,
+      'filters.0.filter_value',
+    ],
+    [
+      { name: 'a', actions: [{ type: 'grant_item', trigger: '', item_id: 'x' }] },
+      SEGMENT_MESSAGES.triggerRequired,
+      'actions.0.trigger',
+    ],
+    [
+      { name: 'a', actions: [{ type: 'grant_item', trigger: 'entered' }] },
+      SEGMENT_MESSAGES.itemRequired,
+      'actions.0.item_id',
+    ],
+    [
+      { name: 'a', actions: [{ type: 'grant_item', trigger: 'entered', item_id: 'x', quantity: 0 }] },
+      SEGMENT_MESSAGES.quantityNotPositive,
+      'actions.0.quantity',
+    ],
+    [
+      { name: 'a', actions: [{ type: 'grant_mission', trigger: 'left' }] },
+      SEGMENT_MESSAGES.missionRequired,
+      'actions.0.mission_id',
+    ],
+    [
+      { name: 'a', filters: [rule('noSuchStatistic', 'EqualTo', 1)] },
+      SEGMENT_API_MESSAGES.unknownStatistic('noSuchStatistic'),
+      'filters.0.statistic_name',
+    ],
+    [
+      { name: 'a', actions: [{ type: 'grant_item', trigger: 'entered', item_id: 'f'.repeat(24) }] },
+      SEGMENT_API_MESSAGES.unknownBadge,
+      'actions.0.item_id',
+    ],
+  ])('%j -> 400 %s', async (body, message, field) => {
+    const res = await call('POST', '/api/segments', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(res.json().content.errors[0].field).toBe(field);
+  });
+
+  it('every client has the six system segments; they cannot be changed or deleted', async () => {
+    const list = await call('GET', '/api/segments?page=1&size=100');
+    const system = list.json().content.filter((s: { system: boolean }) => s.system);
+    expect(system.map((s: { name: string }) => s.name).sort()).toEqual([...SYSTEM_SEGMENT_NAMES].sort());
+    const tierGold = system.find((s: { name: string }) => s.name === 'tierGold');
+    expect(tierGold.filters[0]).toMatchObject({
+      statistic_name: 'tier',
+      comparison: 'EqualTo',
+      filter_value: 3,
+    });
+    for (const res of [
+      await call('PUT', `/api/segments/${tierGold._id}`, { name: 'tierGold', filters: [] }),
+      await call('DELETE', `/api/segments/${tierGold._id}`),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(SEGMENT_API_MESSAGES.systemSegment);
+    }
+  });
+
+  it('a name is unique within the client (409); the name cannot be changed by an update', async () => {
+    const created = await createSegment(t.app, admin, {
+      name: 'Night owls',
+      filters: [rule('numberOfLogins', 'GreaterThan', 100)],
+    });
+    expect((await call('POST', '/api/segments', { name: 'night OWLS' })).statusCode).toBe(409);
+    const updated = await call('PUT', `/api/segments/${created._id}`, {
+      name: 'Early birds',
+      description: 'Changed',
+    });
+    expect(updated.json().content).toMatchObject({ name: 'Night owls', description: 'Changed' });
+  });
+
+  it('an unknown segment is 404 with the spec text', async () => {
+    const res = await call('PUT', `/api/segments/${'e'.repeat(24)}`, { name: 'x' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(SEGMENT_MESSAGES.notFound);
+  });
+});
+
+describe('membership kept by the engine', () => {
+  it('players enter as their statistics match (rules OR-ed), run the grant_item action once, and leave', async () => {
+    await createStatistic(t.app, admin, 'visits', 'Sum');
+    const badge = await createBadge(t.app, admin, { name: 'Regular' });
+    const segment = await createSegment(t.app, admin, {
+      name: 'Regulars',
+      description: 'Two logins or five visits',
+      filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 2), rule('visits', 'GreaterThanOrEqual', 5)],
+      actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 2 }],
+    });
+    const [ayanda, bongani, carla] = [
+      await addCustomer(t.app, admin),
+      await addCustomer(t.app, admin),
+      await addCustomer(t.app, admin),
+    ];
+    await sendAndProcess(t, key, [
+      ...logins(ayanda as string, 2),
+      ...logins(bongani as string, 1),
+      eventAt(carla as string, 1, { type: 'statistic.update', data: { name: 'visits', value: 5 } }),
+    ]);
+    const listed = await segmentById(segment._id);
+    expect(listed).toMatchObject({ player_count: 2, rebuilding: false });
+    const members = await call('GET', `/api/segments/${segment._id}/players?page=1&size=15`);
+    expect(
+      members
+        .json()
+        .content.map((p: { customer_id: string }) => p.customer_id)
+        .sort(),
+    ).toEqual([ayanda, carla].sort());
+    const ayandaRow = members.json().content.find((p: { customer_id: string }) => p.customer_id === ayanda);
+    expect(ayandaRow).toMatchObject({
+      display_name: 'Ayanda Nkosi',
+      statistics: { numberOfLogins: 2 },
+      last_login: expect.any(String),
+    });
+
+    const ayandaPlayer = await player(ayanda as string);
+    expect(ayandaPlayer.segments).toEqual(expect.arrayContaining(['AllPlayers', 'Regulars']));
+    expect(ayandaPlayer.badges).toEqual([expect.objectContaining({ name: 'Regular', quantity: 2 })]);
+    // More logins while already in the segment: no second grant.
+    await sendAndProcess(t, key, logins(ayanda as string, 3));
+    expect((await player(ayanda as string)).badges[0].quantity).toBe(2);
+    const [ledger] = await t.ctx.database.query<{ n: string }>(
+      'SELECT count(*) AS n FROM badge_transactions WHERE customer_id = $1',
+      [ayanda],
+    );
+    expect(Number(ledger?.n)).toBe(1);
+    expect(await playerStatistics(t.app, key, bongani as string)).toEqual({ numberOfLogins: 1 });
+    expect((await player(bongani as string)).segments).toEqual(['AllPlayers']);
+  });
+
+  it('a rule change recomputes the members in the background; actions fire only for those who changed', async () => {
+    const badge = await createBadge(t.app, admin, { name: 'Welcome back' });
+    const segment = await createSegment(t.app, admin, {
+      name: 'Returning',
+      filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 2)],
+      actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id }],
+    });
+    const [twice, thrice] = [await addCustomer(t.app, admin), await addCustomer(t.app, admin)];
+    await sendAndProcess(t, key, [...logins(twice as string, 2), ...logins(thrice as string, 3)]);
+    expect((await segmentById(segment._id)).player_count).toBeGreaterThanOrEqual(2);
+
+    const update = await call('PUT', `/api/segments/${segment._id}`, {
+      name: 'Returning',
+      filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 3)],
+      actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id }],
+    });
+    expect(update.json().content.rebuilding).toBe(true);
+    await t.ctx.engine.drain();
+    const after = await segmentById(segment._id);
+    expect(after.rebuilding).toBe(false);
+    const members = (await call('GET', `/api/segments/${segment._id}/players`))
+      .json()
+      .content.map((p: { customer_id: string }) => p.customer_id);
+    expect(members).toContain(thrice);
+    expect(members).not.toContain(twice);
+    // The one who stayed was not granted again.
+    expect(
+      (await player(thrice as string)).badges.find((b: { name: string }) => b.name === 'Welcome back')
+        .quantity,
+    ).toBe(1);
+    expect((await player(twice as string)).segments).not.toContain('Returning');
+  });
+
+  it('deleting a segment removes its players', async () => {
+    const segment = await createSegment(t.app, admin, { name: 'Anyone', filters: [{ type: 'all_players' }] });
+    const customer = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, logins(customer, 1));
+    expect((await player(customer)).segments).toContain('Anyone');
+    const res = await call('DELETE', `/api/segments/${segment._id}`);
+    expect(res.statusCode).toBe(200);
+    expect((await player(customer)).segments).not.toContain('Anyone');
+  });
+
+  it('a suspended customer is in no segment', async () => {
+    const customer = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, logins(customer, 2));
+    expect((await player(customer)).segments.length).toBeGreaterThan(0);
+    await call('PUT', '/api/v2/suspend/user', { _id: customer });
+    expect((await player(customer)).segments).toEqual([]);
+  });
+
+  it('an empty players page for a new segment; paging', async () => {
+    const segment = await createSegment(t.app, admin, {
+      name: 'Big spenders',
+      filters: [rule('totalOrderValue', 'GreaterThan', 10_000)],
+    });
+    await t.ctx.engine.drain();
+    const res = await call('GET', `/api/segments/${segment._id}/players?page=1&size=5`);
+    expect(res.json()).toMatchObject({ content: [], pagination: { count: 0, hasMore: false } });
+  });
+});
