@@ -1,36 +1,30 @@
 import {
   COUNT_CAP,
-  consolePaths,
   isClientSubscribed,
   PAGE_SIZES,
   planIncludes,
   type TColumnTable,
   type TEventLogEntry,
 } from '@laurel/contract';
-import { ActionIcon, Anchor, Button, Code, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
 import { useClientRecord } from '@/app/console/client-record';
 import { eventLogQuery, useRetryEvent } from '@/features/settings/integrations/api';
 import { EventDetailsModal } from '@/features/settings/integrations/components/event-details-modal';
+import { eventColumns } from '@/features/settings/integrations/components/event-log-columns';
 import {
   EventLogFilters,
   type TEventFilterValues,
 } from '@/features/settings/integrations/components/event-log-filters';
 import { EventLogLocked } from '@/features/settings/integrations/components/event-log-locked';
-import { EventStatusChip } from '@/features/settings/integrations/components/event-status-chip';
-import {
-  eventStatusOf,
-  eventTypeOf,
-  formatWhen,
-  formatWhenParts,
-} from '@/features/settings/integrations/integrations-format';
+import { eventStatusOf, eventTypeOf } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
-import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { DataTable, useTableQuery } from '@/ui/data-table';
 
 /**
  * The contract's list of remembered tables has no 'event-log' yet (asked for); until it has, the name is given
@@ -41,114 +35,6 @@ const EVENT_LOG_TABLE = 'event-log' as string as TColumnTable;
 /** The URL parameter of the event shown in the dialog: Back closes it, a link opens it. */
 const EVENT_PARAM = 'event';
 const FILTER_PARAMS = ['search', 'status', 'type', 'page'] as const;
-
-/** Date over time, so that three time columns fit beside the rest; the pointer shows the full date. */
-const when = (iso: string | null) => {
-  if (!iso) return '—';
-  const [day, time] = formatWhenParts(iso);
-  return (
-    <Stack gap={0} title={formatWhen(iso)} style={{ whiteSpace: 'nowrap' }}>
-      <Text size="sm">{day}</Text>
-      <Text size="xs" c="dimmed">
-        {time}
-      </Text>
-    </Stack>
-  );
-};
-
-type TColumnActions = {
-  open: (event: TEventLogEntry) => void;
-  retry: (event: TEventLogEntry) => void;
-  retryingId: string | undefined;
-};
-
-const eventColumns = ({ open, retry, retryingId }: TColumnActions): TableColumn<TEventLogEntry>[] => [
-  {
-    accessor: 'event_id',
-    title: 'Event ID',
-    render: (event) => (
-      // A button too, so that the keyboard opens an event as well as the mouse.
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        ff="monospace"
-        c="inherit"
-        ta="left"
-        maw={150}
-        title={event.event_id}
-        style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        onClick={(click) => {
-          click.stopPropagation();
-          open(event);
-        }}
-      >
-        {event.event_id}
-      </Anchor>
-    ),
-  },
-  { accessor: 'type', title: 'Type', noWrap: true, render: (event) => <Code>{event.type}</Code> },
-  {
-    accessor: 'customer_name',
-    title: 'Customer',
-    noWrap: true,
-    render: (event) => (
-      <Anchor
-        component={Link}
-        to={consolePaths.customerProfile(event.customer_id)}
-        size="sm"
-        onClick={(click) => click.stopPropagation()}
-      >
-        {event.customer_name ?? INTEGRATION_TEXTS.unknownCustomer}
-      </Anchor>
-    ),
-  },
-  { accessor: 'occurred_at', title: 'Occurred', render: (event) => when(event.occurred_at) },
-  // Hidden until chosen: the row has room for two times, and the dialog shows all three.
-  {
-    accessor: 'received_at',
-    title: 'Received',
-    defaultToggle: false,
-    render: (event) => when(event.received_at),
-  },
-  { accessor: 'processed_at', title: 'Processed', render: (event) => when(event.processed_at) },
-  { accessor: 'status', title: 'Status', render: (event) => <EventStatusChip status={event.status} /> },
-  {
-    accessor: 'error',
-    title: 'Error',
-    render: (event) =>
-      event.error ? (
-        <Text size="sm" c="red" lineClamp={2} miw={160} maw={240} title={event.error}>
-          {event.error}
-        </Text>
-      ) : (
-        '—'
-      ),
-  },
-  { accessor: 'attempts', title: 'Attempts', textAlign: 'right' },
-  {
-    accessor: 'actions',
-    title: 'Actions',
-    toggleable: false,
-    textAlign: 'center',
-    render: (event) =>
-      event.status === 'parked' ? (
-        <Button
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          aria-label={`Retry event ${event.event_id}`}
-          loading={retryingId === event._id}
-          onClick={(click) => {
-            click.stopPropagation();
-            retry(event);
-          }}
-        >
-          {INTEGRATION_TEXTS.retry}
-        </Button>
-      ) : null,
-  },
-];
 
 /** The event log needs the Business plan (DESIGN §9); the API answers 402 outside it. */
 const usePlanOpensEventLog = () => {
