@@ -3,10 +3,95 @@ import type { AppContext } from '../app-context';
 import { customers } from '../db/schema';
 import { ingestEvents } from '../engine';
 import type { Actor } from '../modules/audit/audit';
+import { createBadgesService } from '../modules/badges/badges.service';
+import { createSegmentsService } from '../modules/segments/segments.service';
 import { createStatisticsService } from '../modules/statistics/statistics.service';
 
 const DAY_MS = 86_400_000;
 const BLENDS = [1, 2, 3, 4];
+
+const THEME = {
+  primary: '#d2a023',
+  name: '#d2a023',
+  sub_copy: '#000000',
+  background: '#FFFFFF',
+  icon: '#FFFFFF',
+};
+
+/** Badges with library icons and segments that grant them, made before the activity so players earn them. */
+const seedDemoSegments = async (ctx: AppContext, actor: Actor) => {
+  const badges = createBadgesService(ctx.database.db);
+  const segments = createSegmentsService(ctx.database.db, () => ctx.engine.wake());
+  const badge = (
+    name: string,
+    icon: string,
+    description: string,
+    sub_copy: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    badges.create(actor, {
+      name,
+      description,
+      sub_copy,
+      quantity_limited: false,
+      quantity: 0,
+      dates_enabled: false,
+      icon: { name: icon, prefix: 'fas' },
+      theme: THEME,
+      category: 'Achievement',
+      level: 1,
+      ...extra,
+    });
+  const regular = await badge('Regular', 'mug-hot', 'Came back five times', 'You are one of us now');
+  const bigSpender = await badge(
+    'Big Spender',
+    'sack-dollar',
+    'Spent R 500 or more',
+    'Thank you for your loyalty',
+    {
+      category: 'Milestone',
+      level: 2,
+    },
+  );
+  const collector = await badge(
+    'Stamp Collector',
+    'stamp',
+    'Six stamps in one week',
+    'A free coffee is on us',
+    {
+      quantity_limited: true,
+      quantity: 20,
+      category: 'Event-based',
+    },
+  );
+  const statistic = (statistic_name: string, comparison: 'GreaterThanOrEqual', filter_value: number) => ({
+    type: 'statistic' as const,
+    statistic_name,
+    comparison,
+    filter_value,
+  });
+  const grant = (item_id: string) => [
+    { type: 'grant_item' as const, trigger: 'entered' as const, item_id, quantity: 1 },
+  ];
+  await segments.create(actor, {
+    name: 'Regulars',
+    description: 'Customers who have logged in at least five times',
+    filters: [statistic('numberOfLogins', 'GreaterThanOrEqual', 5)],
+    actions: grant(regular._id),
+  });
+  await segments.create(actor, {
+    name: 'Big spenders',
+    description: 'R 500 or more in orders',
+    filters: [statistic('totalOrderValue', 'GreaterThanOrEqual', 500)],
+    actions: grant(bigSpender._id),
+  });
+  await segments.create(actor, {
+    name: 'Coffee lovers',
+    description: 'Six or more stamps this week, or a favourite blend on record',
+    filters: [statistic('coffeeStamps', 'GreaterThanOrEqual', 6)],
+    actions: grant(collector._id),
+  });
+};
 
 /** A small deterministic generator, so every newcomer's demo shows the same programme. */
 const generator = (seed: number) => {
@@ -41,6 +126,7 @@ export const seedDemoActivity = async (ctx: AppContext, actor: Actor, now = new 
     aggregation_method: 'Max',
     reset_interval: 'Month',
   });
+  await seedDemoSegments(ctx, actor);
 
   const people = await ctx.database.db
     .select({ id: customers.id })

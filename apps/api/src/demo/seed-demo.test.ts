@@ -78,6 +78,17 @@ describe('demo data', () => {
       url: `/api/v1/players/${top?.customer_id}`,
       headers: { authorization: `Bearer ${session.clientToken}` },
     });
+    const segments = await t.app.inject({
+      method: 'GET',
+      url: '/api/segments?page=1&size=50',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    const regulars = segments.json().content.find((s: { name: string }) => s.name === 'Regulars');
+    expect(regulars.player_count).toBeGreaterThan(0);
+    const [granted] = await t.ctx.database.query<{ n: string }>(
+      'SELECT count(*) AS n FROM badge_transactions',
+    );
+    expect(Number(granted?.n)).toBeGreaterThan(0);
     expect(player.json().content.statistics).toMatchObject({
       numberOfLogins: expect.any(Number),
       totalOrderValue: expect.any(Number),

@@ -35,7 +35,8 @@ const recordResults = async (tx: Tx, result: BatchResult) => {
   const finished = settled.filter(([, outcome]) => outcome.kind !== 'retry');
   if (finished.length > 0) {
     await tx.execute(sql`
-      UPDATE events e SET status = o.status, error = o.error, processed_at = now()
+      UPDATE events e SET status = o.status, error = o.error, processed_at = now(),
+        attempts = e.attempts + CASE WHEN o.status = 'parked' THEN 1 ELSE 0 END
       FROM unnest(${arrayParam(finished.map(([event]) => event.id))}::text[],
                   ${arrayParam(finished.map(([, outcome]) => outcome.kind))}::text[],
                   ${arrayParam(finished.map(([, outcome]) => outcome.reason))}::text[]) AS o(id, status, error)

@@ -3,7 +3,6 @@ import {
   isClientSubscribed,
   PAGE_SIZES,
   planIncludes,
-  type TColumnTable,
   type TEventLogEntry,
 } from '@laurel/contract';
 import { ActionIcon, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
@@ -30,7 +29,7 @@ import { DataTable, useTableQuery } from '@/ui/data-table';
  * The contract's list of remembered tables has no 'event-log' yet (asked for); until it has, the name is given
  * here, and the storage key it makes has the same shape as every other table's.
  */
-const EVENT_LOG_TABLE = 'event-log' as string as TColumnTable;
+const EVENT_LOG_TABLE = 'event-log';
 
 /** The URL parameter of the event shown in the dialog: Back closes it, a link opens it. */
 const EVENT_PARAM = 'event';
