@@ -30,6 +30,31 @@ describe('configuration', () => {
     });
   });
 
+  it('stores media locally unless a bucket is set; reads the S3 settings', () => {
+    expect(loadConfig({}).media.s3).toBeNull();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'laurel-media',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'https://abc.r2.cloudflarestorage.com/',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PUBLIC_URL: 'https://media.example.com/',
+      }).media.s3,
+    ).toEqual({
+      bucket: 'laurel-media',
+      region: 'auto',
+      endpoint: 'https://abc.r2.cloudflarestorage.com',
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+      publicUrl: 'https://media.example.com',
+    });
+    // Without keys the SDK's own chain (an instance role) is used.
+    expect(loadConfig({ S3_BUCKET: 'laurel-media', S3_REGION: 'eu-west-1' }).media.s3).toMatchObject({
+      credentials: undefined,
+      endpoint: undefined,
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: ' ' }).databaseUrl).toBeUndefined();
   });
@@ -43,6 +68,14 @@ describe('configuration errors name the bad variable', () => {
     [{ PUBLIC_URL: 'example.com' }, /PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters long/],
     [{ DEMO: 'yes' }, /DEMO must be '0' or '1'/],
+    [{ S3_BUCKET: 'Laurel_Media', S3_REGION: 'x' }, /S3_BUCKET must be a bucket name/],
+    [{ S3_BUCKET: 'laurel-media' }, /S3_REGION is required when S3_BUCKET is set/],
+    [
+      { S3_BUCKET: 'laurel-media', S3_REGION: 'x', S3_ACCESS_KEY_ID: 'AKID' },
+      /S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set/,
+    ],
+    [{ S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an absolute http\(s\) URL/],
+    [{ S3_PUBLIC_URL: 'cdn.example.com' }, /S3_PUBLIC_URL must be an absolute http\(s\) URL/],
   ])('%j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -6,6 +6,11 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+const absoluteHttpUrl = (example: string) =>
+  optionalString.refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
+    message: `must be an absolute http(s) URL such as ${example}`,
+  });
+
 const ZConfig = z
   .object({
     PORT: z.coerce
@@ -71,11 +76,33 @@ const ZConfig = z
       .min(1, 'must be between 1 and 5000')
       .max(5000, 'must be between 1 and 5000')
       .default(500),
+    S3_BUCKET: optionalString.refine(
+      (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+      { message: 'must be a bucket name (3-63 lowercase letters, digits, dots and hyphens)' },
+    ),
+    S3_REGION: optionalString,
+    S3_ENDPOINT: absoluteHttpUrl('https://s3.example.com'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: absoluteHttpUrl('https://media.example.com'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+  })
+  .superRefine((env, issues) => {
+    if (!env.S3_BUCKET) return;
+    if (!env.S3_REGION) {
+      issues.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'is required when S3_BUCKET is set' });
+    }
+    // Both keys, or neither (the SDK's own chain: instance role, profile…); one alone is a typo.
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      const [missing, given] = env.S3_ACCESS_KEY_ID
+        ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+        : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+      issues.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is set` });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -112,6 +139,21 @@ const ZConfig = z
       emailWindowMinutes: env.RATE_LIMIT_EMAIL_WINDOW_MINUTES,
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    media: {
+      s3:
+        env.S3_BUCKET && env.S3_REGION
+          ? {
+              bucket: env.S3_BUCKET,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+              credentials:
+                env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+              publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+            }
+          : null,
+    },
     engine: {
       inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',
       batchSize: env.ENGINE_BATCH_SIZE,
