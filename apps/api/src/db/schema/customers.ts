@@ -149,6 +149,12 @@ export const orders = pgTable(
     code: text('code').notNull(),
     /** The sender's order id (integrator API, order events): an order is counted once per id. */
     externalId: text('external_id'),
+    /** 'api' (POST /api/v1/orders, the console) or 'event' (an order.created event made it). */
+    source: text('source').notNull().default('api'),
+    /** When the engine first processed the order's order.created (null: not yet), and whether the order is in
+     * the order statistics now; both kept by the engine only. */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    counted: boolean('counted').notNull().default(false),
     status: text('status').notNull(),
     method: text('method'),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),

@@ -11,11 +11,18 @@ import { arrayParam, rowsOf } from '../core/sql';
 import type { EngineEvent, EngineStep, StepBatch } from '../core/types';
 
 type KnownOrder = {
+  clientId: string;
+  ref: string;
   customerId: string;
   totalMinor: number;
   status: TOrderStatus;
+  source: 'api' | 'event';
+  /** Whether the engine has processed the order's order.created (it counts once). */
+  seen: boolean;
+  counted: boolean;
   isNew: boolean;
-  changed: boolean;
+  touched: boolean;
+  statusChanged: boolean;
 };
 
 const counts = (status: TOrderStatus) => !(ORDER_REVERSAL_STATUSES as readonly string[]).includes(status);
@@ -31,29 +38,42 @@ const loadKnownOrders = async (batch: StepBatch, events: readonly EngineEvent[])
     customer_id: string;
     total_minor: string;
     status: string;
+    source: string;
+    counted_at: string | null;
+    counted: boolean;
   }>(
     batch.tx,
-    sql`SELECT o.client_id, o.external_id, o.customer_id, o.total_minor, o.status
+    sql`SELECT DISTINCT o.client_id, o.external_id, o.customer_id, o.total_minor, o.status, o.source, o.counted_at, o.counted
         FROM orders o
         JOIN unnest(${arrayParam(refs.map((r) => r.clientId))}::text[], ${arrayParam(refs.map((r) => r.ref))}::text[])
           AS r(client_id, external_id) ON o.client_id = r.client_id AND o.external_id = r.external_id`,
   );
   for (const row of rows) {
     known.set(orderKey(row.client_id, row.external_id), {
+      clientId: row.client_id,
+      ref: row.external_id,
       customerId: row.customer_id,
       totalMinor: Number(row.total_minor),
       status: row.status as TOrderStatus,
+      source: row.source === 'event' ? 'event' : 'api',
+      seen: row.counted_at !== null,
+      counted: row.counted,
       isNew: false,
-      changed: false,
+      touched: false,
+      statusChanged: false,
     });
   }
   return known;
 };
 
+type CustomerTotals = { clientId: string; deltaMinor: number; lastAmountMinor: number; lastAt: Date | null };
+
 /**
- * Orders (DESIGN §5): an order counts once per order id towards totalOrderValue and orderVolume; a second
- * order.created for a known id is a duplicate; REFUNDED or CANCELLED takes it out again (and back in if it
- * recovers). The order row and the customer's totals are written here, so the customers area reads real figures.
+ * Orders (DESIGN §5): an order counts once towards totalOrderValue and orderVolume, when its first order.created
+ * is processed — whether the order was made by `POST /api/v1/orders` (which emits that event itself) or by the
+ * event alone; any later order.created for its id is a duplicate. REFUNDED or CANCELLED takes it out, a recovery
+ * puts it back. The engine keeps whether each order is counted and the customer's totals; it writes an order's
+ * status only for orders that exist through events (the commerce API owns the others).
  */
 export const ordersStep: EngineStep = {
   name: 'orders',
@@ -63,52 +83,69 @@ export const ordersStep: EngineStep = {
     );
     if (orderEvents.length === 0) return;
     const known = await loadKnownOrders(batch, orderEvents);
-    const totals = new Map<
-      string,
-      { clientId: string; deltaMinor: number; lastAmountMinor: number; lastAt: Date | null }
-    >();
-    const touch = (event: EngineEvent) => {
+    const totals = new Map<string, CustomerTotals>();
+    const move = (event: EngineEvent, order: KnownOrder, sign: 1 | -1, isPurchase: boolean) => {
+      batch.contribute({ event, name: 'totalOrderValue', value: (sign * order.totalMinor) / 100 });
+      batch.contribute({ event, name: 'orderVolume', value: sign });
       const entry = totals.get(event.customerId) ?? {
         clientId: event.clientId,
         deltaMinor: 0,
         lastAmountMinor: 0,
         lastAt: null,
       };
+      entry.deltaMinor += sign * order.totalMinor;
+      if (isPurchase && (!entry.lastAt || event.occurredAt >= entry.lastAt)) {
+        entry.lastAt = event.occurredAt;
+        entry.lastAmountMinor = order.totalMinor;
+      }
       totals.set(event.customerId, entry);
-      return entry;
     };
-    const created: { event: EngineEvent; data: TOrderCreatedData; status: TOrderStatus }[] = [];
+    const created: { event: EngineEvent; data: TOrderCreatedData; order: KnownOrder }[] = [];
 
     for (const event of orderEvents) {
       if (event.type === 'order.created') {
         const data = event.data as TOrderCreatedData;
         const key = orderKey(event.clientId, data.order_id);
-        if (known.has(key)) {
+        const existing = known.get(key);
+        if (existing?.seen) {
           batch.settle(event, { kind: 'duplicate', reason: `Order '${data.order_id}' was already counted.` });
           continue;
         }
-        const status = data.status ?? 'ORDERED';
-        const totalMinor = toMinorUnits(data.total);
-        known.set(key, { customerId: event.customerId, totalMinor, status, isNew: true, changed: false });
-        created.push({ event, data, status });
-        if (counts(status)) {
-          batch.contribute({ event, name: 'totalOrderValue', value: data.total });
-          batch.contribute({ event, name: 'orderVolume', value: 1 });
-          const entry = touch(event);
-          entry.deltaMinor += totalMinor;
-          if (!entry.lastAt || event.occurredAt >= entry.lastAt) {
-            entry.lastAt = event.occurredAt;
-            entry.lastAmountMinor = totalMinor;
-          }
+        if (existing && existing.customerId !== event.customerId) {
+          batch.settle(event, {
+            kind: 'parked',
+            reason: `Order '${data.order_id}' belongs to another customer.`,
+          });
+          continue;
         }
+        const status = data.status ?? existing?.status ?? 'ORDERED';
+        const order: KnownOrder = existing ?? {
+          clientId: event.clientId,
+          ref: data.order_id,
+          customerId: event.customerId,
+          totalMinor: toMinorUnits(data.total),
+          status,
+          source: 'event',
+          seen: false,
+          counted: false,
+          isNew: true,
+          touched: false,
+          statusChanged: false,
+        };
+        order.seen = true;
+        order.touched = true;
+        order.counted = counts(status);
+        known.set(key, order);
+        if (order.isNew) created.push({ event, data, order });
+        if (order.counted) move(event, order, 1, true);
         continue;
       }
       const data = event.data as TOrderStatusChangeData;
       const order = known.get(orderKey(event.clientId, data.order_id));
-      if (!order) {
+      if (!order?.seen) {
         batch.settle(event, {
           kind: 'retry',
-          reason: `Order '${data.order_id}' is not known yet: its order.created has not arrived.`,
+          reason: `Order '${data.order_id}' is not known yet: its order.created has not been processed.`,
         });
         continue;
       }
@@ -119,36 +156,39 @@ export const ordersStep: EngineStep = {
         });
         continue;
       }
-      const wasCounted = counts(order.status);
+      order.touched = true;
+      if (order.source === 'event' && order.status !== data.status) {
+        order.status = data.status;
+        order.statusChanged = true;
+      }
       const nowCounted = counts(data.status);
-      order.status = data.status;
-      order.changed = true;
-      if (wasCounted === nowCounted) continue;
-      const sign = nowCounted ? 1 : -1;
-      batch.contribute({ event, name: 'totalOrderValue', value: (sign * order.totalMinor) / 100 });
-      batch.contribute({ event, name: 'orderVolume', value: sign });
-      touch(event).deltaMinor += sign * order.totalMinor;
+      if (order.counted === nowCounted) continue;
+      order.counted = nowCounted;
+      move(event, order, nowCounted ? 1 : -1, false);
     }
 
     if (created.length > 0) {
       const inserted = await rowsOf<{ external_id: string }>(
         batch.tx,
-        sql`INSERT INTO orders (id, client_id, customer_id, branch_id, code, external_id, status, method, total_minor, ordered_at)
-            SELECT * FROM unnest(
+        sql`INSERT INTO orders (id, client_id, customer_id, branch_id, code, external_id, status, method, total_minor,
+                                ordered_at, source, counted_at, counted)
+            SELECT id, client_id, customer_id, branch_id, code, code, status, method, total_minor, ordered_at, 'event', now(), counted
+            FROM unnest(
               ${arrayParam(created.map(() => newId()))}::text[],
               ${arrayParam(created.map((c) => c.event.clientId))}::text[],
               ${arrayParam(created.map((c) => c.event.customerId))}::text[],
               ${arrayParam(created.map((c) => c.event.branchId))}::text[],
               ${arrayParam(created.map((c) => c.data.order_id))}::text[],
-              ${arrayParam(created.map((c) => c.data.order_id))}::text[],
-              ${arrayParam(created.map((c) => c.status))}::text[],
+              ${arrayParam(created.map((c) => c.order.status))}::text[],
               ${arrayParam(created.map((c) => c.data.method ?? null))}::text[],
-              ${arrayParam(created.map((c) => toMinorUnits(c.data.total)))}::bigint[],
-              ${arrayParam(created.map((c) => c.event.occurredAt.toISOString()))}::timestamptz[])
+              ${arrayParam(created.map((c) => c.order.totalMinor))}::bigint[],
+              ${arrayParam(created.map((c) => c.event.occurredAt.toISOString()))}::timestamptz[],
+              ${arrayParam(created.map((c) => c.order.counted))}::boolean[])
+              AS o(id, client_id, customer_id, branch_id, code, status, method, total_minor, ordered_at, counted)
             ON CONFLICT (client_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
             RETURNING external_id`,
       );
-      // Another worker counted one of these orders meanwhile (another customer's event with the same id).
+      // Another worker stored one of these orders meanwhile (another customer's event with the same id).
       const stored = new Set(inserted.map((row) => row.external_id));
       for (const { event, data } of created) {
         if (!stored.has(data.order_id)) {
@@ -157,17 +197,17 @@ export const ordersStep: EngineStep = {
       }
     }
 
-    // One update for every status change, orders created in this batch included (inserted just above).
-    const changedOrders = [...known.entries()].filter(([, order]) => order.changed);
-    if (changedOrders.length > 0) {
+    const changed = [...known.values()].filter((order) => order.touched && !order.isNew);
+    if (changed.length > 0) {
       await batch.tx.execute(sql`
-        UPDATE orders o SET status = c.status
-        FROM unnest(${arrayParam(changedOrders.map(([key]) => key.split('\u0000')[0]))}::text[],
-                    ${arrayParam(changedOrders.map(([key]) => key.split('\u0000')[1]))}::text[],
-                    ${arrayParam(changedOrders.map(([, order]) => order.status))}::text[]) AS c(client_id, external_id, status)
+        UPDATE orders o SET counted = c.counted, counted_at = coalesce(o.counted_at, now()),
+          status = CASE WHEN c.status_changed THEN c.status ELSE o.status END
+        FROM unnest(${arrayParam(changed.map((o) => o.clientId))}::text[], ${arrayParam(changed.map((o) => o.ref))}::text[],
+                    ${arrayParam(changed.map((o) => o.counted))}::boolean[], ${arrayParam(changed.map((o) => o.status))}::text[],
+                    ${arrayParam(changed.map((o) => o.statusChanged))}::boolean[])
+          AS c(client_id, external_id, counted, status, status_changed)
         WHERE o.client_id = c.client_id AND o.external_id = c.external_id`);
     }
-
     const customers = [...totals.entries()];
     if (customers.length > 0) {
       await batch.tx.execute(sql`

@@ -139,6 +139,35 @@ describe('orders', () => {
   });
 });
 
+describe('orders made by the commerce API', () => {
+  it('count when their own order.created is processed, once, and leave when refunded even if the row already says so', async () => {
+    const player = await addCustomer(t.app, admin);
+    // What POST /api/v1/orders stores: the order row, not yet counted, and its event.
+    await t.ctx.database.query(
+      `INSERT INTO orders (id, client_id, customer_id, code, external_id, status, total_minor, source)
+       VALUES ($1, $2, $3, 'API-1', 'API-1', 'ORDERED', 4550, 'api')`,
+      ['a1'.repeat(12), admin.clientId, player],
+    );
+    const created = eventAt(player, 5, { type: 'order.created', data: { order_id: 'API-1', total: 45.5 } });
+    await sendAndProcess(t, key, [created]);
+    expect(await playerStatistics(t.app, key, player)).toEqual({ totalOrderValue: 45.5, orderVolume: 1 });
+    await sendAndProcess(t, key, [
+      eventAt(player, 4, { type: 'order.created', data: { order_id: 'API-1', total: 45.5 } }),
+    ]);
+    expect(await playerStatistics(t.app, key, player)).toEqual({ totalOrderValue: 45.5, orderVolume: 1 });
+    // The API changes the status first, then its event is processed.
+    await t.ctx.database.query(`UPDATE orders SET status = 'REFUNDED' WHERE external_id = 'API-1'`);
+    await sendAndProcess(t, key, [
+      eventAt(player, 3, { type: 'order.status-change', data: { order_id: 'API-1', status: 'REFUNDED' } }),
+    ]);
+    expect(await playerStatistics(t.app, key, player)).toEqual({ totalOrderValue: 0, orderVolume: 0 });
+    const [row] = await t.ctx.database.query<{ status: string; counted: boolean }>(
+      `SELECT status, counted FROM orders WHERE external_id = 'API-1'`,
+    );
+    expect(row).toEqual({ status: 'REFUNDED', counted: false });
+  });
+});
+
 describe('the same effects whether events run in one batch or one at a time', () => {
   it('batch size 1 and batch size 500 give identical statistics', async () => {
     const players = [await addCustomer(t.app, admin), await addCustomer(t.app, admin)];
