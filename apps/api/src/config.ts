@@ -175,3 +175,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 };
+
+/** For the process entry points: the configuration, or the bad variable named on stderr and exit 1. */
+export const loadConfigOrExit = (): TConfig => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+};

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { createAppContext } from './app-context';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { seedDemo } from './demo/seed-demo';
@@ -9,16 +9,7 @@ import { createLogger } from './logger';
 
 /** Composition root: config -> database -> migrations -> secrets -> routes -> listen. */
 const main = async () => {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase(config);
   await applyMigrations(database);

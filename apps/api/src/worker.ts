@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { createEngine, ENGINE_STEPS, ENGINE_TASKS } from './engine';
@@ -9,16 +9,7 @@ import { createLogger } from './logger';
  * the event queue (SKIP LOCKED) and never work on the same player at once.
  */
 const main = async () => {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'DATABASE_URL must be set: a separate worker needs PostgreSQL (PGlite belongs to one process).',
