@@ -138,7 +138,10 @@ export const paymentMethods = pgTable(
   (table) => [index('payment_methods_customer_idx').on(table.clientId, table.customerId, table.createdAt)],
 );
 
-/** Orders (the commerce area adds their lines, parcels and screens); analytics read them. */
+/**
+ * Orders: made by the integrator API (`POST /api/v1/orders`, with lines, parcels and status history in
+ * schema/orders.ts) or by an order.created event alone (the engine's orders step); analytics read them.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -156,11 +159,33 @@ export const orders = pgTable(
     countedAt: timestamp('counted_at', { withTimezone: true }),
     counted: boolean('counted').notNull().default(false),
     status: text('status').notNull(),
+    /** Fulfilment method: DELIVERY or COLLECTION. */
     method: text('method'),
+    /** VAT included; the lines' total plus the delivery fee. */
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    deliveryFeeMinor: bigint('delivery_fee_minor', { mode: 'number' }).notNull().default(0),
+    paymentMethod: text('payment_method'),
+    paymentLocation: text('payment_location'),
+    /** The buyer as the order was placed: the customer's name, email and number then, or what a guest gave. */
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerContactNumber: text('customer_contact_number'),
+    expectedFulfilmentDate: timestamp('expected_fulfilment_date', { withTimezone: true }),
+    /** SHA-256 of the create request: the same order_id with another payload is refused. */
+    requestHash: text('request_hash'),
+    /** The last sequence number used in the order's status history. */
+    historySeq: integer('history_seq').notNull().default(0),
+    /** Lower-cased code, order id and buyer's name, email and number, for fragment search by trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${orders.code} || ' ' || coalesce(${orders.externalId}, '') || ' ' || coalesce(${orders.customerName}, '') || ' ' || coalesce(${orders.customerEmail}, '') || ' ' || coalesce(${orders.customerContactNumber}, '') || ' ' || coalesce('0' || substr(${orders.customerContactNumber}, 4), ''))`,
+    ),
     orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Every sort of the Orders table has its index, ending in ordered_at and id so that a page is read straight
+  // from it in either direction (DESC NULLS FIRST, as `ORDER BY … DESC` sorts; see customers).
   (table) => [
     uniqueIndex('orders_client_external_unique')
       .on(table.clientId, table.externalId)
@@ -170,6 +195,35 @@ export const orders = pgTable(
       table.customerId,
       table.orderedAt.desc().nullsFirst(),
     ),
+    index('orders_client_ordered_idx').on(
+      table.clientId,
+      table.orderedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('orders_client_branch_ordered_idx').on(
+      table.clientId,
+      table.branchId,
+      table.orderedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    ...(
+      [
+        ['status', table.status],
+        ['method', table.method],
+        ['total', table.totalMinor],
+        ['code', table.code],
+        ['customer_name', table.customerName],
+        ['eta', table.expectedFulfilmentDate],
+      ] as const
+    ).map(([name, column]) =>
+      index(`orders_client_${name}_idx`).on(
+        table.clientId,
+        column.desc().nullsFirst(),
+        table.orderedAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      ),
+    ),
+    index('orders_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

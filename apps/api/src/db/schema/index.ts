@@ -2,5 +2,6 @@ export * from './accounts';
 export * from './customers';
 export * from './engine';
 export * from './gamification';
+export * from './orders';
 export * from './staff';
 export * from './system';
