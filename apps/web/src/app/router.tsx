@@ -7,6 +7,7 @@ import { RouteErrorPage } from '@/app/route-error-page';
 import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
+import { segmentsRoutes } from '@/features/segments';
 import { settingsRoutes } from '@/features/settings';
 import { statisticsRoutes } from '@/features/statistics';
 import { usersRoutes } from '@/features/users';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
         ...dashboardRoutes,
         ...customersRoutes,
         ...statisticsRoutes,
+        ...segmentsRoutes,
         ...usersRoutes,
         ...settingsRoutes,
       ]),

@@ -67,7 +67,11 @@ export const navItems: TNavItem[] = [
     activeOn: [ROUTE_PATTERNS.statistic],
     section: 'main',
   },
-  { ...link('Segments', consolePaths.segments, area('SEGMENTS'), IconChartPie), section: 'main' },
+  {
+    ...link('Segments', consolePaths.segments, area('SEGMENTS'), IconChartPie),
+    activeOn: [ROUTE_PATTERNS.segment, ROUTE_PATTERNS.segmentPlayers],
+    section: 'main',
+  },
   {
     kind: 'group',
     label: 'Reward Tracks',

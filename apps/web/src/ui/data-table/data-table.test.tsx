@@ -67,6 +67,12 @@ describe('DataTable', () => {
     expect(within(document.body).getByText('Ann')).toBeTruthy();
   });
 
+  it('has no column chooser without a table key', () => {
+    renderTable({ table: undefined, title: undefined, actions: <button type="button">Add</button> });
+    expect(screen.getByText('Ann')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Choose columns' })).toBeNull();
+  });
+
   it('calls onRowClick with the record', async () => {
     const onRowClick = vi.fn();
     renderTable({ onRowClick });

@@ -9,8 +9,8 @@ export type TableColumn<T> = DataTableColumn<T> & { accessor: string; title: str
 type Props<T> = {
   /** Shown above the table. */
   title?: string;
-  /** Remembers the column choice in this browser. */
-  table: TColumnTable;
+  /** Remembers the column choice in this browser; without it the table has no column chooser. */
+  table?: TColumnTable | undefined;
   columns: TableColumn<T>[];
   records: T[];
   idAccessor?: keyof T & string;
@@ -53,7 +53,7 @@ export const DataTable = <T,>({
   countCapped = false,
   pinLastColumn = false,
 }: Props<T>) => {
-  const key = columnsStorageKey(table);
+  const key = table ? columnsStorageKey(table) : undefined;
   const toggleable = columns.map((column) => ({ toggleable: true, ...column }));
   const { effectiveColumns, columnsToggle, setColumnsToggle } = useDataTableColumns<T>({
     key,
@@ -74,7 +74,7 @@ export const DataTable = <T,>({
           </Group>
           <Group gap="sm">
             {actions}
-            <ColumnChooser toggles={columnsToggle} titles={titles} onChange={setColumnsToggle} />
+            {table && <ColumnChooser toggles={columnsToggle} titles={titles} onChange={setColumnsToggle} />}
           </Group>
         </Group>
       )}

@@ -1,0 +1,2 @@
+export { segmentKeys, segmentsListQuery } from './api';
+export { segmentsRoutes } from './routes';

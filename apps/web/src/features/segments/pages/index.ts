@@ -1,0 +1,3 @@
+export { SegmentPage } from './segment-page';
+export { SegmentPlayersPage } from './segment-players-page';
+export { SegmentsPage } from './segments-page';
