@@ -1,4 +1,4 @@
-import { getHealth, HTTP_CLIENT_MESSAGES } from '@laurel/contract';
+import { getHealth, HTTP_CLIENT_MESSAGES, uploadFile } from '@laurel/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildPath, buildQueryString, createHttpClient, unwrap } from '@/api/http-client';
 
@@ -117,6 +117,21 @@ describe('createHttpClient: success', () => {
     const init = fetchMock.mock.calls[0]![1];
     expect(init.body).toBe(form);
     expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('calls an upload endpoint with a FormData body and the media token', async () => {
+    const { client, fetchMock } = setup(async () =>
+      json(200, { success: true, message: 'File uploaded.', content: { location: 'http://x/media/a.png' } }),
+    );
+    const form = new FormData();
+    form.append('type', 'IMAGE');
+    const result = await client.call(uploadFile, { body: form });
+    if (result.success) expect(result.content.location).toBe('http://x/media/a.png');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/upload/upload');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer media-jwt');
   });
 
   it('calls a contract endpoint with its method, path and token', async () => {

@@ -135,7 +135,8 @@ export type TEndpointContent<E extends TEndpoint> =
 export type TEndpointInput<E extends TEndpoint> = {
   params?: TInputOf<E['params']>;
   query?: TInputOf<E['query']>;
-  body?: TInputOf<E['body']>;
+  /** JSON per the endpoint's body schema; an endpoint without one (an upload) takes a multipart FormData. */
+  body?: E['body'] extends undefined ? FormData : TInputOf<E['body']>;
   signal?: AbortSignal;
 };
 

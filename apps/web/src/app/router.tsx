@@ -4,6 +4,7 @@ import { consoleRoute } from '@/app/console/routes';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
+import { badgesRoutes } from '@/features/badges';
 import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       consoleRoute([
         ...dashboardRoutes,
         ...customersRoutes,
+        ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,
         ...usersRoutes,

@@ -67,6 +67,17 @@ describe('DataTable', () => {
     expect(within(document.body).getByText('Ann')).toBeTruthy();
   });
 
+  it('hides a column marked defaultToggle false until it is chosen', async () => {
+    localStorage.clear();
+    renderTable({ columns: [columns[0]!, { ...columns[1]!, defaultToggle: false }] });
+    expect(screen.queryByText('ann@example.com')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose columns' }));
+    const email = (await screen.findByRole('checkbox', { name: 'Email' })) as HTMLInputElement;
+    expect(email.checked).toBe(false);
+    await userEvent.click(email);
+    expect(await screen.findByText('ann@example.com')).toBeTruthy();
+  });
+
   it('has no column chooser without a table key', () => {
     renderTable({ table: undefined, title: undefined, actions: <button type="button">Add</button> });
     expect(screen.getByText('Ann')).toBeTruthy();

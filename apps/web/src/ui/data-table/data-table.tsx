@@ -80,8 +80,12 @@ export const DataTable = <T,>({
       )}
       <Paper withBorder radius="md">
         <MantineDataTable<T>
-          // Visibility is decided by the hook and the chooser; the header's own hide buttons stay off.
-          columns={effectiveColumns.map((column) => ({ ...column, toggleable: false }))}
+          // Visibility is decided by the hook and the chooser (a column with `defaultToggle: false` waits there until
+          // chosen); the inner table must not apply its own default again, and its header hide buttons stay off.
+          columns={effectiveColumns.map(({ defaultToggle: _chooserDefault, ...column }) => ({
+            ...column,
+            toggleable: false,
+          }))}
           records={records}
           idAccessor={idAccessor ?? ('_id' as keyof T & string)}
           fetching={fetching}

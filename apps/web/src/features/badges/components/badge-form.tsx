@@ -1,0 +1,201 @@
+import { BADGE_EDITOR_TABS, BADGE_MESSAGES, BUTTON_LABELS, type TBadgeEditorTab } from '@laurel/contract';
+import { Box, Button, Grid, Group, Indicator, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  type Icon,
+  IconDeviceFloppy,
+  IconIcons,
+  IconListDetails,
+  IconPalette,
+  IconTextCaption,
+} from '@tabler/icons-react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import {
+  errorsByField,
+  isSameValues,
+  type TBadgeField,
+  type TBadgeFormValues,
+  validateBadge,
+} from '@/features/badges/badge-form-values';
+import { BADGE_TEXTS } from '@/features/badges/badge-format';
+import { BadgePreview } from '@/features/badges/components/badge-preview';
+import { DetailsTab } from '@/features/badges/components/details-tab';
+import { IconsTab } from '@/features/badges/components/icons-tab';
+import { TextTab } from '@/features/badges/components/text-tab';
+import { ThemeTab } from '@/features/badges/components/theme-tab';
+import { openValidationErrors } from '@/features/badges/components/validation-errors';
+
+export type TBadgeSubmission = { values: TBadgeFormValues; file: File | null };
+
+export type TBadgeFormProps = {
+  initialValues: TBadgeFormValues;
+  /** How many of a limited badge are already granted: its stock cannot go below. */
+  granted: number;
+  readOnly?: boolean;
+  submitting?: boolean;
+  tab: TBadgeEditorTab;
+  onTabChange: (tab: TBadgeEditorTab) => void;
+  onSubmit: (submission: TBadgeSubmission) => void;
+};
+
+const TAB_ICONS: Record<TBadgeEditorTab, Icon> = {
+  Details: IconListDetails,
+  Icons: IconIcons,
+  Text: IconTextCaption,
+  Theme: IconPalette,
+};
+
+const tabOf = (field: TBadgeField): TBadgeEditorTab =>
+  field === 'icon'
+    ? 'Icons'
+    : field === 'description' || field === 'sub_copy'
+      ? 'Text'
+      : field.startsWith('theme.')
+        ? 'Theme'
+        : 'Details';
+
+/** An object URL for the chosen file, released when the file changes or the form goes. */
+const useObjectUrl = (file: File | null) => {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+};
+
+/**
+ * 'Customise Your Badge' (spec 2 §2): vertical tabs Details, Icons, Text and Theme beside a live preview. Save is
+ * enabled once something is edited; a save with errors opens 'Validation Error' listing them and marks the fields
+ * and tabs, and nothing is sent.
+ */
+export const BadgeForm = ({
+  initialValues,
+  granted,
+  readOnly = false,
+  submitting = false,
+  tab,
+  onTabChange,
+  onSubmit,
+}: TBadgeFormProps) => {
+  const headingId = useId();
+  const [values, setValues] = useState(initialValues);
+  const [file, setFile] = useState<File | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const fileUrl = useObjectUrl(file);
+  const wide = useMediaQuery('(min-width: 48em)', true);
+
+  const edited = file !== null || !isSameValues(values, initialValues);
+  const errors = useMemo(() => validateBadge(values, file), [values, file]);
+  const fieldErrors = showErrors ? errorsByField(errors) : {};
+  const tabsWithErrors = new Set(showErrors ? errors.map((error) => tabOf(error.field)) : []);
+
+  const set = <K extends keyof TBadgeFormValues>(field: K, value: TBadgeFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly || !edited || submitting) return;
+    if (errors.length > 0) {
+      setShowErrors(true);
+      openValidationErrors(errors.map((error) => error.message));
+      return;
+    }
+    onSubmit({ values, file });
+  };
+
+  const tabProps = { values, set, errors: fieldErrors, readOnly };
+
+  return (
+    <form aria-labelledby={headingId} onSubmit={submit} noValidate>
+      <Paper withBorder radius="md">
+        <Group
+          justify="space-between"
+          align="center"
+          gap="sm"
+          px={{ base: 'md', sm: 'lg' }}
+          py="md"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Stack gap={2}>
+            <Title id={headingId} order={2} fz="h4">
+              {BADGE_MESSAGES.header}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Details, icon, words and colours; the preview shows the badge as players will see it.
+            </Text>
+          </Stack>
+          {!readOnly && (
+            <Group gap="sm">
+              {edited && (
+                <Text size="xs" c="dimmed">
+                  {BADGE_TEXTS.unsavedChanges}
+                </Text>
+              )}
+              <Button
+                type="submit"
+                disabled={!edited}
+                loading={submitting}
+                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+              >
+                {BUTTON_LABELS.save}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <Grid gap="lg" p={{ base: 'md', sm: 'lg' }} align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Tabs
+              value={tab}
+              onChange={(next) => next && onTabChange(next as TBadgeEditorTab)}
+              orientation={wide ? 'vertical' : 'horizontal'}
+              variant="pills"
+              keepMounted={false}
+              styles={{ tabLabel: { textAlign: 'left' } }}
+            >
+              <Tabs.List aria-label="Badge settings" miw={wide ? 150 : undefined} mb={wide ? 0 : 'md'}>
+                {BADGE_EDITOR_TABS.map((name) => {
+                  const TabIcon = TAB_ICONS[name];
+                  return (
+                    <Tabs.Tab key={name} value={name} leftSection={<TabIcon size={16} aria-hidden />}>
+                      <Indicator
+                        color="red"
+                        size={7}
+                        offset={-4}
+                        position="middle-end"
+                        disabled={!tabsWithErrors.has(name)}
+                        inline
+                      >
+                        <Box pr={tabsWithErrors.has(name) ? 10 : 0}>{name}</Box>
+                      </Indicator>
+                    </Tabs.Tab>
+                  );
+                })}
+              </Tabs.List>
+              <Tabs.Panel value="Details" pl={wide ? 'lg' : 0}>
+                <DetailsTab {...tabProps} granted={granted} />
+              </Tabs.Panel>
+              <Tabs.Panel value="Icons" pl={wide ? 'lg' : 0}>
+                <IconsTab {...tabProps} file={file} fileUrl={fileUrl} onFileChange={setFile} />
+              </Tabs.Panel>
+              <Tabs.Panel value="Text" pl={wide ? 'lg' : 0}>
+                <TextTab {...tabProps} />
+              </Tabs.Panel>
+              <Tabs.Panel value="Theme" pl={wide ? 'lg' : 0}>
+                <ThemeTab {...tabProps} />
+              </Tabs.Panel>
+            </Tabs>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }} style={{ position: 'sticky', top: 80 }}>
+            <BadgePreview values={values} fileUrl={fileUrl} />
+          </Grid.Col>
+        </Grid>
+      </Paper>
+    </form>
+  );
+};

@@ -1,0 +1,2 @@
+export { badgeKeys, badgesListQuery } from './api';
+export { badgesRoutes } from './routes';

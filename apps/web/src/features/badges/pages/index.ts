@@ -1,0 +1,2 @@
+export { BadgePage } from './badge-page';
+export { BadgesPage } from './badges-page';
