@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COFFEE, COFFEE_ID, ICON_URL, SUMMER, SUMMER_ID, serveBadges } from '@/features/badges/test-server';
+import { COFFEE, COFFEE_ID, ICON_URL, SUMMER_ID, serveBadges } from '@/features/badges/test-server';
 import { renderApp } from '@/test/render-app';
 import { fail, ok, type TStubCall } from '@/test/stub-api';
 import { loadIconLibrary } from '@/ui/icon-picker';
