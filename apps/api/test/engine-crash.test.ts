@@ -1,0 +1,608 @@
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { testDbKind } from './db-kind';
+import { addCustomer, bearer, createApiKey, createClientAndSignIn } from './factories';
+import { overHttp } from './over-http';
+import { createServerDatabase } from './server-database';
+import { exitOf, startServer } from './server-process';
+import { ensureWorkerBuilt, startWorker, type WorkerProcess } from './worker-process';
+
+/*
+ * DESIGN §5: "A crash mid-event leaves no partial effect; re-processing after a restart produces each effect exactly
+ * once." Engine workers run as `node dist/worker.js` processes beside an API process that only stores events
+ * (ENGINE_IN_PROCESS=0); they are killed with SIGKILL in the middle of batches and restarted while 5,000 events
+ * arrive. Afterwards every player's statistics must equal a recomputation, written here independently of the engine,
+ * from the event log.
+ */
+
+const DAY_MS = 86_400_000;
+const CUSTOMERS = 100;
+const REQUESTS = 50;
+const EVENTS_PER_REQUEST = 100;
+/** Posting phases; a worker is killed at the end of each but the last. */
+const PHASES = 6;
+const BATCH_SIZE = 50;
+/** Africa/Johannesburg is UTC+2 all year (no daylight saving), so its local day is computed here without tz data. */
+const TIME_ZONE = 'Africa/Johannesburg';
+const TIME_ZONE_OFFSET_MS = 2 * 3_600_000;
+const REVERSALS = new Set(['REFUNDED', 'CANCELLED']);
+/**
+ * Where each of the five kills lands: anywhere in a batch after its claim, at the batch's first statistics write
+ * (orders already written), or when it marks its events (every effect written, nothing committed yet).
+ */
+const KILL_POINTS = [
+  'anywhere',
+  'before-statistics',
+  'before-marking',
+  'anywhere',
+  'before-marking',
+] as const;
+type KillPoint = (typeof KILL_POINTS)[number];
+
+const CUSTOM_STATISTICS = [
+  { name: 'coffeeStamps', aggregation_method: 'Sum', reset_interval: 'Manual' },
+  { name: 'bestScore', aggregation_method: 'Max', reset_interval: 'Manual' },
+  { name: 'lowestBasket', aggregation_method: 'Min', reset_interval: 'Manual' },
+  { name: 'lastRating', aggregation_method: 'Last', reset_interval: 'Manual' },
+  { name: 'dailyVisits', aggregation_method: 'Sum', reset_interval: 'Day' },
+  { name: 'dailyMood', aggregation_method: 'Last', reset_interval: 'Day' },
+] as const;
+type StatisticName = (typeof CUSTOM_STATISTICS)[number]['name'];
+
+/** mulberry32: the same seed gives the same events on every run. */
+const prng = (seed: number) => {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+type SentEvent = {
+  id: string;
+  type: string;
+  customer: { _id: string };
+  occurred_at: string;
+  data: Record<string, unknown>;
+};
+
+/**
+ * 50 requests of 100 events: logins, orders (some order ids sent again under a new event id), refunds and
+ * cancellations of orders sent in an earlier request (some twice), and statistic.update for six statistics; about
+ * one posting in six repeats an earlier event exactly (same id and payload). occurred_at is random over the last
+ * twelve days, so nothing arrives in time order, and some statistic updates share an occurred_at, some of them side by
+ * side in one request (`Last` then goes by arrival).
+ */
+const generateRequests = (seed: number, customers: readonly string[], now: number) => {
+  const rand = prng(seed);
+  const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const past = () => now - int(60_000, 12 * DAY_MS);
+  const valueFor: Record<StatisticName, () => number> = {
+    coffeeStamps: () => int(1, 4),
+    bestScore: () => int(-50_000, 50_000) / 100,
+    lowestBasket: () => int(-50_000, 50_000) / 100,
+    lastRating: () => int(1, 5),
+    dailyVisits: () => int(1, 3),
+    dailyMood: () => int(-10, 10),
+  };
+  const all: SentEvent[] = [];
+  const orders: { orderId: string; customerId: string; total: number; at: number }[] = [];
+  const updateTimes = new Map<string, number[]>();
+  const requests: SentEvent[][] = [];
+  let counter = 0;
+  for (let r = 0; r < REQUESTS; r += 1) {
+    const request: SentEvent[] = [];
+    const newOrders: typeof orders = [];
+    while (request.length < EVENTS_PER_REQUEST) {
+      if (all.length > 0 && rand() < 0.16) {
+        request.push(pick(all));
+        continue;
+      }
+      counter += 1;
+      const id = `crash-${seed}-${counter}`;
+      const roll = rand();
+      let event: SentEvent;
+      if (roll < 0.47) {
+        const customerId = pick(customers);
+        const mine = orders.filter((order) => order.customerId === customerId);
+        if (roll < 0.25) {
+          const data = rand() < 0.5 ? { channel: pick(['app', 'web', 'pos']) } : {};
+          event = {
+            id,
+            type: 'user.logged-in',
+            customer: { _id: customerId },
+            occurred_at: iso(past()),
+            data,
+          };
+        } else if (mine.length > 0 && rand() < 0.12) {
+          // The same order again under another event id: it must not count twice.
+          const order = pick(mine);
+          event = {
+            id,
+            type: 'order.created',
+            customer: { _id: customerId },
+            occurred_at: iso(order.at + int(0, 3_600_000)),
+            data: { order_id: order.orderId, total: order.total },
+          };
+        } else {
+          const order = {
+            orderId: `ord-${seed}-${counter}`,
+            customerId,
+            total: int(100, 60_000) / 100,
+            at: past(),
+          };
+          newOrders.push(order);
+          event = {
+            id,
+            type: 'order.created',
+            customer: { _id: customerId },
+            occurred_at: iso(order.at),
+            data: { order_id: order.orderId, total: order.total },
+          };
+        }
+      } else if (roll < 0.55 && orders.length > 0) {
+        // Refund or cancel an order acknowledged in an earlier request, at or after its time.
+        const order = pick(orders);
+        event = {
+          id,
+          type: 'order.status-change',
+          customer: { _id: order.customerId },
+          occurred_at: iso(Math.min(now - 1_000, order.at + int(0, 6 * 3_600_000))),
+          data: { order_id: order.orderId, status: rand() < 0.8 ? 'REFUNDED' : 'CANCELLED' },
+        };
+      } else {
+        const customerId = pick(customers);
+        const { name } = pick(CUSTOM_STATISTICS);
+        const key = `${customerId}|${name}`;
+        const times = updateTimes.get(key) ?? [];
+        const at = times.length > 0 && rand() < 0.15 ? pick(times) : past();
+        times.push(at);
+        updateTimes.set(key, times);
+        event = {
+          id,
+          type: 'statistic.update',
+          customer: { _id: customerId },
+          occurred_at: iso(at),
+          data: { name, value: valueFor[name]() },
+        };
+        if (rand() < 0.1 && request.length < EVENTS_PER_REQUEST - 1) {
+          // Two updates of one statistic at the same moment, side by side: `Last` keeps the one that came last.
+          counter += 1;
+          const twin = { ...event, id: `crash-${seed}-${counter}`, data: { name, value: valueFor[name]() } };
+          all.push(event, twin);
+          request.push(event, twin);
+          continue;
+        }
+      }
+      all.push(event);
+      request.push(event);
+    }
+    orders.push(...newOrders);
+    requests.push(request);
+  }
+  return requests;
+};
+
+type LogRow = {
+  external_id: string;
+  type: string;
+  customer_id: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+  status: string;
+  seq: string;
+  attempts: number;
+  error: string | null;
+};
+
+type Definition = {
+  name: string;
+  aggregation_method: string;
+  reset_interval: string;
+  epoch_version: number;
+  epoch_start: Date;
+};
+
+type Cell = { method: string; cents: number; value: number; at: number; seq: number };
+
+/**
+ * Every player's statistics from the processed events of the log, one cell per (customer, statistic, version):
+ * Sum adds (in cents, exactly), Max and Min keep the extreme, Last keeps the value of the latest occurred_at, then
+ * the latest arrival (seq). An order counts once, from its processed order.created, and comes out again when a
+ * processed status change reverses it. Only Manual and Day resets occur in this test.
+ */
+const recompute = (rows: readonly LogRow[], definitions: readonly Definition[]) => {
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  const localDay = (ms: number) => Math.floor((ms + TIME_ZONE_OFFSET_MS) / DAY_MS);
+  const versionOf = (definition: Definition, at: number) => {
+    if (definition.reset_interval === 'Manual') return definition.epoch_version;
+    if (definition.reset_interval !== 'Day') throw new Error(`unexpected reset ${definition.reset_interval}`);
+    return definition.epoch_version + Math.max(0, localDay(at) - localDay(definition.epoch_start.getTime()));
+  };
+  const cells = new Map<string, Cell>();
+  const add = (row: LogRow, name: string, value: number) => {
+    const definition = byName.get(name);
+    if (!definition) throw new Error(`no statistic ${name}`);
+    const at = row.occurred_at.getTime();
+    const seq = Number(row.seq);
+    const key = `${row.customer_id}|${name}|${versionOf(definition, at)}`;
+    const cell = cells.get(key);
+    const method = definition.aggregation_method;
+    if (!cell) {
+      cells.set(key, { method, cents: Math.round(value * 100), value, at, seq });
+      return;
+    }
+    cell.cents += Math.round(value * 100);
+    if (method === 'Max') cell.value = Math.max(cell.value, value);
+    if (method === 'Min') cell.value = Math.min(cell.value, value);
+    if (method === 'Last' && (at > cell.at || (at === cell.at && seq > cell.seq))) {
+      cell.value = value;
+      cell.at = at;
+      cell.seq = seq;
+    }
+  };
+
+  const processed = rows.filter((row) => row.status === 'processed');
+  const countedOrders = new Map<string, LogRow>();
+  const countedTwice: string[] = [];
+  for (const row of processed) {
+    if (row.type === 'user.logged-in') add(row, 'numberOfLogins', 1);
+    if (row.type === 'statistic.update') add(row, String(row.data.name), Number(row.data.value));
+    if (row.type !== 'order.created') continue;
+    const orderId = String(row.data.order_id);
+    if (countedOrders.has(orderId)) countedTwice.push(orderId);
+    countedOrders.set(orderId, row);
+    add(row, 'totalOrderValue', Number(row.data.total));
+    add(row, 'orderVolume', 1);
+  }
+  const reversed = new Set<string>();
+  for (const row of processed) {
+    if (row.type !== 'order.status-change' || !REVERSALS.has(String(row.data.status))) continue;
+    const orderId = String(row.data.order_id);
+    const order = countedOrders.get(orderId);
+    // Only reversals are sent, so the first one takes the order out and the others change nothing.
+    if (!order || reversed.has(orderId)) continue;
+    reversed.add(orderId);
+    add(row, 'totalOrderValue', -Number(order.data.total));
+    add(row, 'orderVolume', -1);
+  }
+
+  const cellValue = (cell: Cell) => (cell.method === 'Sum' ? cell.cents / 100 : cell.value);
+  /** What the player API shows now: each statistic's value in its current version. */
+  const currentOf = (customerId: string, now: number) => {
+    const statistics: Record<string, number> = {};
+    for (const definition of definitions) {
+      const cell = cells.get(`${customerId}|${definition.name}|${versionOf(definition, now)}`);
+      if (cell) statistics[definition.name] = cellValue(cell);
+    }
+    return statistics;
+  };
+  return { cells, cellValue, currentOf, countedOrders, reversed, countedTwice };
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Scenario = { seed: number; workers: number };
+
+const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
+  const database = await createServerDatabase('engine-crash');
+  const url = database.url as string;
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  const running: (WorkerProcess & { name: string })[] = [];
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const unexpectedExits: string[] = [];
+  try {
+    server = await startServer({
+      ...database.env,
+      ENGINE_IN_PROCESS: '0',
+      RATE_LIMIT_IP_PER_MINUTE: '1000000',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+    });
+    const app = overHttp(server.url);
+    const admin = await createClientAndSignIn(app, { plan: 'STARTER' });
+    const { key } = await createApiKey(app, admin);
+    const customers: string[] = [];
+    while (customers.length < CUSTOMERS) {
+      customers.push(...(await Promise.all(Array.from({ length: 10 }, () => addCustomer(app, admin)))));
+    }
+    for (const statistic of CUSTOM_STATISTICS) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/statistics',
+        headers: bearer(admin.clientToken),
+        payload: statistic,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // The business is in Johannesburg (Account Settings) and its daily statistics have been running for nine days,
+    // so events of the last twelve days fall in several days' versions, and some before the first.
+    await sql.query('UPDATE clients SET time_zone = $2 WHERE id = $1', [admin.clientId, TIME_ZONE]);
+    await sql.query(
+      `UPDATE statistics SET epoch_start = now() - interval '9 days 7 hours'
+       WHERE client_id = $1 AND reset_interval = 'Day'`,
+      [admin.clientId],
+    );
+
+    const requests = generateRequests(seed, customers, Date.now());
+    const rand = prng(seed + 1_000);
+
+    const launch = (index: number) => {
+      const name = `laurel-engine-crash-${seed}-${index}`;
+      const worker = {
+        ...startWorker({ DATABASE_URL: url, ENGINE_BATCH_SIZE: String(BATCH_SIZE), PGAPPNAME: name }),
+        name,
+      };
+      worker.child.once('exit', (code, signal) => {
+        if (signal !== 'SIGKILL' && signal !== 'SIGTERM' && code !== 0) {
+          unexpectedExits.push(`${name} exited (${code}, ${signal}): ${worker.output()}`);
+        }
+      });
+      running[index] = worker;
+    };
+    for (let index = 0; index < workerCount; index += 1) launch(index);
+
+    /** Workers mid-batch: their transaction has claimed rows (so it holds a transaction id) and has not ended. */
+    const midBatch = async (blockedOnly: boolean) => {
+      const { rows } = await sql.query<{ application_name: string }>(
+        `SELECT application_name FROM pg_stat_activity
+         WHERE application_name = ANY($1::text[]) AND backend_xid IS NOT NULL
+           AND ($2::boolean IS FALSE OR wait_event_type = 'Lock')`,
+        [running.map((worker) => worker.name), blockedOnly],
+      );
+      return new Set(rows.map((row) => row.application_name));
+    };
+
+    const seen = new Set<string>();
+    const wrongAnswers: string[] = [];
+    const send = async (batch: readonly SentEvent[]) => {
+      const res = await fetch(`${server?.url}/api/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ events: batch }),
+      });
+      const body = (await res.json()) as { content: { id: string; status: string; error?: string }[] };
+      if (res.status !== 200) throw new Error(`events: ${res.status} ${JSON.stringify(body)}`);
+      batch.forEach((event, index) => {
+        const expected = seen.has(event.id) ? 'duplicate' : 'accepted';
+        seen.add(event.id);
+        const answer = body.content[index];
+        if (answer?.id !== event.id || answer.status !== expected) {
+          wrongAnswers.push(`${event.id}: expected ${expected}, got ${JSON.stringify(answer)}`);
+        }
+      });
+    };
+
+    const kills: {
+      worker: string;
+      at: KillPoint;
+      midBatch: boolean;
+      othersMidBatch: boolean;
+      signal: string | null;
+    }[] = [];
+    const perPhase = Math.ceil(REQUESTS / PHASES);
+    let down: number | undefined;
+    for (let phase = 0; phase < PHASES; phase += 1) {
+      // Events keep arriving while a killed worker is down; it comes back halfway through the next phase.
+      const batches = requests.slice(phase * perPhase, (phase + 1) * perPhase);
+      for (const [position, batch] of batches.entries()) {
+        if (down !== undefined && position === Math.floor(batches.length / 2)) {
+          launch(down);
+          down = undefined;
+        }
+        await send(batch);
+      }
+      if (phase === PHASES - 1) break;
+      const index = phase % workerCount;
+      const victim = running[index] as WorkerProcess & { name: string };
+      const at = KILL_POINTS[phase] as KillPoint;
+      await sleep(Math.floor(rand() * 100));
+      // A table held in SHARE mode stops the worker at its first write to it: the kill then lands exactly there.
+      const blocker = at === 'anywhere' ? undefined : new pg.Client({ connectionString: url });
+      let busy = new Set<string>();
+      try {
+        if (blocker) {
+          await blocker.connect();
+          await blocker.query('BEGIN');
+          await blocker.query(
+            `LOCK TABLE ${at === 'before-statistics' ? 'player_statistics' : 'events'} IN SHARE MODE`,
+          );
+        }
+        // With two workers, preferably while the other one is mid-batch too.
+        const deadline = Date.now() + 10_000;
+        const preferBoth = Date.now() + 1_000;
+        while (Date.now() < deadline) {
+          busy = await midBatch(blocker !== undefined);
+          if (busy.has(victim.name) && (busy.size === workerCount || Date.now() > preferBoth)) break;
+        }
+        victim.child.kill('SIGKILL');
+        kills.push({
+          worker: victim.name,
+          at,
+          midBatch: busy.has(victim.name),
+          othersMidBatch: busy.size === workerCount,
+          signal: (await exitOf(victim.child)).signal,
+        });
+      } finally {
+        await blocker?.query('ROLLBACK');
+        await blocker?.end();
+      }
+      down = index;
+    }
+
+    // Let the workers finish, then stop them the clean way.
+    const waiting = async () =>
+      Number(
+        (
+          await sql.query(`SELECT count(*) AS n FROM events WHERE client_id = $1 AND status = 'accepted'`, [
+            admin.clientId,
+          ])
+        ).rows[0].n,
+      );
+    const finishBy = Date.now() + 60_000;
+    while ((await waiting()) > 0 && Date.now() < finishBy) await sleep(100);
+    for (const worker of running) worker.child.kill('SIGTERM');
+    const stops = await Promise.all(running.map((worker) => exitOf(worker.child)));
+
+    expect(unexpectedExits).toEqual([]);
+    expect(wrongAnswers.slice(0, 10)).toEqual([]);
+    expect(kills).toHaveLength(PHASES - 1);
+    expect(kills.every((kill) => kill.signal === 'SIGKILL')).toBe(true);
+    expect(kills.filter((kill) => !kill.midBatch)).toEqual([]);
+    // With two workers, they did work side by side: at least one kill found both mid-batch.
+    if (workerCount > 1) expect(kills.some((kill) => kill.othersMidBatch)).toBe(true);
+    expect(stops.map((stop) => stop.code)).toEqual(running.map(() => 0));
+
+    // The log holds each event once, as sent.
+    const { rows } = await sql.query<LogRow>(
+      `SELECT external_id, type, customer_id, occurred_at, data, status, seq::text AS seq, attempts, error
+       FROM events WHERE client_id = $1 ORDER BY seq`,
+      [admin.clientId],
+    );
+    const sent = new Map(requests.flat().map((event) => [event.id, event]));
+    expect(rows).toHaveLength(sent.size);
+    const differing = rows.filter((row) => {
+      const event = sent.get(row.external_id);
+      return (
+        !event ||
+        event.type !== row.type ||
+        event.customer._id !== row.customer_id ||
+        event.occurred_at !== row.occurred_at.toISOString() ||
+        !isDeepStrictEqual(event.data, row.data)
+      );
+    });
+    expect(differing.slice(0, 5)).toEqual([]);
+
+    // Nothing is left waiting or set aside; the only duplicates are order ids sent again.
+    const statuses = Object.fromEntries(
+      ['accepted', 'processed', 'duplicate', 'skipped', 'parked'].map((status) => [
+        status,
+        rows.filter((row) => row.status === status).length,
+      ]),
+    );
+    const orderCreated = rows.filter((row) => row.type === 'order.created');
+    const orderIds = new Set(orderCreated.map((row) => String(row.data.order_id)));
+    expect(statuses).toEqual({
+      accepted: 0,
+      processed: rows.length - (orderCreated.length - orderIds.size),
+      duplicate: orderCreated.length - orderIds.size,
+      skipped: 0,
+      parked: 0,
+    });
+    expect(rows.filter((row) => row.status === 'duplicate' && row.type !== 'order.created')).toEqual([]);
+    // A kill is not a failed attempt: one worker, applying each player's events in arrival order, never had to
+    // try an event again (a refund is always sent after its order).
+    if (workerCount === 1) expect(rows.filter((row) => row.attempts > 0)).toEqual([]);
+
+    const { rows: definitions } = await sql.query<Definition>(
+      `SELECT name, aggregation_method, reset_interval, epoch_version, epoch_start FROM statistics
+       WHERE client_id = $1`,
+      [admin.clientId],
+    );
+    const expected = recompute(rows, definitions);
+    // No order counted twice: one processed order.created per order id, one order row each.
+    expect(expected.countedTwice).toEqual([]);
+    expect(expected.countedOrders.size).toBe(orderIds.size);
+    const { rows: orderRows } = await sql.query<{
+      external_id: string;
+      customer_id: string;
+      total_minor: string;
+      status: string;
+    }>('SELECT external_id, customer_id, total_minor::text, status FROM orders WHERE client_id = $1', [
+      admin.clientId,
+    ]);
+    expect(orderRows).toHaveLength(orderIds.size);
+    const wrongOrders = orderRows.filter((order) => {
+      const created = expected.countedOrders.get(order.external_id);
+      return (
+        !created ||
+        created.customer_id !== order.customer_id ||
+        Math.round(Number(created.data.total) * 100) !== Number(order.total_minor) ||
+        REVERSALS.has(order.status) !== expected.reversed.has(order.external_id)
+      );
+    });
+    expect(wrongOrders).toEqual([]);
+
+    // Every stored statistic value, in every version, equals the recomputation, and nothing else is stored.
+    const { rows: stored } = await sql.query<{
+      customer_id: string;
+      name: string;
+      version: number;
+      value: string;
+    }>(
+      `SELECT ps.customer_id, s.name, ps.version, ps.value::text AS value
+       FROM player_statistics ps JOIN statistics s ON s.id = ps.statistic_id WHERE ps.client_id = $1`,
+      [admin.clientId],
+    );
+    const mismatches: string[] = [];
+    const storedKeys = new Set<string>();
+    for (const row of stored) {
+      const key = `${row.customer_id}|${row.name}|${row.version}`;
+      storedKeys.add(key);
+      const cell = expected.cells.get(key);
+      if (!cell) mismatches.push(`${key}: stored ${row.value}, expected nothing`);
+      else if (Math.round(Number(row.value) * 100) !== Math.round(expected.cellValue(cell) * 100)) {
+        mismatches.push(`${key}: stored ${row.value}, expected ${expected.cellValue(cell)}`);
+      }
+    }
+    for (const [key, cell] of expected.cells) {
+      if (!storedKeys.has(key))
+        mismatches.push(`${key}: nothing stored, expected ${expected.cellValue(cell)}`);
+    }
+    expect(mismatches.slice(0, 20)).toEqual([]);
+    expect(expected.cells.size).toBeGreaterThan(CUSTOMERS * 8);
+    // Daily statistics really span several versions.
+    const dailyVersions = new Set(
+      stored.filter((row) => row.name === 'dailyVisits').map((row) => row.version),
+    );
+    expect(dailyVersions.size).toBeGreaterThan(5);
+
+    // What an integrator reads: the player API shows each statistic's current value.
+    const players = await Promise.all(
+      customers.map(async (customerId) => {
+        const res = await fetch(`${server?.url}/api/v1/players/${customerId}`, {
+          headers: { 'x-api-key': key },
+        });
+        const body = (await res.json()) as { content: { statistics: Record<string, number> } | null };
+        return { customerId, status: res.status, statistics: body.content?.statistics };
+      }),
+    );
+    const now = Date.now();
+    expect(players).toEqual(
+      customers.map((customerId) => ({
+        customerId,
+        status: 200,
+        statistics: expected.currentOf(customerId, now),
+      })),
+    );
+  } finally {
+    for (const worker of running) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await exitOf(server.child);
+    }
+    await Promise.all(running.map((worker) => exitOf(worker.child)));
+    await sql.end();
+    await database.close();
+  }
+};
+
+describe.skipIf(testDbKind() !== 'postgres')(
+  'engine workers killed with SIGKILL mid-batch (PostgreSQL only: separate worker processes need it, PGlite belongs to one process)',
+  () => {
+    it('one worker, killed five times while 5,000 events arrive: every statistic equals a recomputation from the log', async () => {
+      ensureWorkerBuilt();
+      await runScenario({ seed: 11, workers: 1 });
+    }, 150_000);
+
+    it('two workers on one database, killed five times in turn: the same holds', async () => {
+      ensureWorkerBuilt();
+      await runScenario({ seed: 23, workers: 2 });
+    }, 150_000);
+  },
+);

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = path.resolve(API_DIR, '../..');
+export const WORKER_BUNDLE = path.join(API_DIR, 'dist/worker.js');
+
+/** What the bundle is built from (as scripts/lib/build.mjs counts it for `npm run worker`). */
+const BUNDLE_INPUTS = [
+  path.join(API_DIR, 'src'),
+  path.join(API_DIR, 'drizzle'),
+  path.join(API_DIR, 'tsup.config.ts'),
+  path.join(REPO_ROOT, 'packages/contract/src'),
+];
+
+const newestMtime = (entry: string): number => {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const child of readdirSync(entry, { withFileTypes: true })) {
+    if (child.isDirectory() && (child.name === 'node_modules' || child.name === 'dist')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child.name)));
+  }
+  return newest;
+};
+
+/**
+ * The worker runs as production runs it, `node dist/worker.js`. `npm test` builds before the API suites; a file
+ * run on its own builds the bundle here when it is missing or older than its sources, as `npm run worker` does.
+ */
+export const ensureWorkerBuilt = () => {
+  let built = 0;
+  try {
+    built = statSync(WORKER_BUNDLE).mtimeMs;
+  } catch {}
+  if (built > 0 && Math.max(...BUNDLE_INPUTS.map(newestMtime)) <= built) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`building the API bundle failed (${result.status}): ${result.stdout}${result.stderr}`);
+  }
+};
+
+export type WorkerProcess = { child: ChildProcess; output: () => string };
+
+/** `node dist/worker.js` with the given environment (DATABASE_URL at least); its output is kept for messages. */
+export const startWorker = (env: Record<string, string>): WorkerProcess => {
+  let output = '';
+  const child = spawn(process.execPath, [WORKER_BUNDLE], {
+    cwd: API_DIR,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+};
