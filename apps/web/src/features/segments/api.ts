@@ -1,11 +1,8 @@
 import {
-  BADGE_MESSAGES,
   createSegment,
   deleteSegment,
-  listBadges,
   listSegmentPlayers,
   listSegments,
-  PAGE_SIZES,
   RELOAD_AFTER_UPDATE,
   SEGMENT_MESSAGES,
   type TSaveSegmentRequest,
@@ -138,17 +135,6 @@ export const segmentPlayersQuery = (id: string, query: TSegmentPlayersQuery) =>
     placeholderData: keepPreviousData,
     staleTime: 0,
     meta: { errorTitle: SEGMENT_MESSAGES.fetchFailedTitle },
-  });
-
-/** Badges for the Badge/Item picker: page 1, size 100 (spec 2 §2). */
-export const badgeOptionsQuery = () =>
-  queryOptions({
-    // Under 'badges' so that the badges area's invalidation refreshes the picker too.
-    queryKey: ['badges', 'options'] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(await http.call(listBadges, { query: { page: 1, size: PAGE_SIZES.filterOptions }, signal }))
-        .content,
-    meta: { errorTitle: BADGE_MESSAGES.listFailed },
   });
 
 /** Every cached list page with the segment changed in place (or left out), before the lists reload. */

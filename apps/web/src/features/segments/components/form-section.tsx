@@ -42,6 +42,8 @@ const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }
     color="red"
     size="compact-sm"
     leftSection={<IconTrash size={14} aria-hidden />}
+    // The summary beside the label gives way on a narrow screen; the button never does.
+    style={{ flexShrink: 0 }}
     // The visible word stays at the start of the name; the rest says which one (WCAG 2.5.3).
     aria-label={`${BUTTON_LABELS.remove} ${label.toLowerCase()}`}
     onClick={onClick}
@@ -71,7 +73,7 @@ export const ItemCard = ({ label, summary, onRemove, children }: TItemCardProps)
   >
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" wrap="nowrap" mih={28}>
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
           <Text fw={650} size="sm" style={{ whiteSpace: 'nowrap' }}>
             {label}
           </Text>

@@ -1,7 +1,7 @@
 import { PAGE_SIZES, SYSTEM_STATISTICS } from '@laurel/contract';
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { badgeOptionsQuery } from '@/features/segments/api';
+import { badgesListQuery } from '@/features/badges';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { statisticsListQuery } from '@/features/statistics';
 
@@ -59,8 +59,8 @@ export const StatisticSelect = ({ value, onChange, ...props }: TOptionSelectProp
 
 /** The badges a grant_item action can give, page 1 of 100 (spec 2 §2). */
 export const BadgeSelect = ({ value, onChange, ...props }: TOptionSelectProps) => {
-  const badges = useQuery(badgeOptionsQuery());
-  const list = badges.data ?? [];
+  const badges = useQuery(badgesListQuery({ page: 1, size: PAGE_SIZES.filterOptions, search: '' }));
+  const list = badges.data?.badges ?? [];
   const groups = withCurrent(
     list.length > 0
       ? [{ group: 'Badges', items: list.map((badge) => ({ value: badge._id, label: badge.name })) }]

@@ -240,7 +240,8 @@ export const SegmentForm = ({
             aria-label="Form actions"
             role="group"
           >
-            <Group justify="space-between" gap="sm" wrap="nowrap">
+            {/* On a narrow screen the message takes its own line above the buttons. */}
+            <Group justify="space-between" gap="sm">
               <Text size="sm" c={errorCount > 0 ? 'red' : 'dimmed'} aria-live="polite">
                 {errorCount > 0
                   ? SEGMENT_TEXTS.fixErrors(errorCount)
@@ -248,7 +249,7 @@ export const SegmentForm = ({
                     ? SEGMENT_TEXTS.unsaved
                     : SEGMENT_TEXTS.noChanges}
               </Text>
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" ml="auto">
                 {edited && (
                   <Button variant="default" onClick={cancel} disabled={submitting}>
                     {BUTTON_LABELS.cancel}

@@ -80,9 +80,20 @@ export const SegmentRulesSection = ({
             <ItemCard
               label={`Rule ${index + 1}`}
               summary={
-                <Code fz="xs" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {ruleText(rule)}
-                </Code>
+                // Once there is something to read: a rule with nothing chosen yet would read '… … …'.
+                (rule.type === 'all_players' || rule.statistic_name) && (
+                  <Code
+                    fz="xs"
+                    style={{
+                      minWidth: 0,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {ruleText(rule)}
+                  </Code>
+                )
               }
               onRemove={readOnly ? undefined : () => onRemove(rule.id)}
             >
