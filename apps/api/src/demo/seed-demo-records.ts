@@ -11,6 +11,7 @@ import { createLoyaltyService } from '../modules/customers/loyalty.service';
 import { createUsersService } from '../modules/users/users.service';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from './demo-people';
 import { seedDemoActivity } from './seed-demo-activity';
+import { seedDemoCommerce } from './seed-demo-commerce';
 
 const BRANCHES = [
   { display_name: 'Sea Point', city: 'Sea Point, Cape Town', lat: -33.9166, lng: 18.3876 },
@@ -123,5 +124,6 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
     }
   }
   ctx.log.info({ branches: branchIds.length, customers: 36 }, 'demo records created');
+  await seedDemoCommerce(ctx, principal, actor);
   await seedDemoActivity(ctx, actor);
 };

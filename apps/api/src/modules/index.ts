@@ -12,8 +12,10 @@ import { eventRoutes } from './events/events.routes';
 import { apiKeyRoutes } from './integrations/api-keys.routes';
 import { mediaRoutes } from './media/media.routes';
 import { playerRoutes } from './players/players.routes';
+import { productRoutes } from './products/products.routes';
 import { segmentRoutes } from './segments/segments.routes';
 import { statisticRoutes } from './statistics/statistics.routes';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
 import { userRoutes } from './users/users.routes';
@@ -37,4 +39,6 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   segmentRoutes(app, ctx);
   playerRoutes(app, ctx);
   mediaRoutes(app, ctx);
+  await productRoutes(app, ctx);
+  subscriptionRoutes(app, ctx);
 };

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './commerce';
 export * from './customers';
 export * from './engine';
 export * from './gamification';
