@@ -22,21 +22,78 @@ type ClaimedRow = {
 
 export type ClaimedEvent = EngineEvent & { customerSuspended: boolean; timeZone: string };
 
+/** Carries rows out of a savepoint that is rolled back on purpose. */
+class Peeked extends Error {
+  constructor(readonly rows: { client_id: string; customer_id: string }[]) {
+    super('peeked');
+  }
+}
+
 /**
- * Claims up to `limit` waiting events inside the caller's transaction. Rows are locked with SKIP LOCKED so that
- * several workers share the queue; then each player is locked too (advisory, for the transaction), and events of
- * players another worker holds are left for the next round: one player's events are applied by one worker at a
- * time, in order, and two workers never touch the same player's rows (no deadlocks, no lost updates).
+ * The players of the next due events that no other worker has claimed. Rows another worker holds are skipped;
+ * the rows looked at are locked only inside a savepoint that is rolled back at once, so this worker keeps no
+ * lock on an event of a player it may not get.
+ */
+const duePlayers = async (tx: Tx, limit: number) => {
+  try {
+    await tx.transaction(async (savepoint) => {
+      const rows = await rowsOf<{ client_id: string; customer_id: string }>(
+        savepoint as unknown as Tx,
+        sql`SELECT client_id, customer_id FROM events
+            WHERE status = 'accepted' AND next_attempt_at <= now()
+            ORDER BY next_attempt_at, seq
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED`,
+      );
+      throw new Peeked(rows);
+    });
+  } catch (error) {
+    if (!(error instanceof Peeked)) throw error;
+    const players = new Map(error.rows.map((row) => [row.customer_id, row]));
+    return [...players.values()];
+  }
+  return [];
+};
+
+/**
+ * Claims up to `limit` waiting events inside the caller's transaction, player by player. It first looks at which
+ * players have events due that no other worker holds, locks those it can — each player with a transaction-scoped advisory
+ * lock, and each client shared, since a segment rebuild takes the client exclusively — and only then locks and
+ * reads those players' due events in arrival order. A player's events are therefore only ever locked by the
+ * worker that holds the player: applied by one worker at a time, in order, and two workers never touch the same
+ * player's rows (no deadlocks, no lost updates). Players another worker holds wait for the next round.
  */
 export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]> => {
+  const due = await duePlayers(tx, limit);
+  if (due.length === 0) return [];
+  const clientIds = [...new Set(due.map((row) => row.client_id))];
+  const clientLocks = await rowsOf<{ client_id: string; locked: boolean }>(
+    tx,
+    sql`SELECT client_id, pg_try_advisory_xact_lock_shared(${CLIENT_LOCK_NAMESPACE}, hashtext(client_id)) AS locked
+        FROM unnest(${arrayParam(clientIds)}::text[]) AS c(client_id)`,
+  );
+  const openClients = new Set(clientLocks.filter((lock) => lock.locked).map((lock) => lock.client_id));
+  const candidates = due.filter((row) => openClients.has(row.client_id));
+  if (candidates.length === 0) return [];
+  const locks = await rowsOf<{ client_id: string; customer_id: string; locked: boolean }>(
+    tx,
+    sql`SELECT client_id, customer_id, pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id)) AS locked
+        FROM unnest(${arrayParam(candidates.map((row) => row.client_id))}::text[],
+                    ${arrayParam(candidates.map((row) => row.customer_id))}::text[]) AS p(client_id, customer_id)`,
+  );
+  const held = locks.filter((lock) => lock.locked);
+  if (held.length === 0) return [];
   const rows = await rowsOf<ClaimedRow>(
     tx,
     sql`WITH next AS (
           SELECT e.id FROM events e
+          JOIN unnest(${arrayParam(held.map((row) => row.client_id))}::text[],
+                      ${arrayParam(held.map((row) => row.customer_id))}::text[]) AS p(client_id, customer_id)
+            ON e.client_id = p.client_id AND e.customer_id = p.customer_id
           WHERE e.status = 'accepted' AND e.next_attempt_at <= now()
-          ORDER BY e.next_attempt_at, e.seq
+          ORDER BY e.seq
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
+          FOR UPDATE OF e
         )
         SELECT e.id, e.seq, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id, e.occurred_at, e.data,
                e.attempts, cu.status AS customer_status, cl.time_zone
@@ -44,26 +101,7 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
         JOIN clients cl ON cl.id = e.client_id
         LEFT JOIN customers cu ON cu.id = e.customer_id`,
   );
-  if (rows.length === 0) return [];
-  // A client whose segment is being rebuilt (exclusive lock) waits for the next round.
-  const clientIds = [...new Set(rows.map((row) => row.client_id))];
-  const clientLocks = await rowsOf<{ client_id: string; locked: boolean }>(
-    tx,
-    sql`SELECT client_id, pg_try_advisory_xact_lock_shared(${CLIENT_LOCK_NAMESPACE}, hashtext(client_id)) AS locked
-        FROM unnest(${arrayParam(clientIds)}::text[]) AS c(client_id)`,
-  );
-  const openClients = new Set(clientLocks.filter((lock) => lock.locked).map((lock) => lock.client_id));
-  const players = [
-    ...new Set(rows.filter((row) => openClients.has(row.client_id)).map((row) => row.customer_id)),
-  ];
-  const locks = await rowsOf<{ customer_id: string; locked: boolean }>(
-    tx,
-    sql`SELECT customer_id, pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id)) AS locked
-        FROM unnest(${arrayParam(players)}::text[]) AS p(customer_id)`,
-  );
-  const held = new Set(locks.filter((lock) => lock.locked).map((lock) => lock.customer_id));
   return rows
-    .filter((row) => held.has(row.customer_id))
     .map((row) => ({
       id: row.id,
       seq: Number(row.seq),

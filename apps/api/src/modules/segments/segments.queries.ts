@@ -1,3 +1,4 @@
+import { SYSTEM_SEGMENT_NAMES } from '@laurel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
@@ -34,7 +35,7 @@ export const listSegmentRows = async (
   const where = sql.join(conditions, sql` AND `);
   const rows = await rowsOf<SegmentRow>(
     db,
-    sql`${SELECT} WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+    sql`${SELECT} WHERE ${where} ORDER BY s.system, s.created_at DESC, array_position(${arrayParam([...SYSTEM_SEGMENT_NAMES])}::text[], s.name), s.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
   );
   const [total] = await rowsOf<{ count: string | number }>(
     db,

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import { SYSTEM_STATISTICS } from '@laurel/contract';
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
 import { clients, statistics } from '../../db/schema';
@@ -25,7 +26,13 @@ export const listStatisticRows = async (
     .select()
     .from(statistics)
     .where(where)
-    .orderBy(desc(statistics.createdAt), desc(statistics.id))
+    .orderBy(
+      asc(statistics.system),
+      desc(statistics.createdAt),
+      // System statistics share their creation time: list them in the engine's order.
+      sql`array_position(${sql.param([...SYSTEM_STATISTICS])}::text[], ${statistics.name})`,
+      desc(statistics.id),
+    )
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ count: count() }).from(statistics).where(where);

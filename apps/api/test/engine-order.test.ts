@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimEvents } from '../src/engine';
+import { testDbKind } from './db-kind';
+import { addCustomer, createApiKey, createClientAndSignIn, eventFor, postEvents } from './factories';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ENGINE_BATCH_SIZE: '1' } });
+});
+afterAll(() => t.close());
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+describe.skipIf(testDbKind() !== 'postgres')('two workers, one player', () => {
+  it("a worker never applies a player's event while an earlier one of theirs is still waiting", async () => {
+    const admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+    const { key } = await createApiKey(t.app, admin);
+    const x = await addCustomer(t.app, admin);
+    const y = await addCustomer(t.app, admin);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const x0 = eventFor(x, { occurred_at: at });
+    const x1 = eventFor(x, { type: 'order.created', occurred_at: at, data: { order_id: 'A-1', total: 10 } });
+    const y1 = eventFor(y, { occurred_at: at });
+    const x2 = eventFor(x, {
+      type: 'order.status-change',
+      occurred_at: at,
+      data: { order_id: 'A-1', status: 'REFUNDED' },
+    });
+    expect((await postEvents(t.app, key, { events: [x0, x1, y1, x2] })).statusCode).toBe(200);
+    const { db } = t.ctx.database;
+
+    // Worker A is applying x0: it holds x0's row and player x.
+    const aHolds = deferred();
+    const aMayCommit = deferred();
+    const workerA = db.transaction(async (tx) => {
+      const claimed = await claimEvents(tx, 1);
+      expect(claimed.map((e) => e.externalId)).toEqual([x0.id]);
+      aHolds.resolve();
+      await aMayCommit.promise;
+      await tx.execute(sql`UPDATE events SET status = 'processed' WHERE id = ${claimed[0]?.id}`);
+    });
+    await aHolds.promise;
+
+    // Worker B claims the next two waiting events, x1 and y1; player x is busy, so it keeps only y1, but x1 stays
+    // locked by its transaction until it commits.
+    const bClaimed = deferred();
+    const bMayCommit = deferred();
+    let bGot: string[] = [];
+    const workerB = db.transaction(async (tx) => {
+      bGot = (await claimEvents(tx, 2)).map((e) => e.externalId);
+      bClaimed.resolve();
+      await bMayCommit.promise;
+    });
+    await bClaimed.promise;
+    // Player x is busy, so worker B takes y1 only and locks nothing of x.
+    expect(bGot).toEqual([y1.id]);
+
+    aMayCommit.resolve();
+    await workerA;
+
+    // Worker A's next round takes x1 then x2, in order, while B is still open.
+    await t.ctx.engine.processOnce();
+    bMayCommit.resolve();
+    await workerB;
+    await t.ctx.engine.drain();
+    const rows = await t.ctx.database.query<{
+      external_id: string;
+      status: string;
+      attempts: number;
+      error: string | null;
+    }>('SELECT external_id, status, attempts, error FROM events ORDER BY seq');
+    // x1 (the order) was applied before x2 (its refund): nothing had to wait for a retry.
+    expect(rows.every((r) => r.status === 'processed' && r.attempts === 0)).toBe(true);
+  });
+});
