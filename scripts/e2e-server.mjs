@@ -33,6 +33,8 @@ const env = {
   ...process.env,
   PORT: process.env.E2E_PORT || '8090',
   HOST: '127.0.0.1',
+  // Uploaded files' absolute URLs point where the journeys open the console.
+  PUBLIC_URL: process.env.E2E_BASE_URL || `http://127.0.0.1:${process.env.E2E_PORT || '8090'}`,
   DATA_DIR: dataDir,
   DEMO: '0',
   // Journeys read reset links from the outbox; never enabled outside tests and development.

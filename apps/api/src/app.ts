@@ -40,7 +40,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   requireDeclaredPermission(app);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, ctx.config.publicUrl);
   await installRateLimits(app, ctx.config.rateLimits);
   installAuthGuard(app, { db: ctx.database.db, tokens: ctx.tokens });
   installAuditFallback(app, ctx.database.db);

@@ -4,16 +4,6 @@ import { closeMessageModal, expectMessageModal } from './pages/message-modal';
 import { tallSnapshot } from './pages/tall-snapshot';
 import { snapshot } from './support/screens';
 
-/**
- * Uploaded icons are absolute URLs on the server's PUBLIC_URL (by default http://localhost:<port>), and the console's
- * CSP shows images from its own origin: the journey opens the console on that origin so that they load.
- */
-const consoleOrigin = () =>
-  process.env.PUBLIC_URL ??
-  `http://localhost:${new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090').port}`;
-
-test.use({ baseURL: consoleOrigin() });
-
 test.describe('badges', () => {
   test('build a badge with a library icon and one with an uploaded PNG, see them listed, edit one, delete one', async ({
     page,
