@@ -83,6 +83,12 @@ test.describe('segments', () => {
     // Two logins: the engine counts them and the customer enters the segment.
     await sendLogins(request, apiKey, customerId, 2);
     await list.expectPlayerCount('Regulars', 1);
+    // Entering ran the action: the player API lists the segment and the badge, granted once.
+    const player = await request.get(`/api/v1/players/${customerId}`, { headers: { 'X-Api-Key': apiKey } });
+    expect(player.status()).toBe(200);
+    const content = (await player.json()).content;
+    expect(content.segments).toContain('Regulars');
+    expect(content.badges).toEqual([expect.objectContaining({ name: 'Coffee Lover', quantity: 1 })]);
     await snapshot(page, 'segments-list');
 
     // The players page shows the segment and its member, who links to the customer profile.
@@ -117,6 +123,8 @@ test.describe('segments', () => {
     await list.expectShown();
     await expect(list.row('Regulars')).toContainText('numberOfLogins ≥ 3');
     await list.expectPlayerCount('Regulars', 0);
+    const left = await request.get(`/api/v1/players/${customerId}`, { headers: { 'X-Api-Key': apiKey } });
+    expect((await left.json()).content.segments).not.toContain('Regulars');
 
     await list.openPlayers('Regulars');
     await players.expectShown('Regulars');
