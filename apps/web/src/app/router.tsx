@@ -5,9 +5,11 @@ import { NotFoundPage } from '@/app/not-found-page';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
 import { badgesRoutes } from '@/features/badges';
+import { basketsRoutes } from '@/features/baskets';
 import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
+import { ordersRoutes } from '@/features/orders';
 import { segmentsRoutes } from '@/features/segments';
 import { settingsRoutes } from '@/features/settings';
 import { statisticsRoutes } from '@/features/statistics';
@@ -25,6 +27,8 @@ export const routes: RouteObject[] = [
       consoleRoute([
         ...dashboardRoutes,
         ...customersRoutes,
+        ...ordersRoutes,
+        ...basketsRoutes,
         ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,

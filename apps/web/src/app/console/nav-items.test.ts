@@ -20,6 +20,10 @@ describe('sidebar entries', () => {
     expect(labels(entries)).toEqual([
       'Dashboard',
       'Customers',
+      'Orders',
+      'Baskets',
+      'Subscriptions',
+      'Products',
       'Badges',
       'Challenges',
       'Statistics',

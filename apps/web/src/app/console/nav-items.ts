@@ -10,12 +10,14 @@ import {
 import {
   type Icon,
   IconAward,
+  IconBasket,
   IconChartBar,
   IconChartPie,
   IconCoins,
   IconLayoutDashboard,
   IconReceipt,
   IconSettings,
+  IconShoppingBag,
   IconStairsUp,
   IconTargetArrow,
   IconUserCog,
@@ -60,6 +62,12 @@ export const navItems: TNavItem[] = [
     section: 'main',
   },
   { ...link('Customers', consolePaths.customers, area('CUSTOMERS'), IconUsers), section: 'main' },
+  {
+    ...link('Orders', consolePaths.orders, area('ORDERS'), IconShoppingBag),
+    activeOn: [ROUTE_PATTERNS.order],
+    section: 'main',
+  },
+  { ...link('Baskets', consolePaths.baskets, area('BASKETS'), IconBasket), section: 'main' },
   { ...link('Badges', consolePaths.badges, area('BADGES'), IconAward), section: 'main' },
   { ...link('Challenges', consolePaths.challenges, area('CHALLENGES'), IconTargetArrow), section: 'main' },
   {

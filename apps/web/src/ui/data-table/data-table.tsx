@@ -1,6 +1,12 @@
 import { COMMON_MESSAGES, columnsStorageKey, formatCount, type TColumnTable } from '@laurel/contract';
 import { Group, Paper, Stack, Title } from '@mantine/core';
-import { type DataTableColumn, DataTable as MantineDataTable, useDataTableColumns } from 'mantine-datatable';
+import {
+  type DataTableColumn,
+  type DataTableSortProps,
+  type DataTableSortStatus,
+  DataTable as MantineDataTable,
+  useDataTableColumns,
+} from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { ColumnChooser } from './column-chooser';
 
@@ -29,6 +35,9 @@ type Props<T> = {
   countCapped?: boolean;
   /** Keep the last column (row actions) in view when the table scrolls sideways. */
   pinLastColumn?: boolean;
+  /** Server-side sort: the current column and direction; columns marked `sortable` offer it in their header. */
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (sortStatus: DataTableSortStatus<T>) => void;
 };
 
 /**
@@ -52,6 +61,8 @@ export const DataTable = <T,>({
   emptyText = COMMON_MESSAGES.tableEmpty,
   countCapped = false,
   pinLastColumn = false,
+  sortStatus,
+  onSortStatusChange,
 }: Props<T>) => {
   const key = table ? columnsStorageKey(table) : undefined;
   const toggleable = columns.map((column) => ({ toggleable: true, ...column }));
@@ -59,12 +70,19 @@ export const DataTable = <T,>({
     key,
     columns: toggleable,
   });
+  // Sorting is all or nothing: mantine-datatable takes both props or neither.
+  const sortProps: DataTableSortProps<T> = sortStatus
+    ? onSortStatusChange
+      ? { sortStatus, onSortStatusChange }
+      : { sortStatus }
+    : {};
   const titles = Object.fromEntries(columns.map((column) => [column.accessor, column.title]));
   return (
     <Stack gap="md">
       {(title || filters || actions) && (
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <Group align="flex-end" gap="sm" wrap="wrap">
+          {/* Many filters wrap among themselves beside the buttons and the chooser, rather than push them below. */}
+          <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 320px', minWidth: 0 }}>
             {title && (
               <Title order={2} size="h3">
                 {title}
@@ -101,6 +119,7 @@ export const DataTable = <T,>({
             `${from}–${to} of ${countCapped ? formatCount(total) : total.toLocaleString('en-US')}`
           }
           pinLastColumn={pinLastColumn}
+          {...sortProps}
           paginationWithEdges={false}
           getPaginationControlProps={(control) =>
             control === 'previous'

@@ -1,4 +1,4 @@
 export { ColumnChooser } from './column-chooser';
 export { DataTable, type TableColumn } from './data-table';
 export { DebouncedSearch } from './debounced-search';
-export { useTableQuery } from './use-table-query';
+export { type TTableSort, useTableQuery } from './use-table-query';

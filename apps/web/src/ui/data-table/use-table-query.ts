@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
+export type TTableSort<TKey extends string = string> = { key: TKey; direction: 'asc' | 'desc' };
+
 /**
  * Page and search kept in the URL (`?page=2&search=ann`), so Back, reload and shared links keep the view.
  * Changing the search returns to page 1.
@@ -30,8 +32,28 @@ export const useTableQuery = (defaults: { pageSize: number }) => {
     pageSize: defaults.pageSize,
     setPage: (next: number) => update({ page: next }),
     setSearch: (next: string) => update({ search: next, page: 1 }),
+    /**
+     * The server-side sort in the URL (`?sort=total&direction=asc`), or the default; changing it returns to page 1
+     * and the default is left out of the URL.
+     */
+    sort: <TKey extends string>(fallback: TTableSort<TKey>, keys: readonly TKey[]): TTableSort<TKey> => {
+      const key = params.get('sort');
+      const direction = params.get('direction');
+      return {
+        key: keys.includes(key as TKey) ? (key as TKey) : fallback.key,
+        direction: direction === 'asc' || direction === 'desc' ? direction : fallback.direction,
+      };
+    },
+    setSort: <TKey extends string>(next: TTableSort<TKey>, fallback: TTableSort<TKey>) =>
+      update({
+        sort: next.key === fallback.key && next.direction === fallback.direction ? null : next.key,
+        direction: next.key === fallback.key && next.direction === fallback.direction ? null : next.direction,
+        page: 1,
+      }),
     /** Any other filter in the URL; setting one returns to page 1. */
     filter: (name: string) => params.get(name) ?? '',
     setFilter: (name: string, value: string | null) => update({ [name]: value, page: 1 }),
+    /** Several filters at once (a 'Reset filters' button); returns to page 1. */
+    setFilters: (changes: Record<string, string | null>) => update({ ...changes, page: 1 }),
   };
 };

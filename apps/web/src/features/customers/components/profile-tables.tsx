@@ -1,18 +1,155 @@
-import { COMMON_MESSAGES } from '@laurel/contract';
-import { Paper } from '@mantine/core';
-import { DataTable } from 'mantine-datatable';
+import {
+  BASKET_MESSAGES,
+  COMMON_MESSAGES,
+  consolePaths,
+  FULFILMENT_METHOD_LABELS,
+  formatMoney,
+  PAGE_SIZES,
+  type TBasketRow,
+  type TCustomerOrderSummaryRow,
+} from '@laurel/contract';
+import { Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable as MantineDataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { customerBasketsQuery } from '@/features/baskets';
 import { ProfileSection } from '@/features/customers/components/profile-section';
+import { displayCellNumber, displayDate } from '@/features/customers/customer-format';
+import { customerOrdersQuery } from '@/features/orders';
+import { DataTable, type TableColumn } from '@/ui/data-table';
+import { StatusChip } from '@/ui/status-chip';
 
-type TEmptyRow = { _id: string };
-type TColumns = { accessor: string; title: string }[];
+const PAGE_SIZE = PAGE_SIZES.picker;
 
-/** The customer's commerce tables; commerce lands later, so each shows the spec's empty text for now. */
-const EmptyTable = ({ title, columns }: { title: string; columns: TColumns }) => (
-  <ProfileSection title={title}>
-    <Paper withBorder radius="md">
-      <DataTable<TEmptyRow>
-        aria-label={title}
+type TTablesProps = { customerId: string; currencySymbol: string };
+
+const method = (value: keyof typeof FULFILMENT_METHOD_LABELS | null) =>
+  value ? FULFILMENT_METHOD_LABELS[value] : '—';
+
+/** The customer's baskets (`GET /api/v2/user/basket/list`), newest change first. */
+const BasketsTable = ({ customerId, currencySymbol }: TTablesProps) => {
+  const [page, setPage] = useState(1);
+  const baskets = useQuery(customerBasketsQuery(customerId, page, PAGE_SIZE));
+  const columns: TableColumn<TBasketRow>[] = [
+    {
+      accessor: 'updated_at',
+      title: 'Date',
+      noWrap: true,
+      render: (basket) => displayDate(basket.updated_at),
+    },
+    { accessor: 'item_count', title: 'Items', textAlign: 'right' },
+    {
+      accessor: 'total',
+      title: 'Total',
+      textAlign: 'right',
+      noWrap: true,
+      render: (basket) => formatMoney(basket.total, currencySymbol),
+    },
+    {
+      accessor: 'branch',
+      title: 'Branch',
+      render: (basket) => basket.branch?.display_name ?? BASKET_MESSAGES.missingValue,
+    },
+    { accessor: 'type', title: 'Type', render: (basket) => FULFILMENT_METHOD_LABELS[basket.type] },
+    { accessor: 'status', title: 'Status', render: (basket) => <StatusChip status={basket.status} /> },
+  ];
+  return (
+    <ProfileSection title="Baskets">
+      <DataTable<TBasketRow>
         columns={columns}
+        records={baskets.data?.baskets ?? []}
+        totalRecords={baskets.data?.count ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        fetching={baskets.isFetching}
+      />
+    </ProfileSection>
+  );
+};
+
+/**
+ * The customer's orders (`GET /api/v2/user/list/order/summary`) with the spec's customer order columns; a row
+ * opens the order.
+ */
+const OrdersTable = ({ customerId, currencySymbol }: TTablesProps) => {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const orders = useQuery(customerOrdersQuery(customerId, page, PAGE_SIZE));
+  const columns: TableColumn<TCustomerOrderSummaryRow>[] = [
+    {
+      accessor: 'code',
+      title: 'Code',
+      noWrap: true,
+      render: (order) => (
+        <Text size="sm" ff="monospace">
+          {order.code}
+        </Text>
+      ),
+    },
+    {
+      // The spec's customer, email and phone number, in one cell: on the customer's own profile they repeat.
+      accessor: 'customer',
+      title: 'Customer',
+      render: (order) => (
+        <Stack gap={0}>
+          <Text size="sm">{order.customer}</Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+            {order.email ?? BASKET_MESSAGES.missingValue}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {order.phone_number ? displayCellNumber(order.phone_number) : BASKET_MESSAGES.missingValue}
+          </Text>
+        </Stack>
+      ),
+    },
+    { accessor: 'date', title: 'Date', noWrap: true, render: (order) => displayDate(order.date) },
+    {
+      accessor: 'amount',
+      title: 'Amount',
+      textAlign: 'right',
+      noWrap: true,
+      render: (order) => formatMoney(order.amount, currencySymbol),
+    },
+    { accessor: 'branch', title: 'Branch', render: (order) => order.branch?.display_name ?? '—' },
+    { accessor: 'method', title: 'Method', render: (order) => method(order.method) },
+    {
+      accessor: 'status',
+      title: 'Status',
+      noWrap: true,
+      render: (order) => <StatusChip status={order.status} />,
+    },
+  ];
+  return (
+    <ProfileSection title="Orders">
+      <DataTable<TCustomerOrderSummaryRow>
+        columns={columns}
+        records={orders.data?.orders_list ?? []}
+        totalRecords={orders.data?.count ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        fetching={orders.isFetching}
+        onRowClick={(order) => void navigate(consolePaths.order(order._id))}
+      />
+    </ProfileSection>
+  );
+};
+
+/** Subscriptions land with their own area; until then the table shows the spec's empty text. */
+const SubscriptionsTable = () => (
+  <ProfileSection title="Subscriptions">
+    <Paper withBorder radius="md">
+      <MantineDataTable<{ _id: string }>
+        aria-label="Subscriptions"
+        columns={[
+          { accessor: 'name', title: 'Name' },
+          { accessor: 'start_date', title: 'Start Date' },
+          { accessor: 'last_purchase_date', title: 'Last Purchase Date' },
+          { accessor: 'last_redemption_date', title: 'Last Redemption Date' },
+          { accessor: 'status', title: 'Status' },
+        ]}
         records={[]}
         idAccessor="_id"
         minHeight={150}
@@ -23,37 +160,11 @@ const EmptyTable = ({ title, columns }: { title: string; columns: TColumns }) =>
   </ProfileSection>
 );
 
-export const ProfileTables = () => (
+/** The customer's commerce tables (spec 1 §2.11): baskets, subscriptions and orders. */
+export const ProfileTables = ({ customerId, currencySymbol }: TTablesProps) => (
   <>
-    <EmptyTable
-      title="Baskets"
-      columns={[
-        { accessor: 'created_at', title: 'Date' },
-        { accessor: 'items', title: 'Items' },
-        { accessor: 'total', title: 'Total' },
-        { accessor: 'branch', title: 'Branch' },
-        { accessor: 'status', title: 'Status' },
-      ]}
-    />
-    <EmptyTable
-      title="Subscriptions"
-      columns={[
-        { accessor: 'name', title: 'Name' },
-        { accessor: 'start_date', title: 'Start Date' },
-        { accessor: 'last_purchase_date', title: 'Last Purchase Date' },
-        { accessor: 'last_redemption_date', title: 'Last Redemption Date' },
-        { accessor: 'status', title: 'Status' },
-      ]}
-    />
-    <EmptyTable
-      title="Orders"
-      columns={[
-        { accessor: 'date', title: 'Date' },
-        { accessor: 'amount', title: 'Amount' },
-        { accessor: 'branch', title: 'Branch' },
-        { accessor: 'method', title: 'Method' },
-        { accessor: 'status', title: 'Status' },
-      ]}
-    />
+    <BasketsTable customerId={customerId} currencySymbol={currencySymbol} />
+    <SubscriptionsTable />
+    <OrdersTable customerId={customerId} currencySymbol={currencySymbol} />
   </>
 );

@@ -138,7 +138,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <AddressesSection customerId={id} canEdit={canEdit} onAdd={() => dialog.open('add-address')} />
         <PaymentMethodsSection customerId={id} />
       </SimpleGrid>
-      <ProfileTables />
+      <ProfileTables customerId={id} currencySymbol={symbol} />
       <LoyaltySignUpModal
         customer={data}
         opened={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}

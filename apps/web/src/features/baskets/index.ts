@@ -1,0 +1,2 @@
+export { customerBasketsQuery } from './api';
+export { basketsRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { BasketsPage } from './baskets-page';

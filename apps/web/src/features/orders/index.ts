@@ -1,0 +1,2 @@
+export { customerOrdersQuery, orderKeys } from './api';
+export { ordersRoutes } from './routes';

@@ -1,0 +1,13 @@
+import { ROUTE_PATTERNS } from '@laurel/contract';
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/ui/lazy-page';
+
+const load = () => import('@/features/orders/pages');
+const OrdersPage = lazyPage(load, 'OrdersPage');
+const OrderPage = lazyPage(load, 'OrderPage');
+
+/** `/console/orders` and `/console/order/{id}` (DESIGN §7). */
+export const ordersRoutes: RouteObject[] = [
+  { path: ROUTE_PATTERNS.orders, element: <OrdersPage /> },
+  { path: ROUTE_PATTERNS.order, element: <OrderPage /> },
+];
