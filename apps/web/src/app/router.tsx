@@ -10,9 +10,11 @@ import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { legalRoutes } from '@/features/legal';
 import { ordersRoutes } from '@/features/orders';
+import { productsRoutes } from '@/features/products';
 import { segmentsRoutes } from '@/features/segments';
 import { settingsRoutes } from '@/features/settings';
 import { statisticsRoutes } from '@/features/statistics';
+import { subscriptionsRoutes } from '@/features/subscriptions';
 import { usersRoutes } from '@/features/users';
 import { welcomeRoutes } from '@/features/welcome';
 
@@ -29,6 +31,8 @@ export const routes: RouteObject[] = [
         ...customersRoutes,
         ...ordersRoutes,
         ...basketsRoutes,
+        ...subscriptionsRoutes,
+        ...productsRoutes,
         ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,

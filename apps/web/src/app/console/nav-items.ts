@@ -15,7 +15,9 @@ import {
   IconChartPie,
   IconCoins,
   IconLayoutDashboard,
+  IconPackage,
   IconReceipt,
+  IconRepeat,
   IconSettings,
   IconShoppingBag,
   IconStairsUp,
@@ -23,6 +25,7 @@ import {
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
+import { productPaths } from '@/features/products';
 
 /**
  * Who sees an entry: everyone, admins only, or holders of the View flag of any of the listed areas (spec 1 §2.3).
@@ -68,6 +71,16 @@ export const navItems: TNavItem[] = [
     section: 'main',
   },
   { ...link('Baskets', consolePaths.baskets, area('BASKETS'), IconBasket), section: 'main' },
+  {
+    ...link('Subscriptions', consolePaths.subscriptions, area('SUBSCRIPTIONS'), IconRepeat),
+    activeOn: [ROUTE_PATTERNS.createSubscription, ROUTE_PATTERNS.subscriptionDetails],
+    section: 'main',
+  },
+  {
+    ...link('Products', productPaths.products, area('PRODUCTS'), IconPackage),
+    activeOn: [productPaths.categories],
+    section: 'main',
+  },
   { ...link('Badges', consolePaths.badges, area('BADGES'), IconAward), section: 'main' },
   { ...link('Challenges', consolePaths.challenges, area('CHALLENGES'), IconTargetArrow), section: 'main' },
   {

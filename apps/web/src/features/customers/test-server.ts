@@ -73,6 +73,7 @@ export const serveCustomers = (user: Partial<TSessionUser> = {}, replies: TRepli
       ok({ last_purchase_date: null, first_purchase_date: null }),
     'GET /api/v2/user/basket/list': () => ok({ baskets: [], count: 0 }),
     'GET /api/v2/user/list/order/summary': () => ok({ orders_list: [], count: 0, total_value: 0 }),
+    'GET /api/v2/user/subscriptions': () => ok({ subscription_list: [], count: 0 }),
     [`GET /api/v1/players/${CUSTOMER_ID}`]: () =>
       ok({ customer_id: CUSTOMER_ID, statistics: {}, updated_at: null }),
     ...replies,

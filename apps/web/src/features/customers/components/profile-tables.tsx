@@ -1,6 +1,5 @@
 import {
   BASKET_MESSAGES,
-  COMMON_MESSAGES,
   consolePaths,
   FULFILMENT_METHOD_LABELS,
   formatMoney,
@@ -8,15 +7,15 @@ import {
   type TBasketRow,
   type TCustomerOrderSummaryRow,
 } from '@laurel/contract';
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable as MantineDataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { customerBasketsQuery } from '@/features/baskets';
 import { ProfileSection } from '@/features/customers/components/profile-section';
 import { displayCellNumber, displayDate } from '@/features/customers/customer-format';
 import { customerOrdersQuery } from '@/features/orders';
+import { CustomerSubscriptionsTable, IssueSubscriptionAction } from '@/features/subscriptions';
 import { DataTable, type TableColumn } from '@/ui/data-table';
 import { StatusChip } from '@/ui/status-chip';
 
@@ -137,26 +136,10 @@ const OrdersTable = ({ customerId, currencySymbol }: TTablesProps) => {
   );
 };
 
-/** Subscriptions land with their own area; until then the table shows the spec's empty text. */
-const SubscriptionsTable = () => (
-  <ProfileSection title="Subscriptions">
-    <Paper withBorder radius="md">
-      <MantineDataTable<{ _id: string }>
-        aria-label="Subscriptions"
-        columns={[
-          { accessor: 'name', title: 'Name' },
-          { accessor: 'start_date', title: 'Start Date' },
-          { accessor: 'last_purchase_date', title: 'Last Purchase Date' },
-          { accessor: 'last_redemption_date', title: 'Last Redemption Date' },
-          { accessor: 'status', title: 'Status' },
-        ]}
-        records={[]}
-        idAccessor="_id"
-        minHeight={150}
-        noRecordsText={COMMON_MESSAGES.tableEmpty}
-        verticalSpacing="sm"
-      />
-    </Paper>
+/** The customer's subscriptions and, with SUBSCRIPTIONS create, 'Issue Subscription' (spec 1 §2.11, §2.14). */
+const SubscriptionsTable = ({ customerId, currencySymbol }: TTablesProps) => (
+  <ProfileSection title="Subscriptions" actions={<IssueSubscriptionAction customerId={customerId} />}>
+    <CustomerSubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} />
   </ProfileSection>
 );
 
@@ -164,7 +147,7 @@ const SubscriptionsTable = () => (
 export const ProfileTables = ({ customerId, currencySymbol }: TTablesProps) => (
   <>
     <BasketsTable customerId={customerId} currencySymbol={currencySymbol} />
-    <SubscriptionsTable />
+    <SubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} />
     <OrdersTable customerId={customerId} currencySymbol={currencySymbol} />
   </>
 );

@@ -1,0 +1,133 @@
+import {
+  CATALOGUE_MESSAGES,
+  COMMON_MESSAGES,
+  type TProduct,
+  type TSaveProductRequest,
+} from '@laurel/contract';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { IconLock, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/api/http-client';
+import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
+import { productQuery, useSaveProduct } from '@/features/products/api';
+import {
+  newProductValues,
+  serverErrorsOf,
+  type TFormErrors,
+  type TProductFormField,
+  valuesOfProduct,
+} from '@/features/products/catalogue-form-values';
+import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
+import { BackLink } from '@/features/products/components/back-link';
+import { ProductForm } from '@/features/products/components/product-form';
+import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
+import { productPaths } from '@/features/products/product-paths';
+import { mayCreateProducts, mayDeleteProducts, mayUpdateProducts } from '@/features/products/product-rules';
+import { openMessageModal } from '@/ui/message-modal';
+import { PageLoader } from '@/ui/page-loader';
+import { PageTitle } from '@/ui/page-title';
+
+const PRODUCT_FIELDS: TProductFormField[] = [
+  'title',
+  'sku',
+  'pid',
+  'price',
+  'image_url',
+  'description',
+  'categories',
+];
+
+const ProductEditor = ({ product }: { product: TProduct | null }) => {
+  const navigate = useNavigate();
+  const user = useSession()?.user;
+  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const save = useSaveProduct();
+  const remove = useDeleteCatalogue(() => void navigate(productPaths.products, { replace: true }));
+  const [serverErrors, setServerErrors] = useState<TFormErrors<TProductFormField>>({});
+  const isNew = product === null;
+  const title = isNew ? CATALOGUE_TEXTS.newProduct : CATALOGUE_TEXTS.editProduct;
+  const readOnly = isNew ? !mayCreateProducts(user) : !mayUpdateProducts(user);
+
+  const submit = (body: TSaveProductRequest) => {
+    setServerErrors({});
+    save.mutate(
+      { id: product?._id ?? null, body },
+      {
+        onSuccess: (result) => {
+          openMessageModal({
+            title: COMMON_MESSAGES.success,
+            message: result.message || CATALOGUE_MESSAGES.productSaved,
+          });
+          // A new product opens as itself, so that Back does not return to an empty form.
+          if (isNew) void navigate(productPaths.product(result.content._id), { replace: true });
+        },
+        onError: (error) =>
+          setServerErrors(
+            error instanceof ApiError && error.status === 400
+              ? serverErrorsOf(error.content, PRODUCT_FIELDS, { category_ids: 'categories' })
+              : {},
+          ),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageTitle title={product ? `${product.title} | ${title}` : title} />
+      <Stack gap="sm">
+        <BackLink to={productPaths.products} label={CATALOGUE_TEXTS.backToProducts} />
+        <Group justify="space-between" align="center">
+          <Title order={1} fz="h2">
+            {product ? product.title : title}
+          </Title>
+          {product && mayDeleteProducts(user) && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={remove.busyId === product._id}
+              onClick={() => remove.confirmProduct(product)}
+            >
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      {readOnly && (
+        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
+          You may view this product; changing it needs the Products permission to {isNew ? 'add' : 'edit'}.
+        </Alert>
+      )}
+      <ProductForm
+        key={product ? `${product._id}:${product.updated_at}` : 'new'}
+        label={title}
+        initialValues={product ? valuesOfProduct(product) : newProductValues()}
+        currencySymbol={symbol}
+        readOnly={readOnly}
+        errors={serverErrors}
+        submitting={save.isPending}
+        onSubmit={submit}
+      />
+    </Stack>
+  );
+};
+
+const ExistingProduct = ({ id }: { id: string }) => {
+  const navigate = useNavigate();
+  const product = useQuery(productQuery(id));
+  useEffect(() => {
+    if (product.isError) void navigate(productPaths.products, { replace: true });
+  }, [product.isError, navigate]);
+  if (!product.data) return <PageLoader label="Loading the product" />;
+  return <ProductEditor product={product.data} />;
+};
+
+/** `/console/products/new` and `/console/products/:productId`. */
+export const ProductPage = () => {
+  const { productId } = useParams();
+  if (!productId || productId === 'new') return <ProductEditor product={null} />;
+  return <ExistingProduct key={productId} id={productId} />;
+};

@@ -1,0 +1,2 @@
+export { SubscriptionPage } from './subscription-page';
+export { SubscriptionsPage } from './subscriptions-page';

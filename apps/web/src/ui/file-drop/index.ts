@@ -1,0 +1,1 @@
+export { FileDrop, type TFileDropProps } from './file-drop';
