@@ -66,6 +66,8 @@ export const REDEMPTION_MESSAGES = {
   userLimit: (limit: number) =>
     `This customer has used all ${limit} ${limit === 1 ? 'redemption' : 'redemptions'} a customer may make (max_per_user).`,
   productNotCovered: 'This product is not covered by this subscription (apply_to).',
+  branchNotCovered: 'This branch is not covered by this subscription (apply_to).',
+  branchRequired: 'branch id is required',
   unknownProduct: 'No product has this SKU.',
   unknownBranch: 'The branch does not exist.',
 } as const;

@@ -136,6 +136,15 @@ describe('issuing a subscription to a customer', () => {
     expect(refused.json().message).toBe(API_ERROR_MESSAGES.customerSuspended);
   });
 
+  it('two issues of one plan to one customer at the same moment make one subscription', async () => {
+    const plan = await createPlan(t.app, admin);
+    const customer = await addCustomer(t.app, admin);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => issue(t.app, admin, customer, plan._id)),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
+
   it('unknown customers and plans are 404; bad ids are 400', async () => {
     const plan = await createPlan(t.app, admin);
     const customer = await addCustomer(t.app, admin);

@@ -1,115 +1,35 @@
-import { createHash } from 'node:crypto';
 import {
   EVENT_CLOCK_SKEW_MS,
   EVENT_MESSAGES,
-  normaliseCellNumber,
   REDEMPTION_MESSAGES,
-  redemptionPeriodName,
   SUBSCRIPTION_API_MESSAGES,
-  type TEventCustomerRef,
   type TRedemption,
-  type TSubscriptionPeriod,
   type TSubscriptionStatus,
   toIsoDate,
   toMinorUnits,
-  type ZRedeemSubscriptionRequest,
 } from '@laurel/contract';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/database';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import {
   branches,
   customerSubscriptions,
-  customers,
-  loyaltyAccounts,
-  productCategoryLinks,
   products,
   subscriptionPlans,
   subscriptionRedemptions,
 } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { findLatestHolding } from './customer-subscriptions.queries';
+import {
+  assertWithinLimits,
+  covers,
+  payloadHash,
+  type RedeemInput,
+  resolveCustomer,
+} from './redemption-rules';
 import { findRedemptionView, toRedemption } from './redemptions.queries';
 import { customerSubscriptionStatus } from './subscription-dto';
-import { periodWindow } from './subscription-periods';
-import { clientTimeZone, type PlanRow } from './subscriptions.queries';
-
-type RedeemInput = z.output<typeof ZRedeemSubscriptionRequest>;
-
-/** The request as it identifies a redemption: a repeat with the same id and these values is the same one. */
-const payloadHash = (planId: string, input: RedeemInput) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([
-        planId,
-        input.customer._id ?? null,
-        input.customer.email?.toLowerCase() ?? null,
-        input.customer.cell_number ?? null,
-        input.customer.loyalty_number ?? null,
-        input.branch_id ?? null,
-        input.sku ?? null,
-        input.price ?? 0,
-        input.redemption_method,
-        input.occurred_at ? new Date(input.occurred_at).toISOString() : null,
-      ]),
-    )
-    .digest('hex');
-
-/** The customer a reference names (id, email, cell number or loyalty number), as events resolve them. */
-const resolveCustomer = async (db: DbOrTx, clientId: string, ref: TEventCustomerRef) => {
-  const where =
-    ref._id !== undefined
-      ? eq(customers.id, ref._id.toLowerCase())
-      : ref.email !== undefined
-        ? sql`lower(${customers.email}) = ${ref.email.toLowerCase()}`
-        : ref.cell_number !== undefined
-          ? eq(customers.cellNumber, normaliseCellNumber(ref.cell_number) ?? ref.cell_number)
-          : sql`${customers.id} = (SELECT ${loyaltyAccounts.customerId} FROM ${loyaltyAccounts}
-                 WHERE ${loyaltyAccounts.clientId} = ${clientId}
-                   AND ${loyaltyAccounts.loyaltyNumber} = ${ref.loyalty_number ?? ''})`;
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.clientId, clientId), where));
-  return row?.id ?? null;
-};
-
-/** How many of the holder's redemptions fall in [from, to). */
-const redemptionsBetween = async (db: DbOrTx, holderId: string, from: Date, to: Date | null) => {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(subscriptionRedemptions)
-    .where(
-      and(
-        eq(subscriptionRedemptions.customerSubscriptionId, holderId),
-        gte(subscriptionRedemptions.redeemedAt, from),
-        to ? lt(subscriptionRedemptions.redeemedAt, to) : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
-};
-
-/** Whether the product is one the plan covers (apply_to PRODUCT, CATEGORY or COMPOUND). */
-const covers = async (db: DbOrTx, plan: PlanRow, productId: string) => {
-  if (plan.applyTo === 'PRODUCT' || plan.applyTo === 'COMPOUND')
-    return plan.productIds.includes(productId) || plan.primaryProductIds.includes(productId);
-  if (plan.applyTo === 'CATEGORY') {
-    const [link] = await db
-      .select({ id: productCategoryLinks.categoryId })
-      .from(productCategoryLinks)
-      .where(
-        and(
-          eq(productCategoryLinks.productId, productId),
-          sql`${productCategoryLinks.categoryId} = ANY(${sql.param(plan.categoryIds)}::text[])`,
-        ),
-      )
-      .limit(1);
-    return link !== undefined;
-  }
-  return true;
-};
 
 /**
  * Redemptions through the integrator API (DESIGN §3): idempotent by the caller's id, refused with a 409 that names
@@ -146,6 +66,17 @@ export const createRedemptionsService = (db: Db) => {
 
       // The customer's subscription is locked: concurrent redemptions are counted one after the other.
       const holding = await findLatestHolding(tx, clientId, customerId, planId);
+      // A repeat that waited for the lock finds the first one now, whatever has changed since.
+      const [again] = await tx
+        .select({ id: subscriptionRedemptions.id })
+        .from(subscriptionRedemptions)
+        .where(
+          and(
+            eq(subscriptionRedemptions.clientId, clientId),
+            eq(subscriptionRedemptions.externalId, input.id),
+          ),
+        );
+      if (again) return { id: again.id, repeat: true };
       if (plan.status !== 'ACTIVE')
         throw conflict(REDEMPTION_MESSAGES.planNotActive(plan.status as TSubscriptionStatus));
       if (!holding) throw conflict(REDEMPTION_MESSAGES.notHeld);
@@ -157,18 +88,6 @@ export const createRedemptionsService = (db: Db) => {
       if (state !== 'ACTIVE' && state !== 'TRIAL')
         throw conflict(REDEMPTION_MESSAGES.customerSubscriptionInactive(state));
       if (at < holding.issuedAt) throw conflict(REDEMPTION_MESSAGES.notHeld);
-
-      // A repeat that waited for the lock finds the first one now.
-      const [again] = await tx
-        .select({ id: subscriptionRedemptions.id })
-        .from(subscriptionRedemptions)
-        .where(
-          and(
-            eq(subscriptionRedemptions.clientId, clientId),
-            eq(subscriptionRedemptions.externalId, input.id),
-          ),
-        );
-      if (again) return { id: again.id, repeat: true };
 
       let productId: string | null = null;
       if (input.sku) {
@@ -189,53 +108,11 @@ export const createRedemptionsService = (db: Db) => {
           .where(and(eq(branches.clientId, clientId), eq(branches.id, input.branch_id)));
         if (!branch) throw badRequest([{ field: 'branch_id', message: REDEMPTION_MESSAGES.unknownBranch }]);
         if (plan.applyTo === 'BRANCH' && !plan.branchIds.includes(branch.id))
-          throw conflict(REDEMPTION_MESSAGES.productNotCovered);
+          throw conflict(REDEMPTION_MESSAGES.branchNotCovered);
+      } else if (plan.applyTo === 'BRANCH') {
+        throw badRequest([{ field: 'branch_id', message: REDEMPTION_MESSAGES.branchRequired }]);
       }
-
-      if (plan.maxRedemptionsPerDay !== null) {
-        const timeZone = await clientTimeZone(tx, clientId);
-        const [today] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(subscriptionRedemptions)
-          .where(
-            and(
-              eq(subscriptionRedemptions.customerSubscriptionId, holding.id),
-              sql`(${subscriptionRedemptions.redeemedAt} AT TIME ZONE ${timeZone})::date = (${at.toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date`,
-            ),
-          );
-        if (Number(today?.n ?? 0) >= plan.maxRedemptionsPerDay)
-          throw conflict(REDEMPTION_MESSAGES.dailyLimit(plan.maxRedemptionsPerDay));
-      }
-      if (plan.maxRedemptionsPerPeriod !== null) {
-        const window = periodWindow(plan, holding.issuedAt, at);
-        const used = await redemptionsBetween(tx, holding.id, window.start, window.end);
-        let allowance = plan.maxRedemptionsPerPeriod;
-        if (plan.carryOver && window.previousStart) {
-          const previous = await redemptionsBetween(tx, holding.id, window.previousStart, window.start);
-          allowance += Math.max(0, plan.maxRedemptionsPerPeriod - previous);
-        }
-        if (used >= allowance)
-          throw conflict(
-            REDEMPTION_MESSAGES.periodLimit(
-              allowance,
-              redemptionPeriodName(plan.period as TSubscriptionPeriod, plan.customDays),
-            ),
-          );
-      }
-      if (plan.maxPerUser !== null) {
-        const [total] = await tx
-          .select({ n: sql<number>`coalesce(sum(${customerSubscriptions.redemptionCount}), 0)::int` })
-          .from(customerSubscriptions)
-          .where(
-            and(
-              eq(customerSubscriptions.clientId, clientId),
-              eq(customerSubscriptions.customerId, customerId),
-              eq(customerSubscriptions.subscriptionId, planId),
-            ),
-          );
-        if (Number(total?.n ?? 0) >= plan.maxPerUser)
-          throw conflict(REDEMPTION_MESSAGES.userLimit(plan.maxPerUser));
-      }
+      await assertWithinLimits(tx, { clientId, plan, holding, customerId, at });
 
       const id = newId();
       await tx.insert(subscriptionRedemptions).values({

@@ -99,6 +99,22 @@ describe('redeeming a subscription through the integrator API', () => {
     await expect409(await redeem(t.app, key, plan._id, customer), REDEMPTION_MESSAGES.dailyLimit(2));
   });
 
+  it('redemptions sent at the same moment are counted one after the other: the limit holds exactly', async () => {
+    const { plan, customer } = await holder({ max_redemptions_per_day: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => redeem(t.app, key, plan._id, customer)),
+    );
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((res) => res.statusCode === 409)).toHaveLength(7);
+    // One id sent five times at once is recorded once.
+    const { plan: other, customer: someone } = await holder();
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () => redeem(t.app, key, other._id, someone, { id: 'till-same-1' })),
+    );
+    expect(new Set(same.map((res) => res.json().content._id)).size).toBe(1);
+    expect(same.filter((res) => res.statusCode === 201)).toHaveLength(1);
+  });
+
   it('a period limit, with unused redemptions of the previous period carried over when the plan says so', async () => {
     const { plan, customer } = await holder({
       period: 'WEEKLY',
@@ -181,6 +197,20 @@ describe('redeeming a subscription through the integrator API', () => {
       payload: { id: 'x' },
     });
     expect(noCustomer.statusCode).toBe(400);
+  });
+
+  it('a branch subscription is redeemed at its branches only', async () => {
+    const home = await createBranch(t.app, admin);
+    const away = await createBranch(t.app, admin);
+    const { plan, customer } = await holder({ apply_to: 'BRANCH', branches: [home._id] });
+    expect((await redeem(t.app, key, plan._id, customer, { branch_id: home._id })).statusCode).toBe(201);
+    await expect409(
+      await redeem(t.app, key, plan._id, customer, { branch_id: away._id }),
+      REDEMPTION_MESSAGES.branchNotCovered,
+    );
+    const without = await redeem(t.app, key, plan._id, customer);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe(REDEMPTION_MESSAGES.branchRequired);
   });
 
   it("another client's key cannot redeem this client's plan", async () => {
