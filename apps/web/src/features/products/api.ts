@@ -5,6 +5,7 @@ import {
   DEBOUNCE_MS,
   deleteProduct,
   deleteProductCategory,
+  formatMoney,
   getProduct,
   getProductCategory,
   importProductCategories,
@@ -105,7 +106,7 @@ export const fetchProductOptions =
       options: content.product_list.map((product) => ({
         value: product._id,
         label: product.title,
-        description: `${product.sku} · ${currencySymbol} ${product.price.toFixed(2)}`,
+        description: `${product.sku} · ${formatMoney(product.price, currencySymbol)}`,
       })),
       count: content.count,
     };
