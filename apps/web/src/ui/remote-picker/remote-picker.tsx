@@ -150,7 +150,8 @@ export const RemotePicker = (props: TRemotePickerProps) => {
           error={error}
           required={required}
           disabled={disabled}
-          placeholder={placeholder}
+          // While searching, the chosen option stays in view as the placeholder.
+          placeholder={open && value ? value.label : placeholder}
           value={open ? search : (value?.label ?? '')}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
