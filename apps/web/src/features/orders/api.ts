@@ -82,6 +82,9 @@ export const customerOrdersQuery = (customerId: string, page: number, size: numb
     meta: { errorTitle: CUSTOMER_PROFILE_MESSAGES.orderListFailed },
   });
 
+/** The customers area keeps its queries under this prefix (profile analytics, player statistics). */
+const CUSTOMER_QUERIES_PREFIX = ['customers'] as const;
+
 export type TStatusChange =
   | { kind: 'order'; status: TOrderStatus }
   | { kind: 'parcel'; parcelId: string; status: TParcelStatus };
@@ -105,9 +108,13 @@ export const useChangeOrderStatus = (orderId: string) => {
       ).content,
     onSuccess: (order: TOrderDetail) => {
       queryClient.setQueryData(orderKeys.detail(orderId), order);
-      return queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'orders' && query.queryKey[1] !== 'detail',
-      });
+      return Promise.all([
+        queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === 'orders' && query.queryKey[1] !== 'detail',
+        }),
+        // A refund or cancellation changes the customer's analytics and statistics; the profile reloads them.
+        queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERIES_PREFIX }),
+      ]);
     },
     onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },

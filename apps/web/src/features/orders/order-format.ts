@@ -15,7 +15,7 @@ import { statusLabel } from '@/ui/status-chip';
 export const ORDER_TEXTS = {
   subtitle: 'Every order from your tills, shop and app, newest first.',
   search: 'Search orders',
-  searchPlaceholder: 'Code, order id, customer, email or number',
+  searchPlaceholder: 'Code, customer, email or number',
   status: 'Status',
   backToOrders: 'Back to Orders',
   notLoaded: 'This order could not be loaded',

@@ -9,6 +9,7 @@ import {
   FULFILMENT_METHODS,
   formatCount,
   formatMoney,
+  localCellNumber,
   PAGE_SIZES,
   type TBasketRow,
   type TBasketTypeFilter,
@@ -37,7 +38,7 @@ import { StatusChip, statusLabel } from '@/ui/status-chip';
 const TEXTS = {
   subtitle: "Your customers' baskets from every channel, newest change first.",
   search: 'Search baskets',
-  searchPlaceholder: 'Basket id, customer, email or number',
+  searchPlaceholder: 'Customer, email, number or id',
   dates: 'Date',
   anyDate: 'Any date',
   type: 'Type',
@@ -175,7 +176,9 @@ export const BasketsPage = () => {
       title: 'Contact Number',
       noWrap: true,
       render: (basket) =>
-        basket.guest ? BASKET_MESSAGES.missingValue : basket.contact_number || BASKET_MESSAGES.missingValue,
+        basket.guest || !basket.contact_number || basket.contact_number === BASKET_MESSAGES.missingValue
+          ? BASKET_MESSAGES.missingValue
+          : (localCellNumber(basket.contact_number) ?? basket.contact_number),
     },
     {
       accessor: 'updated_at',
