@@ -84,6 +84,26 @@ describe('DataTable', () => {
     expect(screen.queryByRole('button', { name: 'Choose columns' })).toBeNull();
   });
 
+  it('sorts through the server: a sortable header reports the column and the turned direction', async () => {
+    const onSortStatusChange = vi.fn();
+    renderTable({
+      columns: [{ ...columns[0]!, sortable: true }, columns[1]!],
+      sortStatus: { columnAccessor: 'name', direction: 'desc' },
+      onSortStatusChange,
+    });
+    expect(screen.getByRole('img', { name: 'Sorted descending' })).toBeTruthy();
+    await userEvent.click(screen.getByText('Name'));
+    expect(onSortStatusChange).toHaveBeenCalledWith(
+      expect.objectContaining({ columnAccessor: 'name', direction: 'asc' }),
+    );
+    // The records stay in the server's order: the table does not sort them itself.
+    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'NameEmail',
+      'Annann@example.com',
+      'Benben@example.com',
+    ]);
+  });
+
   it('calls onRowClick with the record', async () => {
     const onRowClick = vi.fn();
     renderTable({ onRowClick });
