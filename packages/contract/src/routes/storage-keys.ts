@@ -28,6 +28,8 @@ export const ZColumnTable = z.enum([
   'segment-players',
   'statistics',
   'segments',
+  'products',
+  'product-categories',
   'cashback-configs',
   'xp-configs',
   'economy-transactions',

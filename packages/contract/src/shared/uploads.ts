@@ -5,7 +5,14 @@ export const ZUploadType = z.enum(['IMAGE']);
 export type TUploadType = z.infer<typeof ZUploadType>;
 
 /** Upload `category` per caller (spec 2 §7, spec 3 §7). */
-export const ZUploadCategory = z.enum(['challenge_image', 'badge_icon', 'milestone_images', 'currency_icon']);
+export const ZUploadCategory = z.enum([
+  'challenge_image',
+  'badge_icon',
+  'milestone_images',
+  'currency_icon',
+  'product_image',
+  'subscription_image',
+]);
 export type TUploadCategory = z.infer<typeof ZUploadCategory>;
 export const UPLOAD_CATEGORIES = ZUploadCategory.options;
 
