@@ -141,6 +141,9 @@ test.describe('orders', () => {
     await expect(detail.orderMoves.getByRole('button')).toHaveText(['Mark as Refunded']);
     await expect(detail.history).toContainText('Order: Processing → Fulfilled');
     await tallSnapshot(page, 'order-fulfilled');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await tallSnapshot(page, 'order-fulfilled-phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // There: cancelling what was fulfilled meanwhile is refused with the server's message, and the tab catches up.
     await stale.moveOrder('Cancelled');
