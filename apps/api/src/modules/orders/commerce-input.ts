@@ -15,6 +15,13 @@ import { badRequest, forbidden } from '../../http/errors';
 
 /** What the orders and baskets of the integrator API share: the buyer, the branch, the items and the hash. */
 
+/** A whole JS array as one parameter (drizzle would otherwise spread it into a list). */
+export const arrayParam = (values: readonly unknown[]) => sql.param(values);
+
+/** Rows of a raw statement, whichever driver runs it (both answer `{ rows }`). */
+export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
 /** JSON with object keys sorted, so that the same request always hashes the same. */
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
