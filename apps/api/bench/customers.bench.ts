@@ -13,31 +13,41 @@
  *   BENCH_REQUESTS      measured requests per scenario, default 200 (after BENCH_WARMUP, default 20)
  *   BENCH_KEEP_DB=1     keep the created database (its URL is printed), e.g. to EXPLAIN against it afterwards
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../src/db/database';
 import { streamCustomerCsv } from '../src/modules/customers/customer-export';
-import { clientRegistration } from '../test/factories';
+import {
+  assert,
+  call,
+  type Defer,
+  ensureBuilt,
+  ensureClient,
+  envInt,
+  fmtInt,
+  fmtMs,
+  log,
+  must,
+  openBenchDatabase,
+  pad,
+  padLeft,
+  percentile,
+  type RssSampler,
+  rssSampler,
+  runBench,
+  type Server,
+  signIn,
+  startServer,
+  stopChild,
+  verdict,
+} from './bench-support';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
-
-const envInt = (name: string, fallback: number, min: number, max: number) => {
-  const raw = process.env[name];
-  const value = raw === undefined || raw.trim() === '' ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number between ${min} and ${max}`);
-  return value;
-};
 
 const CUSTOMERS = envInt('BENCH_CUSTOMERS', 1_000_000, 20_000, 5_000_000);
 /** Page 10,000 of 15 needs 150,000 rows; smaller trial runs go half-way down instead. */
@@ -45,15 +55,10 @@ const DEEP_PAGE = CUSTOMERS >= 150_000 ? 10_000 : Math.floor(CUSTOMERS / 30);
 const REQUESTS = envInt('BENCH_REQUESTS', 200, 10, 5_000);
 const WARMUP = envInt('BENCH_WARMUP', 20, 0, 1_000);
 const BRANCHES = 20;
-const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const GIVEN_URL = process.env.DATABASE_URL?.trim() || undefined;
-const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 
 /** Wall-clock bounds: nothing here can run forever. */
 const SCENARIO_BUDGET_MS = 120_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 const EXPORT_TIMEOUT_MS = 600_000;
-const STARTUP_TIMEOUT_MS = 120_000;
 
 /** The issue's targets. */
 const TARGET_P95_MS = 50;
@@ -63,286 +68,9 @@ const TARGET_RSS_MB = 300;
 const OWNER_EMAIL = 'bench.owner@laurel.test';
 const MANAGER_EMAIL = 'bench.manager@laurel.test';
 const PASSWORD = 'bench password 1';
-const JWT_SECRET = 'laurel-bench-jwt-secret-0123456789abcdef';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(here, '..');
-const rootDir = path.resolve(apiDir, '../..');
-const serverJs = path.join(apiDir, 'dist/server.js');
-
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
-// ---------------------------------------------------------------------------------------------------------------
-// Database: our own (created and dropped) unless DATABASE_URL is given
-
-const withDatabase = (url: string, database: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
-
-const createBenchDatabase = async () => {
-  const name = `laurel_bench_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return { name, url: withDatabase(ADMIN_URL, name) };
-};
-
-const dropBenchDatabase = async (name: string) => {
-  if (!/^laurel_bench_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// The API server as a child process
-
-const newestMtime = (dir: string): number => {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-};
-
-/** Builds dist/server.js when it is missing or older than the sources it is built from. */
-const ensureBuilt = () => {
-  const built = existsSync(serverJs) ? statSync(serverJs).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(path.join(apiDir, 'src')),
-    newestMtime(path.join(apiDir, 'drizzle')),
-    newestMtime(path.join(rootDir, 'packages/contract/src')),
-  );
-  if (built >= sources) return;
-  log(built === 0 ? 'building the API (dist missing)…' : 'building the API (dist older than src)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
-    cwd: rootDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    timeout: 300_000,
-  });
-  if (result.status !== 0) throw new Error('npm run build -w apps/api failed');
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-
-type Server = { child: ChildProcess; port: number; output: string[]; dataDir: string };
-
-const startServer = async (databaseUrl: string): Promise<Server> => {
-  const port = await freePort();
-  const output: string[] = [];
-  // The server keeps media under DATA_DIR even on PostgreSQL: a scratch directory, removed when it stops.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-data-'));
-  const child = spawn(process.execPath, [serverJs], {
-    cwd: rootDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_IP_PER_MINUTE: '10000000',
-      RATE_LIMIT_TOKEN_PER_MINUTE: '10000000',
-      RATE_LIMIT_EMAIL_FAILURES: '1000',
-      JWT_SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const server = { child, port, output, dataDir };
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output.join('')}`);
-    try {
-      const res = await request(server, 'GET', '/api/health', { timeoutMs: 2_000 });
-      if (res.status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the API did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
-};
-
-const stopServer = async (server: Server) => {
-  if (server.child.exitCode === null) {
-    const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-    server.child.kill('SIGTERM');
-    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  rmSync(server.dataDir, { recursive: true, force: true });
-};
-
-/** VmRSS of the server, sampled every 100 ms; the peak is kept overall and per phase. */
-const rssSampler = (pid: number) => {
-  let phase = 'start';
-  const peaks = new Map<string, number>();
-  let peak = 0;
-  let samples = 0;
-  /** The machine's 1-minute load average, highest seen: above the CPU count, other work shared the cores. */
-  let load = 0;
-  const sample = () => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (!match) return;
-      const mb = Number(match[1]) / 1024;
-      samples += 1;
-      peak = Math.max(peak, mb);
-      load = Math.max(load, os.loadavg()[0] ?? 0);
-      peaks.set(phase, Math.max(peaks.get(phase) ?? 0, mb));
-    } catch {
-      // the process is gone
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  return {
-    phase: (name: string) => {
-      sample();
-      phase = name;
-      sample();
-    },
-    stop: () => {
-      sample();
-      clearInterval(timer);
-      return { peak, peaks, samples, load };
-    },
-  };
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// HTTP over loopback (one keep-alive connection, like a browser tab)
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Reply = { status: number; body: string; ms: number };
-
-const request = (
-  server: Server,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; body?: unknown; timeoutMs?: number } = {},
-) =>
-  new Promise<Reply>((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS, () =>
-      req.destroy(new Error(`${method} ${url} timed out`)),
-    );
-    req.on('error', reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON from the API, checked field by field below
-type Json = any;
-
-const call = async (
-  server: Server,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-) => {
-  const res = await request(server, method, url, options);
-  let json: Json;
-  try {
-    json = JSON.parse(res.body);
-  } catch {
-    json = undefined;
-  }
-  return { ...res, json };
-};
-
-const must = async (
-  server: Server,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-) => {
-  const res = await call(server, method, url, options);
-  if (res.status !== 200)
-    throw new Error(`${method} ${url} answered ${res.status}: ${res.body.slice(0, 500)}`);
-  return res.json as Json;
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The bench client: registered, on BUSINESS, 20 branches and a branch manager, all through the API
-
-type Session = { clientId: string; clientToken: string };
-
-const signIn = async (server: Server, email: string): Promise<Session | null> => {
-  const res = await call(server, 'POST', '/api/v2/client-user/signin', {
-    body: { email, password: PASSWORD, remember_me: false },
-  });
-  if (res.status !== 200) return null;
-  return { clientId: res.json.content.user.client_id, clientToken: res.json.content.client_token };
-};
-
-// The same valid sign-up body the API tests use, for this bench's own owner.
-const registration = clientRegistration({
-  alias: 'Bench Coffee',
-  name: 'Bench Coffee (Pty) Ltd',
-  client_user: { name: 'Bench', surname: 'Owner', email: OWNER_EMAIL, password: PASSWORD },
-});
 
 const branchBody = (n: number) => ({
   display_name: `Bench Branch ${String(n).padStart(2, '0')}`,
@@ -360,13 +88,12 @@ const branchBody = (n: number) => ({
 });
 
 const setUpClient = async (server: Server) => {
-  let owner = await signIn(server, OWNER_EMAIL);
-  if (!owner) {
-    await must(server, 'POST', '/api/v2/self-onboard/create/client', { body: registration });
-    owner = await signIn(server, OWNER_EMAIL);
-    if (!owner) throw new Error('the bench owner cannot sign in after registering');
-  }
-  await must(server, 'POST', '/api/billing/plan', { token: owner.clientToken, body: { plan: 'BUSINESS' } });
+  const owner = await ensureClient(server, {
+    email: OWNER_EMAIL,
+    password: PASSWORD,
+    alias: 'Bench Coffee',
+    name: 'Bench Coffee (Pty) Ltd',
+  });
 
   const listed = await must(server, 'GET', '/api/branches?page=1&size=100', { token: owner.clientToken });
   const existing = (listed.content.branch_list as { _id: string; display_name: string }[])
@@ -381,7 +108,7 @@ const setUpClient = async (server: Server) => {
     branchIds.push(created.content._id);
   }
 
-  let manager = await signIn(server, MANAGER_EMAIL);
+  let manager = await signIn(server, MANAGER_EMAIL, PASSWORD);
   if (!manager) {
     await must(server, 'POST', '/api/v2/create/client/user', {
       token: owner.clientToken,
@@ -398,7 +125,7 @@ const setUpClient = async (server: Server) => {
         user_permissions: { CUSTOMERS: { read: true } },
       },
     });
-    manager = await signIn(server, MANAGER_EMAIL);
+    manager = await signIn(server, MANAGER_EMAIL, PASSWORD);
     if (!manager) throw new Error('the bench branch manager cannot sign in after being created');
   }
   return { owner, manager, branchIds, managedBranchId: branchIds[0] as string };
@@ -658,9 +385,6 @@ const seedCustomers = async (pool: pg.Pool, clientId: string, branchIds: string[
 
 type Stats = { n: number; p50: number; p95: number; max: number; count: number; capped: boolean };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
-
 type ListContent = {
   user_list: {
     _id: string;
@@ -713,10 +437,6 @@ const measure = async (
   };
 };
 
-const assert = (condition: boolean, message: string) => {
-  if (!condition) throw new Error(message);
-};
-
 const listUrl = (params: Record<string, string | number>) =>
   `/api/v2/client/loyalty/users?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
@@ -754,7 +474,7 @@ const exportViaApi = async (server: Server, token: string) => {
           host: '127.0.0.1',
           port: server.port,
           path: url,
-          agent,
+          agent: server.agent,
           headers: { authorization: `Bearer ${token}` },
         },
         (res) => {
@@ -807,270 +527,222 @@ const copyDirect = async (pool: pg.Pool, copySql: string) => {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Report
-
-const fmtMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
-const fmtInt = (n: number) => n.toLocaleString('en');
-const pad = (text: string, width: number) => text.padEnd(width);
-const padLeft = (text: string, width: number) => text.padStart(width);
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
-// ---------------------------------------------------------------------------------------------------------------
 // Main
 
-const main = async () => {
+const main = async (defer: Defer) => {
   const startedAt = Date.now();
   const loadAtStart = os.loadavg()[0] ?? 0;
-  let created: { name: string; url: string } | null = null;
-  let server: Server | null = null;
-  let pool: pg.Pool | null = null;
-  let sampler: ReturnType<typeof rssSampler> | null = null;
-  let failed = false;
 
-  let cleaned = false;
-  const cleanUp = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    sampler?.stop();
-    if (server) await stopServer(server).catch((error) => log(`stopping the API: ${error}`));
-    agent.destroy();
-    if (pool) await pool.end().catch(() => undefined);
-    if (created && !KEEP_DB) {
-      await dropBenchDatabase(created.name).catch((error) => log(`dropping ${created?.name}: ${error}`));
-      log(`dropped database ${created.name}`);
-    } else if (created) log(`kept database ${created.url}`);
-  };
-  const interrupted = () => {
-    log('interrupted: cleaning up');
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  ensureBuilt();
+  const databaseUrl = await openBenchDatabase(defer);
 
-  try {
-    ensureBuilt();
-    let databaseUrl = GIVEN_URL;
-    if (!databaseUrl) {
-      created = await createBenchDatabase();
-      databaseUrl = created.url;
-      log(`created database ${created.name}`);
-    } else log('using DATABASE_URL (only the bench client’s rows are written)');
+  const server = await startServer(databaseUrl);
+  defer('stopping the API', () => stopChild(server));
+  const serverPid = server.child.pid as number;
+  let sampler: RssSampler | null = rssSampler(serverPid);
+  defer('stopping the memory sampler', () => sampler?.stop());
+  log(`API started on 127.0.0.1:${server.port} (pid ${serverPid})`);
 
-    server = await startServer(databaseUrl);
-    const serverPid = server.child.pid as number;
-    sampler = rssSampler(serverPid);
-    log(`API started on 127.0.0.1:${server.port} (pid ${serverPid})`);
+  sampler.phase('setup');
+  const { owner, manager, branchIds, managedBranchId } = await setUpClient(server);
+  log(`client ${owner.clientId}: BUSINESS plan, ${branchIds.length} branches, manager of ${managedBranchId}`);
 
-    sampler.phase('setup');
-    const { owner, manager, branchIds, managedBranchId } = await setUpClient(server);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  defer('closing the pool', () => pool.end());
+  const info = (await pool.query<{ version: string }>("SELECT current_setting('server_version') AS version"))
+    .rows[0];
+
+  sampler.phase('seed');
+  log(`seeding ${fmtInt(CUSTOMERS)} customers…`);
+  const seedStarted = performance.now();
+  const seed = await seedCustomers(pool, owner.clientId, branchIds);
+  const seedMs = performance.now() - seedStarted;
+  const tableSize = (
+    await pool.query<{ heap: string; indexes: string }>(
+      "SELECT pg_size_pretty(pg_table_size('customers')) AS heap, pg_size_pretty(pg_indexes_size('customers')) AS indexes",
+    )
+  ).rows[0];
+  if (!seed.skipped)
     log(
-      `client ${owner.clientId}: BUSINESS plan, ${branchIds.length} branches, manager of ${managedBranchId}`,
+      `seeded in ${(seedMs / 1000).toFixed(1)} s (insert ${(seed.insertMs / 1000).toFixed(1)} s, ` +
+        `indexes ${(seed.indexMs / 1000).toFixed(1)} s${seed.rebuilt ? ' rebuilt' : ' maintained'}, ` +
+        `vacuum+analyze ${(seed.vacuumMs / 1000).toFixed(1)} s); table ${tableSize?.heap}, indexes ${tableSize?.indexes}`,
     );
 
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    const info = (
-      await pool.query<{ version: string }>("SELECT current_setting('server_version') AS version")
-    ).rows[0];
-
-    sampler.phase('seed');
-    log(`seeding ${fmtInt(CUSTOMERS)} customers…`);
-    const seedStarted = performance.now();
-    const seed = await seedCustomers(pool, owner.clientId, branchIds);
-    const seedMs = performance.now() - seedStarted;
-    const tableSize = (
-      await pool.query<{ heap: string; indexes: string }>(
-        "SELECT pg_size_pretty(pg_table_size('customers')) AS heap, pg_size_pretty(pg_indexes_size('customers')) AS indexes",
-      )
-    ).rows[0];
-    if (!seed.skipped)
-      log(
-        `seeded in ${(seedMs / 1000).toFixed(1)} s (insert ${(seed.insertMs / 1000).toFixed(1)} s, ` +
-          `indexes ${(seed.indexMs / 1000).toFixed(1)} s${seed.rebuilt ? ' rebuilt' : ' maintained'}, ` +
-          `vacuum+analyze ${(seed.vacuumMs / 1000).toFixed(1)} s); table ${tableSize?.heap}, indexes ${tableSize?.indexes}`,
-      );
-
-    // Search terms taken from the data, so that each one matches something.
-    const sampled = (
-      await pool.query<{ id: string; name: string; email: string; cell_number: string }>(
-        `SELECT id, name, email, cell_number FROM customers
+  // Search terms taken from the data, so that each one matches something.
+  const sampled = (
+    await pool.query<{ id: string; name: string; email: string; cell_number: string }>(
+      `SELECT id, name, email, cell_number FROM customers
           WHERE client_id = $1 AND email IS NOT NULL ORDER BY id LIMIT 10`,
-        [owner.clientId],
-      )
-    ).rows;
-    assert(sampled.length === 10, 'could not sample customers for search terms');
-    const namePrefixes = ['Than', 'Sib', 'Nomv', 'Pie', 'Kav', 'Mich', 'Tend', 'Lera'];
-    const emailFragments = sampled.map((row) => row.email.slice(2, row.email.indexOf('@') + 3));
-    const cellFragments = sampled.map((row) => `0${row.cell_number.slice(3)}`.slice(3, 9));
-    const managedCount = Number(
-      (
-        await pool.query(
-          'SELECT count(*) AS n FROM customers WHERE client_id = $1 AND member_branch_id = $2',
-          [owner.clientId, managedBranchId],
-        )
-      ).rows[0].n,
-    );
+      [owner.clientId],
+    )
+  ).rows;
+  assert(sampled.length === 10, 'could not sample customers for search terms');
+  const namePrefixes = ['Than', 'Sib', 'Nomv', 'Pie', 'Kav', 'Mich', 'Tend', 'Lera'];
+  const emailFragments = sampled.map((row) => row.email.slice(2, row.email.indexOf('@') + 3));
+  const cellFragments = sampled.map((row) => `0${row.cell_number.slice(3)}`.slice(3, 9));
+  const managedCount = Number(
+    (
+      await pool.query('SELECT count(*) AS n FROM customers WHERE client_id = $1 AND member_branch_id = $2', [
+        owner.clientId,
+        managedBranchId,
+      ])
+    ).rows[0].n,
+  );
 
-    const token = owner.clientToken;
-    const results: { label: string; stats: Stats }[] = [];
-    const run = async (label: string, phase: string, fn: () => Promise<Stats>) => {
-      sampler?.phase(phase);
-      log(`measuring: ${label}`);
-      results.push({ label, stats: await fn() });
-    };
-    const fullPage = (size: number) => (content: ListContent, url: string) =>
-      assert(content.user_list.length === size, `${url}: ${content.user_list.length} rows, expected ${size}`);
-    const cappedCount = (content: ListContent, url: string) =>
+  const token = owner.clientToken;
+  const results: { label: string; stats: Stats }[] = [];
+  const run = async (label: string, phase: string, fn: () => Promise<Stats>) => {
+    sampler?.phase(phase);
+    log(`measuring: ${label}`);
+    results.push({ label, stats: await fn() });
+  };
+  const fullPage = (size: number) => (content: ListContent, url: string) =>
+    assert(content.user_list.length === size, `${url}: ${content.user_list.length} rows, expected ${size}`);
+  const cappedCount = (content: ListContent, url: string) =>
+    assert(
+      content.count_capped && content.count === 10_001,
+      `${url}: count ${content.count} capped ${content.count_capped}, expected 10001 capped`,
+    );
+  /** Every row returned contains the fragment searched for (in name, surname, email or either cell form). */
+  const matching = (content: ListContent, url: string) => {
+    const fragment = new URL(url, 'http://x').searchParams.get('search_string') ?? '';
+    assert(fragment !== '' && content.count > 0 && content.user_list.length > 0, `${url}: no match`);
+    for (const row of content.user_list) {
+      const text = `${row.name} ${row.surname} ${row.email ?? ''} ${row.cell_number ?? ''} 0${(row.cell_number ?? '').slice(3)}`;
+      assert(text.toLowerCase().includes(fragment.toLowerCase()), `${url}: row ${row._id} does not match`);
+    }
+  };
+
+  await run('first page (page 1, size 15)', 'list', () =>
+    measure(server as Server, token, [listUrl({ page: 1, size: 15 })], (content, url) => {
+      fullPage(15)(content, url);
+      cappedCount(content, url);
+    }),
+  );
+  await run(`page ${fmtInt(DEEP_PAGE)} (size 15)`, 'list', () =>
+    measure(server as Server, token, [listUrl({ page: DEEP_PAGE, size: 15 })], (content, url) => {
+      fullPage(15)(content, url);
+      cappedCount(content, url);
+    }),
+  );
+  await run('search: name prefix', 'search', () =>
+    measure(
+      server as Server,
+      token,
+      namePrefixes.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
+      matching,
+    ),
+  );
+  await run('search: email fragment', 'search', () =>
+    measure(
+      server as Server,
+      token,
+      emailFragments.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
+      matching,
+    ),
+  );
+  await run('search: cell-number fragment', 'search', () =>
+    measure(
+      server as Server,
+      token,
+      cellFragments.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
+      matching,
+    ),
+  );
+  await run('branch manager: own branch, page 1', 'scoped', () =>
+    measure(server as Server, manager.clientToken, [listUrl({ page: 1, size: 15 })], (content, url) => {
+      fullPage(15)(content, url);
       assert(
-        content.count_capped && content.count === 10_001,
-        `${url}: count ${content.count} capped ${content.count_capped}, expected 10001 capped`,
+        content.user_list.every((row) => row.member_branch_id === managedBranchId),
+        `${url}: a row from another branch`,
       );
-    /** Every row returned contains the fragment searched for (in name, surname, email or either cell form). */
-    const matching = (content: ListContent, url: string) => {
-      const fragment = new URL(url, 'http://x').searchParams.get('search_string') ?? '';
-      assert(fragment !== '' && content.count > 0 && content.user_list.length > 0, `${url}: no match`);
-      for (const row of content.user_list) {
-        const text = `${row.name} ${row.surname} ${row.email ?? ''} ${row.cell_number ?? ''} 0${(row.cell_number ?? '').slice(3)}`;
-        assert(text.toLowerCase().includes(fragment.toLowerCase()), `${url}: row ${row._id} does not match`);
-      }
-    };
-
-    await run('first page (page 1, size 15)', 'list', () =>
-      measure(server as Server, token, [listUrl({ page: 1, size: 15 })], (content, url) => {
-        fullPage(15)(content, url);
-        cappedCount(content, url);
-      }),
-    );
-    await run(`page ${fmtInt(DEEP_PAGE)} (size 15)`, 'list', () =>
-      measure(server as Server, token, [listUrl({ page: DEEP_PAGE, size: 15 })], (content, url) => {
-        fullPage(15)(content, url);
-        cappedCount(content, url);
-      }),
-    );
-    await run('search: name prefix', 'search', () =>
-      measure(
-        server as Server,
-        token,
-        namePrefixes.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
-        matching,
-      ),
-    );
-    await run('search: email fragment', 'search', () =>
-      measure(
-        server as Server,
-        token,
-        emailFragments.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
-        matching,
-      ),
-    );
-    await run('search: cell-number fragment', 'search', () =>
-      measure(
-        server as Server,
-        token,
-        cellFragments.map((search_string) => listUrl({ page: 1, size: 15, search_string })),
-        matching,
-      ),
-    );
-    await run('branch manager: own branch, page 1', 'scoped', () =>
-      measure(server as Server, manager.clientToken, [listUrl({ page: 1, size: 15 })], (content, url) => {
-        fullPage(15)(content, url);
-        assert(
-          content.user_list.every((row) => row.member_branch_id === managedBranchId),
-          `${url}: a row from another branch`,
-        );
-        assert(
-          content.count === Math.min(managedCount, 10_001),
-          `${url}: count ${content.count}, expected ${Math.min(managedCount, 10_001)}`,
-        );
-      }),
-    );
-
-    // Export: API download and COPY of the server's own SELECT, alternated twice; the faster of each is kept.
-    sampler.phase('export');
-    const copySql = await serverCopySql(owner.clientId);
-    const plainSql = `COPY (SELECT * FROM customers WHERE client_id = '${owner.clientId}' ORDER BY created_at DESC, id DESC) TO STDOUT WITH (FORMAT csv, HEADER true)`;
-    const apiRuns: { rows: number; bytes: number; ms: number }[] = [];
-    const copyRuns: { rows: number; bytes: number; ms: number }[] = [];
-    for (let round = 1; round <= 2; round += 1) {
-      log(`export round ${round}: API download…`);
-      apiRuns.push(await exportViaApi(server, token));
-      log(`export round ${round}: COPY of the same SELECT…`);
-      copyRuns.push(await copyDirect(pool, copySql));
-    }
-    log('export reference: COPY of SELECT * …');
-    const plain = await copyDirect(pool, plainSql);
-    const best = (runs: { rows: number; bytes: number; ms: number }[]) =>
-      runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-    const api = best(apiRuns);
-    const copy = best(copyRuns);
-    for (const run of [...apiRuns, ...copyRuns])
-      assert(run.rows === CUSTOMERS, `an export produced ${run.rows} rows, expected ${CUSTOMERS}`);
-    assert(plain.rows === CUSTOMERS, `COPY SELECT * produced ${plain.rows} rows`);
-    const rate = (r: { rows: number; ms: number }) => r.rows / (r.ms / 1000);
-    const ratio = rate(api) / rate(copy);
-
-    sampler.phase('end');
-    const rss = sampler.stop();
-    sampler = null;
-
-    // ---- report (stdout) ----
-    const out: string[] = [];
-    out.push('');
-    out.push(
-      `Customers benchmark: ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; PostgreSQL ${info?.version}; ` +
-        `node ${process.version}; ${os.cpus().length} CPUs; API over loopback, one keep-alive connection`,
-    );
-    out.push(
-      seed.skipped
-        ? 'Seed: reused (already present)'
-        : `Seed: ${(seedMs / 1000).toFixed(1)} s (INSERT…SELECT ${(seed.insertMs / 1000).toFixed(1)} s, ` +
-            `${seed.rebuilt ? 'index build' : 'with indexes'} ${(seed.indexMs / 1000).toFixed(1)} s, ` +
-            `VACUUM ANALYZE ${(seed.vacuumMs / 1000).toFixed(1)} s); heap ${tableSize?.heap}, indexes ${tableSize?.indexes}`,
-    );
-    out.push(
-      `Requests: ${REQUESTS} measured after ${WARMUP} warm-up, sequential; times include the capped count`,
-    );
-    out.push(
-      `Machine: 1-minute load average ${loadAtStart.toFixed(1)} at start, ${rss.load.toFixed(1)} at most during the run ` +
-        `(${os.cpus().length} CPUs${rss.load > os.cpus().length ? ': other work shared the cores, times are inflated' : ''})`,
-    );
-    out.push('');
-    const head = `${pad('scenario', 36)}${padLeft('n', 5)}${padLeft('p50 ms', 9)}${padLeft('p95 ms', 9)}${padLeft('max ms', 9)}${padLeft('count', 10)}   target      result`;
-    out.push(head);
-    out.push('-'.repeat(head.length));
-    for (const { label, stats } of results) {
-      const count = stats.capped ? `${fmtInt(10_000)}+` : fmtInt(stats.count);
-      out.push(
-        `${pad(label, 36)}${padLeft(String(stats.n), 5)}${padLeft(fmtMs(stats.p50), 9)}${padLeft(fmtMs(stats.p95), 9)}` +
-          `${padLeft(fmtMs(stats.max), 9)}${padLeft(count, 10)}   p95 < ${TARGET_P95_MS}   ${verdict(stats.p95 < TARGET_P95_MS)}`,
+      assert(
+        content.count === Math.min(managedCount, 10_001),
+        `${url}: count ${content.count}, expected ${Math.min(managedCount, 10_001)}`,
       );
-    }
-    out.push('');
-    const exportLine = (label: string, r: { rows: number; bytes: number; ms: number }) =>
-      `${pad(label, 36)}${padLeft(fmtInt(r.rows), 10)} rows${padLeft((r.ms / 1000).toFixed(2), 8)} s` +
-      `${padLeft(fmtInt(Math.round(rate(r))), 12)} rows/s${padLeft((r.bytes / 2 ** 20).toFixed(0), 6)} MiB`;
-    out.push(exportLine('export via API (download)', api));
-    out.push(exportLine('COPY (same SELECT) TO STDOUT', copy));
-    out.push(exportLine('COPY (SELECT *) TO STDOUT, reference', plain));
-    out.push(
-      `${pad('export ratio API / COPY same SELECT', 36)}${padLeft(ratio.toFixed(2), 10)}` +
-        `${' '.repeat(29)}target >= ${TARGET_EXPORT_RATIO}   ${verdict(ratio >= TARGET_EXPORT_RATIO)}`,
-    );
-    out.push('');
-    const phases = [...rss.peaks.entries()].map(([phase, mb]) => `${phase} ${mb.toFixed(0)}`).join(', ');
-    out.push(
-      `${pad('API server RSS, max', 36)}${padLeft(rss.peak.toFixed(0), 10)} MB  (${rss.samples} samples every 100 ms; ` +
-        `per phase: ${phases})   target < ${TARGET_RSS_MB} MB   ${verdict(rss.peak < TARGET_RSS_MB)}`,
-    );
-    out.push(`Total bench time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
-    process.stdout.write(`${out.join('\n')}\n`);
-  } catch (error) {
-    failed = true;
-    log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    if (server?.output.length) log(`API output (last lines):\n${server.output.join('').slice(-4000)}`);
-  } finally {
-    await cleanUp();
+    }),
+  );
+
+  // Export: API download and COPY of the server's own SELECT, alternated twice; the faster of each is kept.
+  sampler.phase('export');
+  const copySql = await serverCopySql(owner.clientId);
+  const plainSql = `COPY (SELECT * FROM customers WHERE client_id = '${owner.clientId}' ORDER BY created_at DESC, id DESC) TO STDOUT WITH (FORMAT csv, HEADER true)`;
+  const apiRuns: { rows: number; bytes: number; ms: number }[] = [];
+  const copyRuns: { rows: number; bytes: number; ms: number }[] = [];
+  for (let round = 1; round <= 2; round += 1) {
+    log(`export round ${round}: API download…`);
+    apiRuns.push(await exportViaApi(server, token));
+    log(`export round ${round}: COPY of the same SELECT…`);
+    copyRuns.push(await copyDirect(pool, copySql));
   }
-  process.exit(failed ? 1 : 0);
+  log('export reference: COPY of SELECT * …');
+  const plain = await copyDirect(pool, plainSql);
+  const best = (runs: { rows: number; bytes: number; ms: number }[]) =>
+    runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const api = best(apiRuns);
+  const copy = best(copyRuns);
+  for (const run of [...apiRuns, ...copyRuns])
+    assert(run.rows === CUSTOMERS, `an export produced ${run.rows} rows, expected ${CUSTOMERS}`);
+  assert(plain.rows === CUSTOMERS, `COPY SELECT * produced ${plain.rows} rows`);
+  const rate = (r: { rows: number; ms: number }) => r.rows / (r.ms / 1000);
+  const ratio = rate(api) / rate(copy);
+
+  sampler.phase('end');
+  const rss = sampler.stop();
+  sampler = null;
+
+  // ---- report (stdout) ----
+  const out: string[] = [];
+  out.push('');
+  out.push(
+    `Customers benchmark: ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; PostgreSQL ${info?.version}; ` +
+      `node ${process.version}; ${os.cpus().length} CPUs; API over loopback, one keep-alive connection`,
+  );
+  out.push(
+    seed.skipped
+      ? 'Seed: reused (already present)'
+      : `Seed: ${(seedMs / 1000).toFixed(1)} s (INSERT…SELECT ${(seed.insertMs / 1000).toFixed(1)} s, ` +
+          `${seed.rebuilt ? 'index build' : 'with indexes'} ${(seed.indexMs / 1000).toFixed(1)} s, ` +
+          `VACUUM ANALYZE ${(seed.vacuumMs / 1000).toFixed(1)} s); heap ${tableSize?.heap}, indexes ${tableSize?.indexes}`,
+  );
+  out.push(
+    `Requests: ${REQUESTS} measured after ${WARMUP} warm-up, sequential; times include the capped count`,
+  );
+  out.push(
+    `Machine: 1-minute load average ${loadAtStart.toFixed(1)} at start, ${rss.load.toFixed(1)} at most during the run ` +
+      `(${os.cpus().length} CPUs${rss.load > os.cpus().length ? ': other work shared the cores, times are inflated' : ''})`,
+  );
+  out.push('');
+  const head = `${pad('scenario', 36)}${padLeft('n', 5)}${padLeft('p50 ms', 9)}${padLeft('p95 ms', 9)}${padLeft('max ms', 9)}${padLeft('count', 10)}   target      result`;
+  out.push(head);
+  out.push('-'.repeat(head.length));
+  for (const { label, stats } of results) {
+    const count = stats.capped ? `${fmtInt(10_000)}+` : fmtInt(stats.count);
+    out.push(
+      `${pad(label, 36)}${padLeft(String(stats.n), 5)}${padLeft(fmtMs(stats.p50), 9)}${padLeft(fmtMs(stats.p95), 9)}` +
+        `${padLeft(fmtMs(stats.max), 9)}${padLeft(count, 10)}   p95 < ${TARGET_P95_MS}   ${verdict(stats.p95 < TARGET_P95_MS)}`,
+    );
+  }
+  out.push('');
+  const exportLine = (label: string, r: { rows: number; bytes: number; ms: number }) =>
+    `${pad(label, 36)}${padLeft(fmtInt(r.rows), 10)} rows${padLeft((r.ms / 1000).toFixed(2), 8)} s` +
+    `${padLeft(fmtInt(Math.round(rate(r))), 12)} rows/s${padLeft((r.bytes / 2 ** 20).toFixed(0), 6)} MiB`;
+  out.push(exportLine('export via API (download)', api));
+  out.push(exportLine('COPY (same SELECT) TO STDOUT', copy));
+  out.push(exportLine('COPY (SELECT *) TO STDOUT, reference', plain));
+  out.push(
+    `${pad('export ratio API / COPY same SELECT', 36)}${padLeft(ratio.toFixed(2), 10)}` +
+      `${' '.repeat(29)}target >= ${TARGET_EXPORT_RATIO}   ${verdict(ratio >= TARGET_EXPORT_RATIO)}`,
+  );
+  out.push('');
+  const phases = [...rss.peaks.entries()].map(([phase, mb]) => `${phase} ${mb.toFixed(0)}`).join(', ');
+  out.push(
+    `${pad('API server RSS, max', 36)}${padLeft(rss.peak.toFixed(0), 10)} MB  (${rss.samples} samples every 100 ms; ` +
+      `per phase: ${phases})   target < ${TARGET_RSS_MB} MB   ${verdict(rss.peak < TARGET_RSS_MB)}`,
+  );
+  out.push(`Total bench time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  process.stdout.write(`${out.join('\n')}\n`);
 };
 
-await main();
+await runBench(main);
