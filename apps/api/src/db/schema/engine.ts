@@ -47,6 +47,10 @@ export const events = pgTable(
     uniqueIndex('events_client_external_unique').on(table.clientId, table.externalId),
     // The worker's queue: only waiting events are in it, so it stays small however long the log grows.
     index('events_pending_idx').on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'accepted'`),
+    // A held player's waiting events, without reading their processed history.
+    index('events_pending_customer_idx')
+      .on(table.clientId, table.customerId, table.seq)
+      .where(sql`${table.status} = 'accepted'`),
     index('events_client_received_idx').on(table.clientId, table.seq.desc().nullsFirst()),
     index('events_client_status_idx').on(table.clientId, table.status, table.seq.desc().nullsFirst()),
     index('events_client_type_idx').on(table.clientId, table.type, table.seq.desc().nullsFirst()),

@@ -37,6 +37,11 @@ class Peeked extends Error {
 const duePlayers = async (tx: Tx, limit: number) => {
   try {
     await tx.transaction(async (savepoint) => {
+      // The queue is read through its partial index: with a backlog growing faster than autovacuum analyses
+      // the table, the planner would otherwise sort the whole backlog to take 500 (measured by bench:engine).
+      await savepoint.execute(
+        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+      );
       const rows = await rowsOf<{ client_id: string; customer_id: string }>(
         savepoint as unknown as Tx,
         sql`SELECT client_id, customer_id FROM events

@@ -73,7 +73,7 @@ export const createEngine = (options: EngineOptions) => {
   const { database, steps, log } = options;
   const tasks = options.tasks ?? [];
   const batchSize = options.batchSize ?? 500;
-  const idlePollMs = options.idlePollMs ?? 250;
+  const idlePollMs = options.idlePollMs ?? 100;
   let running = false;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,1 @@
+CREATE INDEX "events_pending_customer_idx" ON "events" USING btree ("client_id","customer_id","seq") WHERE "events"."status" = 'accepted';
