@@ -70,7 +70,16 @@ describe('console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Customers', 'Orders', 'Baskets', 'Users', 'Settings']);
+    ).toEqual([
+      'Dashboard',
+      'Customers',
+      'Orders',
+      'Baskets',
+      'Subscriptions',
+      'Products',
+      'Users',
+      'Settings',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
       '/console/dashboard',
     );
