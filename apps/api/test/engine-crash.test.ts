@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDbKind } from './db-kind';
-import { addCustomer, bearer, createApiKey, createClientAndSignIn } from './factories';
+import { createBadge, createSegment, rule } from './engine-helpers';
+import { addCustomer, bearer, createApiKey, createClientAndSignIn, type SignedIn } from './factories';
 import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, startServer } from './server-process';
@@ -13,7 +14,8 @@ import { ensureWorkerBuilt, startWorker, type WorkerProcess } from './worker-pro
  * once." Engine workers run as `node dist/worker.js` processes beside an API process that only stores events
  * (ENGINE_IN_PROCESS=0); they are killed with SIGKILL in the middle of batches and restarted while 5,000 events
  * arrive. Afterwards every player's statistics must equal a recomputation, written here independently of the engine,
- * from the event log.
+ * from the event log; so must every segment's members, and the badges their actions granted: each entry or exit
+ * granted exactly once, a limited stock given out exactly and never passed.
  */
 
 const DAY_MS = 86_400_000;
@@ -285,6 +287,342 @@ const recompute = (rows: readonly LogRow[], definitions: readonly Definition[]) 
   return { cells, cellValue, currentOf, countedOrders, reversed, countedTwice };
 };
 
+/** The stock of the limited badge: fewer than the players who qualify for it, so it runs out during the run. */
+const LIMITED_STOCK = 15;
+/** What the all-players segment grants on entry: a quantity above one, so the ledger is summed, not counted. */
+const WELCOME_QUANTITY = 2;
+
+/**
+ * Segments over statistics the events drive, each granting a badge (DESIGN §5 step 4, spec 2 §3):
+ * - `regulars` (numberOfLogins >= 14; 13 from halfway, while batches run; 12 once every event is in, so that
+ *   the rebuild task alone lets players in, and it is killed once in the middle) and `collectors` (coffeeStamps
+ *   >= 12 OR bestScore >= 400, the limited badge) read statistics that only grow (a count, a Sum of positive
+ *   values, a Max) under rules that only loosen, so a player enters them once and never leaves;
+ * - `spenders` (totalOrderValue >= 1,500 OR coffeeStamps < 2) goes both ways: refunds and cancellations take the
+ *   total down, and stamps take a player out of the second rule (which a player without stamps does not match):
+ *   players enter, leave and enter again, and every exit grants its own badge (a 'left' action);
+ * - `everyone` (all_players) takes each player at their first statistic, with a quantity of two.
+ */
+const createProgramme = async (app: ReturnType<typeof overHttp>, admin: SignedIn) => {
+  const regularBadge = await createBadge(app, admin, { name: 'Regular' });
+  const collectorBadge = await createBadge(app, admin, {
+    name: 'Collector',
+    quantity_limited: true,
+    quantity: LIMITED_STOCK,
+  });
+  const spenderBadge = await createBadge(app, admin, { name: 'Big spender' });
+  const lapsedBadge = await createBadge(app, admin, { name: 'Come back' });
+  const welcomeBadge = await createBadge(app, admin, { name: 'Welcome' });
+  const grant = (item_id: string, trigger: 'entered' | 'left', quantity = 1) => ({
+    type: 'grant_item',
+    trigger,
+    item_id,
+    quantity,
+  });
+  const regularsBody = (logins: number) => ({
+    name: 'Regulars',
+    filters: [rule('numberOfLogins', 'GreaterThanOrEqual', logins)],
+    actions: [grant(regularBadge._id, 'entered')],
+  });
+  const regulars = await createSegment(app, admin, regularsBody(14));
+  const collectors = await createSegment(app, admin, {
+    name: 'Collectors',
+    filters: [rule('coffeeStamps', 'GreaterThanOrEqual', 12), rule('bestScore', 'GreaterThanOrEqual', 400)],
+    actions: [grant(collectorBadge._id, 'entered')],
+  });
+  const spenders = await createSegment(app, admin, {
+    name: 'Big spenders',
+    filters: [rule('totalOrderValue', 'GreaterThanOrEqual', 1_500), rule('coffeeStamps', 'LessThan', 2)],
+    actions: [grant(spenderBadge._id, 'entered'), grant(lapsedBadge._id, 'left')],
+  });
+  const everyone = await createSegment(app, admin, {
+    name: 'Everyone',
+    filters: [{ type: 'all_players' }],
+    actions: [grant(welcomeBadge._id, 'entered', WELCOME_QUANTITY)],
+  });
+  /** The bar for regulars comes down: a rebuild lets in who qualifies now and has no event waiting. */
+  const lowerTheBar = async (logins: number) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/segments/${regulars._id}`,
+      headers: bearer(admin.clientToken),
+      payload: regularsBody(logins),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  return {
+    lowerTheBar,
+    segments: {
+      regulars: regulars._id,
+      collectors: collectors._id,
+      spenders: spenders._id,
+      everyone: everyone._id,
+    },
+    badges: {
+      regular: regularBadge._id,
+      collector: collectorBadge._id,
+      spender: spenderBadge._id,
+      lapsed: lapsedBadge._id,
+      welcome: welcomeBadge._id,
+    },
+  };
+};
+type Programme = Awaited<ReturnType<typeof createProgramme>>;
+
+type StoredFilter = {
+  type: string;
+  statistic_name: string | null;
+  comparison: string | null;
+  filter_value: number | null;
+};
+
+/** spec 2 §2's comparisons, written here again rather than taken from the engine. */
+const COMPARE: Record<string, (value: number, threshold: number) => boolean> = {
+  EqualTo: (value, threshold) => value === threshold,
+  NotEqualTo: (value, threshold) => value !== threshold,
+  GreaterThan: (value, threshold) => value > threshold,
+  GreaterThanOrEqual: (value, threshold) => value >= threshold,
+  LessThan: (value, threshold) => value < threshold,
+  LessThanOrEqual: (value, threshold) => value <= threshold,
+};
+
+/**
+ * Who belongs to a segment now, from a player's current statistics (recomputed from the log) and whether any of
+ * them was ever written (all_players means a player with activity): rules OR-ed, a missing value matches no rule
+ * on it, a suspended customer belongs nowhere.
+ */
+const belongs = (
+  filters: readonly StoredFilter[],
+  statistics: Record<string, number>,
+  active: boolean,
+  suspended: boolean,
+) =>
+  !suspended &&
+  filters.some((filter) => {
+    if (filter.type === 'all_players') return active;
+    const value = filter.statistic_name === null ? undefined : statistics[filter.statistic_name];
+    const compare = filter.comparison === null ? undefined : COMPARE[filter.comparison];
+    if (value === undefined || !compare || filter.filter_value === null) return false;
+    return compare(value, Number(filter.filter_value));
+  });
+
+/**
+ * Every segment's members against the recomputation, and every badge grant against what those memberships imply:
+ * - each badge's ledger (badge_transactions) adds up, per player, to what player_badges holds, and in all to the
+ *   badge's granted_quantity; every grant is a segment's, names the event whose batch made it (a processed event
+ *   of that player; only the rebuild grants without one), and the action's quantity;
+ * - `regulars`, `everyone`: grown-only rules, so exactly one entry grant for each member and none for anyone else
+ *   (a grant made twice after a restart, or lost, shows here);
+ * - `collectors`: at most one grant each, only to members; more members than stock, so exactly the stock went,
+ *   and the badge row agrees;
+ * - `spenders`: players go in and out, in whatever batches the workers formed, but entries and exits alternate
+ *   starting with an entry, so each player's entry grants less exit grants is one for a member and zero otherwise;
+ *   some players left (the exit action ran) and some came back.
+ */
+const checkSegmentsAndBadges = async (
+  sql: pg.Client,
+  clientId: string,
+  programme: Programme,
+  customers: readonly string[],
+  currentOf: (customerId: string) => Record<string, number>,
+  activeCustomers: ReadonlySet<string>,
+) => {
+  const { rows: segmentRows } = await sql.query<{
+    id: string;
+    name: string;
+    filters: StoredFilter[];
+    rebuild_requested_at: Date | null;
+  }>('SELECT id, name, filters, rebuild_requested_at FROM segments WHERE client_id = $1', [clientId]);
+  // Ours and the system ones (AllPlayers, one per tier); nothing waits to be rebuilt.
+  expect(segmentRows.length).toBeGreaterThanOrEqual(Object.keys(programme.segments).length);
+  expect(segmentRows.filter((segment) => segment.rebuild_requested_at !== null)).toEqual([]);
+  const { rows: customerRows } = await sql.query<{ id: string; status: string }>(
+    'SELECT id, status FROM customers WHERE client_id = $1',
+    [clientId],
+  );
+  const suspended = new Set(customerRows.filter((row) => row.status === 'SUSPENDED').map((row) => row.id));
+  const { rows: memberRows } = await sql.query<{ segment_id: string; customer_id: string }>(
+    'SELECT segment_id, customer_id FROM segment_members WHERE client_id = $1',
+    [clientId],
+  );
+  const members = new Map<string, Set<string>>(segmentRows.map((segment) => [segment.id, new Set<string>()]));
+  for (const row of memberRows) members.get(row.segment_id)?.add(row.customer_id);
+  expect(memberRows.filter((row) => !members.has(row.segment_id))).toEqual([]);
+  const wrongMembers: string[] = [];
+  for (const segment of segmentRows) {
+    const expected = customers.filter((customerId) =>
+      belongs(
+        segment.filters,
+        currentOf(customerId),
+        activeCustomers.has(customerId),
+        suspended.has(customerId),
+      ),
+    );
+    const stored = members.get(segment.id) ?? new Set<string>();
+    for (const customerId of expected)
+      if (!stored.has(customerId)) wrongMembers.push(`${segment.name}: ${customerId} missing`);
+    for (const customerId of stored)
+      if (!expected.includes(customerId))
+        wrongMembers.push(`${segment.name}: ${customerId} should not be in`);
+  }
+  expect(wrongMembers.slice(0, 20)).toEqual([]);
+  const memberCount = (segment: keyof Programme['segments']) =>
+    members.get(programme.segments[segment])?.size ?? 0;
+  // Each segment sorts the players: some in, some out (the limited badge has more takers than stock).
+  for (const segment of ['regulars', 'spenders'] as const) {
+    expect(memberCount(segment), segment).toBeGreaterThan(10);
+    expect(memberCount(segment), segment).toBeLessThan(customers.length - 10);
+  }
+  expect(memberCount('collectors')).toBeGreaterThan(LIMITED_STOCK);
+  expect(memberCount('collectors')).toBeLessThan(customers.length);
+  expect(memberCount('everyone')).toBe(customers.length);
+
+  // The ledger, what players hold and each badge's count agree.
+  const { rows: ledger } = await sql.query<{
+    customer_id: string;
+    badge_id: string;
+    quantity: number;
+    source: string;
+    source_id: string | null;
+    event_id: string | null;
+  }>(
+    `SELECT customer_id, badge_id, quantity, source, source_id, event_id FROM badge_transactions
+     WHERE client_id = $1`,
+    [clientId],
+  );
+  const { rows: held } = await sql.query<{ customer_id: string; badge_id: string; quantity: number }>(
+    'SELECT customer_id, badge_id, quantity FROM player_badges WHERE client_id = $1',
+    [clientId],
+  );
+  const { rows: badgeRows } = await sql.query<{
+    id: string;
+    quantity: number;
+    quantity_limited: boolean;
+    granted_quantity: number;
+  }>('SELECT id, quantity, quantity_limited, granted_quantity FROM badges WHERE client_id = $1', [clientId]);
+  const { rows: eventRows } = await sql.query<{ id: string; customer_id: string; status: string }>(
+    'SELECT id, customer_id, status FROM events WHERE client_id = $1',
+    [clientId],
+  );
+  const events = new Map(eventRows.map((row) => [row.id, row]));
+  const sourceOf = new Map<string, { segment: string; trigger: string; quantity: number }>([
+    [programme.badges.regular, { segment: programme.segments.regulars, trigger: 'entered', quantity: 1 }],
+    [programme.badges.collector, { segment: programme.segments.collectors, trigger: 'entered', quantity: 1 }],
+    [programme.badges.spender, { segment: programme.segments.spenders, trigger: 'entered', quantity: 1 }],
+    [programme.badges.lapsed, { segment: programme.segments.spenders, trigger: 'left', quantity: 1 }],
+    [
+      programme.badges.welcome,
+      { segment: programme.segments.everyone, trigger: 'entered', quantity: WELCOME_QUANTITY },
+    ],
+  ]);
+  const wrongGrants = ledger.filter((grant) => {
+    const source = sourceOf.get(grant.badge_id);
+    const event = grant.event_id === null ? undefined : events.get(grant.event_id);
+    // Only the rebuild (of `regulars`, whose rule changed) grants without an event.
+    const byRebuild = grant.event_id === null && grant.badge_id === programme.badges.regular;
+    return (
+      !source ||
+      grant.source !== 'segment' ||
+      grant.source_id !== source.segment ||
+      grant.quantity !== source.quantity ||
+      (!byRebuild && (event?.customer_id !== grant.customer_id || event.status !== 'processed'))
+    );
+  });
+  expect(wrongGrants.slice(0, 10)).toEqual([]);
+
+  /** badge -> customer -> [grants, quantity granted] */
+  const grantsOf = new Map<string, Map<string, { grants: number; quantity: number }>>();
+  for (const grant of ledger) {
+    const perPlayer = grantsOf.get(grant.badge_id) ?? new Map();
+    grantsOf.set(grant.badge_id, perPlayer);
+    const tally = perPlayer.get(grant.customer_id) ?? { grants: 0, quantity: 0 };
+    tally.grants += 1;
+    tally.quantity += grant.quantity;
+    perPlayer.set(grant.customer_id, tally);
+  }
+  const tallyOf = (badgeId: string, customerId: string) =>
+    grantsOf.get(badgeId)?.get(customerId) ?? { grants: 0, quantity: 0 };
+  const heldBy = new Map(held.map((row) => [`${row.badge_id}|${row.customer_id}`, row.quantity]));
+  const ledgerKeys = new Set(ledger.map((grant) => `${grant.badge_id}|${grant.customer_id}`));
+  const wrongHoldings = [
+    ...[...ledgerKeys].flatMap((key) => {
+      const [badgeId, customerId] = key.split('|') as [string, string];
+      const quantity = tallyOf(badgeId, customerId).quantity;
+      return heldBy.get(key) === quantity ? [] : [`${key}: ledger ${quantity}, held ${heldBy.get(key)}`];
+    }),
+    ...held
+      .filter((row) => !ledgerKeys.has(`${row.badge_id}|${row.customer_id}`))
+      .map((row) => `${row.badge_id}|${row.customer_id}: held ${row.quantity}, no ledger`),
+  ];
+  expect(wrongHoldings.slice(0, 10)).toEqual([]);
+  const wrongCounts = badgeRows.flatMap((badge) => {
+    const total = [...(grantsOf.get(badge.id)?.values() ?? [])].reduce(
+      (sum, tally) => sum + tally.quantity,
+      0,
+    );
+    return badge.granted_quantity === total
+      ? []
+      : [`${badge.id}: granted_quantity ${badge.granted_quantity}, ledger ${total}`];
+  });
+  expect(wrongCounts).toEqual([]);
+
+  const isMember = (segment: keyof Programme['segments'], customerId: string) =>
+    members.get(programme.segments[segment])?.has(customerId) === true;
+  const wrongEntries: string[] = [];
+  for (const customerId of customers) {
+    // Rules that only grow: one entry grant per member, ever, and none for anyone else.
+    for (const [segment, badgeId] of [
+      ['regulars', programme.badges.regular],
+      ['everyone', programme.badges.welcome],
+    ] as const) {
+      const { grants } = tallyOf(badgeId, customerId);
+      if (grants !== (isMember(segment, customerId) ? 1 : 0))
+        wrongEntries.push(
+          `${segment}: ${customerId} member ${isMember(segment, customerId)}, ${grants} grants`,
+        );
+    }
+    // The limited stock: at most one each, members only.
+    const collected = tallyOf(programme.badges.collector, customerId).grants;
+    if (collected > (isMember('collectors', customerId) ? 1 : 0))
+      wrongEntries.push(
+        `collectors: ${customerId} member ${isMember('collectors', customerId)}, ${collected} grants`,
+      );
+    // In and out: entries less exits is where the player is now.
+    const entries = tallyOf(programme.badges.spender, customerId).grants;
+    const exits = tallyOf(programme.badges.lapsed, customerId).grants;
+    if (entries - exits !== (isMember('spenders', customerId) ? 1 : 0))
+      wrongEntries.push(
+        `spenders: ${customerId} member ${isMember('spenders', customerId)}, ${entries} entries, ${exits} exits`,
+      );
+  }
+  expect(wrongEntries.slice(0, 20)).toEqual([]);
+
+  const collector = badgeRows.find((badge) => badge.id === programme.badges.collector);
+  expect(collector).toMatchObject({
+    quantity_limited: true,
+    quantity: LIMITED_STOCK,
+    granted_quantity: LIMITED_STOCK,
+  });
+  const grantsIn = (badgeId: string) => ledger.filter((grant) => grant.badge_id === badgeId).length;
+  expect(grantsIn(programme.badges.collector)).toBe(LIMITED_STOCK);
+  // The exit action ran, and players who left came back in.
+  const spenderExits = grantsIn(programme.badges.lapsed);
+  expect(spenderExits).toBeGreaterThan(3);
+  expect(grantsIn(programme.badges.spender)).toBeGreaterThan(memberCount('spenders') + 3);
+  return {
+    rebuildGrants: ledger.filter((grant) => grant.event_id === null).length,
+    members: Object.fromEntries(
+      Object.keys(programme.segments).map((segment) => [
+        segment,
+        memberCount(segment as keyof Programme['segments']),
+      ]),
+    ),
+    grants: Object.fromEntries(
+      Object.entries(programme.badges).map(([name, badgeId]) => [name, grantsIn(badgeId)]),
+    ),
+  };
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Scenario = { seed: number; workers: number };
@@ -320,6 +658,7 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
+    const programme = await createProgramme(app, admin);
     // The business is in Johannesburg (Account Settings) and its daily statistics have been running for nine days,
     // so events of the last twelve days fall in several days' versions, and some before the first.
     await sql.query('UPDATE clients SET time_zone = $2 WHERE id = $1', [admin.clientId, TIME_ZONE]);
@@ -335,7 +674,13 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
     const launch = (index: number) => {
       const name = `laurel-engine-crash-${seed}-${index}`;
       const worker = {
-        ...startWorker({ DATABASE_URL: url, ENGINE_BATCH_SIZE: String(BATCH_SIZE), PGAPPNAME: name }),
+        // At info, a worker says when it is running (and so stops cleanly on SIGTERM), and nothing per batch.
+        ...startWorker({
+          DATABASE_URL: url,
+          ENGINE_BATCH_SIZE: String(BATCH_SIZE),
+          PGAPPNAME: name,
+          LOG_LEVEL: 'info',
+        }),
         name,
       };
       worker.child.once('exit', (code, signal) => {
@@ -346,6 +691,21 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       running[index] = worker;
     };
     for (let index = 0; index < workerCount; index += 1) launch(index);
+    /** Segments whose rules changed and that no worker has rebuilt yet. */
+    const rebuildsPending = async () =>
+      Number(
+        (
+          await sql.query(
+            'SELECT count(*) AS n FROM segments WHERE client_id = $1 AND rebuild_requested_at IS NOT NULL',
+            [admin.clientId],
+          )
+        ).rows[0].n,
+      );
+    // The new segments are built (empty: no player has statistics yet) before the first event arrives, so every
+    // membership after that is the batches' work, and the rebuild halfway through.
+    const builtBy = Date.now() + 15_000;
+    while ((await rebuildsPending()) > 0 && Date.now() < builtBy) await sleep(50);
+    expect(await rebuildsPending()).toBe(0);
 
     /** Workers mid-batch: their transaction has claimed rows (so it holds a transaction id) and has not ended. */
     const midBatch = async (blockedOnly: boolean) => {
@@ -395,6 +755,8 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
           launch(down);
           down = undefined;
         }
+        // Halfway, the rule changes while batches run: they apply the new rule, a rebuild the rest.
+        if (phase === PHASES / 2 && position === 0) await programme.lowerTheBar(13);
         await send(batch);
       }
       if (phase === PHASES - 1) break;
@@ -435,7 +797,6 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       down = index;
     }
 
-    // Let the workers finish, then stop them the clean way.
     const waiting = async () =>
       Number(
         (
@@ -445,7 +806,50 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
         ).rows[0].n,
       );
     const finishBy = Date.now() + 60_000;
-    while ((await waiting()) > 0 && Date.now() < finishBy) await sleep(100);
+    while (((await waiting()) > 0 || (await rebuildsPending()) > 0) && Date.now() < finishBy)
+      await sleep(100);
+    // Once every event is in, the bar comes down again: only the rebuild can let players in now. Its first attempt
+    // is killed at its insert of the new members (held up by a SHARE lock on segment_members), and a new worker
+    // does it again.
+    const rebuildBlocker = new pg.Client({ connectionString: url });
+    let rebuildKill: { worker: string; signal: string | null } | undefined;
+    try {
+      await rebuildBlocker.connect();
+      await rebuildBlocker.query('BEGIN');
+      await rebuildBlocker.query('LOCK TABLE segment_members IN SHARE MODE');
+      await programme.lowerTheBar(12);
+      const deadline = Date.now() + 10_000;
+      let rebuilding: string | undefined;
+      while (!rebuilding && Date.now() < deadline) {
+        const { rows: blocked } = await sql.query<{ application_name: string }>(
+          `SELECT application_name FROM pg_stat_activity
+           WHERE application_name = ANY($1::text[]) AND wait_event_type = 'Lock' AND query LIKE '%WITH matched AS%'`,
+          [running.map((worker) => worker.name)],
+        );
+        rebuilding = blocked[0]?.application_name;
+        if (!rebuilding) await sleep(20);
+      }
+      const index = running.findIndex((worker) => worker.name === rebuilding);
+      const victim = running[index];
+      if (victim) {
+        victim.child.kill('SIGKILL');
+        rebuildKill = { worker: victim.name, signal: (await exitOf(victim.child)).signal };
+        launch(index);
+      }
+    } finally {
+      await rebuildBlocker.query('ROLLBACK');
+      await rebuildBlocker.end();
+    }
+    expect(rebuildKill?.signal).toBe('SIGKILL');
+
+    // Let the workers finish (every event and the rebuild), then stop them the clean way.
+    while (((await waiting()) > 0 || (await rebuildsPending()) > 0) && Date.now() < finishBy)
+      await sleep(100);
+    expect(await rebuildsPending()).toBe(0);
+    // A worker restarted a moment ago may still be starting, before it listens for SIGTERM.
+    const startedBy = Date.now() + 15_000;
+    while (running.some((worker) => !worker.output().includes('worker is running')) && Date.now() < startedBy)
+      await sleep(50);
     for (const worker of running) worker.child.kill('SIGTERM');
     const stops = await Promise.all(running.map((worker) => exitOf(worker.child)));
 
@@ -580,6 +984,19 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
         statistics: expected.currentOf(customerId, now),
       })),
     );
+
+    // Segments and badges: what the memberships are now, and what their entries and exits granted.
+    const active = new Set([...expected.cells.keys()].map((key) => key.split('|')[0] as string));
+    const outcome = await checkSegmentsAndBadges(
+      sql,
+      admin.clientId,
+      programme,
+      customers,
+      (customerId) => expected.currentOf(customerId, now),
+      active,
+    );
+    // The last rule change let players in through the rebuild alone, each with one grant (checked above).
+    expect(outcome.rebuildGrants).toBeGreaterThan(0);
   } finally {
     for (const worker of running) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
     if (server && server.child.exitCode === null) {
@@ -595,7 +1012,7 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
 describe.skipIf(testDbKind() !== 'postgres')(
   'engine workers killed with SIGKILL mid-batch (PostgreSQL only: separate worker processes need it, PGlite belongs to one process)',
   () => {
-    it('one worker, killed five times while 5,000 events arrive: every statistic equals a recomputation from the log', async () => {
+    it('one worker, killed five times while 5,000 events arrive (and once mid-rebuild): every statistic, segment membership and badge grant equals a recomputation from the log', async () => {
       ensureWorkerBuilt();
       await runScenario({ seed: 11, workers: 1 });
     }, 150_000);
