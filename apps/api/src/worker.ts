@@ -17,8 +17,25 @@ const main = async () => {
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
+  // Signals are handled from the start: a stop during migrations ends the process cleanly too.
+  let closing = false;
+  let stopEngine: () => Promise<void> = async () => {};
+  let closeDatabase: () => Promise<void> = async () => {};
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    await stopEngine();
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   const database = await openDatabase(config);
+  closeDatabase = () => database.close();
   await applyMigrations(database);
+  if (closing) return;
   const engine = createEngine({
     database,
     steps: ENGINE_STEPS,
@@ -26,20 +43,9 @@ const main = async () => {
     log,
     batchSize: config.engine.batchSize,
   });
+  stopEngine = () => engine.stop();
   engine.start();
   log.info({ batchSize: config.engine.batchSize }, 'Laurel engine worker is running');
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'worker shutting down');
-    await engine.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 };
 
 main().catch((error: unknown) => {

@@ -3,7 +3,16 @@ import { ConsoleLayoutPage } from './pages/console-layout-page';
 import { SignedUpClient } from './pages/signed-up-client';
 
 /** An admin's sidebar in this build: the areas with pages, Users and Settings at the foot. */
-const LABELS = ['Dashboard', 'Customers', 'Users', 'Settings'];
+const LABELS = [
+  'Dashboard',
+  'Customers',
+  'Orders',
+  'Baskets',
+  'Subscriptions',
+  'Products',
+  'Users',
+  'Settings',
+];
 
 test.describe('console shell', () => {
   test('under 1000 px the sidebar shows icons with tooltips', async ({ page, request }, testInfo) => {

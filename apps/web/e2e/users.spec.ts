@@ -52,7 +52,19 @@ test.describe('console users', () => {
     const userPage = new UserPage(page);
 
     // The admin's sidebar: the areas built so far, Users and Settings at its foot.
-    await expect(shell.sidebar.getByRole('link')).toHaveText(['Dashboard', 'Customers', 'Users', 'Settings']);
+    await expect(shell.sidebar.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Customers',
+      'Orders',
+      'Baskets',
+      'Subscriptions',
+      'Products',
+      'Badges',
+      'Statistics',
+      'Segments',
+      'Users',
+      'Settings',
+    ]);
     await shell.navLink('Users').click();
     await list.expectShown();
     await expect(list.row('Thandi')).toContainText('Admin');

@@ -115,7 +115,9 @@ export const createEngine = (options: EngineOptions) => {
       try {
         running = true;
         settled = await processOnce();
-        if (settled === 0 && (await runTasks())) settled = 1;
+        // Tasks run after every batch, not only when the queue is empty: a steady stream must not hold back
+        // a segment rebuild.
+        if ((await runTasks()) && settled === 0) settled = 1;
       } catch (error) {
         log.error({ err: error }, 'engine batch failed; retrying');
         await sleep(1000);
