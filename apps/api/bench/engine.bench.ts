@@ -12,12 +12,20 @@
  *   3. the floor: the same event rows inserted by PostgreSQL alone, one multi-row INSERT per batch, into a copy of
  *      the events table (same columns and indexes), by the same number of connections: the ratio says how close the
  *      API comes to the database's own cost of storing the rows;
- *   4. peak memory (RSS) of the API and of the worker.
+ *   4. peak memory (RSS) of the API and of the worker;
+ *   5. segments (issue 9): a second tenant, the same customers, statistics and event mix, with BENCH_SEGMENTS segments
+ *      of BENCH_SEGMENT_RULES rules each over those statistics; BENCH_SEGMENT_EVENTS events posted to each tenant in
+ *      turn (A B B A, so a drift in the machine's load falls on both) and events/s processed compared; then a rule
+ *      change of one segment that moves most players in or out, timed from the PUT until `GET /api/segments?ids=`
+ *      says it is no longer rebuilding; then a third tenant whose segment has BENCH_PAGE_PLAYERS members (players,
+ *      statistics and members inserted by SQL, consistent with the rule) and its players page timed over HTTP at
+ *      the first, middle and last page.
  *
  * Every answer is checked: each POST must answer 200 with the expected status per event (accepted, duplicate,
  * rejected with its reason), every event must end in its expected state (processed, duplicate, skipped, parked),
  * and at the end every player statistic must equal a recomputation (the bench's own model of what it sent, and SQL
- * over the events and orders tables). Not a test (DESIGN §8): it exits 0 whether targets are met or missed, 1 when
+ * over the events and orders tables); every segment's members must equal both the model's and an SQL recomputation
+ * from the rules; every players page must list exactly the expected players. Not a test (DESIGN §8): it exits 0 whether targets are met or missed, 1 when
  * something errored or an answer was wrong.
  *
  * The event mix (per 100): 30 logins, 18 order.created, 8 order.status-change (of an order already accepted, so the
@@ -42,17 +50,24 @@
  *   BENCH_STEADY_SECONDS  length of the latency phase, default 30
  *   BENCH_STEADY_BATCH    events per POST in the latency phase, default 50 (one POST every 100 ms at 500/s)
  *   ENGINE_BATCH_SIZE     the worker's batch size, default 500 (the engine's own default)
+ *   BENCH_SEGMENTS        segments of the segments tenant, default 20; BENCH_SEGMENT_RULES rules each, default 3
+ *   BENCH_SEGMENT_EVENTS  events per tenant in the with/without segments comparison, default 20000
+ *   BENCH_REBUILDS        timed rule changes (each flips one rule), default 2
+ *   BENCH_PAGE_PLAYERS    members of the players-page segment, default 100000
+ *   BENCH_PAGE_REQUESTS   timed requests per page (first, middle, last), default 200 after BENCH_PAGE_WARMUP (20)
  *   BENCH_KEEP_DB=1       keep the created database (its URL is printed), e.g. to EXPLAIN against it afterwards
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
+  compareWith,
   EVENT_MESSAGES,
   ORDER_REVERSAL_STATUSES,
   ORDER_STATUSES,
   type TAggregationMethod,
+  type TComparisonOperator,
   type TOrderStatus,
   type TResetInterval,
 } from '@laurel/contract';
@@ -67,6 +82,7 @@ import {
   envInt,
   fmtInt,
   fmtMs,
+  type Json,
   log,
   machineCpuSeconds,
   must,
@@ -79,6 +95,7 @@ import {
   rssSampler,
   runBench,
   type Server,
+  type Session,
   sleep,
   startServer,
   startWorker,
@@ -100,11 +117,24 @@ const STEADY_RATE = envInt('BENCH_STEADY_RATE', 500, 1, 100_000);
 const STEADY_SECONDS = envInt('BENCH_STEADY_SECONDS', 30, 1, 3_600);
 const STEADY_BATCH = envInt('BENCH_STEADY_BATCH', 50, 1, 1_000);
 const ENGINE_BATCH_SIZE = envInt('ENGINE_BATCH_SIZE', 500, 1, 5_000);
+/** Segments (issue 9): the client's own segments of the second tenant, and rules per segment. */
+const SEGMENTS = envInt('BENCH_SEGMENTS', 20, 1, 200);
+const SEGMENT_RULES = envInt('BENCH_SEGMENT_RULES', 3, 1, 20);
+/** Events per tenant in the comparison with and without segments (two runs of half each, A B B A). */
+const SEGMENT_EVENTS = envInt('BENCH_SEGMENT_EVENTS', 20_000, 1_000, 10_000_000);
+const REBUILDS = envInt('BENCH_REBUILDS', 2, 1, 20);
+const PAGE_PLAYERS = envInt('BENCH_PAGE_PLAYERS', 100_000, 100, 10_000_000);
+const PAGE_REQUESTS = envInt('BENCH_PAGE_REQUESTS', 200, 1, 100_000);
+const PAGE_WARMUP = envInt('BENCH_PAGE_WARMUP', 20, 0, 10_000);
+const PAGE_SIZE = 15;
 
 /** The issue's targets (2 cores, 1 API + 1 worker process). */
 const TARGET_PROCESSED_PER_S = 2_000;
 const TARGET_P95_MS = 1_000;
 const TARGET_RSS_MB = 400;
+const TARGET_SEGMENT_RATIO = 0.7;
+const TARGET_REBUILD_MS = 5_000;
+const TARGET_PAGE_P95_MS = 50;
 
 /** Wall-clock bounds: nothing here can run forever. */
 const SETTLE_STALL_MS = 120_000;
@@ -113,6 +143,8 @@ const POLL_MS = 50;
 const PASSWORD = 'bench password 1';
 const RUN = randomBytes(4).toString('hex');
 const OWNER_EMAIL = `bench.engine.${RUN}@laurel.test`;
+const SEGMENTS_EMAIL = `bench.segments.${RUN}@laurel.test`;
+const PAGE_EMAIL = `bench.page.${RUN}@laurel.test`;
 const UNKNOWN_STATISTIC = 'noSuchBenchStatistic';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -137,12 +169,12 @@ type Player = { id: string; email: string; cell: string; suspended: boolean };
 const SEED_SQL = `
 INSERT INTO customers (id, client_id, name, surname, email, cell_number, status, member_date, created_at, updated_at)
 SELECT substr(md5($1::text || ':' || g), 1, 24), $1, 'Player', 'No ' || g, 'player' || g || '@bench.laurel.test',
-       '+2782' || lpad(g::text, 7, '0'), CASE WHEN g % 50 = 0 THEN 'SUSPENDED' ELSE 'ACTIVE' END,
+       '+2782' || lpad(g::text, 7, '0'), CASE WHEN $3::int > 0 AND g % $3::int = 0 THEN 'SUSPENDED' ELSE 'ACTIVE' END,
        to_char(now(), 'YYYY-MM-DD'), now() - interval '1 year' + g * interval '1 second', now()
 FROM generate_series(1, $2::int) AS g`;
 
 const seedCustomers = async (pool: pg.Pool, clientId: string) => {
-  await pool.query(SEED_SQL, [clientId, CUSTOMERS]);
+  await pool.query(SEED_SQL, [clientId, CUSTOMERS, 50]);
   await pool.query('VACUUM (ANALYZE) customers');
   const rows = (
     await pool.query<{ id: string; email: string; cell_number: string; status: string }>(
@@ -544,7 +576,7 @@ const createGenerator = (
     return planned;
   };
 
-  return { batch, orderCount: () => orders.length };
+  return { batch, orderCount: () => orders.length, firstOccurred };
 };
 type Generator = ReturnType<typeof createGenerator>;
 
@@ -900,6 +932,532 @@ const measureFloor = async (pool: pg.Pool, clientId: string, batches: string[][]
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// Tenants: a client with its key, statistics, customers, model and event generator
+
+type Tenant = {
+  label: string;
+  owner: Session;
+  apiKey: string;
+  statistics: Map<string, StatisticModel & { system: boolean }>;
+  players: Player[];
+  model: Model;
+  generator: Generator;
+  /** The statistic every active player has a value of (seeded by SQL): segment rules and the rule change use it. */
+  ruleStatistic: string;
+};
+
+/**
+ * Gives every active player a value (0..999) of one Manual statistic by SQL, as if an integration had set it
+ * before the run; the model learns the same values. Then asks for the client's system segments (AllPlayers) to be
+ * rebuilt, so membership stays consistent with the statistics.
+ */
+const seedRuleStatistic = async (
+  pool: pg.Pool,
+  clientId: string,
+  statistics: Map<string, StatisticModel & { system: boolean }>,
+  model: Model,
+  atMs: number,
+) => {
+  const own = [...statistics.values()].filter((s) => !s.system && s.interval === 'Manual');
+  const statistic = own.find((s) => s.method === 'Sum') ?? own[0];
+  assert(
+    statistic !== undefined,
+    'the segments need a Manual statistic of the client’s own (BENCH_STATISTICS >= 1)',
+  );
+  const rows = (
+    await pool.query<{ customer_id: string; value: string }>(
+      `INSERT INTO player_statistics (client_id, customer_id, statistic_id, version, value, last_occurred_at, last_seq)
+       SELECT client_id, id, $2, $3, ('x' || substr(md5(id), 1, 6))::bit(24)::int % 1000, $4, 0
+         FROM customers WHERE client_id = $1 AND status <> 'SUSPENDED'
+       RETURNING customer_id, value::text AS value`,
+      [clientId, statistic.id, versionOf(statistic, atMs), new Date(atMs)],
+    )
+  ).rows;
+  for (const row of rows) model.contribute(row.customer_id, statistic.name, atMs, Number(row.value));
+  // Milliseconds, as the API stores it: the worker clears the request only if it is unchanged, compared as a JS Date.
+  await pool.query(
+    "UPDATE segments SET rebuild_requested_at = date_trunc('milliseconds', now()) WHERE client_id = $1",
+    [clientId],
+  );
+  return statistic.name;
+};
+
+const setupTenant = async (
+  server: Server,
+  pool: pg.Pool,
+  who: { label: string; email: string; alias: string; name: string },
+  totalEvents: number,
+): Promise<Tenant> => {
+  const owner = await ensureClient(server, {
+    email: who.email,
+    password: PASSWORD,
+    alias: who.alias,
+    name: who.name,
+  });
+  const key = await must(server, 'POST', '/api/integrations/api-keys', {
+    token: owner.clientToken,
+    body: { name: 'bench' },
+  });
+  const apiKey = key.content.key as string;
+  assert(typeof apiKey === 'string' && apiKey.length > 20, `no API key in ${JSON.stringify(key)}`);
+  const timeZone = (await pool.query('SELECT time_zone FROM clients WHERE id = $1', [owner.clientId])).rows[0]
+    ?.time_zone;
+  assert(timeZone === 'UTC', `the bench client's time zone is ${timeZone}, the model expects UTC`);
+  await createStatistics(server, owner.clientToken);
+  const statistics = await loadStatistics(pool, owner.clientId);
+  assert(
+    [...statistics.values()].filter((s) => !s.system).length === STATISTICS,
+    `${statistics.size} statistics, expected ${STATISTICS} of the client's own`,
+  );
+  log(
+    `${who.label}: client ${owner.clientId}, BUSINESS plan, API key, ${STATISTICS} statistics; seeding ${fmtInt(CUSTOMERS)} customers…`,
+  );
+  const players = await seedCustomers(pool, owner.clientId);
+  const model = createModel(statistics);
+  const generator = createGenerator(players, statistics, model, totalEvents);
+  const ruleStatistic = await seedRuleStatistic(
+    pool,
+    owner.clientId,
+    statistics,
+    model,
+    generator.firstOccurred - 1_000,
+  );
+  return { label: who.label, owner, apiKey, statistics, players, model, generator, ruleStatistic };
+};
+
+/** Waits until none of the client's segments waits for a rebuild; resolves to how long that took. */
+const waitRebuilt = async (pool: pg.Pool, clientId: string, label: string) => {
+  const started = performance.now();
+  const deadline = Date.now() + SETTLE_STALL_MS;
+  for (;;) {
+    const waiting = (
+      await pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM segments WHERE client_id = $1 AND rebuild_requested_at IS NOT NULL',
+        [clientId],
+      )
+    ).rows[0]?.n;
+    if (waiting === 0) return performance.now() - started;
+    if (Date.now() > deadline) throw new Error(`${label}: ${waiting} segments still wait for a rebuild`);
+    await sleep(POLL_MS);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Segments: rules, the comparison with and without them, a rule change, the players page of a large segment
+
+type Rule = { statistic_name: string; comparison: TComparisonOperator; filter_value: number };
+type BenchSegment = { id: string; name: string; rules: Rule[] };
+
+/** System counters the event mix drives, with a threshold a part of the players passes during the run. */
+const COUNTER_RULES: [string, number][] = [
+  ['numberOfLogins', 3],
+  ['orderVolume', 2],
+  ['totalOrderValue', 1_500],
+  ['numberOfReferrals', 1],
+  ['numberOfGifts', 1],
+  ['numberOfVouchers', 1],
+  ['numberOfAppPayments', 1],
+  ['numberOfQrScans', 1],
+  ['numberOfSubscriptions', 1],
+];
+
+/**
+ * Segment `index`'s rules (OR-ed), only over Manual statistics (their current version does not move during the
+ * run): the seeded statistic above a threshold (segment 0: >= 500, the one whose rule is changed later), a system
+ * counter, one of the client's own statistics above or below a value, and so on round.
+ */
+const segmentRules = (index: number, tenant: Tenant): Rule[] => {
+  const own = [...tenant.statistics.values()]
+    .filter((s) => !s.system && s.interval === 'Manual' && s.name !== tenant.ruleStatistic)
+    .map((s) => s.name)
+    .sort();
+  return Array.from({ length: SEGMENT_RULES }, (_, j): Rule => {
+    const kind = own.length === 0 && j % 3 === 2 ? 1 : j % 3;
+    if (kind === 0)
+      return {
+        statistic_name: tenant.ruleStatistic,
+        comparison: 'GreaterThanOrEqual',
+        filter_value: index === 0 && j === 0 ? 500 : (50 * index + 25 + 100 * j) % 1_000,
+      };
+    if (kind === 1) {
+      const [name, threshold] = COUNTER_RULES[(index + j) % COUNTER_RULES.length] as [string, number];
+      return {
+        statistic_name: name,
+        comparison: 'GreaterThanOrEqual',
+        filter_value: name === 'totalOrderValue' ? threshold + 250 * (index % 3) : threshold + (index % 2),
+      };
+    }
+    return index % 2 === 0
+      ? {
+          statistic_name: own[(index * 3 + j) % own.length] as string,
+          comparison: 'GreaterThan',
+          filter_value: 250 + 5 * index,
+        }
+      : {
+          statistic_name: own[(index * 3 + j) % own.length] as string,
+          comparison: 'LessThan',
+          filter_value: index - 10,
+        };
+  });
+};
+
+const filtersOf = (rules: Rule[]) => rules.map((rule) => ({ type: 'statistic', ...rule }));
+
+const SQL_OPERATOR: Record<string, string> = {
+  EqualTo: '=',
+  GreaterThan: '>',
+  LessThan: '<',
+  GreaterThanOrEqual: '>=',
+  LessThanOrEqual: '<=',
+  NotEqualTo: '<>',
+};
+
+/**
+ * A segment's members against an SQL recomputation written independently of the engine's (an EXISTS per rule
+ * and customer): how many should be in, how many are, and how many differ either way.
+ */
+const checkSegmentSql = async (
+  pool: pg.Pool,
+  clientId: string,
+  statistics: Map<string, StatisticModel>,
+  segmentId: string,
+  rules: Rule[],
+) => {
+  const values: unknown[] = [clientId, segmentId];
+  const now = Date.now();
+  const exists = rules.map((rule) => {
+    const statistic = statistics.get(rule.statistic_name);
+    assert(statistic !== undefined, `no statistic ${rule.statistic_name}`);
+    values.push(statistic.id, versionOf(statistic, now), rule.filter_value);
+    const n = values.length;
+    return `EXISTS (SELECT 1 FROM player_statistics ps WHERE ps.client_id = $1 AND ps.customer_id = c.id
+              AND ps.statistic_id = $${n - 2} AND ps.version = $${n - 1}
+              AND ps.value ${SQL_OPERATOR[rule.comparison]} $${n}::numeric)`;
+  });
+  const row = (
+    await pool.query<{ expected: number; actual: number; differ: number }>(
+      `WITH expected AS (
+         SELECT c.id FROM customers c WHERE c.client_id = $1 AND c.status <> 'SUSPENDED' AND (${exists.join(' OR ')})),
+       actual AS (SELECT customer_id AS id FROM segment_members WHERE segment_id = $2)
+       SELECT (SELECT count(*) FROM expected)::int AS expected, (SELECT count(*) FROM actual)::int AS actual,
+              ((SELECT count(*) FROM (SELECT id FROM expected EXCEPT SELECT id FROM actual) a)
+             + (SELECT count(*) FROM (SELECT id FROM actual EXCEPT SELECT id FROM expected) b))::int AS differ`,
+      values,
+    )
+  ).rows[0];
+  assert(row !== undefined, 'no answer from the membership check');
+  return row;
+};
+
+/** The members the bench's own model says a segment has now. */
+const modelMembers = (tenant: Tenant, rules: Rule[]) => {
+  const now = Date.now();
+  const members = new Set<string>();
+  for (const player of tenant.players) {
+    if (player.suspended) continue;
+    const belongs = rules.some((rule) => {
+      const statistic = tenant.statistics.get(rule.statistic_name) as StatisticModel;
+      const value = tenant.model.values.get(
+        `${player.id}|${rule.statistic_name}|${versionOf(statistic, now)}`,
+      );
+      return (
+        value !== undefined &&
+        compareWith(rule.comparison, value.value, rule.filter_value * scaleOf(rule.statistic_name))
+      );
+    });
+    if (belongs) members.add(player.id);
+  }
+  return members;
+};
+
+const membersOf = async (pool: pg.Pool, segmentId: string) =>
+  new Set(
+    (
+      await pool.query<{ customer_id: string }>(
+        'SELECT customer_id FROM segment_members WHERE segment_id = $1',
+        [segmentId],
+      )
+    ).rows.map((row) => row.customer_id),
+  );
+
+/** Every segment's members equal the model's recomputation and the SQL one; resolves to the members in all. */
+const verifySegments = async (pool: pg.Pool, tenant: Tenant, segments: BenchSegment[]) => {
+  let total = 0;
+  for (const segment of segments) {
+    const actual = await membersOf(pool, segment.id);
+    const expected = modelMembers(tenant, segment.rules);
+    const missing = [...expected].filter((id) => !actual.has(id));
+    const extra = [...actual].filter((id) => !expected.has(id));
+    assert(
+      missing.length === 0 && extra.length === 0,
+      `segment ${segment.name}: ${missing.length} players missing (e.g. ${missing.slice(0, 3).join(', ')}), ` +
+        `${extra.length} too many (e.g. ${extra.slice(0, 3).join(', ')}) against the model`,
+    );
+    const sqlCheck = await checkSegmentSql(
+      pool,
+      tenant.owner.clientId,
+      tenant.statistics,
+      segment.id,
+      segment.rules,
+    );
+    assert(
+      sqlCheck.differ === 0 && sqlCheck.expected === actual.size,
+      `segment ${segment.name}: ${JSON.stringify(sqlCheck)} against the SQL recomputation`,
+    );
+    total += actual.size;
+  }
+  return total;
+};
+
+/** Creates the tenant's segments through the API and waits until the worker has computed their members. */
+const createSegments = async (server: Server, pool: pg.Pool, tenant: Tenant) => {
+  const segments: BenchSegment[] = [];
+  const started = performance.now();
+  for (let index = 0; index < SEGMENTS; index += 1) {
+    const rules = segmentRules(index, tenant);
+    const name = `Bench segment ${String(index + 1).padStart(2, '0')}`;
+    const created = await must(server, 'POST', '/api/segments', {
+      token: tenant.owner.clientToken,
+      body: { name, filters: filtersOf(rules), actions: [] },
+    });
+    assert(
+      typeof created?.content?._id === 'string',
+      `POST /api/segments answered ${JSON.stringify(created)}`,
+    );
+    segments.push({ id: created.content._id, name, rules });
+  }
+  await waitRebuilt(pool, tenant.owner.clientId, 'segments');
+  return { segments, ms: performance.now() - started };
+};
+
+/** The members of all the given segments together (a player counted once per segment). */
+const memberRows = async (pool: pg.Pool, segments: BenchSegment[]) =>
+  Number(
+    (
+      await pool.query('SELECT count(*) AS n FROM segment_members WHERE segment_id = ANY($1::text[])', [
+        segments.map((s) => s.id),
+      ])
+    ).rows[0].n,
+  );
+
+type Pushed = { accepted: number; seconds: number; cpu: CpuShares };
+
+/** Posts `count` events of a tenant by SENDERS senders and waits until all are processed. */
+const pushEvents = async (
+  server: Server,
+  pool: pg.Pool,
+  cpu: ReturnType<typeof cpuMeter>,
+  tenant: Tenant,
+  count: number,
+): Promise<Pushed> => {
+  const batches = Math.ceil(count / BATCH);
+  let next = 0;
+  let accepted = 0;
+  const meter = await cpu();
+  const started = performance.now();
+  const agents = Array.from({ length: SENDERS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  await Promise.all(
+    agents.map(async (agent) => {
+      while (next < batches) {
+        const index = next++;
+        const planned = tenant.generator.batch(Math.min(BATCH, count - index * BATCH));
+        accepted += (await postBatch(server, tenant.apiKey, planned, agent)).accepted.length;
+      }
+    }),
+  );
+  for (const agent of agents) agent.destroy();
+  const settledAt = await waitSettled(pool, tenant.owner.clientId, tenant.label);
+  return { accepted, seconds: (settledAt - started) / 1000, cpu: await meter() };
+};
+
+const flipFirstRule = (rules: Rule[]): Rule[] =>
+  rules.map((rule, j) =>
+    j === 0
+      ? { ...rule, comparison: rule.comparison === 'GreaterThanOrEqual' ? 'LessThan' : 'GreaterThanOrEqual' }
+      : rule,
+  );
+
+/**
+ * Changes segment 0's first rule (seeded statistic >= 500 <-> < 500), so every player with a value but none of
+ * the other rules changes membership; timed from the PUT until `GET /api/segments?ids=` no longer says rebuilding,
+ * polled every 25 ms. The count shown then must equal the SQL recomputation, and so must the members.
+ */
+const measureRebuilds = async (server: Server, pool: pg.Pool, tenant: Tenant, segment: BenchSegment) => {
+  const results: { ms: number; changed: number; members: number }[] = [];
+  for (let round = 0; round < REBUILDS; round += 1) {
+    const before = await membersOf(pool, segment.id);
+    const rules = flipFirstRule(segment.rules);
+    const started = performance.now();
+    await must(server, 'PUT', `/api/segments/${segment.id}`, {
+      token: tenant.owner.clientToken,
+      body: { name: segment.name, filters: filtersOf(rules), actions: [] },
+    });
+    segment.rules = rules;
+    const deadline = Date.now() + SETTLE_STALL_MS;
+    let shown: Json;
+    for (;;) {
+      const answer = await must(server, 'GET', `/api/segments?ids=${segment.id}&size=1`, {
+        token: tenant.owner.clientToken,
+      });
+      shown = answer.content?.[0];
+      assert(shown?._id === segment.id, `GET /api/segments?ids= answered ${JSON.stringify(answer)}`);
+      if (shown.rebuilding === false) break;
+      if (Date.now() > deadline)
+        throw new Error(`segment ${segment.name} still rebuilding after the rule change`);
+      await sleep(25);
+    }
+    const ms = performance.now() - started;
+    const sqlCheck = await checkSegmentSql(pool, tenant.owner.clientId, tenant.statistics, segment.id, rules);
+    assert(
+      sqlCheck.differ === 0 && sqlCheck.expected === shown.player_count,
+      `rule change ${round + 1}: the API shows ${shown.player_count} players, SQL says ${JSON.stringify(sqlCheck)}`,
+    );
+    const after = await membersOf(pool, segment.id);
+    const changed =
+      [...before].filter((id) => !after.has(id)).length + [...after].filter((id) => !before.has(id)).length;
+    log(`rule change ${round + 1}: ${fmtMs(ms)} ms, ${fmtInt(changed)} players changed membership`);
+    results.push({ ms, changed, members: after.size });
+  }
+  return results;
+};
+
+const customerIdOf = (clientId: string, g: number) =>
+  createHash('md5').update(`${clientId}:${g}`).digest('hex').slice(0, 24);
+
+/**
+ * A third tenant whose segment (`benchPageStat >= 1`) has PAGE_PLAYERS members, inserted by SQL consistently with
+ * the rule (every player active, with a value 1..997; every other one has logged in); then its players page timed
+ * at the first, middle and last page, round-robin, every answer checked item by item.
+ */
+const measurePlayersPage = async (server: Server, pool: pg.Pool) => {
+  const owner = await ensureClient(server, {
+    email: PAGE_EMAIL,
+    password: PASSWORD,
+    alias: 'Bench Page',
+    name: 'Bench Page (Pty) Ltd',
+  });
+  const token = owner.clientToken;
+  const clientId = owner.clientId;
+  await must(server, 'POST', '/api/statistics', {
+    token,
+    body: { name: 'benchPageStat', aggregation_method: 'Max', reset_interval: 'Manual' },
+  });
+  const rules: Rule[] = [
+    { statistic_name: 'benchPageStat', comparison: 'GreaterThanOrEqual', filter_value: 1 },
+  ];
+  const created = await must(server, 'POST', '/api/segments', {
+    token,
+    body: { name: 'Bench page segment', filters: filtersOf(rules), actions: [] },
+  });
+  const segmentId = created.content._id as string;
+  await waitRebuilt(pool, clientId, 'players page');
+  const statistics = await loadStatistics(pool, clientId);
+  const pageStat = statistics.get('benchPageStat') as StatisticModel;
+  const logins = statistics.get('numberOfLogins') as StatisticModel;
+  assert(pageStat !== undefined && logins !== undefined, 'the page tenant lacks its statistics');
+
+  log(`players page: seeding ${fmtInt(PAGE_PLAYERS)} players, their statistics and members by SQL…`);
+  const seedStarted = performance.now();
+  const t0 = Date.now() - PAGE_PLAYERS * 1_000 - 60_000;
+  await pool.query(SEED_SQL, [clientId, PAGE_PLAYERS, 0]);
+  await pool.query(
+    `INSERT INTO player_statistics (client_id, customer_id, statistic_id, version, value, last_occurred_at, last_seq)
+     SELECT $1, substr(md5($1::text || ':' || g), 1, 24), $2, $3, 1 + g % 997, $4::timestamptz + g * interval '1 second', 0
+       FROM generate_series(1, $5::int) AS g`,
+    [clientId, pageStat.id, versionOf(pageStat, Date.now()), new Date(t0), PAGE_PLAYERS],
+  );
+  await pool.query(
+    `INSERT INTO player_statistics (client_id, customer_id, statistic_id, version, value, last_occurred_at, last_seq)
+     SELECT $1, substr(md5($1::text || ':' || g), 1, 24), $2, $3, 1 + g % 5, $4::timestamptz + g * interval '1 second', 0
+       FROM generate_series(1, $5::int) AS g WHERE g % 2 = 0`,
+    [clientId, logins.id, versionOf(logins, Date.now()), new Date(t0), PAGE_PLAYERS],
+  );
+  await pool.query(
+    `INSERT INTO segment_members (client_id, segment_id, customer_id, entered_at)
+     SELECT $1, $2, substr(md5($1::text || ':' || g), 1, 24), $3::timestamptz + g * interval '1 second'
+       FROM generate_series(1, $4::int) AS g`,
+    [clientId, segmentId, new Date(t0), PAGE_PLAYERS],
+  );
+  // AllPlayers (every player with activity) follows the inserted statistics: the worker rebuilds it.
+  await pool.query(
+    "UPDATE segments SET rebuild_requested_at = date_trunc('milliseconds', now()) WHERE client_id = $1 AND system",
+    [clientId],
+  );
+  const allPlayersMs = await waitRebuilt(pool, clientId, 'AllPlayers');
+  await pool.query('VACUUM (ANALYZE) customers, player_statistics, segment_members');
+  const seedMs = performance.now() - seedStarted;
+  const sqlCheck = await checkSegmentSql(pool, clientId, statistics, segmentId, rules);
+  assert(
+    sqlCheck.differ === 0 && sqlCheck.expected === PAGE_PLAYERS,
+    `players page: members against SQL ${JSON.stringify(sqlCheck)}`,
+  );
+  const listed = (await must(server, 'GET', `/api/segments?ids=${segmentId}`, { token })).content?.[0];
+  assert(
+    listed?.player_count === PAGE_PLAYERS && listed.rebuilding === false,
+    `GET /api/segments?ids= shows ${JSON.stringify(listed)}`,
+  );
+
+  const lastPage = Math.ceil(PAGE_PLAYERS / PAGE_SIZE);
+  const pages = [
+    { label: 'first page', page: 1, ms: [] as number[] },
+    {
+      label: `middle page (${fmtInt(Math.ceil(lastPage / 2))})`,
+      page: Math.ceil(lastPage / 2),
+      ms: [] as number[],
+    },
+    { label: `last page (${fmtInt(lastPage)})`, page: lastPage, ms: [] as number[] },
+  ];
+  const checkPage = (page: number, status: number, json: Json) => {
+    const where = `GET /api/segments/:id/players?page=${page}`;
+    assert(status === 200, `${where} answered ${status}`);
+    assert(
+      json?.pagination?.count === PAGE_PLAYERS && json.pagination.hasMore === page < lastPage,
+      `${where}: pagination ${JSON.stringify(json?.pagination)}`,
+    );
+    const items = json.content as Json[];
+    const expectedLength = Math.min(PAGE_SIZE, PAGE_PLAYERS - (page - 1) * PAGE_SIZE);
+    assert(Array.isArray(items) && items.length === expectedLength, `${where}: ${items?.length} players`);
+    items.forEach((item, i) => {
+      const g = PAGE_PLAYERS - ((page - 1) * PAGE_SIZE + i);
+      const at = new Date(t0 + g * 1_000).toISOString();
+      const ok =
+        item.customer_id === customerIdOf(clientId, g) &&
+        item.display_name === `Player No ${g}` &&
+        item.entered_at === at &&
+        item.last_login === (g % 2 === 0 ? at : null) &&
+        Object.keys(item.statistics).length === 1 &&
+        item.statistics.benchPageStat === 1 + (g % 997);
+      assert(ok, `${where}: item ${i} is ${JSON.stringify(item)}, expected player No ${g}`);
+    });
+  };
+  const timeOnce = async (entry: (typeof pages)[number], keep: boolean) => {
+    const res = await call(
+      server,
+      'GET',
+      `/api/segments/${segmentId}/players?page=${entry.page}&size=${PAGE_SIZE}`,
+      {
+        token,
+      },
+    );
+    checkPage(entry.page, res.status, res.json);
+    if (keep) entry.ms.push(res.ms);
+  };
+  for (let i = 0; i < PAGE_WARMUP; i += 1) for (const entry of pages) await timeOnce(entry, false);
+  log(`players page: ${PAGE_REQUESTS} requests each of ${pages.map((p) => p.label).join(', ')}`);
+  const load: number[] = [];
+  for (let i = 0; i < PAGE_REQUESTS; i += 1) {
+    for (const entry of pages) await timeOnce(entry, true);
+    if (i % 20 === 0) load.push(os.loadavg()[0] ?? 0);
+  }
+  return {
+    pages: pages.map((entry) => ({ label: entry.label, sorted: [...entry.ms].sort((a, b) => a - b) })),
+    seedMs,
+    allPlayersMs,
+    load: Math.max(...load),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
 // Main
 
 const main = async (defer: Defer) => {
@@ -920,34 +1478,29 @@ const main = async (defer: Defer) => {
   const info = (await pool.query<{ version: string }>("SELECT current_setting('server_version') AS version"))
     .rows[0];
 
-  // ---- setup: client, key, statistics, customers ----
+  // ---- setup: two tenants (one gets segments), each with its key, statistics, customers ----
   apiRss.phase('setup');
   const setupStarted = performance.now();
-  const owner = await ensureClient(server, {
-    email: OWNER_EMAIL,
-    password: PASSWORD,
-    alias: 'Bench Engine',
-    name: 'Bench Engine (Pty) Ltd',
-  });
-  const key = await must(server, 'POST', '/api/integrations/api-keys', {
-    token: owner.clientToken,
-    body: { name: 'bench' },
-  });
-  const apiKey = key.content.key as string;
-  assert(typeof apiKey === 'string' && apiKey.length > 20, `no API key in ${JSON.stringify(key)}`);
-  const timeZone = (await pool.query('SELECT time_zone FROM clients WHERE id = $1', [owner.clientId])).rows[0]
-    ?.time_zone;
-  assert(timeZone === 'UTC', `the bench client's time zone is ${timeZone}, the model expects UTC`);
-  await createStatistics(server, owner.clientToken);
-  const statistics = await loadStatistics(pool, owner.clientId);
-  assert(
-    [...statistics.values()].filter((s) => !s.system).length === STATISTICS,
-    `${statistics.size} statistics, expected ${STATISTICS} of the client's own`,
+  const steadyEvents = Math.ceil((STEADY_RATE * STEADY_SECONDS) / STEADY_BATCH) * STEADY_BATCH;
+  const half = Math.ceil(SEGMENT_EVENTS / 2);
+  const plain = await setupTenant(
+    server,
+    pool,
+    { label: 'without segments', email: OWNER_EMAIL, alias: 'Bench Engine', name: 'Bench Engine (Pty) Ltd' },
+    WARMUP_EVENTS + 2 * half + EVENTS + steadyEvents,
   );
-  log(
-    `client ${owner.clientId}: BUSINESS plan, API key, ${STATISTICS} statistics; seeding ${fmtInt(CUSTOMERS)} customers…`,
+  const withSegments = await setupTenant(
+    server,
+    pool,
+    {
+      label: 'with segments',
+      email: SEGMENTS_EMAIL,
+      alias: 'Bench Segments',
+      name: 'Bench Segments (Pty) Ltd',
+    },
+    WARMUP_EVENTS + 2 * half,
   );
-  const players = await seedCustomers(pool, owner.clientId);
+  const { owner, apiKey, players, model, generator } = plain;
   const setupMs = performance.now() - setupStarted;
 
   const worker: Child = await startWorker(databaseUrl, { ENGINE_BATCH_SIZE: String(ENGINE_BATCH_SIZE) });
@@ -967,26 +1520,60 @@ const main = async (defer: Defer) => {
     workerRss?.phase(name);
   };
   const cpu = cpuMeter(pool, apiPid, workerPid);
-
-  const steadyEvents = Math.ceil((STEADY_RATE * STEADY_SECONDS) / STEADY_BATCH) * STEADY_BATCH;
-  const model = createModel(statistics);
-  const generator: Generator = createGenerator(
-    players,
-    statistics,
-    model,
-    WARMUP_EVENTS + EVENTS + steadyEvents,
-  );
+  // The system segments (AllPlayers) follow the seeded statistic before anything runs.
+  for (const tenant of [plain, withSegments]) await waitRebuilt(pool, tenant.owner.clientId, tenant.label);
 
   // ---- warm-up (not measured) ----
   phase('warm-up');
   if (WARMUP_EVENTS > 0) {
-    log(`warm-up: ${fmtInt(WARMUP_EVENTS)} events`);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    for (let sent = 0; sent < WARMUP_EVENTS; sent += BATCH)
-      await postBatch(server, apiKey, generator.batch(Math.min(BATCH, WARMUP_EVENTS - sent)), agent);
-    agent.destroy();
-    await waitSettled(pool, owner.clientId, 'warm-up');
+    for (const tenant of [plain, withSegments]) {
+      log(`warm-up (${tenant.label}): ${fmtInt(WARMUP_EVENTS)} events`);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      for (let sent = 0; sent < WARMUP_EVENTS; sent += BATCH)
+        await postBatch(
+          server,
+          tenant.apiKey,
+          tenant.generator.batch(Math.min(BATCH, WARMUP_EVENTS - sent)),
+          agent,
+        );
+      agent.destroy();
+      await waitSettled(pool, tenant.owner.clientId, 'warm-up');
+    }
   }
+
+  // ---- segments: the same mix with and without them (A B B A) ----
+  phase('segments');
+  log(`segments: creating ${SEGMENTS} segments of ${SEGMENT_RULES} rules (${withSegments.label})…`);
+  const created = await createSegments(server, pool, withSegments);
+  const benchSegments = created.segments;
+  const membersBefore = await memberRows(pool, benchSegments);
+  log(
+    `segments: computed in ${(created.ms / 1000).toFixed(1)} s (${fmtInt(membersBefore)} memberships); ` +
+      `comparing ${fmtInt(half)} events x 2 per tenant`,
+  );
+  const runs: { tenant: Tenant; pushed: Pushed }[] = [];
+  for (const tenant of [plain, withSegments, withSegments, plain]) {
+    const pushed = await pushEvents(server, pool, cpu, tenant, half);
+    log(`segments: ${tenant.label}: ${fmtInt(pushed.accepted / pushed.seconds)} events/s processed`);
+    runs.push({ tenant, pushed });
+  }
+  const membersAfter = await memberRows(pool, benchSegments);
+  const rateOf = (tenant: Tenant) => {
+    const mine = runs.filter((run) => run.tenant === tenant);
+    const accepted = mine.reduce((sum, run) => sum + run.pushed.accepted, 0);
+    const seconds = mine.reduce((sum, run) => sum + run.pushed.seconds, 0);
+    const perThousand = (pick: (cpu: CpuShares) => number) =>
+      (mine.reduce((sum, run) => sum + pick(run.pushed.cpu), 0) / accepted) * 1e6;
+    return {
+      perSecond: accepted / seconds,
+      workerPerThousand: perThousand((cpu) => cpu.used.worker),
+      postgresPerThousand: perThousand((cpu) => cpu.used.postgres),
+      otherShare: mine.reduce((sum, run) => sum + run.pushed.cpu.other * run.pushed.seconds, 0) / seconds,
+    };
+  };
+  const without = rateOf(plain);
+  const withRate = rateOf(withSegments);
+  const segmentRatio = withRate.perSecond / without.perSecond;
 
   // ---- throughput: BENCH_EVENTS as fast as the API takes them ----
   phase('throughput');
@@ -1124,6 +1711,11 @@ const main = async (defer: Defer) => {
   const observedSorted = [...observed].sort((a, b) => a - b);
   const recordedSorted = [...recorded].sort((a, b) => a - b);
 
+  // ---- a rule change that moves most players of the segments tenant in or out ----
+  phase('rebuild');
+  log(`rule change: ${REBUILDS} x segment 1's first rule flipped over ${fmtInt(CUSTOMERS)} players`);
+  const rebuilds = await measureRebuilds(server, pool, withSegments, benchSegments[0] as BenchSegment);
+
   // ---- checks ----
   phase('verify');
   await waitSettled(pool, owner.clientId, 'final');
@@ -1131,6 +1723,20 @@ const main = async (defer: Defer) => {
   await pool.query('ANALYZE events');
   log('checking every event state and every player statistic against a recomputation…');
   const checked = await verify(pool, server, apiKey, owner.clientId, model, players);
+  const checkedSegmentsTenant = await verify(
+    pool,
+    server,
+    withSegments.apiKey,
+    withSegments.owner.clientId,
+    withSegments.model,
+    withSegments.players,
+  );
+  log('checking every segment’s members against the model and SQL…');
+  const memberships = await verifySegments(pool, withSegments, benchSegments);
+
+  // ---- players page of a large segment ----
+  phase('players page');
+  const page = await measurePlayersPage(server, pool);
 
   // ---- floor ----
   phase('floor');
@@ -1231,6 +1837,64 @@ const main = async (defer: Defer) => {
   out.push(`  per phase, API: ${peaks(api)}`);
   out.push(`  per phase, worker: ${peaks(work)}`);
   out.push('');
+  out.push(
+    `Segments: ${SEGMENTS} segments of ${SEGMENT_RULES} rules over ${fmtInt(CUSTOMERS)} players (a second tenant, ` +
+      `same statistics and mix; the first has only the 6 system segments every client has); ${fmtInt(half)} events ` +
+      'to each tenant in turn, A B B A, each posted by the same senders and timed until processed',
+  );
+  line('events/s processed, without segments of its own', fmtInt(without.perSecond));
+  line(`events/s processed, with ${SEGMENTS} segments x ${SEGMENT_RULES} rules`, fmtInt(withRate.perSecond));
+  line(
+    'ratio with / without',
+    segmentRatio.toFixed(2),
+    `>= ${TARGET_SEGMENT_RATIO.toFixed(2)}`,
+    segmentRatio >= TARGET_SEGMENT_RATIO,
+  );
+  line(
+    '  each run (A B B A), events/s',
+    runs.map((run) => fmtInt(run.pushed.accepted / run.pushed.seconds)).join(' / '),
+  );
+  line(
+    '  CPU per 1,000 events, worker without / with ms',
+    `${fmtInt(without.workerPerThousand)} / ${fmtInt(withRate.workerPerThousand)}`,
+  );
+  line(
+    '  CPU per 1,000 events, PostgreSQL backends without / with ms',
+    `${fmtInt(without.postgresPerThousand)} / ${fmtInt(withRate.postgresPerThousand)}`,
+  );
+  line(
+    '  cores taken by other work meanwhile, without / with',
+    `${without.otherShare.toFixed(2)} / ${withRate.otherShare.toFixed(2)}`,
+  );
+  line(
+    `  memberships of the ${SEGMENTS} segments before / after`,
+    `${fmtInt(membersBefore)} / ${fmtInt(membersAfter)}`,
+  );
+  line(`  ${SEGMENTS} segments created, members computed (s)`, (created.ms / 1000).toFixed(1));
+  for (const [i, rebuild] of rebuilds.entries()) {
+    line(
+      `rule change ${i + 1} over ${fmtInt(CUSTOMERS)} players (${fmtInt(rebuild.changed)} moved), PUT -> done ms`,
+      fmtInt(rebuild.ms),
+      `< ${fmtInt(TARGET_REBUILD_MS)} ms`,
+      rebuild.ms < TARGET_REBUILD_MS,
+    );
+  }
+  out.push('');
+  out.push(
+    `Players page of a ${fmtInt(PAGE_PLAYERS)}-player segment (seeded by SQL in ${(page.seedMs / 1000).toFixed(1)} s; ` +
+      `AllPlayers rebuilt over them in ${(page.allPlayersMs / 1000).toFixed(1)} s), size ${PAGE_SIZE}, ` +
+      `${PAGE_REQUESTS} requests each after ${PAGE_WARMUP} warm-up, round-robin; load average up to ${page.load.toFixed(1)}`,
+  );
+  for (const entry of page.pages) {
+    line(
+      `  ${entry.label}, p50 / p95 ms`,
+      `${fmtMs(percentile(entry.sorted, 50))} / ${fmtMs(percentile(entry.sorted, 95))}`,
+      `p95 < ${TARGET_PAGE_P95_MS} ms`,
+      percentile(entry.sorted, 95) < TARGET_PAGE_P95_MS,
+    );
+  }
+  line('  max ms (all pages)', fmtMs(Math.max(...page.pages.map((entry) => entry.sorted.at(-1) ?? 0))));
+  out.push('');
   const perThousand = (seconds: number) => fmtInt((seconds / acceptedCount) * 1e6);
   out.push(
     `CPU per 1,000 events over the throughput phase (independent of what else ran): API ${perThousand(wholeCpu.used.api)} ms, ` +
@@ -1247,6 +1911,11 @@ const main = async (defer: Defer) => {
     `Checked: every POST answered 200 with the planned status per event; ${fmtInt(checked.events)} event states; ` +
       `${fmtInt(checked.values)} player statistic values equal the recomputation (and logins, order value and volume, ` +
       `customer totals recomputed in SQL); ${checked.players} players through GET /api/v1/players/:id`,
+  );
+  out.push(
+    `Checked, segments tenant: ${fmtInt(checkedSegmentsTenant.events)} event states, ${fmtInt(checkedSegmentsTenant.values)} ` +
+      `statistic values; ${fmtInt(memberships)} memberships of ${SEGMENTS} segments equal the model and SQL; ` +
+      `each rule change's count and members equal SQL; every players page lists exactly the expected players`,
   );
   out.push(`Total bench time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
   process.stdout.write(`${out.join('\n')}\n`);
