@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   EVENT_MESSAGES,
   normaliseCellNumber,
@@ -10,32 +9,17 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
+import { requestHash } from '../../http/request-hash';
 import { arrayParam, rowsOf } from './sql';
 
-/** JSON with object keys sorted, so that the same event always hashes the same. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-};
-
 const payloadHash = (event: TIncomingEvent) =>
-  createHash('sha256')
-    .update(
-      canonical({
-        type: event.type,
-        customer: event.customer,
-        occurred_at: new Date(event.occurred_at).toISOString(),
-        branch_id: event.branch_id ?? null,
-        data: event.data,
-      }),
-    )
-    .digest('hex');
+  requestHash({
+    type: event.type,
+    customer: event.customer,
+    occurred_at: new Date(event.occurred_at).toISOString(),
+    branch_id: event.branch_id ?? null,
+    data: event.data,
+  });
 
 type Valid = { index: number; event: TIncomingEvent; hash: string; customerId?: string };
 

@@ -1,7 +1,7 @@
 import { COUNT_CAP, type TEngineEventType, type TEventLogEntry, type TEventStatus } from '@laurel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { rowsOf } from '../../engine/core/sql';
+import { rowsOf } from '../../db/raw-sql';
 
 export type EventLogFilter = {
   clientId: string;

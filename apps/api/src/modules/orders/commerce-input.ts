@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ADD_CUSTOMER_MESSAGES,
   normaliseCellNumber,
@@ -15,27 +14,8 @@ import { badRequest, forbidden } from '../../http/errors';
 
 /** What the orders and baskets of the integrator API share: the buyer, the branch, the items and the hash. */
 
-/** A whole JS array as one parameter (drizzle would otherwise spread it into a list). */
-export const arrayParam = (values: readonly unknown[]) => sql.param(values);
-
-/** Rows of a raw statement, whichever driver runs it (both answer `{ rows }`). */
-export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** JSON with object keys sorted, so that the same request always hashes the same. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-};
-
-/** SHA-256 of a parsed request: a repeat with the same payload is recognised, another payload is not. */
-export const requestHash = (value: unknown) => createHash('sha256').update(canonical(value)).digest('hex');
+export { arrayParam, rowsOf } from '../../db/raw-sql';
+export { requestHash } from '../../http/request-hash';
 
 export type Buyer = {
   id: string;

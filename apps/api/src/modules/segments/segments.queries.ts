@@ -2,8 +2,8 @@ import { SYSTEM_SEGMENT_NAMES } from '@laurel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
+import { arrayParam, rowsOf } from '../../db/raw-sql';
 import type { SegmentActionColumn, SegmentFilterColumn } from '../../db/schema';
-import { arrayParam, rowsOf } from '../../engine/core/sql';
 
 export type SegmentRow = {
   id: string;
