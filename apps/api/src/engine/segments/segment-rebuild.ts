@@ -22,7 +22,8 @@ type PendingSegment = {
   name: string;
   filters: SegmentFilterColumn[] | string;
   actions: SegmentActionColumn[] | string;
-  rebuild_requested_at: string | Date;
+  /** As text, to the microsecond: compared back exactly when the request is cleared. */
+  requested_at: string;
   time_zone: string;
 };
 
@@ -93,7 +94,7 @@ const rebuildSegment = async (tx: Tx, segment: PendingSegment) => {
   await runSegmentActions(tx, changes);
   // A rule change that arrived meanwhile keeps its request: the next round rebuilds again.
   await tx.execute(sql`UPDATE segments SET rebuild_requested_at = NULL
-                       WHERE id = ${segment.id} AND rebuild_requested_at = ${new Date(segment.rebuild_requested_at).toISOString()}::timestamptz`);
+                       WHERE id = ${segment.id} AND rebuild_requested_at = ${segment.requested_at}::timestamptz`);
   return rows.length;
 };
 
@@ -102,7 +103,7 @@ export const rebuildNextSegment = async (database: Database) =>
   database.db.transaction(async (tx) => {
     const [segment] = await rowsOf<PendingSegment>(
       tx,
-      sql`SELECT s.id, s.client_id, s.name, s.filters, s.actions, s.rebuild_requested_at, cl.time_zone
+      sql`SELECT s.id, s.client_id, s.name, s.filters, s.actions, s.rebuild_requested_at::text AS requested_at, cl.time_zone
           FROM segments s JOIN clients cl ON cl.id = s.client_id
           WHERE s.rebuild_requested_at IS NOT NULL
           ORDER BY s.rebuild_requested_at LIMIT 1 FOR UPDATE OF s SKIP LOCKED`,

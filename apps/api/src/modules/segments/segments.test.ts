@@ -230,6 +230,19 @@ describe('membership kept by the engine', () => {
     expect((await player(twice as string)).segments).not.toContain('Returning');
   });
 
+  it('a rebuild asked for in SQL, to the microsecond (as a migration does), is done once and cleared', async () => {
+    const segment = await createSegment(t.app, admin, {
+      name: 'Microseconds',
+      filters: [{ type: 'all_players' }],
+    });
+    await t.ctx.engine.drain();
+    await t.ctx.database.query(`UPDATE segments SET rebuild_requested_at = now() WHERE id = $1`, [
+      segment._id,
+    ]);
+    await t.ctx.engine.drain();
+    expect((await segmentById(segment._id)).rebuilding).toBe(false);
+  });
+
   it('deleting a segment removes its players', async () => {
     const segment = await createSegment(t.app, admin, { name: 'Anyone', filters: [{ type: 'all_players' }] });
     const customer = await addCustomer(t.app, admin);
