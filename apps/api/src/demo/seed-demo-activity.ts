@@ -1,9 +1,14 @@
+import { ZCreateOrderRequest, ZUpdateOrderRequest, ZUpsertBasketRequest } from '@laurel/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
-import { customers } from '../db/schema';
+import { customers, products } from '../db/schema';
 import { ingestEvents } from '../engine';
+import type { Principal } from '../http/auth/principal';
 import type { Actor } from '../modules/audit/audit';
 import { createBadgesService } from '../modules/badges/badges.service';
+import { createBasketsService } from '../modules/baskets/baskets.service';
+import { createOrderIntake } from '../modules/orders/order-intake.service';
+import { createOrderStatusService } from '../modules/orders/order-status.service';
 import { createSegmentsService } from '../modules/segments/segments.service';
 import { createStatisticsService } from '../modules/statistics/statistics.service';
 
@@ -93,6 +98,72 @@ const seedDemoSegments = async (ctx: AppContext, actor: Actor) => {
   });
 };
 
+/**
+ * The orders go through the orders API's own services: each is created with its order.created event, moved to
+ * PROCESSING and FULFILLED (most of them), a few refunded; then a few baskets, one of them a guest's.
+ */
+const seedDemoOrders = async (
+  ctx: AppContext,
+  principal: Principal,
+  actor: Actor,
+  orders: (Record<string, unknown> & { order_id: string; refund: boolean })[],
+  people: { id: string; memberBranchId: string | null }[],
+  menu: { sku: string; priceMinor: number }[],
+  random: (below: number) => number,
+) => {
+  const intake = createOrderIntake(ctx);
+  const statuses = createOrderStatusService(ctx);
+  const oldestFirst = [...orders].sort((a, b) => String(a.ordered_at).localeCompare(String(b.ordered_at)));
+  for (const [position, { refund, ...order }] of oldestFirst.entries()) {
+    await intake.create(principal, ZCreateOrderRequest.parse(order));
+    // The latest few are still open, as a real day's orders would be.
+    if (position >= oldestFirst.length - 4) continue;
+    await statuses.change(
+      principal,
+      actor,
+      order.order_id,
+      ZUpdateOrderRequest.parse({ status: 'PROCESSING' }),
+    );
+    await statuses.change(
+      principal,
+      actor,
+      order.order_id,
+      ZUpdateOrderRequest.parse({ status: 'FULFILLED' }),
+    );
+    if (refund) {
+      await statuses.change(
+        principal,
+        actor,
+        order.order_id,
+        ZUpdateOrderRequest.parse({ status: 'REFUNDED' }),
+      );
+    }
+  }
+  const baskets = createBasketsService(ctx);
+  const basketItems = () =>
+    Array.from({ length: 1 + random(3) }, () => {
+      const product = menu[random(menu.length)] as (typeof menu)[number];
+      return { sku: product.sku, quantity: 1 + random(2), price: product.priceMinor / 100 };
+    });
+  for (const [index, person] of people.slice(0, 8).entries()) {
+    await baskets.upsert(
+      principal,
+      ZUpsertBasketRequest.parse({
+        basket_id: `APP-CART-${1000 + index}`,
+        customer: { _id: person.id },
+        branch_id: person.memberBranchId,
+        type: index % 3 === 0 ? 'DELIVERY' : 'COLLECTION',
+        status: index % 4 === 3 ? 'ABANDONED' : 'OPEN',
+        items: basketItems(),
+      }),
+    );
+  }
+  await baskets.upsert(
+    principal,
+    ZUpsertBasketRequest.parse({ basket_id: 'WEB-GUEST-1', type: 'COLLECTION', items: basketItems() }),
+  );
+};
+
 /** A small deterministic generator, so every newcomer's demo shows the same programme. */
 const generator = (seed: number) => {
   let state = seed;
@@ -103,12 +174,18 @@ const generator = (seed: number) => {
 };
 
 /**
- * Four weeks of activity for the demo business, stored by the engine's own ingestion (what `POST /api/v1/events`
- * runs) and processed by the engine, so every figure the console shows is computed, not typed in: the client's
- * own statistics, logins, orders (a few refunded), QR scans and referrals. One event names a statistic that does
+ * Three months of activity for the demo business, stored by the engine's own ingestion (what `POST /api/v1/events`
+ * runs) and the commerce services (what `POST /api/v1/orders` and `/api/v1/baskets` run), and processed by the
+ * engine, so every figure the console shows is computed, not typed in: the client's own statistics, logins,
+ * orders from the catalogue (moved along their statuses, a few refunded), baskets, QR scans and referrals. One event names a statistic that does
  * not exist, so the Event Log shows what a parked event looks like.
  */
-export const seedDemoActivity = async (ctx: AppContext, actor: Actor, now = new Date()) => {
+export const seedDemoActivity = async (
+  ctx: AppContext,
+  principal: Principal,
+  actor: Actor,
+  now = new Date(),
+) => {
   const { clientId } = actor;
   const statistics = createStatisticsService(ctx.database.db);
   await statistics.create(actor, clientId, {
@@ -129,12 +206,18 @@ export const seedDemoActivity = async (ctx: AppContext, actor: Actor, now = new 
   await seedDemoSegments(ctx, actor);
 
   const people = await ctx.database.db
-    .select({ id: customers.id })
+    .select({ id: customers.id, memberBranchId: customers.memberBranchId })
     .from(customers)
     .where(eq(customers.clientId, clientId))
     .orderBy(asc(customers.createdAt), asc(customers.id));
+  const menu = await ctx.database.db
+    .select({ sku: products.sku, priceMinor: products.priceMinor })
+    .from(products)
+    .where(eq(products.clientId, clientId))
+    .orderBy(asc(products.sku));
   const random = generator(42);
   const events: Record<string, unknown>[] = [];
+  const orders: (Record<string, unknown> & { order_id: string; refund: boolean })[] = [];
   let serial = 0;
   const at = (daysAgo: number) =>
     new Date(
@@ -155,25 +238,34 @@ export const seedDemoActivity = async (ctx: AppContext, actor: Actor, now = new 
     // Regulars, occasional visitors and a few who have not been back: real programmes are uneven.
     const visits = index % 5 === 4 ? 0 : 2 + random(index % 3 === 0 ? 14 : 6);
     for (let visit = 0; visit < visits; visit++) {
-      const occurredAt = at(random(28));
+      const occurredAt = at(random(90));
       add(person.id, 'user.logged-in', occurredAt, { channel: visit % 3 === 0 ? 'web' : 'app' });
-      if (random(3) === 0) continue;
+      if (random(3) === 0 || menu.length === 0) continue;
       const orderId = `BT-${String(10_000 + serial)}`;
-      const total = (3_500 + random(14_500)) / 100;
-      add(person.id, 'order.created', occurredAt, {
+      const items = Array.from({ length: 1 + random(3) }, () => {
+        const product = menu[random(menu.length)] as (typeof menu)[number];
+        return { sku: product.sku, quantity: 1 + random(2), price: product.priceMinor / 100 };
+      });
+      const total = items.reduce((sum, item) => sum + item.quantity * item.price, 0);
+      orders.push({
         order_id: orderId,
-        total,
+        customer: { _id: person.id },
+        branch_id: person.memberBranchId,
         method: random(4) === 0 ? 'DELIVERY' : 'COLLECTION',
         payment_method: random(3) === 0 ? 'WALLET' : 'CARD',
+        items,
+        ordered_at: occurredAt,
+        refund: random(12) === 0,
       });
       add(person.id, 'statistic.update', occurredAt, { name: 'coffeeStamps', value: 1 + random(2) });
-      add(person.id, 'statistic.update', occurredAt, { name: 'largestOrder', value: total });
+      add(person.id, 'statistic.update', occurredAt, {
+        name: 'largestOrder',
+        value: Math.round(total * 100) / 100,
+      });
       add(person.id, 'statistic.update', occurredAt, {
         name: 'favouriteBlend',
         value: BLENDS[random(BLENDS.length)],
       });
-      if (random(12) === 0)
-        add(person.id, 'order.status-change', occurredAt, { order_id: orderId, status: 'REFUNDED' });
       if (random(5) === 0) add(person.id, 'qr.scanned', occurredAt, { code: `TABLE-${1 + random(12)}` });
     }
     if (index % 7 === 1) add(person.id, 'referral', at(random(20)), { referred: `friend-${index}` });
@@ -184,6 +276,7 @@ export const seedDemoActivity = async (ctx: AppContext, actor: Actor, now = new 
   for (let start = 0; start < events.length; start += 500) {
     await ingestEvents(ctx.database.db, clientId, events.slice(start, start + 500));
   }
+  await seedDemoOrders(ctx, principal, actor, orders, people, menu, random);
   await ctx.engine.drain();
-  ctx.log.info({ events: events.length }, 'demo activity processed');
+  ctx.log.info({ events: events.length, orders: orders.length }, 'demo activity processed');
 };

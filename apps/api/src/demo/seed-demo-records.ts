@@ -125,5 +125,5 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
   }
   ctx.log.info({ branches: branchIds.length, customers: 36 }, 'demo records created');
   await seedDemoCommerce(ctx, principal, actor);
-  await seedDemoActivity(ctx, actor);
+  await seedDemoActivity(ctx, principal, actor);
 };
