@@ -5,19 +5,26 @@ import {
   PAGE_SIZES,
   type TBadge,
 } from '@laurel/contract';
-import { ActionIcon, Anchor, Badge, Button, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { badgesListQuery } from '@/features/badges/api';
 import { BADGE_TEXTS, displayDate, stockText, stockTitle } from '@/features/badges/badge-format';
 import { mayCreateBadges, mayDeleteBadges } from '@/features/badges/badge-rules';
 import { BadgeIcon } from '@/features/badges/components/badge-icon';
 import { useConfirmDeleteBadge } from '@/features/badges/components/use-delete-badge';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
-import { PageTitle } from '@/ui/page-title';
+import {
+  DataTable,
+  RowDeleteButton,
+  RowLink,
+  type TableColumn,
+  TableSearch,
+  usePreviousPageWhenEmpty,
+  useTableQuery,
+} from '@/ui/data-table';
+import { LinkButton } from '@/ui/link-button';
+import { PageHeading } from '@/ui/page-title';
 
 const DEFAULT_COLUMNS: readonly string[] = BADGE_DEFAULT_COLUMNS;
 
@@ -31,12 +38,7 @@ export const BadgesPage = () => {
   const badges = list.data?.badges ?? [];
   const mayDelete = mayDeleteBadges(user);
 
-  // Deleting the last row of a later page leaves an empty page: show the one before it.
-  const emptyLaterPage = list.isSuccess && !list.isPlaceholderData && badges.length === 0 && table.page > 1;
-  const { setPage } = table;
-  useEffect(() => {
-    if (emptyLaterPage) setPage(table.page - 1);
-  }, [emptyLaterPage, setPage, table.page]);
+  usePreviousPageWhenEmpty(list, badges, table);
 
   const columns: TableColumn<TBadge>[] = [
     {
@@ -48,19 +50,7 @@ export const BadgesPage = () => {
     {
       accessor: 'name',
       title: 'Name',
-      render: (badge) => (
-        // A link too, so that the keyboard reaches the badge as well as the mouse.
-        <Anchor
-          component={Link}
-          to={consolePaths.badge(badge._id)}
-          size="sm"
-          fw={600}
-          c="inherit"
-          onClick={(event) => event.stopPropagation()}
-        >
-          {badge.name}
-        </Anchor>
-      ),
+      render: (badge) => <RowLink to={consolePaths.badge(badge._id)}>{badge.name}</RowLink>,
     },
     {
       accessor: 'start_date',
@@ -106,33 +96,18 @@ export const BadgesPage = () => {
       width: 90,
       render: (badge) =>
         mayDelete && (
-          <Tooltip label="Delete" withinPortal>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${badge.name}`}
-              loading={busyId === badge._id}
-              onClick={(event) => {
-                event.stopPropagation();
-                confirmDelete(badge);
-              }}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <RowDeleteButton
+            name={badge.name}
+            loading={busyId === badge._id}
+            onClick={() => confirmDelete(badge)}
+          />
         ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <PageTitle title={BADGE_MESSAGES.listTitle} />
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {BADGE_MESSAGES.listTitle}
-        </Title>
-        <Text c="dimmed">{BADGE_TEXTS.subtitle}</Text>
-      </Stack>
+      <PageHeading title={BADGE_MESSAGES.listTitle} subtitle={BADGE_TEXTS.subtitle} />
       <DataTable<TBadge>
         table="badges"
         columns={columns.map((column) =>
@@ -149,22 +124,11 @@ export const BadgesPage = () => {
         fetching={list.isFetching}
         pinLastColumn
         filters={
-          <DebouncedSearch
-            label={BADGE_TEXTS.search}
-            placeholder={BADGE_TEXTS.searchPlaceholder}
-            value={table.search}
-            onChange={table.setSearch}
-          />
+          <TableSearch table={table} label={BADGE_TEXTS.search} placeholder={BADGE_TEXTS.searchPlaceholder} />
         }
         actions={
           mayCreateBadges(user) && (
-            <Button
-              component={Link}
-              to={consolePaths.badge()}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
-              {BADGE_MESSAGES.addBadge}
-            </Button>
+            <LinkButton to={consolePaths.badge()}>{BADGE_MESSAGES.addBadge}</LinkButton>
           )
         }
         onRowClick={(badge) => void navigate(consolePaths.badge(badge._id))}

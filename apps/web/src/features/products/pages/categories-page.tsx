@@ -1,9 +1,8 @@
 import { PAGE_SIZES, type TProductCategory } from '@laurel/contract';
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { categoriesListQuery } from '@/features/products/api';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
@@ -12,8 +11,18 @@ import { Thumbnail } from '@/features/products/components/thumbnail';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts } from '@/features/products/product-rules';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
-import { PageTitle } from '@/ui/page-title';
+import {
+  DataTable,
+  RowActions,
+  RowDeleteButton,
+  RowLink,
+  type TableColumn,
+  TableSearch,
+  usePreviousPageWhenEmpty,
+  useTableQuery,
+} from '@/ui/data-table';
+import { LinkButton } from '@/ui/link-button';
+import { PageHeading } from '@/ui/page-title';
 
 /** `/console/product-categories`: the catalogue's categories with how many products each holds. */
 export const CategoriesPage = () => {
@@ -26,12 +35,7 @@ export const CategoriesPage = () => {
   const remove = useDeleteCatalogue();
   const categories = list.data?.categories ?? [];
 
-  const emptyLaterPage =
-    list.isSuccess && !list.isPlaceholderData && categories.length === 0 && table.page > 1;
-  const { setPage } = table;
-  useEffect(() => {
-    if (emptyLaterPage) setPage(table.page - 1);
-  }, [emptyLaterPage, setPage, table.page]);
+  usePreviousPageWhenEmpty(list, categories, table);
 
   const columns: TableColumn<TProductCategory>[] = [
     {
@@ -43,18 +47,7 @@ export const CategoriesPage = () => {
     {
       accessor: 'name',
       title: 'Name',
-      render: (category) => (
-        <Anchor
-          component={Link}
-          to={productPaths.category(category._id)}
-          size="sm"
-          fw={600}
-          c="inherit"
-          onClick={(event) => event.stopPropagation()}
-        >
-          {category.name}
-        </Anchor>
-      ),
+      render: (category) => <RowLink to={productPaths.category(category._id)}>{category.name}</RowLink>,
     },
     {
       accessor: 'description',
@@ -71,37 +64,22 @@ export const CategoriesPage = () => {
       title: 'Actions',
       textAlign: 'right',
       render: (category) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap" mih={28}>
+        <RowActions>
           {mayDeleteProducts(user) && (
-            <Tooltip label="Delete" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${category.name}`}
-                loading={remove.busyId === category._id}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  remove.confirmCategory(category);
-                }}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowDeleteButton
+              name={category.name}
+              loading={remove.busyId === category._id}
+              onClick={() => remove.confirmCategory(category)}
+            />
           )}
-        </Group>
+        </RowActions>
       ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <PageTitle title={CATALOGUE_TEXTS.categoriesTitle} />
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {CATALOGUE_TEXTS.categoriesTitle}
-        </Title>
-        <Text c="dimmed">{CATALOGUE_TEXTS.categoriesSubtitle}</Text>
-      </Stack>
+      <PageHeading title={CATALOGUE_TEXTS.categoriesTitle} subtitle={CATALOGUE_TEXTS.categoriesSubtitle} />
       <CatalogueTabs active="categories" />
       <DataTable<TProductCategory>
         columns={columns}
@@ -113,31 +91,19 @@ export const CategoriesPage = () => {
         fetching={list.isFetching}
         pinLastColumn
         filters={
-          <DebouncedSearch
+          <TableSearch
+            table={table}
             label={CATALOGUE_TEXTS.searchCategories}
             placeholder={CATALOGUE_TEXTS.searchCategoriesPlaceholder}
-            value={table.search}
-            onChange={table.setSearch}
           />
         }
         actions={
           mayCreateProducts(user) && (
             <>
-              <Button
-                component={Link}
-                to={productPaths.importCategories}
-                variant="default"
-                leftSection={<IconFileImport size={18} aria-hidden />}
-              >
+              <LinkButton to={productPaths.importCategories} variant="default" icon={IconFileImport}>
                 {CATALOGUE_TEXTS.importCsv}
-              </Button>
-              <Button
-                component={Link}
-                to={productPaths.newCategory}
-                leftSection={<IconPlus size={18} aria-hidden />}
-              >
-                {CATALOGUE_TEXTS.addCategory}
-              </Button>
+              </LinkButton>
+              <LinkButton to={productPaths.newCategory}>{CATALOGUE_TEXTS.addCategory}</LinkButton>
             </>
           )
         }

@@ -1,9 +1,8 @@
 import { formatMoney, PAGE_SIZES, type TProduct } from '@laurel/contract';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { productsListQuery } from '@/features/products/api';
@@ -13,8 +12,18 @@ import { Thumbnail } from '@/features/products/components/thumbnail';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts } from '@/features/products/product-rules';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
-import { PageTitle } from '@/ui/page-title';
+import {
+  DataTable,
+  RowActions,
+  RowDeleteButton,
+  RowLink,
+  type TableColumn,
+  TableSearch,
+  usePreviousPageWhenEmpty,
+  useTableQuery,
+} from '@/ui/data-table';
+import { LinkButton } from '@/ui/link-button';
+import { PageHeading } from '@/ui/page-title';
 
 /** `/console/products`: the catalogue, searched by title, SKU or PID, with add, import and delete. */
 export const ProductsPage = () => {
@@ -26,12 +35,7 @@ export const ProductsPage = () => {
   const remove = useDeleteCatalogue();
   const products = list.data?.products ?? [];
 
-  // Deleting the last row of a later page leaves an empty page: show the one before it.
-  const emptyLaterPage = list.isSuccess && !list.isPlaceholderData && products.length === 0 && table.page > 1;
-  const { setPage } = table;
-  useEffect(() => {
-    if (emptyLaterPage) setPage(table.page - 1);
-  }, [emptyLaterPage, setPage, table.page]);
+  usePreviousPageWhenEmpty(list, products, table);
 
   const columns: TableColumn<TProduct>[] = [
     {
@@ -43,18 +47,7 @@ export const ProductsPage = () => {
     {
       accessor: 'title',
       title: 'Title',
-      render: (product) => (
-        <Anchor
-          component={Link}
-          to={productPaths.product(product._id)}
-          size="sm"
-          fw={600}
-          c="inherit"
-          onClick={(event) => event.stopPropagation()}
-        >
-          {product.title}
-        </Anchor>
-      ),
+      render: (product) => <RowLink to={productPaths.product(product._id)}>{product.title}</RowLink>,
     },
     { accessor: 'sku', title: 'SKU', noWrap: true },
     { accessor: 'pid', title: 'PID', noWrap: true, render: (product) => product.pid ?? '—' },
@@ -88,37 +81,22 @@ export const ProductsPage = () => {
       title: 'Actions',
       textAlign: 'right',
       render: (product) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap" mih={28}>
+        <RowActions>
           {mayDeleteProducts(user) && (
-            <Tooltip label="Delete" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${product.title}`}
-                loading={remove.busyId === product._id}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  remove.confirmProduct(product);
-                }}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowDeleteButton
+              name={product.title}
+              loading={remove.busyId === product._id}
+              onClick={() => remove.confirmProduct(product)}
+            />
           )}
-        </Group>
+        </RowActions>
       ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <PageTitle title={CATALOGUE_TEXTS.productsTitle} />
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {CATALOGUE_TEXTS.productsTitle}
-        </Title>
-        <Text c="dimmed">{CATALOGUE_TEXTS.productsSubtitle}</Text>
-      </Stack>
+      <PageHeading title={CATALOGUE_TEXTS.productsTitle} subtitle={CATALOGUE_TEXTS.productsSubtitle} />
       <CatalogueTabs active="products" />
       <DataTable<TProduct>
         columns={columns}
@@ -130,31 +108,19 @@ export const ProductsPage = () => {
         fetching={list.isFetching}
         pinLastColumn
         filters={
-          <DebouncedSearch
+          <TableSearch
+            table={table}
             label={CATALOGUE_TEXTS.searchProducts}
             placeholder={CATALOGUE_TEXTS.searchProductsPlaceholder}
-            value={table.search}
-            onChange={table.setSearch}
           />
         }
         actions={
           mayCreateProducts(user) && (
             <>
-              <Button
-                component={Link}
-                to={productPaths.importProducts}
-                variant="default"
-                leftSection={<IconFileImport size={18} aria-hidden />}
-              >
+              <LinkButton to={productPaths.importProducts} variant="default" icon={IconFileImport}>
                 {CATALOGUE_TEXTS.importCsv}
-              </Button>
-              <Button
-                component={Link}
-                to={productPaths.newProduct}
-                leftSection={<IconPlus size={18} aria-hidden />}
-              >
-                {CATALOGUE_TEXTS.addProduct}
-              </Button>
+              </LinkButton>
+              <LinkButton to={productPaths.newProduct}>{CATALOGUE_TEXTS.addProduct}</LinkButton>
             </>
           )
         }

@@ -1,8 +1,7 @@
 import { consolePaths, PAGE_SIZES, SEGMENT_MESSAGES, type TSegment } from '@laurel/contract';
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { segmentsListQuery } from '@/features/segments/api';
@@ -11,8 +10,18 @@ import { SegmentSystemBadge } from '@/features/segments/components/segment-syste
 import { useDeleteSegmentAction } from '@/features/segments/components/use-delete-segment-action';
 import { displayDate, displayDateTime, rulesText, SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { canDelete, mayCreateSegments } from '@/features/segments/segment-rules';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
-import { PageTitle } from '@/ui/page-title';
+import {
+  DataTable,
+  RowActions,
+  RowDeleteButton,
+  RowLink,
+  type TableColumn,
+  TableSearch,
+  usePreviousPageWhenEmpty,
+  useTableQuery,
+} from '@/ui/data-table';
+import { LinkButton } from '@/ui/link-button';
+import { PageHeading } from '@/ui/page-title';
 
 /** `/console/segments` (spec 2 §2): search, paging, New Segment; a row opens the segment. */
 export const SegmentsPage = () => {
@@ -23,12 +32,7 @@ export const SegmentsPage = () => {
   const actions = useDeleteSegmentAction();
   const segments = list.data?.segments ?? [];
 
-  // Deleting the last row of a later page leaves an empty page: show the one before it.
-  const emptyLaterPage = list.isSuccess && !list.isPlaceholderData && segments.length === 0 && table.page > 1;
-  const { setPage } = table;
-  useEffect(() => {
-    if (emptyLaterPage) setPage(table.page - 1);
-  }, [emptyLaterPage, setPage, table.page]);
+  usePreviousPageWhenEmpty(list, segments, table);
 
   const columns: TableColumn<TSegment>[] = [
     {
@@ -36,17 +40,7 @@ export const SegmentsPage = () => {
       title: 'Name',
       render: (segment) => (
         <Group gap="xs" wrap="nowrap">
-          {/* A link too, so that the keyboard reaches the segment as well as the mouse. */}
-          <Anchor
-            component={Link}
-            to={consolePaths.segment(segment._id)}
-            size="sm"
-            fw={600}
-            c="inherit"
-            onClick={(event) => event.stopPropagation()}
-          >
-            {segment.name}
-          </Anchor>
+          <RowLink to={consolePaths.segment(segment._id)}>{segment.name}</RowLink>
           {segment.system && <SegmentSystemBadge />}
         </Group>
       ),
@@ -104,8 +98,7 @@ export const SegmentsPage = () => {
       textAlign: 'right',
       width: 110,
       render: (segment) => (
-        // The same height with or without a delete button, so that every row lines up.
-        <Group gap={6} justify="flex-end" wrap="nowrap" mih={28}>
+        <RowActions>
           <Tooltip label={SEGMENT_TEXTS.viewPlayers} withinPortal>
             <ActionIcon
               component={Link}
@@ -119,35 +112,20 @@ export const SegmentsPage = () => {
             </ActionIcon>
           </Tooltip>
           {canDelete(user, segment) && (
-            <Tooltip label="Delete" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${segment.name}`}
-                loading={actions.busyId === segment._id}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  actions.confirmDelete(segment);
-                }}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowDeleteButton
+              name={segment.name}
+              loading={actions.busyId === segment._id}
+              onClick={() => actions.confirmDelete(segment)}
+            />
           )}
-        </Group>
+        </RowActions>
       ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <PageTitle title={SEGMENT_MESSAGES.listTitle} />
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {SEGMENT_MESSAGES.listTitle}
-        </Title>
-        <Text c="dimmed">{SEGMENT_TEXTS.subtitle}</Text>
-      </Stack>
+      <PageHeading title={SEGMENT_MESSAGES.listTitle} subtitle={SEGMENT_TEXTS.subtitle} />
       <DataTable<TSegment>
         table="segments"
         columns={columns}
@@ -160,22 +138,15 @@ export const SegmentsPage = () => {
         emptyText={SEGMENT_MESSAGES.empty}
         pinLastColumn
         filters={
-          <DebouncedSearch
+          <TableSearch
+            table={table}
             label={SEGMENT_TEXTS.search}
             placeholder={SEGMENT_TEXTS.searchPlaceholder}
-            value={table.search}
-            onChange={table.setSearch}
           />
         }
         actions={
           mayCreateSegments(user) && (
-            <Button
-              component={Link}
-              to={consolePaths.segment()}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
-              {SEGMENT_MESSAGES.newSegment}
-            </Button>
+            <LinkButton to={consolePaths.segment()}>{SEGMENT_MESSAGES.newSegment}</LinkButton>
           )
         }
         onRowClick={(segment) => void navigate(consolePaths.segment(segment._id))}

@@ -1,9 +1,8 @@
 import { consolePaths, PAGE_SIZES, STATISTIC_MESSAGES, type TStatistic } from '@laurel/contract';
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconRotate, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconRotate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { statisticsListQuery } from '@/features/statistics/api';
 import { SystemBadge } from '@/features/statistics/components/system-badge';
@@ -15,8 +14,19 @@ import {
   shortId,
 } from '@/features/statistics/statistic-format';
 import { canDelete, canReset, mayCreateStatistics } from '@/features/statistics/statistic-rules';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
-import { PageTitle } from '@/ui/page-title';
+import {
+  DataTable,
+  RowActionButton,
+  RowActions,
+  RowDeleteButton,
+  RowLink,
+  type TableColumn,
+  TableSearch,
+  usePreviousPageWhenEmpty,
+  useTableQuery,
+} from '@/ui/data-table';
+import { LinkButton } from '@/ui/link-button';
+import { PageHeading } from '@/ui/page-title';
 
 /** `/console/statistics` (spec 2 §2): search, paging, Add Statistic; a row opens the statistic. */
 export const StatisticsPage = () => {
@@ -29,13 +39,7 @@ export const StatisticsPage = () => {
   const actions = useStatisticActions();
   const statistics = list.data?.statistics ?? [];
 
-  // Deleting the last row of a later page leaves an empty page: show the one before it.
-  const emptyLaterPage =
-    list.isSuccess && !list.isPlaceholderData && statistics.length === 0 && table.page > 1;
-  const { setPage } = table;
-  useEffect(() => {
-    if (emptyLaterPage) setPage(table.page - 1);
-  }, [emptyLaterPage, setPage, table.page]);
+  usePreviousPageWhenEmpty(list, statistics, table);
 
   const columns: TableColumn<TStatistic>[] = [
     {
@@ -53,17 +57,7 @@ export const StatisticsPage = () => {
       title: 'Name',
       render: (statistic) => (
         <Group gap={6} wrap="nowrap">
-          {/* A link too, so that the keyboard reaches the statistic as well as the mouse. */}
-          <Anchor
-            component={Link}
-            to={consolePaths.statistic(statistic._id)}
-            size="sm"
-            fw={600}
-            c="inherit"
-            onClick={(event) => event.stopPropagation()}
-          >
-            {statistic.name}
-          </Anchor>
+          <RowLink to={consolePaths.statistic(statistic._id)}>{statistic.name}</RowLink>
           {statistic.system && <SystemBadge />}
         </Group>
       ),
@@ -85,54 +79,32 @@ export const StatisticsPage = () => {
       toggleable: false,
       textAlign: 'right',
       render: (statistic) => (
-        // The same height with or without buttons, so that every row lines up.
-        <Group gap={6} justify="flex-end" wrap="nowrap" mih={28}>
+        <RowActions>
           {canReset(user, statistic) && (
-            <Tooltip label="Reset" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="orange"
-                aria-label={`Reset ${statistic.name}`}
-                loading={actions.busyId === statistic._id}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  actions.confirmReset(statistic);
-                }}
-              >
-                <IconRotate size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowActionButton
+              label="Reset"
+              ariaLabel={`Reset ${statistic.name}`}
+              color="orange"
+              icon={IconRotate}
+              loading={actions.busyId === statistic._id}
+              onClick={() => actions.confirmReset(statistic)}
+            />
           )}
           {canDelete(user, statistic) && (
-            <Tooltip label="Delete" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${statistic.name}`}
-                loading={actions.busyId === statistic._id}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  actions.confirmDelete(statistic);
-                }}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowDeleteButton
+              name={statistic.name}
+              loading={actions.busyId === statistic._id}
+              onClick={() => actions.confirmDelete(statistic)}
+            />
           )}
-        </Group>
+        </RowActions>
       ),
     },
   ];
 
   return (
     <Stack gap="lg">
-      <PageTitle title={STATISTIC_MESSAGES.listTitle} />
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {STATISTIC_MESSAGES.listTitle}
-        </Title>
-        <Text c="dimmed">{STATISTIC_TEXTS.subtitle}</Text>
-      </Stack>
+      <PageHeading title={STATISTIC_MESSAGES.listTitle} subtitle={STATISTIC_TEXTS.subtitle} />
       <DataTable<TStatistic>
         table="statistics"
         columns={columns}
@@ -145,22 +117,15 @@ export const StatisticsPage = () => {
         emptyText={STATISTIC_MESSAGES.empty}
         pinLastColumn
         filters={
-          <DebouncedSearch
+          <TableSearch
+            table={table}
             label={STATISTIC_TEXTS.search}
             placeholder={STATISTIC_TEXTS.searchPlaceholder}
-            value={table.search}
-            onChange={table.setSearch}
           />
         }
         actions={
           mayCreateStatistics(user) && (
-            <Button
-              component={Link}
-              to={consolePaths.statistic()}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
-              {STATISTIC_MESSAGES.addStatistic}
-            </Button>
+            <LinkButton to={consolePaths.statistic()}>{STATISTIC_MESSAGES.addStatistic}</LinkButton>
           )
         }
         onRowClick={(statistic) => void navigate(consolePaths.statistic(statistic._id))}

@@ -7,10 +7,9 @@ import {
   SUBSCRIPTION_PAYMENT_TYPE_LABELS,
   type TSubscription,
 } from '@laurel/contract';
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { subscriptionsListQuery } from '@/features/subscriptions/api';
@@ -23,8 +22,9 @@ import {
   trueFalse,
 } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf, mayCreateSubscriptions } from '@/features/subscriptions/subscription-rules';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
-import { PageTitle } from '@/ui/page-title';
+import { DataTable, RowLink, type TableColumn, TableSearch, useTableQuery } from '@/ui/data-table';
+import { LinkButton } from '@/ui/link-button';
+import { PageHeading } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
 const DEFAULT_COLUMNS: readonly string[] = SUBSCRIPTION_DEFAULT_COLUMNS;
@@ -55,18 +55,7 @@ export const SubscriptionsPage = () => {
       {
         accessor: 'name',
         title: 'Title',
-        render: (plan) => (
-          <Anchor
-            component={Link}
-            to={consolePaths.subscriptionDetails(plan._id)}
-            size="sm"
-            fw={600}
-            c="inherit"
-            onClick={(event) => event.stopPropagation()}
-          >
-            {plan.name}
-          </Anchor>
-        ),
+        render: (plan) => <RowLink to={consolePaths.subscriptionDetails(plan._id)}>{plan.name}</RowLink>,
       },
       { accessor: 'sku', title: 'SKU', noWrap: true },
       {
@@ -115,13 +104,7 @@ export const SubscriptionsPage = () => {
 
   return (
     <Stack gap="lg">
-      <PageTitle title={SUBSCRIPTION_MESSAGES.tableTitle} />
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {SUBSCRIPTION_MESSAGES.tableTitle}
-        </Title>
-        <Text c="dimmed">{SUBSCRIPTION_TEXTS.subtitle}</Text>
-      </Stack>
+      <PageHeading title={SUBSCRIPTION_MESSAGES.tableTitle} subtitle={SUBSCRIPTION_TEXTS.subtitle} />
       <DataTable<TSubscription>
         table="subscriptions"
         columns={columns}
@@ -132,22 +115,15 @@ export const SubscriptionsPage = () => {
         onPageChange={table.setPage}
         fetching={list.isFetching}
         filters={
-          <DebouncedSearch
+          <TableSearch
+            table={table}
             label={SUBSCRIPTION_TEXTS.search}
             placeholder={SUBSCRIPTION_TEXTS.searchPlaceholder}
-            value={table.search}
-            onChange={table.setSearch}
           />
         }
         actions={
           mayCreateSubscriptions(user) && (
-            <Button
-              component={Link}
-              to={consolePaths.createSubscription}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
-              {SUBSCRIPTION_TEXTS.addSubscription}
-            </Button>
+            <LinkButton to={consolePaths.createSubscription}>{SUBSCRIPTION_TEXTS.addSubscription}</LinkButton>
           )
         }
         onRowClick={(plan) => void navigate(consolePaths.subscriptionDetails(plan._id))}

@@ -1,0 +1,81 @@
+import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { ComponentType, MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** A row's name as a link too, so that the keyboard reaches the record as well as the mouse. */
+export const RowLink = ({ to, children }: { to: string; children: ReactNode }) => (
+  <Anchor
+    component={Link}
+    to={to}
+    size="sm"
+    fw={600}
+    c="inherit"
+    onClick={(event: MouseEvent) => event.stopPropagation()}
+  >
+    {children}
+  </Anchor>
+);
+
+/** The Actions cell: the same height with or without buttons, so that every row lines up. */
+export const RowActions = ({ children }: { children: ReactNode }) => (
+  <Group gap={6} justify="flex-end" wrap="nowrap" mih={28}>
+    {children}
+  </Group>
+);
+
+type TRowActionButton = {
+  /** The tooltip. */
+  label: string;
+  /** The accessible name, e.g. 'Delete Spring sale'. */
+  ariaLabel: string;
+  color: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  loading?: boolean;
+  onClick: () => void;
+};
+
+/** An icon button in a row; clicking it does not open the row. */
+export const RowActionButton = ({
+  label,
+  ariaLabel,
+  color,
+  icon: Icon,
+  loading,
+  onClick,
+}: TRowActionButton) => (
+  <Tooltip label={label} withinPortal>
+    <ActionIcon
+      variant="subtle"
+      color={color}
+      aria-label={ariaLabel}
+      loading={loading}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      <Icon size={16} aria-hidden />
+    </ActionIcon>
+  </Tooltip>
+);
+
+/** A row's Delete button ('Delete <name>'). */
+export const RowDeleteButton = ({
+  name,
+  loading,
+  onClick,
+}: {
+  name: string;
+  loading?: boolean;
+  onClick: () => void;
+}) => (
+  <RowActionButton
+    label="Delete"
+    ariaLabel={`Delete ${name}`}
+    color="red"
+    icon={IconTrash}
+    loading={loading}
+    onClick={onClick}
+  />
+);
