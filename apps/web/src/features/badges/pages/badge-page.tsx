@@ -8,35 +8,22 @@ import {
   type TBadgeEditorTab,
   type TUploadResult,
 } from '@laurel/contract';
-import { Alert, Button, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useRef } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { badgeQuery, useSaveBadge, useUploadBadgeIcon } from '@/features/badges/api';
 import { iconToSave, newBadgeValues, toBadgeBody, valuesOfBadge } from '@/features/badges/badge-form-values';
 import { BADGE_TEXTS } from '@/features/badges/badge-format';
 import { mayCreateBadges, mayUpdateBadges } from '@/features/badges/badge-rules';
 import { BadgeForm, type TBadgeSubmission } from '@/features/badges/components/badge-form';
+import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
-const BackToBadges = () => (
-  <Button
-    component={Link}
-    to={consolePaths.badges}
-    variant="subtle"
-    color="gray"
-    size="compact-sm"
-    leftSection={<IconArrowLeft size={16} aria-hidden />}
-    w="fit-content"
-    px={6}
-  >
-    {BADGE_MESSAGES.backToBadges}
-  </Button>
-);
+const BackToBadges = () => <BackButton to={consolePaths.badges}>{BADGE_MESSAGES.backToBadges}</BackButton>;
 
 const TAB_PARAM = 'tab';
 const FIRST_TAB: TBadgeEditorTab = 'Details';
@@ -110,11 +97,7 @@ const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
           {title}
         </Title>
       </Stack>
-      {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
-          {BADGE_TEXTS.readOnlyNote}
-        </Alert>
-      )}
+      {readOnly && <ReadOnlyNote>{BADGE_TEXTS.readOnlyNote}</ReadOnlyNote>}
       <BadgeForm
         // A saved badge starts the form afresh, which clears the edited flag (spec 2 §4).
         key={badge ? `${badge._id}:${badge.updated_at}` : 'new'}
@@ -131,12 +114,8 @@ const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
 };
 
 const ExistingBadge = ({ id }: { id: string }) => {
-  const navigate = useNavigate();
   const badge = useQuery(badgeQuery(id));
-  // A badge that cannot be loaded sends the user back to the list; the message modal says why (spec 2 §2).
-  useEffect(() => {
-    if (badge.isError) void navigate(consolePaths.badges, { replace: true });
-  }, [badge.isError, navigate]);
+  useBackToListWhenFailed(badge.isError, consolePaths.badges);
   if (!badge.data) return <PageLoader label="Loading the badge" />;
   return <BadgeEditor badge={badge.data} />;
 };

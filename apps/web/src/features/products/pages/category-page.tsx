@@ -4,10 +4,10 @@ import {
   type TProductCategory,
   type TSaveCategoryRequest,
 } from '@laurel/contract';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
 import { useSession } from '@/api/use-session';
@@ -20,11 +20,11 @@ import {
   valuesOfCategory,
 } from '@/features/products/catalogue-form-values';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
-import { BackLink } from '@/features/products/components/back-link';
 import { CategoryForm } from '@/features/products/components/category-form';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts, mayUpdateProducts } from '@/features/products/product-rules';
+import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
@@ -67,7 +67,7 @@ const CategoryEditor = ({ category }: { category: TProductCategory | null }) => 
     <Stack gap="lg" maw={960}>
       <PageTitle title={category ? `${category.name} | ${title}` : title} />
       <Stack gap="sm">
-        <BackLink to={productPaths.categories} label={CATALOGUE_TEXTS.backToCategories} />
+        <BackButton to={productPaths.categories}>{CATALOGUE_TEXTS.backToCategories}</BackButton>
         <Group justify="space-between" align="center">
           <Stack gap={2}>
             <Title order={1} fz="h2">
@@ -93,9 +93,9 @@ const CategoryEditor = ({ category }: { category: TProductCategory | null }) => 
         </Group>
       </Stack>
       {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
+        <ReadOnlyNote>
           You may view this category; changing it needs the Products permission to {isNew ? 'add' : 'edit'}.
-        </Alert>
+        </ReadOnlyNote>
       )}
       <CategoryForm
         key={category ? `${category._id}:${category.updated_at}` : 'new'}
@@ -111,11 +111,8 @@ const CategoryEditor = ({ category }: { category: TProductCategory | null }) => 
 };
 
 const ExistingCategory = ({ id }: { id: string }) => {
-  const navigate = useNavigate();
   const category = useQuery(categoryQuery(id));
-  useEffect(() => {
-    if (category.isError) void navigate(productPaths.categories, { replace: true });
-  }, [category.isError, navigate]);
+  useBackToListWhenFailed(category.isError, productPaths.categories);
   if (!category.data) return <PageLoader label="Loading the category" />;
   return <CategoryEditor category={category.data} />;
 };

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type TImportKind, type TImportOutcome, useImportCatalogue } from '@/features/products/api';
 import { CATALOGUE_TEXTS, IMPORT_HELP } from '@/features/products/catalogue-texts';
-import { BackLink } from '@/features/products/components/back-link';
 import { ImportCounts, ImportErrorTable } from '@/features/products/components/import-report';
 import { productPaths } from '@/features/products/product-paths';
+import { BackButton } from '@/ui/editor-page';
 import { FileDrop } from '@/ui/file-drop';
 import { PageTitle } from '@/ui/page-title';
 
@@ -93,7 +93,7 @@ export const ImportPage = ({ kind }: { kind: TImportKind }) => {
     <Stack gap="lg" maw={960}>
       <PageTitle title={title} />
       <Stack gap="sm">
-        <BackLink {...back} />
+        <BackButton to={back.to}>{back.label}</BackButton>
         <Title order={1} fz="h2">
           {title}
         </Title>

@@ -4,10 +4,10 @@ import {
   type TProduct,
   type TSaveProductRequest,
 } from '@laurel/contract';
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
-import { IconLock, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
 import { useSession } from '@/api/use-session';
@@ -21,11 +21,11 @@ import {
   valuesOfProduct,
 } from '@/features/products/catalogue-form-values';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
-import { BackLink } from '@/features/products/components/back-link';
 import { ProductForm } from '@/features/products/components/product-form';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts, mayUpdateProducts } from '@/features/products/product-rules';
+import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
@@ -78,7 +78,7 @@ const ProductEditor = ({ product }: { product: TProduct | null }) => {
     <Stack gap="lg" maw={960}>
       <PageTitle title={product ? `${product.title} | ${title}` : title} />
       <Stack gap="sm">
-        <BackLink to={productPaths.products} label={CATALOGUE_TEXTS.backToProducts} />
+        <BackButton to={productPaths.products}>{CATALOGUE_TEXTS.backToProducts}</BackButton>
         <Group justify="space-between" align="center">
           <Title order={1} fz="h2">
             {product ? product.title : title}
@@ -97,9 +97,9 @@ const ProductEditor = ({ product }: { product: TProduct | null }) => {
         </Group>
       </Stack>
       {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
+        <ReadOnlyNote>
           You may view this product; changing it needs the Products permission to {isNew ? 'add' : 'edit'}.
-        </Alert>
+        </ReadOnlyNote>
       )}
       <ProductForm
         key={product ? `${product._id}:${product.updated_at}` : 'new'}
@@ -116,11 +116,8 @@ const ProductEditor = ({ product }: { product: TProduct | null }) => {
 };
 
 const ExistingProduct = ({ id }: { id: string }) => {
-  const navigate = useNavigate();
   const product = useQuery(productQuery(id));
-  useEffect(() => {
-    if (product.isError) void navigate(productPaths.products, { replace: true });
-  }, [product.isError, navigate]);
+  useBackToListWhenFailed(product.isError, productPaths.products);
   if (!product.data) return <PageLoader label="Loading the product" />;
   return <ProductEditor product={product.data} />;
 };

@@ -7,11 +7,10 @@ import {
   type TStatistic,
   type TUpdateStatisticRequest,
 } from '@laurel/contract';
-import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { Grid, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
 import { useSession } from '@/api/use-session';
 import { statisticQuery, useCreateStatistic, useUpdateStatistic } from '@/features/statistics/api';
@@ -26,23 +25,13 @@ import {
 } from '@/features/statistics/statistic-form-values';
 import { STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
 import { mayCreateStatistics, mayUpdateStatistics } from '@/features/statistics/statistic-rules';
+import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
 const BackToStatistics = () => (
-  <Button
-    component={Link}
-    to={consolePaths.statistics}
-    variant="subtle"
-    color="gray"
-    size="compact-sm"
-    leftSection={<IconArrowLeft size={16} aria-hidden />}
-    w="fit-content"
-    px={6}
-  >
-    {STATISTIC_MESSAGES.backToStatistics}
-  </Button>
+  <BackButton to={consolePaths.statistics}>{STATISTIC_MESSAGES.backToStatistics}</BackButton>
 );
 
 /** A 400's field errors go onto the fields; the message modal shows the server's message either way. */
@@ -99,9 +88,9 @@ const StatisticEditor = ({ statistic }: { statistic: TStatistic | null }) => {
         </Group>
       </Stack>
       {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} maw={1080}>
+        <ReadOnlyNote maw={1080}>
           {isSystem ? STATISTIC_TEXTS.systemNote : STATISTIC_TEXTS.readOnlyNote}
-        </Alert>
+        </ReadOnlyNote>
       )}
       <Grid gap="lg" align="flex-start" maw={1080}>
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -126,12 +115,8 @@ const StatisticEditor = ({ statistic }: { statistic: TStatistic | null }) => {
 };
 
 const ExistingStatistic = ({ id }: { id: string }) => {
-  const navigate = useNavigate();
   const statistic = useQuery(statisticQuery(id));
-  // A statistic that cannot be loaded sends the user back to the list; the message modal says why.
-  useEffect(() => {
-    if (statistic.isError) void navigate(consolePaths.statistics, { replace: true });
-  }, [statistic.isError, navigate]);
+  useBackToListWhenFailed(statistic.isError, consolePaths.statistics);
   if (!statistic.data) return <PageLoader label="Loading the statistic" />;
   return <StatisticEditor statistic={statistic.data} />;
 };

@@ -7,12 +7,12 @@ import {
   type TSaveSubscriptionRequest,
   type TSubscriptionDetails,
 } from '@laurel/contract';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
@@ -34,24 +34,14 @@ import {
   mayDeleteSubscriptions,
   mayUpdateSubscriptions,
 } from '@/features/subscriptions/subscription-rules';
+import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
 const BackToSubscriptions = () => (
-  <Button
-    component={Link}
-    to={consolePaths.subscriptions}
-    variant="subtle"
-    color="gray"
-    size="compact-sm"
-    leftSection={<IconArrowLeft size={16} aria-hidden />}
-    w="fit-content"
-    px={6}
-  >
-    {SUBSCRIPTION_TEXTS.backToSubscriptions}
-  </Button>
+  <BackButton to={consolePaths.subscriptions}>{SUBSCRIPTION_TEXTS.backToSubscriptions}</BackButton>
 );
 
 const SubscriptionEditor = ({ plan }: { plan: TSubscriptionDetails | null }) => {
@@ -141,10 +131,10 @@ const SubscriptionEditor = ({ plan }: { plan: TSubscriptionDetails | null }) => 
       </Stack>
       {plan && <SubscriptionAnalytics id={plan._id} symbol={symbol} />}
       {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
+        <ReadOnlyNote>
           You may view this subscription; changing it needs the Subscriptions permission to{' '}
           {isNew ? 'add' : 'edit'}.
-        </Alert>
+        </ReadOnlyNote>
       )}
       <SubscriptionForm
         key={plan ? `${plan._id}:${plan.updated_at}` : 'new'}
@@ -162,12 +152,9 @@ const SubscriptionEditor = ({ plan }: { plan: TSubscriptionDetails | null }) => 
 };
 
 const ExistingSubscription = ({ id }: { id: string }) => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const plan = useQuery(subscriptionQuery(id, branchScopeOf(user)));
-  useEffect(() => {
-    if (plan.isError) void navigate(consolePaths.subscriptions, { replace: true });
-  }, [plan.isError, navigate]);
+  useBackToListWhenFailed(plan.isError, consolePaths.subscriptions);
   if (!plan.data) return <PageLoader label="Loading the subscription" />;
   return <SubscriptionEditor plan={plan.data} />;
 };

@@ -1,0 +1,35 @@
+import { Alert, Button } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+/** The small 'Back to …' link above an editor's heading. */
+export const BackButton = ({ to, children }: { to: string; children: ReactNode }) => (
+  <Button
+    component={Link}
+    to={to}
+    variant="subtle"
+    color="gray"
+    size="compact-sm"
+    leftSection={<IconArrowLeft size={16} aria-hidden />}
+    w="fit-content"
+    px={6}
+  >
+    {children}
+  </Button>
+);
+
+/** Why the form below cannot be changed (a system record, or a missing permission). */
+export const ReadOnlyNote = ({ maw, children }: { maw?: number; children: ReactNode }) => (
+  <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} maw={maw}>
+    {children}
+  </Alert>
+);
+
+/** A record that cannot be loaded sends the user back to its list; the message modal says why. */
+export const useBackToListWhenFailed = (failed: boolean, listPath: string) => {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (failed) void navigate(listPath, { replace: true });
+  }, [failed, listPath, navigate]);
+};
