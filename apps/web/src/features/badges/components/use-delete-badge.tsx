@@ -1,8 +1,7 @@
-import { BADGE_MESSAGES, BUTTON_LABELS, COMMON_MESSAGES, type TBadge } from '@laurel/contract';
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { BADGE_MESSAGES, COMMON_MESSAGES, type TBadge } from '@laurel/contract';
 import { useDeleteBadge } from '@/features/badges/api';
 import { deleteConfirmText, deleteConfirmTitle } from '@/features/badges/badge-format';
+import { openConfirmModal } from '@/ui/confirm-modal';
 import { openMessageModal } from '@/ui/message-modal';
 
 /**
@@ -12,11 +11,9 @@ import { openMessageModal } from '@/ui/message-modal';
 export const useConfirmDeleteBadge = () => {
   const remove = useDeleteBadge();
   const confirmDelete = (badge: TBadge) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: deleteConfirmTitle(badge.name),
-      children: <Text size="sm">{deleteConfirmText}</Text>,
-      labels: { confirm: 'Delete', cancel: BUTTON_LABELS.cancel },
-      confirmProps: { color: 'red' },
+      text: deleteConfirmText,
       onConfirm: () =>
         remove.mutate(badge._id, {
           onSuccess: () =>

@@ -1,9 +1,8 @@
-import { BUTTON_LABELS, SEGMENT_MESSAGES, type TSegment } from '@laurel/contract';
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { SEGMENT_MESSAGES, type TSegment } from '@laurel/contract';
 import { notifications } from '@mantine/notifications';
 import { useDeleteSegment } from '@/features/segments/api';
 import { deleteConfirmTitle, SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { openConfirmModal } from '@/ui/confirm-modal';
 
 /**
  * Delete after a confirmation that says what players lose (spec 2 §2). On success the segment leaves the list; a
@@ -13,11 +12,9 @@ export const useDeleteSegmentAction = () => {
   const remove = useDeleteSegment();
 
   const confirmDelete = (segment: TSegment) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: deleteConfirmTitle(segment.name),
-      children: <Text size="sm">{SEGMENT_MESSAGES.deleteWarning}</Text>,
-      labels: { confirm: 'Delete', cancel: BUTTON_LABELS.cancel },
-      confirmProps: { color: 'red' },
+      text: SEGMENT_MESSAGES.deleteWarning,
       onConfirm: () =>
         remove.mutate(segment._id, {
           onSuccess: (result) =>

@@ -1,6 +1,4 @@
 import { BUTTON_LABELS, COMMON_MESSAGES, STATISTIC_MESSAGES, type TStatistic } from '@laurel/contract';
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useDeleteStatistic, useResetStatistic } from '@/features/statistics/api';
 import {
   deleteConfirmText,
@@ -9,6 +7,7 @@ import {
   resetConfirmTitle,
   STATISTIC_TEXTS,
 } from '@/features/statistics/statistic-format';
+import { openConfirmModal } from '@/ui/confirm-modal';
 import { openMessageModal } from '@/ui/message-modal';
 
 /**
@@ -20,11 +19,9 @@ export const useStatisticActions = () => {
   const reset = useResetStatistic();
 
   const confirmDelete = (statistic: TStatistic) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: deleteConfirmTitle(statistic.name),
-      children: <Text size="sm">{deleteConfirmText}</Text>,
-      labels: { confirm: 'Delete', cancel: BUTTON_LABELS.cancel },
-      confirmProps: { color: 'red' },
+      text: deleteConfirmText,
       onConfirm: () =>
         remove.mutate(statistic._id, {
           onSuccess: () =>
@@ -33,11 +30,11 @@ export const useStatisticActions = () => {
     });
 
   const confirmReset = (statistic: TStatistic) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: resetConfirmTitle(statistic.name),
-      children: <Text size="sm">{resetConfirmText(statistic)}</Text>,
-      labels: { confirm: BUTTON_LABELS.reset, cancel: BUTTON_LABELS.cancel },
-      confirmProps: { color: 'orange' },
+      text: resetConfirmText(statistic),
+      confirmLabel: BUTTON_LABELS.reset,
+      color: 'orange',
       onConfirm: () =>
         reset.mutate(statistic._id, {
           onSuccess: (result) =>

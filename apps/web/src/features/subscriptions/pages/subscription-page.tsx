@@ -1,5 +1,4 @@
 import {
-  BUTTON_LABELS,
   COMMON_MESSAGES,
   consolePaths,
   isId,
@@ -8,7 +7,6 @@ import {
   type TSubscriptionDetails,
 } from '@laurel/contract';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,6 +32,7 @@ import {
   mayDeleteSubscriptions,
   mayUpdateSubscriptions,
 } from '@/features/subscriptions/subscription-rules';
+import { openConfirmModal } from '@/ui/confirm-modal';
 import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
@@ -77,11 +76,9 @@ const SubscriptionEditor = ({ plan }: { plan: TSubscriptionDetails | null }) => 
   };
 
   const confirmDelete = (target: TSubscriptionDetails) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: SUBSCRIPTION_TEXTS.deleteTitle(target.name),
-      children: <Text size="sm">{SUBSCRIPTION_TEXTS.deleteText}</Text>,
-      labels: { confirm: 'Delete', cancel: BUTTON_LABELS.cancel },
-      confirmProps: { color: 'red' },
+      text: SUBSCRIPTION_TEXTS.deleteText,
       onConfirm: () =>
         remove.mutate(target._id, {
           onSuccess: (result) => {

@@ -1,0 +1,30 @@
+import { BUTTON_LABELS } from '@laurel/contract';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
+
+type TConfirm = {
+  title: string;
+  text: ReactNode;
+  onConfirm: () => void;
+  /** 'Delete' unless told. */
+  confirmLabel?: string;
+  /** Red unless told. */
+  color?: string;
+};
+
+/** Ask before a destructive action: the title, a line of what it does, Cancel and the red action. */
+export const openConfirmModal = ({
+  title,
+  text,
+  onConfirm,
+  confirmLabel = 'Delete',
+  color = 'red',
+}: TConfirm) =>
+  modals.openConfirmModal({
+    title,
+    children: <Text size="sm">{text}</Text>,
+    labels: { confirm: confirmLabel, cancel: BUTTON_LABELS.cancel },
+    confirmProps: { color },
+    onConfirm,
+  });
