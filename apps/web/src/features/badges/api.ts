@@ -21,16 +21,12 @@ import {
 } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
+import { areaKeys, pageInfo } from '@/api/query-keys';
 
 export type TBadgesListQuery = { page: number; size: number; search: string };
 export type TBadgesPage = { badges: TBadge[]; count: number; hasMore: boolean };
 
-export const badgeKeys = {
-  all: ['badges'] as const,
-  lists: ['badges', 'list'] as const,
-  list: (query: TBadgesListQuery) => ['badges', 'list', query] as const,
-  detail: (id: string) => ['badges', 'detail', id] as const,
-};
+export const badgeKeys = areaKeys('badges');
 
 /** `GET /api/badges?page&size&search`: one page, newest first. Pickers ask for page 1, size 100 (spec 2 §2). */
 export const badgesListQuery = (query: TBadgesListQuery) =>
@@ -45,8 +41,7 @@ export const badgesListQuery = (query: TBadgesListQuery) =>
       );
       return {
         badges: result.content,
-        count: result.pagination?.count ?? result.content.length,
-        hasMore: result.pagination?.hasMore ?? false,
+        ...pageInfo(result),
       };
     },
     placeholderData: keepPreviousData,

@@ -21,6 +21,7 @@ import {
 } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { ApiError, type THttpResult, unwrap } from '@/api/http-client';
+import { areaKeys, pageInfo } from '@/api/query-keys';
 
 export type TSegmentsListQuery = { page: number; size: number; search: string };
 export type TSegmentsPage = { segments: TSegment[]; count: number; hasMore: boolean };
@@ -28,10 +29,7 @@ export type TSegmentPlayersQuery = { page: number; size: number };
 export type TSegmentPlayersPage = { players: TSegmentPlayer[]; count: number; hasMore: boolean };
 
 export const segmentKeys = {
-  all: ['segments'] as const,
-  lists: ['segments', 'list'] as const,
-  list: (query: TSegmentsListQuery) => ['segments', 'list', query] as const,
-  detail: (id: string) => ['segments', 'detail', id] as const,
+  ...areaKeys('segments'),
   players: (id: string) => ['segments', 'players', id] as const,
   playersPage: (id: string, query: TSegmentPlayersQuery) => ['segments', 'players', id, query] as const,
 };
@@ -78,8 +76,7 @@ export const segmentsListQuery = (query: TSegmentsListQuery) =>
       );
       return {
         segments: result.content,
-        count: result.pagination?.count ?? result.content.length,
-        hasMore: result.pagination?.hasMore ?? false,
+        ...pageInfo(result),
       };
     },
     placeholderData: keepPreviousData,
@@ -128,8 +125,7 @@ export const segmentPlayersQuery = (id: string, query: TSegmentPlayersQuery) =>
       );
       return {
         players: result.content,
-        count: result.pagination?.count ?? result.content.length,
-        hasMore: result.pagination?.hasMore ?? false,
+        ...pageInfo(result),
       };
     },
     placeholderData: keepPreviousData,

@@ -20,16 +20,12 @@ import {
 } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { ApiError, type THttpResult, unwrap } from '@/api/http-client';
+import { areaKeys, pageInfo } from '@/api/query-keys';
 
 export type TStatisticsListQuery = { page: number; size: number; search: string };
 export type TStatisticsPage = { statistics: TStatistic[]; count: number; hasMore: boolean };
 
-export const statisticKeys = {
-  all: ['statistics'] as const,
-  lists: ['statistics', 'list'] as const,
-  list: (query: TStatisticsListQuery) => ['statistics', 'list', query] as const,
-  detail: (id: string) => ['statistics', 'detail', id] as const,
-};
+export const statisticKeys = areaKeys('statistics');
 
 /**
  * The server's failure as it came (its message goes into the modal); anything thrown on the way gives the spec's
@@ -57,8 +53,7 @@ export const statisticsListQuery = (query: TStatisticsListQuery) =>
       );
       return {
         statistics: result.content,
-        count: result.pagination?.count ?? result.content.length,
-        hasMore: result.pagination?.hasMore ?? false,
+        ...pageInfo(result),
       };
     },
     placeholderData: keepPreviousData,

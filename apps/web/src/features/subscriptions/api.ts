@@ -19,6 +19,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
+import { areaKeys } from '@/api/query-keys';
 import type { TFetchPickerPage } from '@/ui/remote-picker';
 
 type TScope = readonly string[] | undefined;
@@ -28,10 +29,7 @@ export type TCustomerSubscriptionsPage = { subscriptions: TCustomerSubscription[
 export type TRedemptionsPage = { redemptions: TRedemption[]; count: number };
 
 export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  lists: ['subscriptions', 'list'] as const,
-  list: (query: TSubscriptionsListQuery) => ['subscriptions', 'list', query] as const,
-  detail: (id: string) => ['subscriptions', 'detail', id] as const,
+  ...areaKeys('subscriptions'),
   analytics: (id: string) => ['subscriptions', 'analytics', id] as const,
   redemptions: (id: string, page: number) => ['subscriptions', 'redemptions', id, page] as const,
   options: ['subscriptions', 'options'] as const,
