@@ -1,6 +1,5 @@
 import type { TBadge, TSessionUser } from '@laurel/contract';
-import { sessionStore } from '@/api/session-store';
-import { clientFixture, sessionFixture } from '@/test/fixtures';
+import { listReply, signInOnStarter } from '@/test/sign-in';
 import { ok, stubApi } from '@/test/stub-api';
 
 export const COFFEE_ID = '1'.repeat(24);
@@ -54,32 +53,15 @@ export const PLAIN = badgeFixture({
   playfab_item_id: PLAIN_ID,
 });
 
-/** A list page as the API answers it: `content` is the array, `pagination = { count, hasMore }`. */
-export const listReply = (badges: TBadge[], count = badges.length) =>
-  new Response(
-    JSON.stringify({
-      success: true,
-      message: '',
-      content: badges,
-      pagination: { count, hasMore: count > badges.length },
-    }),
-    { status: 200, headers: { 'Content-Type': 'application/json' } },
-  );
+export { listReply };
 
 type TReplies = Parameters<typeof stubApi>[0];
 
 /** Signs in as the given user (an admin by default) on the STARTER plan and answers the badges calls. */
 export const serveBadges = (user: Partial<TSessionUser> = {}, replies: TReplies = {}) => {
-  const session = sessionFixture(user);
-  sessionStore.set(session, false);
+  const { clientReplies } = signInOnStarter(user);
   return stubApi({
-    'GET /api/v2/client': () =>
-      ok(
-        clientFixture({
-          _id: session.user.client_id,
-          clientSubscription: { name: 'STARTER', status: 'ACTIVE' },
-        }),
-      ),
+    ...clientReplies,
     'GET /api/badges': () => listReply([COFFEE, SUMMER, PLAIN]),
     [`GET /api/badges/${COFFEE_ID}`]: () => ok(COFFEE),
     [`GET /api/badges/${SUMMER_ID}`]: () => ok(SUMMER),

@@ -1,7 +1,6 @@
 import type { TBadge, TSegment, TSegmentPlayer, TSessionUser, TStatistic } from '@laurel/contract';
-import { sessionStore } from '@/api/session-store';
-import { clientFixture, sessionFixture } from '@/test/fixtures';
-import { ok, stubApi, type TStubCall } from '@/test/stub-api';
+import { listReply, signInOnStarter } from '@/test/sign-in';
+import { stubApi, type TStubCall } from '@/test/stub-api';
 
 export const REGULARS_ID = '1'.repeat(24);
 export const ALL_PLAYERS_ID = '2'.repeat(24);
@@ -75,17 +74,7 @@ export const playerFixture = (overrides: Partial<TSegmentPlayer> = {}): TSegment
   ...overrides,
 });
 
-/** A list page as the API answers it: `content` is the array, `pagination = { count, hasMore }`. */
-export const listReply = <T>(items: T[], count = items.length) =>
-  new Response(
-    JSON.stringify({
-      success: true,
-      message: '',
-      content: items,
-      pagination: { count, hasMore: count > items.length },
-    }),
-    { status: 200, headers: { 'Content-Type': 'application/json' } },
-  );
+export { listReply };
 
 type TReplies = Parameters<typeof stubApi>[0];
 
@@ -104,16 +93,9 @@ export const serveSegments = (
   replies: TReplies = {},
   segments: () => TSegment[] = () => [REGULARS, ALL_PLAYERS],
 ) => {
-  const session = sessionFixture(user);
-  sessionStore.set(session, false);
+  const { clientReplies } = signInOnStarter(user);
   const api = stubApi({
-    'GET /api/v2/client': () =>
-      ok(
-        clientFixture({
-          _id: session.user.client_id,
-          clientSubscription: { name: 'STARTER', status: 'ACTIVE' },
-        }),
-      ),
+    ...clientReplies,
     'GET /api/segments': () => {
       const ids = idsOf(api.calls.at(-1));
       const all = segments();

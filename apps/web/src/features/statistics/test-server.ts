@@ -1,6 +1,5 @@
 import type { TSessionUser, TStatistic } from '@laurel/contract';
-import { sessionStore } from '@/api/session-store';
-import { clientFixture, sessionFixture } from '@/test/fixtures';
+import { listReply, signInOnStarter } from '@/test/sign-in';
 import { ok, stubApi } from '@/test/stub-api';
 
 export const STAMPS_ID = '5'.repeat(24);
@@ -30,32 +29,15 @@ export const LOGINS = statisticFixture({
   updated_at: '2025-01-01T00:00:00.000Z',
 });
 
-/** A list page as the API answers it: `content` is the array, `pagination = { count, hasMore }`. */
-export const listReply = (statistics: TStatistic[], count = statistics.length) =>
-  new Response(
-    JSON.stringify({
-      success: true,
-      message: '',
-      content: statistics,
-      pagination: { count, hasMore: count > statistics.length },
-    }),
-    { status: 200, headers: { 'Content-Type': 'application/json' } },
-  );
+export { listReply };
 
 type TReplies = Parameters<typeof stubApi>[0];
 
 /** Signs in as the given user (an admin by default) and answers the statistics calls; `replies` override. */
 export const serveStatistics = (user: Partial<TSessionUser> = {}, replies: TReplies = {}) => {
-  const session = sessionFixture(user);
-  sessionStore.set(session, false);
+  const { clientReplies } = signInOnStarter(user);
   return stubApi({
-    'GET /api/v2/client': () =>
-      ok(
-        clientFixture({
-          _id: session.user.client_id,
-          clientSubscription: { name: 'STARTER', status: 'ACTIVE' },
-        }),
-      ),
+    ...clientReplies,
     'GET /api/statistics': () => listReply([STAMPS, LOGINS]),
     [`GET /api/statistics/${STAMPS_ID}`]: () => ok(STAMPS),
     [`GET /api/statistics/${LOGINS_ID}`]: () => ok(LOGINS),
