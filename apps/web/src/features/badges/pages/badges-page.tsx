@@ -20,6 +20,7 @@ import {
   RowLink,
   type TableColumn,
   TableSearch,
+  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -117,10 +118,7 @@ export const BadgesPage = () => {
             : { ...column, defaultToggle: false },
         )}
         records={badges}
-        totalRecords={list.data?.count ?? 0}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
+        {...tablePaging(table, list.data?.count)}
         fetching={list.isFetching}
         pinLastColumn
         filters={

@@ -18,6 +18,7 @@ import {
   RowLink,
   type TableColumn,
   TableSearch,
+  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -84,10 +85,7 @@ export const CategoriesPage = () => {
       <DataTable<TProductCategory>
         columns={columns}
         records={categories}
-        totalRecords={list.data?.count ?? 0}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
+        {...tablePaging(table, list.data?.count)}
         fetching={list.isFetching}
         pinLastColumn
         filters={

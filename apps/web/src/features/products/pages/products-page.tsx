@@ -19,6 +19,7 @@ import {
   RowLink,
   type TableColumn,
   TableSearch,
+  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -101,10 +102,7 @@ export const ProductsPage = () => {
       <DataTable<TProduct>
         columns={columns}
         records={products}
-        totalRecords={list.data?.count ?? 0}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
+        {...tablePaging(table, list.data?.count)}
         fetching={list.isFetching}
         pinLastColumn
         filters={

@@ -17,6 +17,7 @@ import {
   RowLink,
   type TableColumn,
   TableSearch,
+  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -130,10 +131,7 @@ export const SegmentsPage = () => {
         table="segments"
         columns={columns}
         records={segments}
-        totalRecords={list.data?.count ?? 0}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
+        {...tablePaging(table, list.data?.count)}
         fetching={list.isFetching && (list.isPlaceholderData || !list.data)}
         emptyText={SEGMENT_MESSAGES.empty}
         pinLastColumn

@@ -22,6 +22,7 @@ import {
   RowLink,
   type TableColumn,
   TableSearch,
+  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -109,10 +110,7 @@ export const StatisticsPage = () => {
         table="statistics"
         columns={columns}
         records={statistics}
-        totalRecords={list.data?.count ?? 0}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
+        {...tablePaging(table, list.data?.count)}
         fetching={list.isFetching}
         emptyText={STATISTIC_MESSAGES.empty}
         pinLastColumn

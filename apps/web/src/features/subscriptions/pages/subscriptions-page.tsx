@@ -22,7 +22,14 @@ import {
   trueFalse,
 } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf, mayCreateSubscriptions } from '@/features/subscriptions/subscription-rules';
-import { DataTable, RowLink, type TableColumn, TableSearch, useTableQuery } from '@/ui/data-table';
+import {
+  DataTable,
+  RowLink,
+  type TableColumn,
+  TableSearch,
+  tablePaging,
+  useTableQuery,
+} from '@/ui/data-table';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
@@ -109,10 +116,7 @@ export const SubscriptionsPage = () => {
         table="subscriptions"
         columns={columns}
         records={list.data?.subscriptions ?? []}
-        totalRecords={list.data?.count ?? 0}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
+        {...tablePaging(table, list.data?.count)}
         fetching={list.isFetching}
         filters={
           <TableSearch
