@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -33,3 +33,16 @@ export const useBackToListWhenFailed = (failed: boolean, listPath: string) => {
     if (failed) void navigate(listPath, { replace: true });
   }, [failed, listPath, navigate]);
 };
+
+/** An editor's 'Delete' beside its heading; the caller asks for a confirmation first. */
+export const DeleteButton = ({ loading, onClick }: { loading?: boolean; onClick: () => void }) => (
+  <Button
+    variant="subtle"
+    color="red"
+    leftSection={<IconTrash size={16} aria-hidden />}
+    loading={loading}
+    onClick={onClick}
+  >
+    Delete
+  </Button>
+);

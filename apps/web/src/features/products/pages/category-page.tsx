@@ -4,8 +4,7 @@ import {
   type TProductCategory,
   type TSaveCategoryRequest,
 } from '@laurel/contract';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -24,7 +23,7 @@ import { CategoryForm } from '@/features/products/components/category-form';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts, mayUpdateProducts } from '@/features/products/product-rules';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { BackButton, DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
@@ -80,15 +79,10 @@ const CategoryEditor = ({ category }: { category: TProductCategory | null }) => 
             )}
           </Stack>
           {category && mayDeleteProducts(user) && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
+            <DeleteButton
               loading={remove.busyId === category._id}
               onClick={() => remove.confirmCategory(category)}
-            >
-              Delete
-            </Button>
+            />
           )}
         </Group>
       </Stack>

@@ -4,8 +4,7 @@ import {
   type TProduct,
   type TSaveProductRequest,
 } from '@laurel/contract';
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -25,7 +24,7 @@ import { ProductForm } from '@/features/products/components/product-form';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts, mayUpdateProducts } from '@/features/products/product-rules';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { BackButton, DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
@@ -84,15 +83,10 @@ const ProductEditor = ({ product }: { product: TProduct | null }) => {
             {product ? product.title : title}
           </Title>
           {product && mayDeleteProducts(user) && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
+            <DeleteButton
               loading={remove.busyId === product._id}
               onClick={() => remove.confirmProduct(product)}
-            >
-              Delete
-            </Button>
+            />
           )}
         </Group>
       </Stack>

@@ -6,8 +6,7 @@ import {
   type TSaveSubscriptionRequest,
   type TSubscriptionDetails,
 } from '@laurel/contract';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -33,7 +32,7 @@ import {
   mayUpdateSubscriptions,
 } from '@/features/subscriptions/subscription-rules';
 import { openConfirmModal } from '@/ui/confirm-modal';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { BackButton, DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
@@ -114,15 +113,7 @@ const SubscriptionEditor = ({ plan }: { plan: TSubscriptionDetails | null }) => 
             </Stack>
           </Group>
           {plan && mayDeleteSubscriptions(user) && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => confirmDelete(plan)}
-            >
-              Delete
-            </Button>
+            <DeleteButton loading={remove.isPending} onClick={() => confirmDelete(plan)} />
           )}
         </Group>
       </Stack>
