@@ -9,3 +9,7 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 };
+
+/** A jsonb column read by a raw statement: drivers hand it over parsed or as text. */
+export const jsonColumn = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;

@@ -1,6 +1,7 @@
 import type { TEngineEventType } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { jsonColumn } from '../../db/raw-sql';
 import { CLIENT_LOCK_NAMESPACE, PLAYER_LOCK_NAMESPACE } from './locks';
 import { arrayParam, rowsOf } from './sql';
 import type { EngineEvent } from './types';
@@ -116,7 +117,7 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
       customerId: row.customer_id,
       branchId: row.branch_id,
       occurredAt: new Date(row.occurred_at),
-      data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+      data: jsonColumn<Record<string, unknown>>(row.data),
       attempts: row.attempts,
       // Suspended customers' events are kept but change nothing (DESIGN §5).
       customerSuspended: row.customer_status === 'SUSPENDED' || row.customer_status === null,

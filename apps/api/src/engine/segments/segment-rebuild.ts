@@ -1,6 +1,7 @@
 import { COMPARISON_OPERATORS, type TComparisonOperator } from '@laurel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
+import { jsonColumn } from '../../db/raw-sql';
 import type { SegmentActionColumn, SegmentFilterColumn } from '../../db/schema';
 import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
 import { rowsOf } from '../core/sql';
@@ -26,8 +27,6 @@ type PendingSegment = {
   requested_at: string;
   time_zone: string;
 };
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The players a segment's rules select now, as one SQL select (rules OR-ed; suspended customers never). */
 const matchingPlayers = async (
@@ -65,8 +64,8 @@ const rebuildSegment = async (tx: Tx, segment: PendingSegment) => {
   await tx.execute(
     sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}, hashtext(${segment.client_id}))`,
   );
-  const filters = parsed<SegmentFilterColumn[]>(segment.filters);
-  const actions = parsed<SegmentActionColumn[]>(segment.actions);
+  const filters = jsonColumn<SegmentFilterColumn[]>(segment.filters);
+  const actions = jsonColumn<SegmentActionColumn[]>(segment.actions);
   const matched = await matchingPlayers(tx, segment.client_id, filters, segment.time_zone);
   const rows = await rowsOf<{ kind: 'entered' | 'left'; customer_id: string }>(
     tx,

@@ -1,7 +1,7 @@
 import { COUNT_CAP, type TEngineEventType, type TEventLogEntry, type TEventStatus } from '@laurel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { rowsOf } from '../../db/raw-sql';
+import { jsonColumn, rowsOf } from '../../db/raw-sql';
 
 export type EventLogFilter = {
   clientId: string;
@@ -39,7 +39,7 @@ export const toEventLogEntry = (row: Row): TEventLogEntry => ({
   status: row.status as TEventStatus,
   attempts: row.attempts,
   error: row.error,
-  data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+  data: jsonColumn<Record<string, unknown>>(row.data),
 });
 
 const whereOf = (filter: EventLogFilter): SQL => {

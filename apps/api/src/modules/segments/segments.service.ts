@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
+import { jsonColumn } from '../../db/raw-sql';
 import {
   badges,
   type SegmentActionColumn,
@@ -26,15 +27,14 @@ import { findSegmentRow, listSegmentRows, type SegmentRow, segmentPlayerRows } f
 
 type SaveInput = z.output<typeof ZSaveSegmentRequest>;
 
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 export const toSegment = (row: SegmentRow): TSegment => ({
   _id: row.id,
   name: row.name,
   description: row.description,
-  filters: parsed<SegmentFilterColumn[]>(row.filters),
-  actions: parsed<SegmentActionColumn[]>(row.actions),
+  filters: jsonColumn<SegmentFilterColumn[]>(row.filters),
+  actions: jsonColumn<SegmentActionColumn[]>(row.actions),
   playfab_segment_id: row.id,
   player_count: Number(row.player_count),
   system: row.system,
@@ -177,7 +177,7 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
       await checkReferences(db, actor.clientId, columns);
       const rebuild = await db.transaction(async (tx) => {
         const before = await editable(tx, actor.clientId, id);
-        const changed = rulesChanged(parsed<SegmentFilterColumn[]>(before.filters), columns.filters);
+        const changed = rulesChanged(jsonColumn<SegmentFilterColumn[]>(before.filters), columns.filters);
         await tx
           .update(segments)
           .set({ ...columns, updatedAt: new Date(), ...(changed ? { rebuildRequestedAt: new Date() } : {}) })
@@ -187,7 +187,7 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
           entity: 'segment',
           entityId: id,
           summary: `Updated segment '${before.name}'${changed ? ' (rules changed)' : ''}`,
-          changes: changed ? { filters: { from: parsed(before.filters), to: columns.filters } } : null,
+          changes: changed ? { filters: { from: jsonColumn(before.filters), to: columns.filters } } : null,
         });
         return changed;
       });
