@@ -14,4 +14,5 @@ export {
   type StatisticDefinition,
 } from './statistics/statistic-definitions';
 export { ensureSystemStatistics } from './statistics/system-statistics';
+export { writeStatistics } from './statistics/write-statistics';
 export { ENGINE_STEPS, ENGINE_TASKS } from './steps';

@@ -55,7 +55,7 @@ export type StepBatch = {
   /** Statistic contributions collected by the steps; the statistics step applies them. */
   contribute: (contribution: StatisticContribution) => void;
   readonly contributions: readonly StatisticContribution[];
-  /** Filled by the statistics step with every value it changed. */
+  /** Every value written so far in this run (`writeStatistics` appends), for the steps that react to them. */
   statisticChanges: StatisticChange[];
   /** Each client's time zone (Account Settings), for interval resets and day boundaries. */
   timeZoneOf: (clientId: string) => string;

@@ -1,7 +1,7 @@
 import { isSystemStatistic, type TEngineEventType, type TStatisticUpdateData } from '@laurel/contract';
 import type { EngineStep } from '../core/types';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
-import { applyStatisticContributions } from '../statistics/statistic-writer';
+import { writeStatistics } from '../statistics/write-statistics';
 
 /** The system counter each event type adds one to (orders are counted by the orders step). */
 const COUNTERS: Partial<Record<TEngineEventType, string>> = {
@@ -43,13 +43,6 @@ export const statisticsStep: EngineStep = {
         batch.contribute({ event, name, value });
       }
     }
-    const live = new Set(batch.events);
-    const contributions = batch.contributions.filter(({ event }) => live.has(event));
-    batch.statisticChanges = await applyStatisticContributions(
-      batch.tx,
-      contributions,
-      catalogue,
-      batch.timeZoneOf,
-    );
+    await writeStatistics(batch, catalogue);
   },
 };
