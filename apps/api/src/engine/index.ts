@@ -16,3 +16,4 @@ export {
 export { ensureSystemStatistics } from './statistics/system-statistics';
 export { writeStatistics } from './statistics/write-statistics';
 export { ENGINE_STEPS, ENGINE_TASKS } from './steps';
+export { updateMemberships } from './steps/segments.step';

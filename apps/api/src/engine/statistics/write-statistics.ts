@@ -26,7 +26,12 @@ export const writeStatistics = async (
   if (pending.length === 0) return [];
   if (catalogue) state.catalogue = Promise.resolve(catalogue);
   state.catalogue ??= loadStatisticCatalogue(batch.tx, [...new Set(batch.events.map((e) => e.clientId))]);
-  const changes = await applyStatisticContributions(batch.tx, pending, await state.catalogue, batch.timeZoneOf);
+  const changes = await applyStatisticContributions(
+    batch.tx,
+    pending,
+    await state.catalogue,
+    batch.timeZoneOf,
+  );
   batch.statisticChanges.push(...changes);
   return changes;
 };
