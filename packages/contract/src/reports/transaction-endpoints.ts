@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { envelopeOf } from '../http/envelope';
+import { queryInt } from '../http/fields';
+import { ZIsoDate } from '../shared/dates';
+import { ZId } from '../shared/ids';
+import { EXPORT_FIELDS, ZExportFormat } from './exports';
+import {
+  type TTransactionReport,
+  ZChallengeTransactionStatus,
+  ZEconomyTransactionType,
+  ZRewardTrackTransactionStatus,
+} from './transactions';
+
+/** Reports list 10 rows a page (spec 3 §2); filter options come from the server over the whole set. */
+export const TRANSACTION_PAGE_SIZE = 10;
+
+/**
+ * The multi-select filters of each report (spec 3 §2): the query parameter is the row field it filters, its
+ * value the chosen options joined with '|'.
+ */
+export const TRANSACTION_MULTI_FILTERS = {
+  economy: ['branch_location', 'transaction_type', 'currency'],
+  challenges: ['branch_location', 'challenge_status', 'challenge_name'],
+  badges: ['badge_category', 'badge_level', 'branch_location', 'badge_name'],
+  'reward-tracks': ['branch_location', 'status', 'reward_track_name'],
+} as const satisfies Record<TTransactionReport, readonly string[]>;
+export type TTransactionMultiFilter = (typeof TRANSACTION_MULTI_FILTERS)[TTransactionReport][number];
+
+/** The labels the toolbar shows for each multi-select. */
+export const TRANSACTION_FILTER_LABELS: Record<TTransactionMultiFilter, string> = {
+  branch_location: 'Branches',
+  transaction_type: 'Types',
+  currency: 'Currencies',
+  challenge_status: 'Status',
+  challenge_name: 'Challenges',
+  badge_category: 'Categories',
+  badge_level: 'Levels',
+  badge_name: 'Badges',
+  status: 'Status',
+  reward_track_name: 'Reward Tracks',
+};
+
+/** What min_value / max_value compare, per report (the spec leaves it open; the column a reader would expect). */
+export const TRANSACTION_VALUE_FIELDS = {
+  economy: 'value',
+  challenges: 'xp_points_earned',
+  badges: 'xp_points_earned',
+  'reward-tracks': 'reward_value',
+} as const satisfies Record<TTransactionReport, string>;
+
+export const TRANSACTION_FILTER_MESSAGES = {
+  minValueNumber: 'Min value must be a number',
+  maxValueNumber: 'Max value must be a number',
+  maxBelowMin: 'Max value must not be less than min value',
+  endBeforeStart: 'End date must not be before start date',
+  exportRunning:
+    'An export is already running for your business. Please wait for it to finish and try again.',
+  exportExpired: 'This export has expired or does not exist. Please export again.',
+  unknownField: (field: string) => `Unknown export field: ${field}`,
+} as const;
+
+/** Free-text numbers (spec 3 §5): blank is no filter, anything else must read as a number. */
+const freeNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, message)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const number = Number(value.replace(/,/g, ''));
+      if (!Number.isFinite(number)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const multi = z.string().trim().max(2000).optional();
+
+const ZFilterFields = z.object({
+  search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
+  start_date: ZIsoDate.optional(),
+  end_date: ZIsoDate.optional(),
+  min_value: freeNumber(TRANSACTION_FILTER_MESSAGES.minValueNumber),
+  max_value: freeNumber(TRANSACTION_FILTER_MESSAGES.maxValueNumber),
+  /** One customer's transactions (the customer profile links here). */
+  customer_id: ZId.optional(),
+  /** The staff user the console sends (spec 3 §7); the server knows who is asking. */
+  user_id: z.string().max(64).optional(),
+  branch_location: multi,
+  transaction_type: multi,
+  currency: multi,
+  challenge_status: multi,
+  challenge_name: multi,
+  badge_category: multi,
+  badge_level: multi,
+  badge_name: multi,
+  status: multi,
+  reward_track_name: multi,
+});
+
+const checkRanges = <T extends z.infer<typeof ZFilterFields>>(value: T, ctx: z.RefinementCtx) => {
+  if (value.min_value !== undefined && value.max_value !== undefined && value.max_value < value.min_value) {
+    ctx.addIssue({ code: 'custom', path: ['max_value'], message: TRANSACTION_FILTER_MESSAGES.maxBelowMin });
+  }
+  if (value.start_date && value.end_date && value.end_date < value.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: TRANSACTION_FILTER_MESSAGES.endBeforeStart });
+  }
+};
+
+export const ZTransactionFilters = ZFilterFields.superRefine(checkRanges);
+export type TTransactionFilters = z.input<typeof ZTransactionFilters>;
+export type TParsedTransactionFilters = z.output<typeof ZTransactionFilters>;
+
+export const ZTransactionListQuery = ZFilterFields.extend({
+  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
+  size: queryInt('size must be between 1 and 100', 1, 100).default(TRANSACTION_PAGE_SIZE),
+}).superRefine(checkRanges);
+export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;
+
+const stamp = z.string();
+const ZTransactionBase = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  branch_location: z.string().nullable(),
+  created_at: stamp,
+  updated_at: stamp,
+});
+
+export const ZEconomyTransactionRow = ZTransactionBase.extend({
+  transaction_id: z.string(),
+  date_time: stamp,
+  transaction_type: ZEconomyTransactionType,
+  /** Signed: a credit is positive, a spend or clawback negative. */
+  value: z.number(),
+  currency: z.string().nullable(),
+  xp_points_earned: z.number(),
+  wallet_balance_post_transaction: z.number().nullable(),
+});
+export const ZChallengeTransactionRow = ZTransactionBase.extend({
+  challenge_transaction_id: z.string(),
+  challenge_name: z.string(),
+  challenge_start_date_time: stamp.nullable(),
+  challenge_end_date_time: stamp.nullable(),
+  challenge_status: ZChallengeTransactionStatus,
+  reward_earned: z.string(),
+  xp_points_earned: z.number(),
+});
+export const ZBadgeTransactionRow = ZTransactionBase.extend({
+  badge_transaction_id: z.string(),
+  date_time: stamp,
+  badge_name: z.string(),
+  badge_category: z.string(),
+  badge_level: z.number(),
+  xp_points_earned: z.number(),
+});
+export const ZRewardTrackTransactionRow = ZTransactionBase.extend({
+  reward_track_transaction_id: z.string(),
+  date_time: stamp,
+  reward_track_name: z.string(),
+  milestone_reached: z.string(),
+  reward_claimed: z.boolean(),
+  reward_value: z.number(),
+  xp_points_earned: z.number(),
+  status: ZRewardTrackTransactionStatus,
+});
+
+export const TRANSACTION_ROW_SCHEMAS = {
+  economy: ZEconomyTransactionRow,
+  challenges: ZChallengeTransactionRow,
+  badges: ZBadgeTransactionRow,
+  'reward-tracks': ZRewardTrackTransactionRow,
+} as const satisfies Record<TTransactionReport, z.ZodType>;
+export type TTransactionRow<K extends TTransactionReport> = z.infer<(typeof TRANSACTION_ROW_SCHEMAS)[K]>;
+
+/** A snapshot card: its title (REPORT_CARD_LABELS), its figure, and for "most …" cards the count beside it. */
+export const ZReportCard = z.object({
+  label: z.string(),
+  value: z.union([z.number(), z.string()]),
+  detail: z.string().nullable(),
+});
+export type TReportCard = z.infer<typeof ZReportCard>;
+
+export const ZTransactionSummary = z.object({
+  cards: z.array(ZReportCard),
+  /** Every option of each multi-select over the whole (scoped) set, not just the loaded page. */
+  options: z.record(z.string(), z.array(z.string())),
+  /** The rows matching the filters, exactly. */
+  count: z.number().int(),
+});
+export type TTransactionSummary = z.infer<typeof ZTransactionSummary>;
+
+export const ZTransactionExportRequest = z
+  .object({
+    filters: ZFilterFields.partial().default({}),
+    format: ZExportFormat.default('csv'),
+    include_headers: z.boolean().default(true),
+    fields: z.array(z.string().max(60)).max(40).optional(),
+  })
+  .superRefine((value, ctx) => checkRanges(value.filters as z.infer<typeof ZFilterFields>, ctx));
+export type TTransactionExportRequest = z.input<typeof ZTransactionExportRequest>;
+
+export const ZTransactionExportReady = z.object({
+  file_id: z.string(),
+  file_name: z.string(),
+  url: z.string(),
+  /** Rows the file will hold, so the console can show progress while it downloads. */
+  row_count: z.number().int(),
+});
+
+const TAG = ['transactions'];
+const NAMES: Record<TTransactionReport, string> = {
+  economy: 'economy',
+  challenges: 'challenge',
+  badges: 'badge',
+  'reward-tracks': 'reward-track',
+};
+
+const endpointsOf = <K extends TTransactionReport>(kind: K) => {
+  const base = `/transactions/${kind}`;
+  const row = TRANSACTION_ROW_SCHEMAS[kind];
+  return {
+    list: defineEndpoint({
+      method: 'GET',
+      path: base,
+      permission: 'TRANSACTIONS:read',
+      token: 'client',
+      summary: `The ${NAMES[kind]} transactions: filters, paging (newest first)`,
+      tags: TAG,
+      query: ZTransactionListQuery,
+      response: envelopeOf(
+        z.object({
+          transactions: z.array(row as (typeof TRANSACTION_ROW_SCHEMAS)[K]),
+          count: z.number().int(),
+        }),
+      ),
+    }),
+    summary: defineEndpoint({
+      method: 'GET',
+      path: `${base}/summary`,
+      permission: 'TRANSACTIONS:read',
+      token: 'client',
+      summary: `Snapshot cards and filter options over every ${NAMES[kind]} transaction matching the filters`,
+      tags: TAG,
+      query: ZTransactionFilters,
+      response: envelopeOf(ZTransactionSummary),
+    }),
+    requestExport: defineEndpoint({
+      method: 'POST',
+      path: `${base}/export`,
+      permission: 'TRANSACTIONS:read',
+      token: 'client',
+      summary: `Prepare a CSV export of the ${NAMES[kind]} transactions matching the filters; returns the file id`,
+      tags: TAG,
+      body: ZTransactionExportRequest,
+      response: envelopeOf(ZTransactionExportReady),
+    }),
+    download: defineEndpoint({
+      method: 'GET',
+      path: `${base}/files`,
+      permission: 'TRANSACTIONS:read',
+      token: 'client',
+      summary: `Download a prepared ${NAMES[kind]} transaction export (CSV, streamed)`,
+      tags: TAG,
+      query: z.object({ file_id: ZId }),
+      response: z.string(),
+    }),
+  };
+};
+
+export const transactionEndpoints = {
+  economy: endpointsOf('economy'),
+  challenges: endpointsOf('challenges'),
+  badges: endpointsOf('badges'),
+  'reward-tracks': endpointsOf('reward-tracks'),
+} as const;
+
+/** Export fields a request may name, per report (the defaults of spec 3 §7 plus the extra columns rows carry). */
+export const EXPORTABLE_FIELDS: Record<TTransactionReport, readonly string[]> = {
+  economy: [...EXPORT_FIELDS.economy, 'currency'],
+  challenges: EXPORT_FIELDS.challenges,
+  badges: EXPORT_FIELDS.badges,
+  'reward-tracks': EXPORT_FIELDS['reward-tracks'],
+};
