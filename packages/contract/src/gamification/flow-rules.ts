@@ -1,0 +1,135 @@
+import {
+  OBJECTIVE_EVENT_TYPE_LABELS,
+  OBJECTIVE_EVENT_TYPES,
+  REWARD_TYPE_LABELS,
+  REWARD_TYPES,
+  type TObjectiveEventType,
+  type TRewardType,
+} from './challenges';
+import {
+  CONDITION_KIND_LABELS,
+  CONDITION_KINDS,
+  NON_CHAINABLE_CONDITIONS,
+  type TConditionKind,
+  type TFlowNodeType,
+} from './flow-nodes';
+import type { TTriggerQuantityKind } from './trigger-limits';
+
+/**
+ * What a flow node is (its `data.node_type`): an objective's event type, a condition kind or a reward type. The
+ * three lists share no name, so the kind alone says the node's type.
+ */
+export type TFlowNodeKind = TObjectiveEventType | TConditionKind | TRewardType;
+
+export type TFlowNodeCategory = 'Objectives' | 'Conditions' | 'Rewards';
+export const FLOW_NODE_CATEGORIES: readonly TFlowNodeCategory[] = ['Objectives', 'Conditions', 'Rewards'];
+const CATEGORY_OF_TYPE: Record<TFlowNodeType, TFlowNodeCategory> = {
+  objective: 'Objectives',
+  condition: 'Conditions',
+  reward: 'Rewards',
+};
+
+/** What may follow a node: `allow` lists node types, `disallow` removes types or single kinds from them. */
+export type TFlowNodeRules = {
+  allow: readonly TFlowNodeType[];
+  disallow: readonly (TFlowNodeType | TFlowNodeKind)[];
+};
+
+export type TFlowNodeDefinition = TFlowNodeRules & {
+  kind: TFlowNodeKind;
+  type: TFlowNodeType;
+  name: string;
+  category: TFlowNodeCategory;
+};
+
+const nonChainable = new Set<TFlowNodeKind>(NON_CHAINABLE_CONDITIONS);
+
+/**
+ * Spec 2 §4: objectives disallow the conditions that cannot follow them (unique, date range, time, first occurrence,
+ * payment method) and other objectives; those conditions cannot follow themselves either; rewards are followed only
+ * by rewards. The spec lists no restriction for cashback; it ends a chain like every reward, since a condition or an
+ * objective after a reward would belong to no objective.
+ */
+const rulesOf = (type: TFlowNodeType, kind: TFlowNodeKind): TFlowNodeRules => {
+  if (type === 'objective')
+    return { allow: ['condition', 'reward'], disallow: ['objective', ...nonChainable] };
+  if (type === 'reward') return { allow: ['reward'], disallow: ['objective', 'condition'] };
+  return {
+    allow: ['condition', 'reward'],
+    disallow: nonChainable.has(kind) ? ['objective', kind] : ['objective'],
+  };
+};
+
+const define = (type: TFlowNodeType, kind: TFlowNodeKind, name: string): TFlowNodeDefinition => ({
+  kind,
+  type,
+  name,
+  category: CATEGORY_OF_TYPE[type],
+  ...rulesOf(type, kind),
+});
+
+/** Every node the picker offers. */
+export const FLOW_NODE_DEFINITIONS: readonly TFlowNodeDefinition[] = [
+  ...OBJECTIVE_EVENT_TYPES.map((kind) => define('objective', kind, OBJECTIVE_EVENT_TYPE_LABELS[kind])),
+  ...CONDITION_KINDS.map((kind) => define('condition', kind, CONDITION_KIND_LABELS[kind])),
+  ...REWARD_TYPES.map((kind) => define('reward', kind, REWARD_TYPE_LABELS[kind])),
+];
+
+const BY_KIND = new Map(FLOW_NODE_DEFINITIONS.map((definition) => [definition.kind, definition]));
+
+export const isFlowNodeKind = (kind: string): kind is TFlowNodeKind => BY_KIND.has(kind as TFlowNodeKind);
+
+export const flowNodeDefinition = (kind: TFlowNodeKind): TFlowNodeDefinition => {
+  const definition = BY_KIND.get(kind);
+  if (!definition) throw new Error(`Unknown flow node kind '${kind}'`);
+  return definition;
+};
+
+/** Whether a node of kind `next` may follow a node of kind `from` by their allow and disallow lists. */
+export const mayFollow = (from: TFlowNodeKind, next: TFlowNodeKind) => {
+  const rules = flowNodeDefinition(from);
+  const candidate = flowNodeDefinition(next);
+  return (
+    rules.allow.includes(candidate.type) &&
+    !rules.disallow.includes(candidate.type) &&
+    !rules.disallow.includes(candidate.kind)
+  );
+};
+
+/**
+ * The kinds the add-next-node button offers after the last node of a chain. `chain` is the objective's chain from
+ * the objective down to that node: a condition sets one thing of its objective, so a kind already in the chain is
+ * not offered again (which also keeps the non-chainable conditions from following themselves further down).
+ */
+export const nextNodeKinds = (chain: readonly TFlowNodeKind[]): TFlowNodeKind[] => {
+  const last = chain.at(-1);
+  if (last === undefined)
+    return FLOW_NODE_DEFINITIONS.filter((node) => node.type === 'objective').map((n) => n.kind);
+  const used = new Set(chain);
+  return FLOW_NODE_DEFINITIONS.filter(
+    (node) => mayFollow(last, node.kind) && !(node.type === 'condition' && used.has(node.kind)),
+  ).map((node) => node.kind);
+};
+
+/** Whether a whole chain (objective first) respects the rules, as the API checks a saved graph. */
+export const isValidChain = (chain: readonly TFlowNodeKind[]) =>
+  chain.length > 0 &&
+  flowNodeDefinition(chain[0] as TFlowNodeKind).type === 'objective' &&
+  chain.every((kind, index) => index === 0 || nextNodeKinds(chain.slice(0, index)).includes(kind));
+
+/** Which trigger quantity bounds an objective's event type takes (spec 2 §5). */
+export const TRIGGER_KIND_OF_EVENT: Record<TObjectiveEventType, TTriggerQuantityKind> = {
+  numberOfLogins: 'logins',
+  basketValue: 'value',
+  orderValue: 'value',
+  orderVolume: 'counting',
+  numberOfGifts: 'counting',
+  leaderboard: 'placements',
+  numberOfReferrals: 'counting',
+  numberOfVouchers: 'codeRedemption',
+  earn: 'currency',
+  appPayment: 'appPayment',
+  qrCode: 'codeRedemption',
+  productPurchased: 'counting',
+  subscription: 'counting',
+};
