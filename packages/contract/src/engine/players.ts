@@ -18,12 +18,26 @@ export const ZPlayerBadge = z.object({
 });
 export type TPlayerBadge = z.infer<typeof ZPlayerBadge>;
 
+/** A balance in one currency (`currency` is the currency's _id, as a spend names it). */
+export const ZPlayerWallet = z.object({
+  currency: z.string(),
+  name: z.string(),
+  code: z.string(),
+  balance: z.number(),
+  /** How much of the balance expires within the next 30 days (0 when the currency never expires). */
+  expiring_soon: z.number(),
+  next_expiry_at: z.string().nullable(),
+});
+export type TPlayerWallet = z.infer<typeof ZPlayerWallet>;
+
 export const ZPlayer = z.object({
   customer_id: z.string(),
   statistics: z.record(z.string(), z.number()),
   /** Names of the segments the player is in. */
   segments: z.array(z.string()),
   badges: z.array(ZPlayerBadge),
+  /** A balance for each of the client's currencies. */
+  wallets: z.array(ZPlayerWallet).default([]),
   /** When the engine last changed anything of this player; null before their first event. */
   updated_at: z.string().nullable(),
 });

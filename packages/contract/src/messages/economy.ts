@@ -26,3 +26,32 @@ export const EARN_CONFIG_MESSAGES = {
   segmentRequired: 'Segment is required',
   currencyRequired: 'Currency is required',
 } as const;
+
+/** What the economy API answers (beyond the spec's console texts). */
+export const ECONOMY_API_MESSAGES = {
+  currencySaved: 'Successfully saved your currency.',
+  currencyNotFound: 'The currency could not be found.',
+  currencyLimit: 'A client can have at most 10 currencies. Delete one before adding another.',
+  currencyCodeTaken: 'A currency with this short code already exists.',
+  nameRequired: 'Name is required',
+  codeRequired: 'Short Code is required',
+  realCodeUnknown: 'Currency code must be one of the real currency codes',
+  conversionRateInvalid: 'Conversion rate must be a number of at least 0',
+  expiryDaysRequired: 'Expiry days is required when balances expire after a number of days',
+  earnConfigSaved: 'Successfully saved your earn_config.',
+  earnConfigDeleted: 'Successfully deleted earn_config.',
+  earnConfigNotFound: 'record not found',
+  unknownSegment: 'The segment of this earn config does not exist.',
+  unknownCurrency: 'The currency of this earn config does not exist.',
+  typeMismatch: 'An earn config cannot change its type.',
+  customerNotFound: 'The customer could not be found.',
+  amountRequired: 'Amount must be greater than 0',
+  amountPrecision: 'Amount must have at most two decimal places',
+  reasonRequired: 'Reason is required',
+  spendIdRequired: 'id is required',
+  currencyIdRequired: 'currency is required',
+  insufficientBalance: 'Insufficient balance',
+  spendConflict: 'A spend with this id was already made with a different request.',
+  spent: 'Spend recorded.',
+  adjusted: 'Wallet adjusted.',
+} as const;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ZSaveCurrencyRequest } from './currency-endpoints';
+import { ZSaveEarnConfigRequest } from './earn-config-endpoints';
+import { ZSpendRequest } from './wallet-endpoints';
+
+const ID = 'a'.repeat(24);
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('earn config save', () => {
+  it('counts zero as missing and names every missing field', () => {
+    const result = ZSaveEarnConfigRequest.safeParse({
+      type: 'Currency',
+      trigger_value: 0,
+      earn_amount: null,
+    });
+    expect(messages(result)).toEqual([
+      'Trigger Value is required',
+      'Earn Amount is required',
+      'Segment is required',
+      'Currency is required',
+    ]);
+  });
+
+  it('sends empty exclusion lists as null and needs no currency for XP', () => {
+    const parsed = ZSaveEarnConfigRequest.parse({
+      type: 'Statistic',
+      trigger_value: 10,
+      earn_amount: 1,
+      segment_id: ID,
+      excluded_product_ids: [],
+    });
+    expect(parsed.excluded_product_ids).toBeNull();
+    expect(parsed.excluded_category_ids).toBeNull();
+    expect(parsed.exclude_type).toBe('product');
+  });
+});
+
+describe('currency save', () => {
+  it('needs a real code for a real currency and a name and code for a custom one', () => {
+    expect(messages(ZSaveCurrencyRequest.safeParse({ type: 'real', code: 'XXX' }))).toEqual([
+      'Currency code must be one of the real currency codes',
+    ]);
+    expect(messages(ZSaveCurrencyRequest.safeParse({ type: 'custom' }))).toEqual([
+      'Name is required',
+      'Short Code is required',
+    ]);
+    expect(ZSaveCurrencyRequest.parse({ type: 'real', code: 'ZAR' }).expiry_policy).toBe('never');
+  });
+});
+
+describe('spend', () => {
+  it('takes positive amounts with at most two decimals', () => {
+    const base = { id: 'spend-1', currency: ID, reason: 'Coffee' };
+    expect(ZSpendRequest.safeParse({ ...base, amount: 12.5 }).success).toBe(true);
+    expect(messages(ZSpendRequest.safeParse({ ...base, amount: 0 }))).toEqual([
+      'Amount must be greater than 0',
+    ]);
+    expect(messages(ZSpendRequest.safeParse({ ...base, amount: 1.005 }))).toEqual([
+      'Amount must have at most two decimal places',
+    ]);
+  });
+});
