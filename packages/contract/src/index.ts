@@ -23,6 +23,7 @@ export * from './customers/places';
 export * from './economy/currency-endpoints';
 export * from './economy/earn-config-endpoints';
 export * from './economy/earn-configs';
+export * from './economy/reward-track-endpoints';
 export * from './economy/reward-tracks';
 export * from './economy/wallet-currencies';
 export * from './economy/wallet-endpoints';

@@ -32,3 +32,21 @@ export const tierProgressionTitle = (nameOrId: string) => `Tier Progression - ${
 export const levelProgressionTitle = (name: string) => `Level Progression - ${name}`;
 export const rewardTrackTitle = (nameOrId: string) => `Reward Track - ${nameOrId}`;
 export const milestoneLabel = (position: number) => `Milestone ${position}`;
+
+/** Server answers of the reward track API beyond the pages' own texts. */
+export const REWARD_TRACK_API_MESSAGES = {
+  notFound: 'The reward track could not be found.',
+  saved: 'Reward track saved successfully.',
+  onePerClient: (label: string) =>
+    `A ${label} already exists for this client; edit it instead of creating another.`,
+  unknownStatistic: (name: string) => `No statistic named '${name}' exists.`,
+  systemTarget: (name: string) =>
+    `'${name}' is kept by the engine and cannot be the target of a reward track; choose one of your own statistics.`,
+  sameSourceAndTarget: 'Source and target must be different statistics',
+  endBeforeStart: 'End date must be on or after the start date',
+  invalidDate: 'Dates must be in the format YYYY-MM-DD',
+  tooManyMilestones: 'A reward track has at most 5 milestones',
+  wholeNumber: 'Milestone values must be whole numbers',
+  qualificationMonths: 'The qualification window is 1 to 36 months',
+  typeChanged: 'The type of a reward track cannot be changed',
+} as const;
