@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './commerce';
 export * from './customers';
+export * from './economy';
 export * from './engine';
 export * from './gamification';
 export * from './orders';
