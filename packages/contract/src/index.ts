@@ -34,6 +34,8 @@ export * from './engine/players';
 export * from './engine/system-statistics';
 export * from './gamification/badge-endpoints';
 export * from './gamification/badges';
+export * from './gamification/challenge-endpoints';
+export * from './gamification/challenge-flow';
 export * from './gamification/challenges';
 export * from './gamification/currency-options';
 export * from './gamification/flow-nodes';

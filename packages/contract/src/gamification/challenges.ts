@@ -94,3 +94,33 @@ export const PLACEMENT_STATISTICS = [LEADERBOARD_TARGET] as const;
 export const ZPersona = z.enum(['customer', 'branch-manager', 'admin', 'custom']);
 export type TPersona = z.infer<typeof ZPersona>;
 export const PERSONAS = ZPersona.options;
+
+/** Columns of the challenges table the list can sort by. */
+export const ZChallengeSortKey = z.enum([
+  'title',
+  'status',
+  'visible',
+  'start_date',
+  'end_date',
+  'granted_quantity',
+  'completed_quantity',
+  'created_at',
+  'updated_at',
+]);
+export type TChallengeSortKey = z.infer<typeof ZChallengeSortKey>;
+export const CHALLENGE_SORT_KEYS = ZChallengeSortKey.options;
+
+/** Columns the challenges table shows until the user chooses (spec 2 §2). */
+export const CHALLENGE_DEFAULT_COLUMNS = [
+  'image',
+  'title',
+  'status',
+  'start_date',
+  'end_date',
+  'granted_quantity',
+  'completed_quantity',
+] as const;
+
+/** A player's state in one challenge (the player API and the progress table). */
+export const ZChallengeProgressStatus = z.enum(['active', 'completed', 'expired']);
+export type TChallengeProgressStatus = z.infer<typeof ZChallengeProgressStatus>;

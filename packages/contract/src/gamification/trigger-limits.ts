@@ -1,3 +1,5 @@
+import type { TObjectiveEventType } from './challenges';
+
 /** Trigger quantity bounds per objective kind (spec 2 §5). */
 export const TRIGGER_QUANTITY_LIMITS = {
   currency: { min: 0, max: 999, default: 0, integer: true },
@@ -23,3 +25,24 @@ export const clampTriggerQuantity = (kind: TTriggerQuantityKind, value: number) 
   const rounded = limits.integer ? Math.trunc(signed) : signed;
   return Math.min(limits.max, Math.max(limits.min, rounded));
 };
+
+/** Which trigger bounds each objective event type uses (spec 2 §5). */
+export const TRIGGER_KIND_BY_EVENT_TYPE: Record<TObjectiveEventType, TTriggerQuantityKind> = {
+  numberOfLogins: 'logins',
+  basketValue: 'value',
+  orderValue: 'value',
+  orderVolume: 'counting',
+  numberOfGifts: 'counting',
+  leaderboard: 'placements',
+  numberOfReferrals: 'counting',
+  numberOfVouchers: 'codeRedemption',
+  earn: 'currency',
+  appPayment: 'appPayment',
+  qrCode: 'codeRedemption',
+  productPurchased: 'counting',
+  subscription: 'counting',
+};
+
+/** The trigger bounds of an objective's event type. */
+export const triggerLimitsFor = (eventType: TObjectiveEventType) =>
+  TRIGGER_QUANTITY_LIMITS[TRIGGER_KIND_BY_EVENT_TYPE[eventType]];
