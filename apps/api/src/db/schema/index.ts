@@ -5,5 +5,6 @@ export * from './economy';
 export * from './engine';
 export * from './gamification';
 export * from './orders';
+export * from './reward-tracks';
 export * from './staff';
 export * from './system';
