@@ -20,6 +20,7 @@ import { statisticRoutes } from './statistics/statistics.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
+import { transactionRoutes } from './transactions/transactions.routes';
 import { userRoutes } from './users/users.routes';
 
 /** The composition of every area's routes; each area registers its own. */
@@ -45,4 +46,5 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   subscriptionRoutes(app, ctx);
   orderRoutes(app, ctx);
   basketRoutes(app, ctx);
+  transactionRoutes(app, ctx);
 };

@@ -1,0 +1,64 @@
+import { API_SUCCESS_MESSAGES, type TTransactionReport, transactionEndpoints } from '@laurel/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { branchScope } from '../../http/auth/branch-scope';
+import { principalOf, requirePlanFeature } from '../../http/auth/guard';
+import type { Principal } from '../../http/auth/principal';
+import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
+import { REPORTS } from './reports';
+import { createTransactionsService } from './transactions.service';
+
+/** Managers see the rows of the branches they manage (spec 3 §6), whatever the request asks. */
+const scopeOf = (principal: Principal) => ({
+  clientId: principal.clientId,
+  branchIds: branchScope(principal, null),
+});
+
+/** The four transaction reports (spec 3 §2, §7): list, snapshot cards, and the two-step CSV export. */
+export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const service = createTransactionsService(ctx);
+  for (const [kind, report] of Object.entries(REPORTS) as [
+    TTransactionReport,
+    NonNullable<(typeof REPORTS)[TTransactionReport]>,
+  ][]) {
+    const endpoints = transactionEndpoints[kind];
+
+    route(app, endpoints.list, async ({ query, request }) => {
+      const { page, size, ...filters } = query;
+      const result = await service.list(report, scopeOf(principalOf(request)), filters, page, size);
+      return ok({ transactions: result.transactions, count: result.count }, 'OK', {
+        count: result.count,
+        hasMore: result.hasMore,
+      }) as never;
+    });
+
+    route(app, endpoints.summary, async ({ query, request }) =>
+      ok(await service.summary(report, scopeOf(principalOf(request)), query)),
+    );
+
+    route(app, endpoints.requestExport, async ({ body, request }) => {
+      const principal = principalOf(request);
+      requirePlanFeature(principal, 'EXPORTS');
+      const ready = await service.requestExport(report, principal, scopeOf(principal), body as never);
+      request.audited = true;
+      return ok(ready, API_SUCCESS_MESSAGES.exportReady);
+    });
+
+    route(app, endpoints.download, async ({ query, request, reply }) => {
+      const principal = principalOf(request);
+      requirePlanFeature(principal, 'EXPORTS');
+      const { fileName, stream } = await service.download(
+        report,
+        principal,
+        scopeOf(principal),
+        query.file_id,
+      );
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(stream) as never;
+    });
+  }
+};
