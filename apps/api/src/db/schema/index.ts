@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './challenges';
 export * from './commerce';
 export * from './customers';
 export * from './economy';

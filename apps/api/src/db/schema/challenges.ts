@@ -1,0 +1,175 @@
+import type { TChallengeObjective, TChallengeReward, TFlowGraph } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clients } from './accounts';
+import { segments } from './gamification';
+
+export type ChallengeImageColumn = { url: string | null; etag: string | null; file_name: string | null };
+export type ChallengeObjectiveColumn = TChallengeObjective & { _id: string };
+
+/**
+ * Challenges (spec 2 §3). The objectives (with their conditions and rewards) are what the engine evaluates; the
+ * flow graph is what the editor re-opens. Schedule bounds are the start of the first day and the end of the last
+ * in the client's time zone.
+ */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    image: jsonb('image').$type<ChallengeImageColumn>().notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    status: text('status').notNull().default('draft'),
+    visible: boolean('visible').notNull().default(false),
+    objectives: jsonb('objectives').$type<ChallengeObjectiveColumn[]>().notNull(),
+    rewards: jsonb('rewards').$type<TChallengeReward[]>().notNull(),
+    flow: jsonb('flow').$type<TFlowGraph>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('challenges_client_created_idx').on(
+      table.clientId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The engine's question per batch: the client's released challenges.
+    index('challenges_client_released_idx')
+      .on(table.clientId)
+      .where(sql`${table.status} = 'released'`),
+    // Released challenges whose end has passed and still have open progress (the expiry task).
+    index('challenges_released_end_idx')
+      .on(table.endDate)
+      .where(sql`${table.status} = 'released'`),
+  ],
+);
+
+/** A challenge granted to a segment (spec 2 §2 Select Segment): irreversible, gone only with the challenge. */
+export const challengeSegments = pgTable(
+  'challenge_segments',
+  {
+    clientId: text('client_id').notNull(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    segmentId: text('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.challengeId, table.segmentId] }),
+    index('challenge_segments_segment_idx').on(table.segmentId),
+    index('challenge_segments_client_idx').on(table.clientId),
+  ],
+);
+
+/**
+ * Each player's standing in a challenge: granted to them alone by a segment's grant_mission action (`granted`),
+ * started by their first counted event (`started_at`), completed once every objective is (`completed_at`), or
+ * expired when a released challenge ended with it open. One row per player and challenge.
+ */
+export const challengePlayers = pgTable(
+  'challenge_players',
+  {
+    clientId: text('client_id').notNull(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    granted: boolean('granted').notNull().default(false),
+    status: text('status').notNull().default('active'),
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.challengeId, table.customerId] }),
+    index('challenge_players_customer_idx').on(table.clientId, table.customerId),
+    index('challenge_players_challenge_status_idx').on(table.challengeId, table.status),
+  ],
+);
+
+/** What a condition remembers between events (unique values seen, recurring periods, products matched). */
+export type ObjectiveStateColumn = {
+  unique?: string[];
+  period?: string | null;
+  periodCount?: number;
+  matched?: string[];
+};
+
+/** Each player's progress on each objective: `progress` counts up to the objective's target. */
+export const challengeObjectiveProgress = pgTable(
+  'challenge_objective_progress',
+  {
+    clientId: text('client_id').notNull(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    objectiveId: text('objective_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    progress: numeric('progress', { precision: 20, scale: 2 }).notNull().default('0'),
+    state: jsonb('state').$type<ObjectiveStateColumn>().notNull().default({}),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.challengeId, table.customerId, table.objectiveId] }),
+    index('challenge_objective_progress_customer_idx').on(table.clientId, table.customerId),
+  ],
+);
+
+/**
+ * The challenge ledger (spec 3 §3 Challenge transaction), append-only: Active when a player starts, Completed
+ * when they finish (the rewards are paid with it), Expired when a released challenge ends with them unfinished,
+ * Failed when the challenge is deleted under them. Each status at most once per player and challenge, so a
+ * completion pays exactly once. Name and schedule are copied so the row outlives the challenge.
+ */
+export const challengeTransactions = pgTable(
+  'challenge_transactions',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    branchId: text('branch_id'),
+    challengeId: text('challenge_id').notNull(),
+    challengeName: text('challenge_name').notNull(),
+    challengeStartDate: timestamp('challenge_start_date', { withTimezone: true }),
+    challengeEndDate: timestamp('challenge_end_date', { withTimezone: true }),
+    challengeStatus: text('challenge_status').notNull().default('Active'),
+    /** What completing it paid, in words ('Badge: Regular, 50 XP'); empty for other statuses. */
+    rewardEarned: text('reward_earned').notNull().default(''),
+    xpPointsEarned: bigint('xp_points_earned', { mode: 'number' }).notNull().default(0),
+    eventId: text('event_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('challenge_transactions_once').on(table.challengeId, table.customerId, table.challengeStatus),
+    index('challenge_transactions_client_occurred_idx').on(
+      table.clientId,
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('challenge_transactions_customer_idx').on(table.clientId, table.customerId, table.occurredAt),
+  ],
+);
