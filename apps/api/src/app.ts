@@ -9,9 +9,11 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { installAuthGuard } from './http/auth/guard';
+import { loadConsoleFiles, registerConsoleFiles, sendConsoleFile } from './http/console-files';
 import { failure } from './http/envelope';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { installRateLimits } from './http/rate-limits';
+import { installResponseCompression } from './http/response-compression';
 import { requireDeclaredPermission } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerModules } from './modules';
@@ -39,6 +41,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installResponseCompression(app);
   requireDeclaredPermission(app);
   await installSecurityHeaders(app, ctx.config.publicUrl);
   await installRateLimits(app, ctx.config.rateLimits);
@@ -78,19 +81,23 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
 
   const webDistDir =
     options.webDistDir === undefined ? (ctx.config.webDistDir ?? WEB_DIST_DIR) : options.webDistDir;
-  const hasConsole = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
-  if (hasConsole) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
-  }
+  const consoleFiles =
+    webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'))
+      ? await loadConsoleFiles(webDistDir)
+      : undefined;
+  const consoleIndex = consoleFiles?.get('/index.html');
+  if (consoleFiles) registerConsoleFiles(app, consoleFiles);
 
   await registerModules(app, ctx);
 
   // Every path outside /api and /media is a console route (DESIGN §9).
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
-    if (!isApi && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir as string);
+    // A missing hashed asset (an old build's chunk) must fail as a file, not load the console as a script.
+    const isFile =
+      url === '/api' || url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/assets/');
+    if (!isFile && consoleIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendConsoleFile(request, reply, consoleIndex);
     }
     return reply.status(404).send(failure(`Route ${request.method} ${url} not found.`, null));
   });

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  chooseEncoding,
+  ENCODINGS,
+  isCompressible,
+  type TEncoding,
+  varyOnEncoding,
+} from './content-encoding';
+
+/** Vite names every file under assets/ by its content's hash, so a URL there never gets other bytes. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the few unhashed files (favicon, colour-scheme script) are revalidated on every use. */
+export const REVALIDATE = 'no-cache';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+const SUFFIX: Record<TEncoding, string> = { br: '.br', gzip: '.gz' };
+
+export type ConsoleFile = {
+  type: string;
+  cacheControl: string;
+  /** Of the identity bytes; the ETag adds the encoding. */
+  hash: string;
+  identity: Buffer;
+  variants: Partial<Record<TEncoding, Buffer>>;
+};
+
+const walk = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+};
+
+/**
+ * The built console held in memory, keyed by URL path (`/assets/index-abc.js`), each with the `.br`/`.gz`
+ * siblings the build made. A few MB: reading them once beats a file open and a stream per request.
+ */
+export const loadConsoleFiles = async (root: string): Promise<Map<string, ConsoleFile>> => {
+  const files = await walk(root);
+  const onDisk = new Set(files);
+  const loaded = new Map<string, ConsoleFile>();
+  for (const file of files) {
+    if (Object.values(SUFFIX).some((suffix) => file.endsWith(suffix) && onDisk.has(file.slice(0, -3)))) {
+      continue;
+    }
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    const identity = await readFile(file);
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const variants: ConsoleFile['variants'] = {};
+    if (isCompressible(type)) {
+      for (const encoding of ENCODINGS) {
+        const sibling = `${file}${SUFFIX[encoding]}`;
+        if (onDisk.has(sibling)) variants[encoding] = await readFile(sibling);
+      }
+    }
+    loaded.set(`/${relative}`, {
+      type,
+      cacheControl: relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
+      hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
+      identity,
+      variants,
+    });
+  }
+  return loaded;
+};
+
+/**
+ * Sends one file: the smallest encoding the client accepts, 304 when its copy is current. Each encoding has its
+ * own ETag (they are different bytes), and a client holding any of them holds the current file.
+ */
+export const sendConsoleFile = (request: FastifyRequest, reply: FastifyReply, file: ConsoleFile) => {
+  const offered = ENCODINGS.filter((encoding) => file.variants[encoding]);
+  if (offered.length > 0) reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
+  const encoding = chooseEncoding(request.headers['accept-encoding'], offered);
+  const etagOf = (variant?: TEncoding) => `"${file.hash}${variant ? `-${variant}` : ''}"`;
+  reply.header('cache-control', file.cacheControl).header('etag', etagOf(encoding));
+  const current = new Set([etagOf(), ...offered.map(etagOf)]);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch?.split(',').some((tag) => current.has(tag.trim().replace(/^W\//, '')))) {
+    return reply.code(304).send();
+  }
+  const body = encoding ? (file.variants[encoding] as Buffer) : file.identity;
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type(file.type).header('content-length', body.length).send(body);
+};
+
+/** One GET (and HEAD) route per built file, so the router answers them without a file-system look-up. */
+export const registerConsoleFiles = (app: FastifyInstance, files: Map<string, ConsoleFile>) => {
+  for (const [url, file] of files) {
+    if (url === '/index.html') continue; // console routes get it from the not-found handler
+    app.get(url, (request, reply) => sendConsoleFile(request, reply, file));
+  }
+};
