@@ -5,7 +5,6 @@ import {
   isValidChain,
   mayFollow,
   nextNodeKinds,
-  TRIGGER_KIND_OF_EVENT,
 } from './flow-rules';
 
 const NON_CHAINABLE = ['unique', 'date_range', 'time', 'first_occurrence', 'payment_method'] as const;
@@ -66,13 +65,5 @@ describe('flow node rules (spec 2 §4)', () => {
     expect(isValidChain(['value', 'badges'])).toBe(false);
     expect(isValidChain(['orderValue', 'xp', 'value'])).toBe(false);
     expect(isValidChain([])).toBe(false);
-  });
-
-  it('gives each event type its trigger quantity bounds', () => {
-    expect(TRIGGER_KIND_OF_EVENT.orderValue).toBe('value');
-    expect(TRIGGER_KIND_OF_EVENT.numberOfLogins).toBe('logins');
-    expect(TRIGGER_KIND_OF_EVENT.leaderboard).toBe('placements');
-    expect(TRIGGER_KIND_OF_EVENT.appPayment).toBe('appPayment');
-    expect(TRIGGER_KIND_OF_EVENT.earn).toBe('currency');
   });
 });

@@ -13,7 +13,6 @@ import {
   type TConditionKind,
   type TFlowNodeType,
 } from './flow-nodes';
-import type { TTriggerQuantityKind } from './trigger-limits';
 
 /**
  * What a flow node is (its `data.node_type`): an objective's event type, a condition kind or a reward type. The
@@ -116,20 +115,3 @@ export const isValidChain = (chain: readonly TFlowNodeKind[]) =>
   chain.length > 0 &&
   flowNodeDefinition(chain[0] as TFlowNodeKind).type === 'objective' &&
   chain.every((kind, index) => index === 0 || nextNodeKinds(chain.slice(0, index)).includes(kind));
-
-/** Which trigger quantity bounds an objective's event type takes (spec 2 §5). */
-export const TRIGGER_KIND_OF_EVENT: Record<TObjectiveEventType, TTriggerQuantityKind> = {
-  numberOfLogins: 'logins',
-  basketValue: 'value',
-  orderValue: 'value',
-  orderVolume: 'counting',
-  numberOfGifts: 'counting',
-  leaderboard: 'placements',
-  numberOfReferrals: 'counting',
-  numberOfVouchers: 'codeRedemption',
-  earn: 'currency',
-  appPayment: 'appPayment',
-  qrCode: 'codeRedemption',
-  productPurchased: 'counting',
-  subscription: 'counting',
-};
