@@ -15,6 +15,7 @@ import { segmentsRoutes } from '@/features/segments';
 import { settingsRoutes } from '@/features/settings';
 import { statisticsRoutes } from '@/features/statistics';
 import { subscriptionsRoutes } from '@/features/subscriptions';
+import { transactionsRoutes } from '@/features/transactions';
 import { usersRoutes } from '@/features/users';
 import { welcomeRoutes } from '@/features/welcome';
 
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
         ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,
+        ...transactionsRoutes,
         ...usersRoutes,
         ...settingsRoutes,
       ]),

@@ -1,0 +1,62 @@
+import {
+  REPORT_MESSAGES,
+  type TTransactionListQuery,
+  type TTransactionReport,
+  type TTransactionRow,
+  transactionEndpoints,
+} from '@laurel/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { http } from '@/api/http';
+import { unwrap } from '@/api/http-client';
+import { areaKeys, pageInfo } from '@/api/query-keys';
+import { sessionStore } from '@/api/session-store';
+
+export const transactionKeys = areaKeys('transactions');
+
+/** The spec 3 §8 title a failed load shows, per report. */
+export const LOAD_FAILED: Record<TTransactionReport, string> = {
+  economy: REPORT_MESSAGES.economyFailed,
+  challenges: REPORT_MESSAGES.challengesFailed,
+  badges: REPORT_MESSAGES.badgesFailed,
+  'reward-tracks': REPORT_MESSAGES.rewardTracksFailed,
+};
+
+/** The filters as the server reads them: empty values left out (spec 3 §7). */
+export type TReportFilters = Omit<TTransactionListQuery, 'page' | 'size'>;
+
+export const transactionListQuery = <K extends TTransactionReport>(
+  kind: K,
+  filters: TReportFilters,
+  page: number,
+  size: number,
+) =>
+  queryOptions({
+    queryKey: transactionKeys.list({ kind, filters, page, size }),
+    queryFn: async ({ signal }) => {
+      const result = unwrap(
+        await http.call(transactionEndpoints[kind].list, { query: { ...filters, page, size }, signal }),
+      );
+      return {
+        rows: result.content.transactions as TTransactionRow<K>[],
+        ...pageInfo({ content: result.content.transactions, pagination: result.pagination }),
+      };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: LOAD_FAILED[kind] },
+  });
+
+/** Cards and filter options over the whole filtered set (server-side, so they hold at millions of rows). */
+export const transactionSummaryQuery = (kind: TTransactionReport, filters: TReportFilters) =>
+  queryOptions({
+    queryKey: [...transactionKeys.all, 'summary', kind, filters] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(await http.call(transactionEndpoints[kind].summary, { query: filters, signal })).content,
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: LOAD_FAILED[kind] },
+  });
+
+/** The export's first step: the table's filters, for the signed-in user (spec 3 §4). */
+export const requestTransactionExport = (kind: TTransactionReport, filters: TReportFilters) =>
+  http.call(transactionEndpoints[kind].requestExport, {
+    body: { filters: { ...filters, user_id: sessionStore.get()?.user._id } },
+  });

@@ -1,0 +1,39 @@
+import type { TReportCard } from '@laurel/contract';
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+
+const figure = (value: number | string) =>
+  typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value || '—';
+
+/** The snapshot cards (spec 3 §2), computed by the server over every row the filters match. */
+export const ReportCards = ({
+  labels,
+  cards,
+}: {
+  labels: readonly string[];
+  cards: TReportCard[] | undefined;
+}) => (
+  <SimpleGrid cols={{ base: 1, xs: 2, md: Math.max(labels.length, 3) }} spacing="md">
+    {labels.map((label) => {
+      const card = cards?.find((item) => item.label === label);
+      return (
+        <Paper key={label} withBorder radius="md" p="md" aria-label={label} role="group">
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          {card ? (
+            <Text fz={26} fw={700} lh={1.3}>
+              {figure(card.value)}
+              {card.detail !== null && (
+                <Text span size="sm" c="dimmed" fw={500} ml={6}>
+                  ({card.detail})
+                </Text>
+              )}
+            </Text>
+          ) : (
+            <Skeleton height={30} mt={6} width="60%" />
+          )}
+        </Paper>
+      );
+    })}
+  </SimpleGrid>
+);

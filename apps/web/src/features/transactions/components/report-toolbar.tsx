@@ -1,0 +1,96 @@
+import {
+  joinFilterValues,
+  splitFilterValues,
+  TRANSACTION_FILTER_LABELS,
+  type TTransactionReport,
+} from '@laurel/contract';
+import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
+import { DebouncedSearch } from '@/ui/data-table';
+import type { TReportFilters } from '../api';
+import { REPORT_CONFIG } from '../report-config';
+import { clearedFilters, isFiltered, multiFiltersOf } from '../report-filters';
+
+type TTable = {
+  search: string;
+  setSearch: (value: string) => void;
+  filter: (name: string) => string;
+  setFilter: (name: string, value: string | null) => void;
+  setFilters: (changes: Record<string, string | null>) => void;
+};
+
+/** Search, date range, min and max value, the report's multi-selects and Reset (spec 3 §2). */
+export const ReportToolbar = ({
+  kind,
+  table,
+  filters,
+  options,
+}: {
+  kind: TTransactionReport;
+  table: TTable;
+  filters: TReportFilters;
+  options: Record<string, string[]> | undefined;
+}) => {
+  const config = REPORT_CONFIG[kind];
+  const start = table.filter('start_date');
+  const end = table.filter('end_date');
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <DebouncedSearch
+        label="Search"
+        placeholder={config.searchPlaceholder}
+        value={table.search}
+        onChange={table.setSearch}
+      />
+      <TextInput
+        type="date"
+        label="From"
+        value={start}
+        max={end || undefined}
+        w={{ base: '48%', xs: 160 }}
+        onChange={(event) => table.setFilter('start_date', event.currentTarget.value || null)}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={end}
+        min={start || undefined}
+        w={{ base: '48%', xs: 160 }}
+        onChange={(event) => table.setFilter('end_date', event.currentTarget.value || null)}
+      />
+      <TextInput
+        label={`Min ${config.valueLabel}`}
+        value={table.filter('min_value')}
+        w={{ base: '48%', xs: 120 }}
+        onChange={(event) => table.setFilter('min_value', event.currentTarget.value || null)}
+      />
+      <TextInput
+        label={`Max ${config.valueLabel}`}
+        value={table.filter('max_value')}
+        w={{ base: '48%', xs: 120 }}
+        onChange={(event) => table.setFilter('max_value', event.currentTarget.value || null)}
+      />
+      {multiFiltersOf(kind).map((name) => {
+        const chosen = splitFilterValues(table.filter(name));
+        return (
+          <MultiSelect
+            key={name}
+            label={TRANSACTION_FILTER_LABELS[name]}
+            data={[...new Set([...(options?.[name] ?? []), ...chosen])]}
+            value={chosen}
+            searchable
+            clearable
+            w={{ base: '100%', xs: 200 }}
+            onChange={(values) => table.setFilter(name, values.length > 0 ? joinFilterValues(values) : null)}
+          />
+        );
+      })}
+      <Button
+        variant="default"
+        disabled={!isFiltered(filters)}
+        onClick={() => table.setFilters(clearedFilters(kind))}
+      >
+        Reset
+      </Button>
+    </Group>
+  );
+};

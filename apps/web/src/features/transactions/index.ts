@@ -1,0 +1,2 @@
+export { transactionKeys } from './api';
+export { transactionsRoutes } from './routes';

@@ -1,0 +1,6 @@
+export {
+  BadgeTransactionsPage,
+  ChallengeTransactionsPage,
+  EconomyTransactionsPage,
+  RewardTrackTransactionsPage,
+} from './transaction-report-page';

@@ -1,0 +1,97 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+import { serveBadgeReport, THANDI_ID } from '../test-server';
+
+configure({ asyncUtilTimeout: 5000 });
+const user = userEvent.setup({ delay: null });
+
+const openReport = async (path = '/console/transactions/badges') => {
+  renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Badge Transactions' });
+  await screen.findByRole('cell', { name: 'Big Spender' });
+};
+
+describe('badge transactions report', { timeout: 60_000 }, () => {
+  it('shows the server’s cards over every matching row, the rows, and 10 a page', async () => {
+    const api = serveBadgeReport();
+    await openReport();
+    const cards = screen.getAllByRole('group');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Total Badges Earned1,234',
+      'Unique Users with Badges800',
+      'Most Earned BadgeRegular(900)',
+    ]);
+    expect(screen.getByText('1–2 of 1,234')).toBeTruthy();
+    expect(api.callsTo('GET /api/transactions/badges')[0]?.url).toContain('size=10');
+    const link = screen.getAllByRole('link', { name: 'Thandi Mokoena' })[0];
+    expect(link?.getAttribute('href')).toBe(`/console/customers/customer-profile/${THANDI_ID}`);
+  });
+
+  it('sends a multi-select joined with | and a value range, back to page 1; Reset clears them', async () => {
+    const api = serveBadgeReport();
+    await openReport('/console/transactions/badges?page=3');
+    const reset = screen.getByRole('button', { name: 'Reset' });
+    expect((reset as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('combobox', { name: 'Categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Milestone' }));
+    await user.click(screen.getByRole('combobox', { name: 'Categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Event-based' }));
+    await user.type(screen.getByRole('textbox', { name: 'Min XP' }), '5');
+    await waitFor(() => {
+      const last = api.callsTo('GET /api/transactions/badges').at(-1)?.url ?? '';
+      expect(last).toContain('badge_category=Milestone%7CEvent-based');
+      expect(last).toContain('min_value=5');
+      expect(last).not.toContain('page=3');
+    });
+    expect(api.callsTo('GET /api/transactions/badges/summary').at(-1)?.url).toContain('min_value=5');
+    await waitFor(() => expect((reset as HTMLButtonElement).disabled).toBe(false));
+    await user.click(reset);
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/transactions/badges').at(-1)?.url).not.toContain('badge_category'),
+    );
+  });
+
+  it('exports with the filters and downloads the prepared file', async () => {
+    const api = serveBadgeReport(
+      {},
+      {
+        'POST /api/transactions/badges/export': () =>
+          ok({
+            file_id: 'f'.repeat(24),
+            file_name: 'transactions_badges_2026-03-01.csv',
+            url: '/api/transactions/badges/files?file_id=ffff',
+            row_count: 2,
+          }),
+        'GET /api/transactions/badges/files': () =>
+          new Response('_id,badge_name\n1,Regular\n2,Big Spender\n', {
+            headers: { 'content-type': 'text/csv' },
+          }),
+      },
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} }),
+    );
+    await openReport('/console/transactions/badges?badge_name=Regular');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(api.callsTo('GET /api/transactions/badges/files')).toHaveLength(1));
+    expect(api.callsTo('GET /api/transactions/badges/files')[0]?.headers.get('authorization')).toMatch(
+      /^Bearer /,
+    );
+    expect(api.callsTo('POST /api/transactions/badges/export')[0]?.body).toMatchObject({
+      filters: { badge_name: 'Regular' },
+    });
+  });
+
+  it('shows the spec’s title when the report fails to load', async () => {
+    serveBadgeReport({}, { 'GET /api/transactions/badges': () => fail(500, 'Database unavailable') });
+    renderApp('/console/transactions/badges');
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Something went wrong when retrieving your badge transactions!'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,80 @@
+import {
+  BUTTON_LABELS,
+  consolePaths,
+  REPORT_CARD_LABELS,
+  TRANSACTION_PAGE_SIZE,
+  type TTransactionReport,
+  type TTransactionRow,
+} from '@laurel/contract';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { IconDownload, IconUser } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useCsvExport } from '@/api/csv-export';
+import { DataTable, tablePaging, useTableQuery } from '@/ui/data-table';
+import { PageHeading } from '@/ui/page-title';
+import { requestTransactionExport, transactionListQuery, transactionSummaryQuery } from '../api';
+import { ReportCards } from '../components/report-cards';
+import { ReportToolbar } from '../components/report-toolbar';
+import { tableColumns } from '../report-columns';
+import { REPORT_CONFIG } from '../report-config';
+import { reportFiltersFrom } from '../report-filters';
+
+/**
+ * One transaction report (spec 3 §2): snapshot cards over every matching row, the filters (kept in the URL,
+ * back to page 1 on change), the table (10 a page, columns remembered per browser) and Export CSV.
+ */
+const TransactionReportPage = <K extends TTransactionReport>({ kind }: { kind: K }) => {
+  const config = REPORT_CONFIG[kind];
+  const table = useTableQuery({ pageSize: TRANSACTION_PAGE_SIZE });
+  const filters = reportFiltersFrom(kind, table);
+  const list = useQuery(transactionListQuery(kind, filters, table.page, table.pageSize));
+  const summary = useQuery(transactionSummaryQuery(kind, filters));
+  const exporter = useCsvExport(`Exporting ${config.title.toLowerCase()}`);
+  const customerId = table.filter('customer_id');
+
+  return (
+    <Stack gap="lg">
+      <PageHeading title={config.title} subtitle={config.subtitle} />
+      {customerId && (
+        <Alert variant="light" icon={<IconUser size={18} aria-hidden />}>
+          Showing one customer’s transactions.{' '}
+          <Anchor component={Link} to={consolePaths.customerProfile(customerId)}>
+            Open their profile
+          </Anchor>{' '}
+          or{' '}
+          <Anchor component="button" type="button" onClick={() => table.setFilter('customer_id', null)}>
+            show everyone
+          </Anchor>
+          .
+        </Alert>
+      )}
+      <ReportCards labels={REPORT_CARD_LABELS[kind]} cards={summary.data?.cards} />
+      <DataTable<TTransactionRow<K>>
+        table={config.columns}
+        columns={tableColumns(kind)}
+        records={list.data?.rows ?? []}
+        {...tablePaging(table, list.data?.count)}
+        fetching={list.isFetching}
+        filters={
+          <ReportToolbar kind={kind} table={table} filters={filters} options={summary.data?.options} />
+        }
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={exporter.running}
+            onClick={() => void exporter.run(() => requestTransactionExport(kind, filters))}
+          >
+            {BUTTON_LABELS.exportCsv}
+          </Button>
+        }
+      />
+    </Stack>
+  );
+};
+
+export const EconomyTransactionsPage = () => <TransactionReportPage kind="economy" />;
+export const ChallengeTransactionsPage = () => <TransactionReportPage kind="challenges" />;
+export const BadgeTransactionsPage = () => <TransactionReportPage kind="badges" />;
+export const RewardTrackTransactionsPage = () => <TransactionReportPage kind="reward-tracks" />;
