@@ -15,5 +15,11 @@ export {
 } from './statistics/statistic-definitions';
 export { ensureSystemStatistics } from './statistics/system-statistics';
 export { writeStatistics } from './statistics/write-statistics';
+export { advanceRewardTracks } from './reward-tracks/advance';
+export { trackProgress } from './reward-tracks/milestones';
+export { createRewardTrackTasks } from './reward-tracks/tasks';
+export { runTierReviews } from './reward-tracks/tier-reviews';
+export { reevaluateNextTrack } from './reward-tracks/track-rebuild';
+export { runYearEnds } from './reward-tracks/year-end';
 export { ENGINE_STEPS, ENGINE_TASKS } from './steps';
 export { updateMemberships } from './steps/segments.step';

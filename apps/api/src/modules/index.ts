@@ -15,6 +15,7 @@ import { mediaRoutes } from './media/media.routes';
 import { orderRoutes } from './orders';
 import { playerRoutes } from './players/players.routes';
 import { productRoutes } from './products/products.routes';
+import { rewardTrackRoutes } from './reward-tracks/reward-tracks.routes';
 import { segmentRoutes } from './segments/segments.routes';
 import { statisticRoutes } from './statistics/statistics.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
@@ -40,6 +41,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   statisticRoutes(app, ctx);
   badgeRoutes(app, ctx);
   segmentRoutes(app, ctx);
+  rewardTrackRoutes(app, ctx);
   playerRoutes(app, ctx);
   mediaRoutes(app, ctx);
   await productRoutes(app, ctx);

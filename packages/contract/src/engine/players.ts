@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTrackProgress } from '../economy/reward-tracks';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZId } from '../shared/ids';
@@ -36,6 +37,9 @@ export const ZPlayer = z.object({
   /** Names of the segments the player is in. */
   segments: z.array(z.string()),
   badges: z.array(ZPlayerBadge),
+  /** Level and tier from the client's progressions; null when that progression does not exist. */
+  level: ZTrackProgress.nullable(),
+  tier: ZTrackProgress.extend({ tier: z.string().nullable() }).nullable(),
   /** A balance for each of the client's currencies. */
   wallets: z.array(ZPlayerWallet).default([]),
   /** When the engine last changed anything of this player; null before their first event. */

@@ -128,9 +128,7 @@ export const rewardTrackPlayers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.rewardTrackId, table.customerId] }),
-    index('reward_track_players_review_idx')
-      .on(table.reviewAt)
-      .where(sql`${table.reviewAt} IS NOT NULL`),
+    index('reward_track_players_review_idx').on(table.reviewAt).where(sql`${table.reviewAt} IS NOT NULL`),
   ],
 );
 

@@ -1,7 +1,9 @@
 import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
+import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
 import { ordersStep } from './orders.step';
+import { rewardTracksStep } from './reward-tracks.step';
 import { segmentsStep } from './segments.step';
 import { statisticsStep } from './statistics.step';
 
@@ -10,7 +12,11 @@ import { statisticsStep } from './statistics.step';
  * statistics, then segments; economy and reward tracks (between statistics and segments) and challenges (after
  * segments) follow as they land.
  */
-export const ENGINE_STEPS: readonly EngineStep[] = [ordersStep, statisticsStep, segmentsStep];
+export const ENGINE_STEPS: readonly EngineStep[] = [ordersStep, statisticsStep, rewardTracksStep, segmentsStep];
 
 /** Work the worker does between batches: recomputing segments whose rules changed. */
-export const ENGINE_TASKS: readonly EngineTask[] = [rebuildNextSegment];
+export const ENGINE_TASKS: readonly EngineTask[] = [
+  // Reward-track work first: a tier it moves asks the tier segments to rebuild, which then follows at once.
+  ...createRewardTrackTasks(),
+  rebuildNextSegment,
+];

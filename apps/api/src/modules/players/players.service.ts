@@ -4,6 +4,7 @@ import { currentValuesOf, loadStatisticCatalogue } from '../../engine';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { notFound } from '../../http/errors';
+import { playerProgressions } from '../reward-tracks/player-progress';
 import { clientTimeZone } from '../statistics/statistics.queries';
 import { findPlayerCustomer, playerBadgeRows, playerSegmentNames, playerUpdatedAt } from './players.queries';
 
@@ -25,6 +26,7 @@ export const readPlayer = async (db: Db, principal: Principal, customerId: strin
     playerUpdatedAt(db, clientId, customerId),
   ]);
   const values = await currentValuesOf(db, clientId, [customerId], catalogue, timeZone);
+  const { level, tier } = await playerProgressions(db, clientId, values.get(customerId));
   return {
     customer_id: customerId,
     statistics: Object.fromEntries(values.get(customerId) ?? []),
@@ -38,6 +40,8 @@ export const readPlayer = async (db: Db, principal: Principal, customerId: strin
       first_granted_at: badge.firstGrantedAt.toISOString(),
       last_granted_at: badge.lastGrantedAt.toISOString(),
     })),
+    level,
+    tier,
     updated_at: updatedAt?.toISOString() ?? null,
   };
 };
