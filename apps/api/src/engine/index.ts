@@ -5,6 +5,19 @@ export { claimEvents } from './core/claim';
 export { createEngine, type Engine, type EngineTask, MAX_ATTEMPTS } from './core/engine';
 export { ingestEvents } from './core/ingest';
 export type { EngineEvent, EngineStep, StepBatch } from './core/types';
+export {
+  type CreditWalletInput,
+  creditWallet,
+  type EconomyCause,
+  InsufficientBalanceError,
+} from './economy/wallet-effects';
+export { awardXp, XP_STATISTIC } from './economy/xp';
+export { advanceRewardTracks } from './reward-tracks/advance';
+export { trackProgress } from './reward-tracks/milestones';
+export { createRewardTrackTasks } from './reward-tracks/tasks';
+export { runTierReviews } from './reward-tracks/tier-reviews';
+export { reevaluateNextTrack } from './reward-tracks/track-rebuild';
+export { runYearEnds } from './reward-tracks/year-end';
 export { ensureSystemSegments, removeFromAllSegments } from './segments/system-segments';
 export { currentValuesOf } from './statistics/current-values';
 export { periodIndex, versionAt } from './statistics/periods';
@@ -15,11 +28,5 @@ export {
 } from './statistics/statistic-definitions';
 export { ensureSystemStatistics } from './statistics/system-statistics';
 export { writeStatistics } from './statistics/write-statistics';
-export { advanceRewardTracks } from './reward-tracks/advance';
-export { trackProgress } from './reward-tracks/milestones';
-export { createRewardTrackTasks } from './reward-tracks/tasks';
-export { runTierReviews } from './reward-tracks/tier-reviews';
-export { reevaluateNextTrack } from './reward-tracks/track-rebuild';
-export { runYearEnds } from './reward-tracks/year-end';
 export { ENGINE_STEPS, ENGINE_TASKS } from './steps';
 export { updateMemberships } from './steps/segments.step';

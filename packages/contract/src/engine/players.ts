@@ -41,7 +41,7 @@ export const ZPlayer = z.object({
   level: ZTrackProgress.nullable(),
   tier: ZTrackProgress.extend({ tier: z.string().nullable() }).nullable(),
   /** A balance for each of the client's currencies. */
-  wallets: z.array(ZPlayerWallet).default([]),
+  wallets: z.array(ZPlayerWallet),
   /** When the engine last changed anything of this player; null before their first event. */
   updated_at: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
+import { economyStep } from './economy.step';
 import { ordersStep } from './orders.step';
 import { rewardTracksStep } from './reward-tracks.step';
 import { segmentsStep } from './segments.step';
@@ -12,7 +13,13 @@ import { statisticsStep } from './statistics.step';
  * statistics, then segments; economy and reward tracks (between statistics and segments) and challenges (after
  * segments) follow as they land.
  */
-export const ENGINE_STEPS: readonly EngineStep[] = [ordersStep, statisticsStep, rewardTracksStep, segmentsStep];
+export const ENGINE_STEPS: readonly EngineStep[] = [
+  ordersStep,
+  statisticsStep,
+  economyStep,
+  rewardTracksStep,
+  segmentsStep,
+];
 
 /** Work the worker does between batches: recomputing segments whose rules changed. */
 export const ENGINE_TASKS: readonly EngineTask[] = [

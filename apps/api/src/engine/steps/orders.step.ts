@@ -8,7 +8,28 @@ import {
 import { sql } from 'drizzle-orm';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
-import type { EngineEvent, EngineStep, StepBatch } from '../core/types';
+import type { EngineEvent, EngineStep, StatisticContribution, StepBatch } from '../core/types';
+
+/**
+ * An order that started (+1) or stopped (-1) counting in this run, in processing order: what the economy step
+ * earns on and claws back. `purchase` is its first order.created; a -1 is a refund or cancellation.
+ */
+export type OrderMove = {
+  event: EngineEvent;
+  orderRef: string;
+  sign: 1 | -1;
+  purchase: boolean;
+  totalMinor: number;
+};
+
+/** Per run (keyed like writeStatistics by the run's contributions list, which every step shares). */
+const movesByRun = new WeakMap<readonly StatisticContribution[], OrderMove[]>();
+
+/** The orders that started or stopped counting in this run of the batch (still live events only). */
+export const orderMovesOf = (batch: StepBatch): readonly OrderMove[] => {
+  const live = new Set(batch.events);
+  return (movesByRun.get(batch.contributions) ?? []).filter((move) => live.has(move.event));
+};
 
 type KnownOrder = {
   clientId: string;
@@ -84,7 +105,10 @@ export const ordersStep: EngineStep = {
     if (orderEvents.length === 0) return;
     const known = await loadKnownOrders(batch, orderEvents);
     const totals = new Map<string, CustomerTotals>();
+    const moves: OrderMove[] = [];
+    movesByRun.set(batch.contributions, moves);
     const move = (event: EngineEvent, order: KnownOrder, sign: 1 | -1, isPurchase: boolean) => {
+      moves.push({ event, orderRef: order.ref, sign, purchase: isPurchase, totalMinor: order.totalMinor });
       batch.contribute({ event, name: 'totalOrderValue', value: (sign * order.totalMinor) / 100 });
       batch.contribute({ event, name: 'orderVolume', value: sign });
       const entry = totals.get(event.customerId) ?? {
