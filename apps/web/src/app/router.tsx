@@ -8,6 +8,7 @@ import { badgesRoutes } from '@/features/badges';
 import { basketsRoutes } from '@/features/baskets';
 import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
+import { economyRoutes } from '@/features/economy';
 import { legalRoutes } from '@/features/legal';
 import { ordersRoutes } from '@/features/orders';
 import { productsRoutes } from '@/features/products';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
         ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,
+        ...economyRoutes,
         ...transactionsRoutes,
         ...usersRoutes,
         ...settingsRoutes,

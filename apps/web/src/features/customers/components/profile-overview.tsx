@@ -55,11 +55,14 @@ const Tile = ({ label, icon, children }: TTileProps) => (
 );
 
 /** The four tiles: no economy or challenge activity exists for the customer yet, so each is a real 0. */
-export const ProfileTiles = () => (
+export const ProfileTiles = ({ walletBalance }: { walletBalance?: ReactNode }) => (
   <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-    <Tile label={CUSTOMER_PROFILE_MESSAGES.walletBalance} icon={<IconWallet size={14} aria-hidden />}>
-      0
-    </Tile>
+    {/* The economy area's tile shows the real balances (DESIGN §9). */}
+    {walletBalance ?? (
+      <Tile label={CUSTOMER_PROFILE_MESSAGES.walletBalance} icon={<IconWallet size={14} aria-hidden />}>
+        0
+      </Tile>
+    )}
     <Tile label={CUSTOMER_PROFILE_MESSAGES.challengesParticipated} icon={<IconFlag size={14} aria-hidden />}>
       0
     </Tile>

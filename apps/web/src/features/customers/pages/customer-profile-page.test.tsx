@@ -80,13 +80,14 @@ describe('customer profile: what it shows', () => {
       },
     );
     await openProfile();
+    // Each tile loads its own figure (the wallet's balances, DESIGN §9).
     for (const label of [
       'Wallet Balance',
       'Challenges Participated',
       'Challenges Completed',
       'Badges Earned',
     ])
-      expect(within(screen.getByRole('group', { name: label })).getByText('0')).toBeTruthy();
+      expect(await within(screen.getByRole('group', { name: label })).findByText('0')).toBeTruthy();
     expect(screen.getByText('No tier progression has been set up yet.')).toBeTruthy();
     expect(screen.getByText('No level progression has been set up yet.')).toBeTruthy();
     expect(await screen.findByText('R 1,234.50')).toBeTruthy();

@@ -22,6 +22,7 @@ import { ProfileTables } from '@/features/customers/components/profile-tables';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
 import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
+import { WalletBalanceTile } from '@/features/economy';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
@@ -127,7 +128,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
         onSetUpLoyalty={() => dialog.open('loyalty-sign-up')}
       />
       <ProgressionPanels />
-      <ProfileTiles />
+      <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} />} />
       <AnalyticsPanel customerId={id} currencySymbol={symbol} />
       <StatisticsSection customerId={id} currencySymbol={symbol} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

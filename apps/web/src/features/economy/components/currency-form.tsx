@@ -1,0 +1,238 @@
+import {
+  BUTTON_LABELS,
+  CURRENCY_CODES,
+  CURRENCY_SYMBOL_CODES,
+  EXPIRY_DAYS_MAX,
+  EXPIRY_POLICIES,
+  EXPIRY_POLICY_LABELS,
+  type TCurrencyCode,
+  type TExpiryPolicy,
+  type TWalletCurrencyType,
+  WALLET_CURRENCY_TYPE_LABELS,
+  WALLET_CURRENCY_TYPES,
+} from '@laurel/contract';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { CurrencyIconField } from '@/features/economy/components/currency-icon-field';
+import {
+  chooseCurrencyCode,
+  chooseCurrencyType,
+  isSameCurrency,
+  type TCurrencyFormValues,
+} from '@/features/economy/currency-form-values';
+import type { TNumberField } from '@/features/economy/earn-config-form-values';
+import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
+
+export type TCurrencySubmission = { values: TCurrencyFormValues; file: File | null };
+
+type TCurrencyFormProps = {
+  heading: string;
+  initialValues: TCurrencyFormValues;
+  readOnly: boolean;
+  submitting: boolean;
+  /** Editing a stored currency: a way back to a blank one. */
+  onCancelEdit?: (() => void) | undefined;
+  onSubmit: (submission: TCurrencySubmission) => void;
+};
+
+const SYMBOL_OF = Object.fromEntries(
+  Object.entries(CURRENCY_SYMBOL_CODES).map(([symbol, code]) => [code, symbol]),
+) as Partial<Record<TCurrencyCode, string>>;
+
+const CODE_OPTIONS = CURRENCY_CODES.map((code) => ({
+  value: code,
+  label: SYMBOL_OF[code] ? `${code} (${SYMBOL_OF[code]})` : code,
+}));
+const TYPE_OPTIONS = WALLET_CURRENCY_TYPES.map((type) => ({
+  value: type,
+  label: WALLET_CURRENCY_TYPE_LABELS[type],
+}));
+const EXPIRY_OPTIONS = EXPIRY_POLICIES.map((policy) => ({
+  value: policy,
+  label: EXPIRY_POLICY_LABELS[policy],
+}));
+
+const numberOf = (value: number | string): TNumberField =>
+  typeof value === 'number' ? value : value === '' ? '' : Number(value);
+
+/** An object URL for the chosen file, released when the file changes or the form goes. */
+const useObjectUrl = (file: File | null) => {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+};
+
+/**
+ * The currency definition form (spec 3 §2): real (a code selector that names it and resets the rate) or custom
+ * (name, short code, conversion rate), an icon, and when balances expire. Save waits for an edit; nothing is
+ * blocked by the console (spec 3 §5).
+ */
+export const CurrencyForm = ({
+  heading,
+  initialValues,
+  readOnly,
+  submitting,
+  onCancelEdit,
+  onSubmit,
+}: TCurrencyFormProps) => {
+  const headingId = useId();
+  const [values, setValues] = useState(initialValues);
+  const [file, setFile] = useState<File | null>(null);
+  const fileUrl = useObjectUrl(file);
+  const edited = file !== null || !isSameCurrency(values, initialValues);
+  const set = <K extends keyof TCurrencyFormValues>(field: K, value: TCurrencyFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly || !edited || submitting) return;
+    onSubmit({ values, file });
+  };
+
+  return (
+    <form aria-labelledby={headingId} onSubmit={submit} noValidate>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="center" gap="sm">
+            <Title id={headingId} order={2} fz="h4">
+              {heading}
+            </Title>
+            {!readOnly && (
+              <Group gap="xs">
+                {edited && (
+                  <Text size="xs" c="dimmed">
+                    {ECONOMY_TEXTS.unsavedChanges}
+                  </Text>
+                )}
+                <Button
+                  type="submit"
+                  disabled={!edited}
+                  loading={submitting}
+                  leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                >
+                  {BUTTON_LABELS.save}
+                </Button>
+              </Group>
+            )}
+          </Group>
+          <Select
+            label={ECONOMY_TEXTS.type}
+            data={TYPE_OPTIONS}
+            value={values.type}
+            allowDeselect={false}
+            disabled={readOnly}
+            onChange={(type) =>
+              type && setValues((current) => chooseCurrencyType(current, type as TWalletCurrencyType))
+            }
+          />
+          {values.type === 'real' ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <Select
+                label={ECONOMY_TEXTS.currencyCode}
+                placeholder="Choose a currency"
+                data={CODE_OPTIONS}
+                value={values.code || null}
+                searchable
+                allowDeselect={false}
+                disabled={readOnly}
+                onChange={(code) =>
+                  code && setValues((current) => chooseCurrencyCode(current, code as TCurrencyCode))
+                }
+              />
+              <TextInput label={ECONOMY_TEXTS.name} value={values.name} readOnly disabled={readOnly} />
+            </SimpleGrid>
+          ) : (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput
+                label={ECONOMY_TEXTS.name}
+                required
+                maxLength={60}
+                disabled={readOnly}
+                value={values.name}
+                onChange={(event) => set('name', event.currentTarget.value)}
+              />
+              <TextInput
+                label={ECONOMY_TEXTS.shortCode}
+                required
+                maxLength={10}
+                autoComplete="off"
+                spellCheck={false}
+                disabled={readOnly}
+                value={values.code}
+                onChange={(event) => set('code', event.currentTarget.value)}
+              />
+            </SimpleGrid>
+          )}
+          <NumberInput
+            label={ECONOMY_TEXTS.conversionRate}
+            description={ECONOMY_TEXTS.conversionRateHint}
+            required={values.type === 'custom'}
+            min={0}
+            decimalScale={6}
+            hideControls
+            disabled={readOnly}
+            value={values.conversion_rate}
+            onChange={(value) => set('conversion_rate', numberOf(value))}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label={ECONOMY_TEXTS.expiry}
+              data={EXPIRY_OPTIONS}
+              value={values.expiry_policy}
+              allowDeselect={false}
+              disabled={readOnly}
+              onChange={(policy) => policy && set('expiry_policy', policy as TExpiryPolicy)}
+            />
+            {values.expiry_policy === 'after_days' && (
+              <NumberInput
+                label={ECONOMY_TEXTS.expiryDays}
+                required
+                min={1}
+                max={EXPIRY_DAYS_MAX}
+                allowDecimal={false}
+                disabled={readOnly}
+                value={values.expiry_days}
+                onChange={(value) => set('expiry_days', numberOf(value))}
+              />
+            )}
+          </SimpleGrid>
+          <CurrencyIconField
+            icon={values.icon}
+            file={file}
+            fileUrl={fileUrl}
+            disabled={readOnly}
+            onIconChange={(icon) => set('icon', icon)}
+            onFileChange={setFile}
+          />
+          {onCancelEdit && (
+            <Group>
+              <Button variant="subtle" color="gray" size="compact-sm" onClick={onCancelEdit}>
+                {ECONOMY_TEXTS.cancelEdit}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </form>
+  );
+};

@@ -1,0 +1,116 @@
+import { CUSTOMER_PROFILE_MESSAGES, type TWallet } from '@laurel/contract';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowsExchange, IconWallet } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useSession } from '@/api/use-session';
+import { customerWalletsQuery } from '@/features/economy/api';
+import { AdjustWalletModal } from '@/features/economy/components/adjust-wallet-modal';
+import { mayAdjustBalances } from '@/features/economy/economy-rules';
+import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
+
+const ACTION = 'adjust-wallet';
+const amount = (value: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const Balances = ({ wallets }: { wallets: TWallet[] }) => {
+  // No currency yet: nothing can be held (DESIGN §9 replaces the spec's fixed 0 with the real balance).
+  if (wallets.length === 0)
+    return (
+      <Text fz={26} fw={700} lh={1.1}>
+        0
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {wallets.map((wallet) => (
+        <Group
+          key={wallet.currency._id}
+          gap={6}
+          align="baseline"
+          wrap="nowrap"
+          data-currency={wallet.currency.code}
+        >
+          <Text fz={wallets.length > 1 ? 20 : 26} fw={700} lh={1.1}>
+            {amount(wallet.balance)}
+          </Text>
+          <Text size="sm" c="dimmed" truncate="end">
+            {wallet.currency.name}
+          </Text>
+          {wallet.expiring_soon > 0 && (
+            <Text size="xs" c="orange">
+              {ECONOMY_TEXTS.expiringSoon(amount(wallet.expiring_soon))}
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+};
+
+/**
+ * The customer profile's Wallet Balance tile: the real balance in each of the client's currencies, and for an
+ * admin a manual credit or debit with a reason (`?action=adjust-wallet`, so Back closes it).
+ */
+export const WalletBalanceTile = ({ customerId }: { customerId: string }) => {
+  const user = useSession()?.user;
+  const wallets = useQuery(customerWalletsQuery(customerId));
+  const [params, setParams] = useSearchParams();
+  const canAdjust = mayAdjustBalances(user) && (wallets.data?.length ?? 0) > 0;
+  const setOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('action', ACTION);
+        else next.delete('action');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label={CUSTOMER_PROFILE_MESSAGES.walletBalance}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap={4} wrap="nowrap">
+          <Text
+            size="xs"
+            c="dimmed"
+            fw={600}
+            tt="uppercase"
+            style={{ display: 'flex', gap: 6, alignItems: 'center' }}
+          >
+            <IconWallet size={14} aria-hidden />
+            {CUSTOMER_PROFILE_MESSAGES.walletBalance}
+          </Text>
+          {canAdjust && (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              leftSection={<IconArrowsExchange size={14} aria-hidden />}
+              onClick={() => setOpen(true)}
+            >
+              {ECONOMY_TEXTS.adjustBalance}
+            </Button>
+          )}
+        </Group>
+        {wallets.isPending ? (
+          <Skeleton height={26} width={90} />
+        ) : wallets.data ? (
+          <Balances wallets={wallets.data} />
+        ) : (
+          <Text fz={26} fw={700} lh={1.1}>
+            —
+          </Text>
+        )}
+      </Stack>
+      {canAdjust && wallets.data && (
+        <AdjustWalletModal
+          customerId={customerId}
+          wallets={wallets.data}
+          opened={params.get('action') === ACTION}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </Paper>
+  );
+};

@@ -1,0 +1,2 @@
+export { WalletBalanceTile } from './components/wallet-balance-tile';
+export { economyRoutes } from './routes';

@@ -1,0 +1,267 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  CASHBACK,
+  CASHBACK_ID,
+  COINS_ID,
+  earnConfigFixture,
+  SNACKS_ID,
+  serveEconomy,
+  XP_CONFIG,
+  XP_ID,
+} from '@/features/economy/test-server';
+import { renderApp } from '@/test/render-app';
+import { listReply } from '@/test/sign-in';
+import { fail, ok } from '@/test/stub-api';
+
+configure({ asyncUtilTimeout: 5000 });
+const user = userEvent.setup({ delay: null });
+
+const NEW_ID = '9'.repeat(24);
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const choose = async (name: string, option: string) => {
+  await user.click(screen.getByRole('combobox', { name }));
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+const pick = async (name: string, option: string) => {
+  await user.click(field(name));
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }));
+};
+
+const validationMessages = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Validation Error' });
+  expect(within(dialog).getByText('Please correct the following errors.')).toBeTruthy();
+  return within(dialog)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+};
+
+describe('cashback configurations list', { timeout: 60_000 }, () => {
+  it('shows the spec columns with the currency named from the loaded currencies', async () => {
+    const api = serveEconomy();
+    renderApp('/console/economics/cashback-configs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cashback Configurations' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Cashbacks' })).toBeTruthy();
+    for (const title of [
+      'Currency',
+      'Trigger',
+      'Earn Amount',
+      'Excl. Categories',
+      'Excl. Products',
+      'Actions',
+    ])
+      expect(screen.getByRole('columnheader', { name: title })).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: 'Bean Coins' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('100')).toBeTruthy();
+    expect(within(row).getByText('AllPlayers')).toBeTruthy();
+    expect(api.callsTo('GET /api/economy/earn-configs')[0]?.url).toContain('type=Currency');
+    expect(screen.getByRole('link', { name: 'Add Cashback Config' }).getAttribute('href')).toBe(
+      '/console/economics/cashback-config',
+    );
+  });
+
+  it("shows 'This table is empty.' and the list failure's title", async () => {
+    serveEconomy({}, { 'GET /api/economy/earn-configs': () => listReply([]) });
+    const first = renderApp('/console/economics/cashback-configs');
+    expect(await screen.findByText('This table is empty.')).toBeTruthy();
+    first.unmount();
+    serveEconomy(
+      {},
+      { 'GET /api/economy/earn-configs': () => fail(400, 'type must be Currency or Statistic') },
+    );
+    renderApp('/console/economics/xp-configs');
+    expect(
+      await screen.findByRole('dialog', { name: 'Something went wrong when retrieving your earn_configs!' }),
+    ).toBeTruthy();
+  });
+
+  it('opens a config from its row', async () => {
+    serveEconomy();
+    const { router } = renderApp('/console/economics/cashback-configs');
+    await user.click(await screen.findByText('AllPlayers'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/console/economics/cashback-config/${CASHBACK_ID}`),
+    );
+  });
+});
+
+describe('cashback configuration page', { timeout: 60_000 }, () => {
+  it('lists every missing field in the Validation Error modal and on the fields; zero counts as missing', async () => {
+    const api = serveEconomy();
+    renderApp('/console/economics/cashback-config');
+    await screen.findByRole('heading', { level: 1, name: 'Create a cashback config' });
+    expect(save().disabled).toBe(true);
+    await user.type(field('Trigger Value'), '0');
+    expect(save().disabled).toBe(false);
+    await user.click(save());
+    expect(await validationMessages()).toEqual([
+      'Trigger Value is required',
+      'Earn Amount is required',
+      'Segment is required',
+      'Currency is required',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByText('Trigger Value is required')).toBeTruthy();
+    expect(screen.getByText('Segment is required')).toBeTruthy();
+    expect(api.callsTo('POST /api/economy/earn-configs')).toHaveLength(0);
+  });
+
+  it('saves a 5% cashback config for AllPlayers excluding a category, and stays on it (DESIGN §9)', async () => {
+    const saved = earnConfigFixture({ _id: NEW_ID });
+    const api = serveEconomy(
+      {},
+      {
+        'POST /api/economy/earn-configs': () => ok(saved),
+        [`GET /api/economy/earn-configs/${NEW_ID}`]: () => ok(saved),
+      },
+    );
+    const { router } = renderApp('/console/economics/cashback-config');
+    await screen.findByRole('heading', { level: 1, name: 'Create a cashback config' });
+    await choose('Currency', 'Bean Coins (BC)');
+    await user.type(field('Trigger Value'), '100');
+    await user.type(field('Earn Amount'), '5');
+    expect(screen.getByText(/5 Bean Coins for every R 100.00 spent, pro rata \(5% cashback\)/)).toBeTruthy();
+    await pick('Segment', 'AllPlayers');
+    await choose('Exclusion Type', 'Categories');
+    await pick('Excluded Categories', 'Snacks');
+    await user.click(save());
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(within(success).getByText('Successfully saved your earn_config.')).toBeTruthy();
+    expect(api.callsTo('POST /api/economy/earn-configs')[0]?.body).toEqual({
+      type: 'Currency',
+      trigger_value: 100,
+      earn_amount: 5,
+      segment_id: CASHBACK.segment_id,
+      earn_target: COINS_ID,
+      exclude_type: 'category',
+      excluded_product_ids: null,
+      excluded_category_ids: [SNACKS_ID],
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/console/economics/cashback-config/${NEW_ID}`),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' }),
+    ).toBeTruthy();
+  });
+
+  it('loads a stored config with its exclusions named, and updates it with PUT', async () => {
+    const api = serveEconomy({}, { [`PUT /api/economy/earn-configs/${CASHBACK_ID}`]: () => ok(CASHBACK) });
+    renderApp(`/console/economics/cashback-config/${CASHBACK_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' });
+    expect(field('Segment').value).toBe('AllPlayers');
+    expect(screen.getByText('Snacks', { selector: '.mantine-Pill-label' })).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    const amount = field('Earn Amount');
+    await user.clear(amount);
+    await user.type(amount, '7.5');
+    await user.click(save());
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo(`PUT /api/economy/earn-configs/${CASHBACK_ID}`)[0]?.body).toMatchObject({
+      earn_amount: 7.5,
+      excluded_category_ids: [SNACKS_ID],
+    });
+  });
+
+  it("shows the save failure under 'Something went wrong when saving your earn_config!'", async () => {
+    serveEconomy(
+      {},
+      {
+        [`PUT /api/economy/earn-configs/${CASHBACK_ID}`]: () =>
+          fail(400, 'The currency of this earn config does not exist.'),
+      },
+    );
+    renderApp(`/console/economics/cashback-config/${CASHBACK_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' });
+    await user.clear(field('Trigger Value'));
+    await user.type(field('Trigger Value'), '50');
+    await user.click(save());
+    const failure = await screen.findByRole('dialog', {
+      name: 'Something went wrong when saving your earn_config!',
+    });
+    expect(within(failure).getByText('The currency of this earn config does not exist.')).toBeTruthy();
+  });
+
+  it("returns to the list without a message when the server says 'record not found'", async () => {
+    serveEconomy({}, { [`GET /api/economy/earn-configs/${NEW_ID}`]: () => fail(404, 'record not found') });
+    const { router } = renderApp(`/console/economics/cashback-config/${NEW_ID}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/economics/cashback-configs'));
+    expect(
+      screen.queryByRole('dialog', { name: 'Something went wrong when retrieving your earn_config!' }),
+    ).toBeNull();
+  });
+
+  it("shows 'Something went wrong when retrieving your earn_config!' for another failure", async () => {
+    serveEconomy(
+      {},
+      { [`GET /api/economy/earn-configs/${NEW_ID}`]: () => fail(403, 'You do not possess the permission.') },
+    );
+    renderApp(`/console/economics/cashback-config/${NEW_ID}`);
+    const failure = await screen.findByRole('dialog', {
+      name: 'Something went wrong when retrieving your earn_config!',
+    });
+    expect(within(failure).getByText('You do not possess the permission.')).toBeTruthy();
+  });
+});
+
+describe('XP configuration page', { timeout: 60_000 }, () => {
+  it('asks for no currency, saves type Statistic for xp excluding a product, and opens the saved config', async () => {
+    const saved = { ...XP_CONFIG, _id: NEW_ID };
+    const api = serveEconomy(
+      {},
+      {
+        'POST /api/economy/earn-configs': () => ok(saved),
+        [`GET /api/economy/earn-configs/${NEW_ID}`]: () => ok(saved),
+      },
+    );
+    const { router } = renderApp('/console/economics/xp-config');
+    await screen.findByRole('heading', { level: 1, name: 'Create an XP config' });
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).toBeNull();
+    await user.type(field('Earn Amount'), '1');
+    await user.click(save());
+    expect(await validationMessages()).toEqual(['Trigger Value is required', 'Segment is required']);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await user.type(field('Trigger Value'), '10');
+    await pick('Segment', 'Regulars');
+    await pick('Excluded Products', 'Blueberry Muffin');
+    await user.click(save());
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo('POST /api/economy/earn-configs')[0]?.body).toEqual({
+      type: 'Statistic',
+      trigger_value: 10,
+      earn_amount: 1,
+      segment_id: XP_CONFIG.segment_id,
+      earn_target: 'xp',
+      exclude_type: 'product',
+      excluded_product_ids: [XP_CONFIG.excluded_product_ids?.[0]],
+      excluded_category_ids: null,
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/console/economics/xp-config/${NEW_ID}`),
+    );
+    expect(screen.getByRole('link', { name: 'Back to XP Configs' }).getAttribute('href')).toBe(
+      '/console/economics/xp-configs',
+    );
+  });
+
+  it('lists XP configs with Add XP Config', async () => {
+    const api = serveEconomy({}, { 'GET /api/economy/earn-configs': () => listReply([XP_CONFIG]) });
+    renderApp('/console/economics/xp-configs');
+    expect(await screen.findByRole('link', { name: 'Add XP Config' })).toBeTruthy();
+    expect(await screen.findByText('Regulars')).toBeTruthy();
+    expect(api.callsTo('GET /api/economy/earn-configs')[0]?.url).toContain('type=Statistic');
+    expect(screen.queryByRole('columnheader', { name: 'Currency' })).toBeNull();
+  });
+});
+
+describe('existing XP config', { timeout: 60_000 }, () => {
+  it('names its excluded product', async () => {
+    serveEconomy();
+    renderApp(`/console/economics/xp-config/${XP_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'XP Config - Regulars' });
+    expect(screen.getByText('Blueberry Muffin', { selector: '.mantine-Pill-label' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,3 @@
+export { CashbackConfigPage, XpConfigPage } from './earn-config-page';
+export { CashbackConfigsPage, XpConfigsPage } from './earn-configs-page';
+export { WalletPage } from './wallet-page';
