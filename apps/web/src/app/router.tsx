@@ -6,6 +6,7 @@ import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
 import { badgesRoutes } from '@/features/badges';
 import { basketsRoutes } from '@/features/baskets';
+import { challengesRoutes } from '@/features/challenges';
 import { customersRoutes } from '@/features/customers';
 import { dashboardRoutes } from '@/features/dashboard';
 import { economyRoutes } from '@/features/economy';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
         ...basketsRoutes,
         ...subscriptionsRoutes,
         ...productsRoutes,
+        ...challengesRoutes,
         ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,

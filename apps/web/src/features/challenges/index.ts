@@ -1,0 +1,2 @@
+export { challengeKeys, challengesListQuery } from './api';
+export { challengesRoutes } from './routes';
