@@ -6,6 +6,7 @@ import { badgeRoutes } from './badges/badges.routes';
 import { basketRoutes } from './baskets/baskets.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { branchRoutes } from './branches/branches.routes';
+import { challengeRoutes } from './challenges/challenges.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
 import { customerRoutes } from './customers/customers.routes';
@@ -41,6 +42,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   statisticRoutes(app, ctx);
   badgeRoutes(app, ctx);
   segmentRoutes(app, ctx);
+  challengeRoutes(app, ctx);
   rewardTrackRoutes(app, ctx);
   playerRoutes(app, ctx);
   mediaRoutes(app, ctx);

@@ -9,13 +9,12 @@ import { SORT_DIRECTIONS } from '../shared/paging';
 import {
   objectivesFromFlow,
   ZChallengeObjective,
-  ZChallengeObjectiveFields,
   ZChallengeReward,
   ZFlowGraph,
+  ZStoredObjective,
 } from './challenge-flow';
 import {
   CHALLENGE_DEFAULTS,
-  type TChallengeStatus,
   ZChallengeProgressStatus,
   ZChallengeSortKey,
   ZChallengeStatus,
@@ -40,9 +39,9 @@ export const ZChallenge = z.object({
   schedule: z.object({ start_date: z.string(), end_date: z.string().nullable() }),
   status: ZChallengeStatus,
   visible: z.boolean(),
-  objectives: z.array(ZChallengeObjectiveFields.extend({ _id: z.string() })),
+  objectives: z.array(ZStoredObjective),
   /** Rewards paid when every objective is complete (each objective also pays its own). */
-  rewards: z.array(ZChallengeReward),
+  rewards: z.array(ZStoredObjective.shape.rewards.element),
   flow: ZFlowGraph,
   /** Players the challenge is granted to (through its segments) and players who completed it. */
   granted_quantity: z.number().int(),
@@ -102,9 +101,7 @@ export const ZSaveChallengeRequest = z.preprocess(
         message: CHALLENGE_MESSAGES.endDateBeforeStart,
       }),
     status: z
-      .custom<TChallengeStatus>((value) => ZChallengeStatus.safeParse(value).success, {
-        message: CHALLENGE_MESSAGES.statusRequired,
-      })
+      .enum(ZChallengeStatus.options, { error: CHALLENGE_MESSAGES.statusRequired })
       .default(CHALLENGE_DEFAULTS.status),
     visible: z.boolean().default(CHALLENGE_DEFAULTS.visible),
     objectives: z.array(ZChallengeObjective).max(50).default([]),

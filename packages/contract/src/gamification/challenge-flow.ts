@@ -4,8 +4,6 @@ import { CHALLENGE_MESSAGES, triggerQuantityRangeMessage } from '../messages/cha
 import { LIMITS } from '../shared/limits';
 import {
   LEADERBOARD_TARGET,
-  type TObjectiveEventType,
-  type TRewardType,
   ZCodeType,
   ZObjectiveEventType,
   ZObjectiveScopeType,
@@ -179,9 +177,7 @@ export const EVALUATED_CONDITION_KINDS = ZConditionKind.exclude([
  */
 export const ZChallengeReward = z
   .object({
-    type: z.custom<TRewardType>((value) => ZRewardType.safeParse(value).success, {
-      message: CHALLENGE_MESSAGES.rewardTypeRequired,
-    }),
+    type: z.enum(ZRewardType.options, { error: CHALLENGE_MESSAGES.rewardTypeRequired }),
     value: z.union([z.number(), z.string()]).nullable().optional(),
     currency_type: ZCashbackType.nullable().optional(),
     currency: z.string().nullable().optional(),
@@ -257,9 +253,7 @@ export const ZChallengeObjectiveFields = z.object({
   /** The objective node's id in the flow graph, kept so progress survives edits; generated when absent. */
   _id: z.string().trim().min(1).max(64).optional(),
   title: z.string().trim().max(LIMITS.titleMaxLength, CHALLENGE_MESSAGES.objectiveTitleTooLong).default(''),
-  event_type: z.custom<TObjectiveEventType>((value) => ZObjectiveEventType.safeParse(value).success, {
-    message: CHALLENGE_MESSAGES.eventTypeRequired,
-  }),
+  event_type: z.enum(ZObjectiveEventType.options, { error: CHALLENGE_MESSAGES.eventTypeRequired }),
   scope: z
     .preprocess(
       (value) =>
@@ -309,6 +303,26 @@ export const ZChallengeObjective = ZChallengeObjectiveFields.superRefine((object
 });
 export type TChallengeObjective = z.infer<typeof ZChallengeObjective>;
 export type TChallengeObjectiveInput = z.input<typeof ZChallengeObjective>;
+
+/** An objective as the API returns it (already checked; no coercion, so it documents as plain JSON). */
+export const ZStoredObjective = z.object({
+  _id: z.string(),
+  title: z.string(),
+  event_type: ZObjectiveEventType,
+  scope: z.object({ type: ZNodeScopeType, value: z.array(z.string()), match_all: z.boolean() }).nullable(),
+  scopes: z.array(z.object({ type: ZObjectiveScopeType, value: z.string() })),
+  trigger: z.object({ trigger_quantity: z.number(), trigger_target: z.string().nullable().optional() }),
+  conditions: z.array(z.looseObject({ type: ZConditionKind })),
+  rewards: z.array(
+    z.object({
+      type: ZRewardType,
+      value: z.union([z.number(), z.string()]).nullable().optional(),
+      currency_type: ZCashbackType.nullable().optional(),
+      currency: z.string().nullable().optional(),
+    }),
+  ),
+});
+export type TStoredObjective = z.infer<typeof ZStoredObjective>;
 
 export const LEADERBOARD_TRIGGER_TARGET = LEADERBOARD_TARGET;
 

@@ -11,6 +11,7 @@ export const CHALLENGE_MESSAGES = {
   retrieveFailed: 'Something went wrong when retrieving your challenge!',
   saveFailed: 'Something went wrong when saving your challenge!',
   created: 'Your challenge has been added successfully.',
+  saved: 'Successfully saved your challenge.',
   selectSegmentTitle: 'Select Segment',
   userSegmentLabel: 'User Segment',
   segmentIrreversible:
