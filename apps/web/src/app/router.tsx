@@ -13,6 +13,7 @@ import { economyRoutes } from '@/features/economy';
 import { legalRoutes } from '@/features/legal';
 import { ordersRoutes } from '@/features/orders';
 import { productsRoutes } from '@/features/products';
+import { rewardTracksRoutes } from '@/features/reward-tracks';
 import { segmentsRoutes } from '@/features/segments';
 import { settingsRoutes } from '@/features/settings';
 import { statisticsRoutes } from '@/features/statistics';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
         ...badgesRoutes,
         ...statisticsRoutes,
         ...segmentsRoutes,
+        ...rewardTracksRoutes,
         ...economyRoutes,
         ...transactionsRoutes,
         ...usersRoutes,

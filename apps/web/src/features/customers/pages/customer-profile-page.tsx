@@ -13,16 +13,13 @@ import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-d
 import { LoyaltySignUpModal } from '@/features/customers/components/loyalty-sign-up-modal';
 import { PaymentMethodsSection } from '@/features/customers/components/payment-methods-section';
 import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
-import {
-  AnalyticsPanel,
-  ProfileTiles,
-  ProgressionPanels,
-} from '@/features/customers/components/profile-overview';
+import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
 import { ProfileTables } from '@/features/customers/components/profile-tables';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
 import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
 import { WalletBalanceTile } from '@/features/economy';
+import { CustomerProgression } from '@/features/reward-tracks';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
@@ -127,7 +124,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
         showSetUpLoyalty={loyalty.isSuccess && loyalty.data === null && mayAddCustomers(user)}
         onSetUpLoyalty={() => dialog.open('loyalty-sign-up')}
       />
-      <ProgressionPanels />
+      <CustomerProgression customerId={id} />
       <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} />} />
       <AnalyticsPanel customerId={id} currencySymbol={symbol} />
       <StatisticsSection customerId={id} currencySymbol={symbol} />

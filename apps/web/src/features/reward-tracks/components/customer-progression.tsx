@@ -1,0 +1,226 @@
+import {
+  LAYOUT,
+  progressPercent,
+  REWARD_TRACK_MESSAGES,
+  type TMilestone,
+  type TRewardTrack,
+  type TTrackProgress,
+  tierByNumber,
+} from '@laurel/contract';
+import {
+  Box,
+  Center,
+  ColorSwatch,
+  Group,
+  Image,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
+import { planOpensArea } from '@/app/console/nav-items';
+import { playerProgressQuery, progressionConfigsQuery, rewardTrackQuery } from '@/features/reward-tracks/api';
+import { TrackSection } from '@/features/reward-tracks/components/track-section';
+
+type TBarKind = 'tier' | 'level';
+
+const TITLES: Record<TBarKind, string> = { tier: 'Tier Progression', level: 'Level Progression' };
+const NONE_YET: Record<TBarKind, string> = {
+  tier: 'No tier progression has been set up yet.',
+  level: 'No level progression has been set up yet.',
+};
+const SOURCE_UNIT: Record<TBarKind, string> = { tier: 'Level', level: 'XP' };
+
+const sorted = (milestones: readonly TMilestone[]) => [...milestones].sort((a, b) => a.index - b.index);
+
+/**
+ * The profile's percentage (spec 1 §2.11, spec 3 §9): the tier over the track's highest tier, or the level (XP
+ * mapped to a level) over the highest level, times 100.
+ */
+export const trackPercent = (track: TRewardTrack, value: number) =>
+  progressPercent(value, Math.max(0, ...track.milestones.map((milestone) => milestone.target_value)));
+
+/** What the player holds: the tier's name ('Gold') or 'Level 3'; 'None yet' before the first milestone. */
+const heldText = (kind: TBarKind, progress: TTrackProgress | null) => {
+  if (!progress || progress.value <= 0) return 'None yet';
+  return kind === 'tier'
+    ? (tierByNumber(progress.value) ?? `Tier ${progress.value}`)
+    : `Level ${progress.value}`;
+};
+
+const nextText = (kind: TBarKind, progress: TTrackProgress | null) => {
+  if (!progress?.next) return progress && progress.value > 0 ? 'The top of the track is reached.' : null;
+  const missing = Math.max(0, progress.next.source_value - progress.source_value);
+  const unit = kind === 'tier' ? (missing === 1 ? 'level' : 'levels') : 'XP';
+  return `${missing.toLocaleString('en-US')} ${unit} to ${progress.next.name}`;
+};
+
+/** One step: the milestone's image (or colour), its name and the source value that reaches it; 120 px at most. */
+const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: boolean; kind: TBarKind }) => (
+  <Stack
+    gap={4}
+    align="center"
+    role="listitem"
+    aria-label={`${milestone.name}${reached ? ', reached' : ''}`}
+    style={{ flex: 1, maxWidth: LAYOUT.stepColumnMaxWidth, opacity: reached ? 1 : 0.55 }}
+  >
+    <Box pos="relative">
+      {milestone.image_url ? (
+        <Image src={milestone.image_url} alt="" w={40} h={40} fit="contain" />
+      ) : (
+        <ColorSwatch color={milestone.colour || 'var(--mantine-color-gray-4)'} size={40} />
+      )}
+      {reached && (
+        <ThemeIcon size={16} radius="xl" color="teal" pos="absolute" bottom={-4} right={-4} aria-hidden>
+          <IconCheck size={12} />
+        </ThemeIcon>
+      )}
+    </Box>
+    <Text size="xs" fw={600} ta="center" lineClamp={2}>
+      {milestone.name}
+    </Text>
+    <Text size="xs" c="dimmed" ta="center">
+      {SOURCE_UNIT[kind]} {milestone.source_value.toLocaleString('en-US')}
+    </Text>
+  </Stack>
+);
+
+type TStepBarProps = { kind: TBarKind; track: TRewardTrack; progress: TTrackProgress | null };
+
+/** A step bar: the player's place on the track, its percentage and the steps with those reached marked. */
+export const StepBar = ({ kind, track, progress }: TStepBarProps) => {
+  const milestones = sorted(track.milestones);
+  const value = progress?.value ?? 0;
+  const percent = Math.round(trackPercent(track, value));
+  const next = nextText(kind, progress);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Text fw={700} fz="lg">
+          {heldText(kind, progress)}
+        </Text>
+        <Text fw={600} c="dimmed">
+          {percent}%
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        size="lg"
+        radius="xl"
+        aria-label={`${TITLES[kind]}: ${percent}%`}
+        color={milestones.find((milestone) => milestone.target_value === value)?.colour || undefined}
+      />
+      <Group
+        gap="xs"
+        wrap="nowrap"
+        justify="space-between"
+        role="list"
+        aria-label={`${track.name} milestones`}
+      >
+        {milestones.map((milestone) => (
+          <Step
+            key={milestone.index}
+            milestone={milestone}
+            kind={kind}
+            reached={value >= milestone.target_value}
+          />
+        ))}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {track.name}
+        {next ? ` · ${next}` : ''}
+      </Text>
+    </Stack>
+  );
+};
+
+const TrackBar = ({
+  kind,
+  trackId,
+  progress,
+}: {
+  kind: TBarKind;
+  trackId: string | null;
+  progress: TTrackProgress | null | undefined;
+}) => {
+  const track = useQuery({
+    ...rewardTrackQuery(trackId ?? ''),
+    enabled: trackId !== null,
+    meta: { errorTitle: REWARD_TRACK_MESSAGES.customerTrackFailed },
+  });
+  return (
+    <TrackSection title={TITLES[kind]}>
+      {trackId === null ? (
+        <Text size="sm" c="dimmed" py="xs">
+          {NONE_YET[kind]}
+        </Text>
+      ) : track.data && progress !== undefined ? (
+        <StepBar kind={kind} track={track.data} progress={progress} />
+      ) : track.isError ? (
+        <Center py="xs">
+          <Text size="sm" c="dimmed">
+            The track could not be loaded.
+          </Text>
+        </Center>
+      ) : (
+        <Skeleton height={120} radius="md" />
+      )}
+    </TrackSection>
+  );
+};
+
+/**
+ * The customer profile's tier and level step bars (spec 1 §2.11): the client's real progressions and the player's
+ * level and tier as the engine keeps them.
+ */
+export const CustomerProgression = ({ customerId }: { customerId: string }) => {
+  const user = useSession()?.user;
+  const plan = useClientRecord().data?.clientSubscription;
+  const inPlan = planOpensArea(plan, 'REWARD_TRACKS');
+  const mayRead = user?.role === 'ADMIN' || user?.user_permissions.REWARD_TRACKS?.read === true;
+  const configs = useQuery({ ...progressionConfigsQuery(), enabled: inPlan && mayRead });
+  const player = useQuery({ ...playerProgressQuery(customerId), enabled: inPlan && mayRead });
+  if (!inPlan || !mayRead)
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {(['tier', 'level'] as const).map((kind) => (
+          <TrackSection key={kind} title={TITLES[kind]}>
+            <Text size="sm" c="dimmed" py="xs">
+              {inPlan
+                ? 'You do not have access to reward tracks.'
+                : 'Tier and level progressions come with the GROWTH plan.'}
+            </Text>
+          </TrackSection>
+        ))}
+      </SimpleGrid>
+    );
+  const progress = (kind: TBarKind) =>
+    player.isSuccess ? player.data[kind] : player.isError ? null : undefined;
+  if (configs.isPending)
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Skeleton height={200} radius="md" />
+        <Skeleton height={200} radius="md" />
+      </SimpleGrid>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <TrackBar
+        kind="tier"
+        trackId={configs.data?.tierProgression?._id ?? null}
+        progress={progress('tier')}
+      />
+      <TrackBar
+        kind="level"
+        trackId={configs.data?.levelProgression?._id ?? null}
+        progress={progress('level')}
+      />
+    </SimpleGrid>
+  );
+};

@@ -1,0 +1,3 @@
+export { rewardTrackKeys } from './api';
+export { CustomerProgression } from './components/customer-progression';
+export { rewardTracksRoutes } from './routes';
