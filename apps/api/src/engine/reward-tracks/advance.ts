@@ -65,7 +65,6 @@ export const advanceRewardTracks = async (batch: StepBatch, changes: readonly St
         const event = eventOf(customerId);
         return { eventId: event.id, branchId: event.branchId, occurredAt: event.occurredAt };
       },
-      timeZone,
     ]);
     await recordSourceMonths(batch.tx, clientId, evaluation.sources, at, timeZone);
     await scheduleReviews(batch.tx, clientId, evaluation.upgraded, at, timeZone);

@@ -18,7 +18,8 @@ export const lockClientExclusively = (tx: Tx, clientId: string) =>
 
 /**
  * Sets target statistics outside an event batch (re-evaluation, year-end, tier reviews): the value of the
- * statistic's current version becomes `to`, stamped now so an older late event cannot overwrite it. Segments
+ * statistic's current version becomes `to`. Its `Last` time is left as it was (a new row gets the epoch), so the
+ * next event's value, computed from the then current source, still wins over it. Segments
  * with a rule on a changed statistic (the tier segments…) are asked to rebuild, so membership follows.
  */
 export const writeTargetsDirectly = async (
@@ -36,12 +37,11 @@ export const writeTargetsDirectly = async (
   if (rows.length === 0) return;
   await tx.execute(sql`
     INSERT INTO player_statistics AS p (client_id, customer_id, statistic_id, version, value, last_occurred_at, last_seq, updated_at)
-    SELECT ${clientId}, c, s, v, val, ${now.toISOString()}::timestamptz, 0, now() FROM unnest(
+    SELECT ${clientId}, c, s, v, val, 'epoch'::timestamptz, 0, now() FROM unnest(
       ${arrayParam(rows.map((r) => r.change.customerId))}::text[], ${arrayParam(rows.map((r) => r.definition.id))}::text[],
       ${arrayParam(rows.map((r) => currentVersion(r.definition, timeZone, now)))}::int[],
       ${arrayParam(rows.map((r) => String(r.change.to)))}::numeric[]) AS u(c, s, v, val)
-    ON CONFLICT (statistic_id, customer_id, version) DO UPDATE SET value = EXCLUDED.value,
-      last_occurred_at = GREATEST(p.last_occurred_at, EXCLUDED.last_occurred_at), updated_at = now()`);
+    ON CONFLICT (statistic_id, customer_id, version) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
   const names = [...new Set(rows.map((r) => r.change.name))];
   await tx.execute(sql`
     UPDATE segments SET rebuild_requested_at = clock_timestamp()
@@ -103,13 +103,11 @@ export const settlePlayers = async (
     );
     await writeTargetsDirectly(tx, clientId, evaluation.changes, catalogue, timeZone, now);
     const at = () => now;
-    await writeMilestonesReached(
-      tx,
-      clientId,
-      evaluation.reached,
-      () => ({ eventId: null, branchId: null, occurredAt: now }),
-      timeZone,
-    );
+    await writeMilestonesReached(tx, clientId, evaluation.reached, () => ({
+      eventId: null,
+      branchId: null,
+      occurredAt: now,
+    }));
     await recordSourceMonths(tx, clientId, evaluation.sources, at, timeZone);
     await scheduleReviews(tx, clientId, evaluation.upgraded, at, timeZone);
     changed += evaluation.changes.length;

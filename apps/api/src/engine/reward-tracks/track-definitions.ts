@@ -20,6 +20,8 @@ export type TrackDefinition = {
   qualificationWindow: TQualificationWindow;
   qualificationMonths: number;
   downgradeOneTierPerReview: boolean;
+  /** The last local year whose year-end ran: a track whose points reset counts its cycles by it. */
+  yearClosed: number;
 };
 
 type TrackRow = typeof rewardTracks.$inferSelect;
@@ -42,6 +44,7 @@ export const toTrackDefinition = (row: TrackRow): TrackDefinition => ({
   qualificationWindow: row.qualificationWindow as TQualificationWindow,
   qualificationMonths: row.qualificationMonths,
   downgradeOneTierPerReview: row.downgradeOneTierPerReview,
+  yearClosed: row.yearClosed,
 });
 
 export const sortTracks = (tracks: TrackDefinition[]) => tracks.sort((a, b) => ORDER[a.type] - ORDER[b.type]);

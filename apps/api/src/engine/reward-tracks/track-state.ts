@@ -28,9 +28,11 @@ export const rewardText = (track: TrackDefinition, targetValue: number) => {
   return `${track.target} ${targetValue}`;
 };
 
-/** A track whose points reset every year lets its milestones be reached again each (local) year. */
-export const cycleOf = (track: TrackDefinition, at: Date, timeZone: string) =>
-  track.resetPointsAnnually ? localYear(at, timeZone) : 0;
+/**
+ * A track whose points reset every year lets its milestones be reached again after each year-end: its rows are
+ * keyed by the year-end last closed (a cycle); other tracks have one cycle.
+ */
+export const cycleOf = (track: TrackDefinition) => (track.resetPointsAnnually ? track.yearClosed : 0);
 
 export type ReachedContext = { eventId: string | null; branchId: string | null; occurredAt: Date };
 
@@ -43,12 +45,11 @@ export const writeMilestonesReached = async (
   clientId: string,
   reached: readonly MilestoneReached[],
   contextOf: (customerId: string) => ReachedContext,
-  timeZone: string,
 ) => {
   if (reached.length === 0) return 0;
   const rows = reached.map((item) => {
     const context = contextOf(item.customerId);
-    return { item, context, cycle: cycleOf(item.track, context.occurredAt, timeZone) };
+    return { item, context, cycle: cycleOf(item.track) };
   });
   const existing = await rowsOf<{
     reward_track_id: string;
