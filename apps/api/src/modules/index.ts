@@ -10,6 +10,7 @@ import { challengeRoutes } from './challenges/challenges.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { economyRoutes } from './economy/economy.routes';
 import { eventRoutes } from './events/events.routes';
 import { apiKeyRoutes } from './integrations/api-keys.routes';
 import { mediaRoutes } from './media/media.routes';
@@ -44,6 +45,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   segmentRoutes(app, ctx);
   challengeRoutes(app, ctx);
   rewardTrackRoutes(app, ctx);
+  economyRoutes(app, ctx);
   playerRoutes(app, ctx);
   mediaRoutes(app, ctx);
   await productRoutes(app, ctx);

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  createCurrency,
+  createEarnConfig,
+  ledgerOf,
+  orderEvent,
+  segmentId,
+  spend,
+  statusEvent,
+} from '../../../test/economy-helpers';
+import {
+  createSegment,
+  createStatistic,
+  eventAt,
+  playerStatistics,
+  rule,
+  sendAndProcess,
+} from '../../../test/engine-helpers';
+import { addCustomer, createApiKey, createClientAndSignIn, type SignedIn } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let admin: SignedIn;
+let key: string;
+let currency: string;
+const EXCLUDED = 'c'.repeat(24);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+  key = (await createApiKey(t.app, admin)).key;
+  currency = (await createCurrency(t.app, admin, { name: 'Rand back', code: 'RBK' }))._id;
+  const everyone = await segmentId(t.app, admin);
+  // 5% cashback (5 per 100) for AllPlayers, excluding a category; 1 XP per 10 spent.
+  await createEarnConfig(t.app, admin, {
+    type: 'Currency',
+    trigger_value: 100,
+    earn_amount: 5,
+    segment_id: everyone,
+    earn_target: currency,
+    exclude_type: 'category',
+    excluded_category_ids: [EXCLUDED],
+  });
+  await createEarnConfig(t.app, admin, {
+    type: 'Statistic',
+    trigger_value: 10,
+    earn_amount: 1,
+    segment_id: everyone,
+  });
+});
+afterAll(() => t.close());
+
+describe('earning on qualifying orders', () => {
+  it('pays cashback pro rata on the included lines and XP into the xp statistic, each a ledger row', async () => {
+    const player = await addCustomer(t.app, admin);
+    // A first order: the player is in no stored segment yet, but AllPlayers takes everyone with activity.
+    await sendAndProcess(t, key, [
+      orderEvent(player, 'o-earn-1', [
+        [100, 2, ['cat-included']],
+        [40, 1, [EXCLUDED]],
+      ]),
+    ]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(10);
+    // XP has no exclusions: 240 spent, 1 per 10.
+    expect((await playerStatistics(t.app, key, player)).xp).toBe(24);
+    const ledger = await ledgerOf(t.app, admin, player);
+    expect(
+      ledger.map((row) => [
+        row.transaction_type,
+        row.value,
+        row.xp_points_earned,
+        row.wallet_balance_post_transaction,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Cashback', 10, 0, 10],
+        ['XP Points', 0, 24, null],
+      ]),
+    );
+    expect(ledger.every((row) => row.transaction_id === 'o-earn-1')).toBe(true);
+  });
+
+  it('an order replayed (same event id) earns nothing more', async () => {
+    const player = await addCustomer(t.app, admin);
+    const event = orderEvent(player, 'o-replay', [[50, 1]]);
+    await sendAndProcess(t, key, [event]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: { 'x-api-key': key },
+      payload: event,
+    });
+    expect(res.statusCode).toBe(200);
+    await t.ctx.engine.drain();
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(2.5);
+    expect((await ledgerOf(t.app, admin, player)).filter((row) => row.source === 'earn_config')).toHaveLength(
+      2,
+    );
+  });
+
+  it('targets a segment by the membership stored before the event', async () => {
+    await createStatistic(t.app, admin, 'visits');
+    const regulars = await createSegment(t.app, admin, {
+      name: 'Regulars',
+      filters: [rule('visits', 'GreaterThan', 2)],
+    });
+    const vip = (await createCurrency(t.app, admin, { name: 'VIP points', code: 'VIP' }))._id;
+    await createEarnConfig(t.app, admin, {
+      type: 'Currency',
+      trigger_value: 10,
+      earn_amount: 1,
+      segment_id: regulars._id,
+      earn_target: vip,
+    });
+    const outsider = await addCustomer(t.app, admin);
+    const regular = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [
+      eventAt(regular, 30, { type: 'statistic.update', data: { name: 'visits', value: 5 } }),
+      eventAt(outsider, 30, { type: 'statistic.update', data: { name: 'visits', value: 1 } }),
+    ]);
+    await sendAndProcess(t, key, [
+      orderEvent(regular, 'o-vip-1', [[30, 1]]),
+      orderEvent(outsider, 'o-vip-2', [[30, 1]]),
+    ]);
+    expect(await balanceOf(t.app, admin, regular, vip)).toBe(3);
+    expect(await balanceOf(t.app, admin, outsider, vip)).toBe(0);
+  });
+});
+
+describe('refunds and cancellations claw back', () => {
+  it('takes back what the order earned', async () => {
+    const player = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [orderEvent(player, 'o-refund', [[200, 1]])]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(10);
+    await sendAndProcess(t, key, [statusEvent(player, 'o-refund', 'REFUNDED')]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(0);
+    expect((await playerStatistics(t.app, key, player)).xp).toBe(0);
+    const clawbacks = (await ledgerOf(t.app, admin, player)).filter((row) => row.source === 'clawback');
+    expect(
+      clawbacks.map((row) => [row.transaction_type, row.value, row.xp_points_earned, row.shortfall]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Cashback', -10, 0, 0],
+        ['XP Points', 0, -20, 0],
+      ]),
+    );
+  });
+
+  it('never below zero: what was already spent is recorded as the shortfall', async () => {
+    const player = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [orderEvent(player, 'o-spent', [[100, 1]])]);
+    const spent = await spend(t.app, key, player, { id: 'spend-before-refund', currency, amount: 3 });
+    expect(spent.statusCode, spent.body).toBe(200);
+    await sendAndProcess(t, key, [statusEvent(player, 'o-spent', 'CANCELLED')]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(0);
+    const [clawback] = (await ledgerOf(t.app, admin, player)).filter(
+      (row) => row.source === 'clawback' && row.transaction_type === 'Cashback',
+    );
+    expect(clawback).toMatchObject({ value: -2, shortfall: 3, wallet_balance_post_transaction: 0 });
+  });
+
+  it('an order created and refunded in the same batch nets to zero', async () => {
+    const player = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [
+      orderEvent(player, 'o-same', [[60, 1]], 10),
+      statusEvent(player, 'o-same', 'REFUNDED', 5),
+    ]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(0);
+    const rows = await ledgerOf(t.app, admin, player);
+    expect(rows.filter((row) => row.transaction_type === 'Cashback').map((row) => row.value)).toEqual([
+      3, -3,
+    ]);
+  });
+});
