@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  EXPORT_FIELDS,
   EXPORTABLE_FIELDS,
   exportFileName,
   type TParsedTransactionFilters,
@@ -162,7 +163,7 @@ export const createTransactionsService = (ctx: AppContext) => {
       fields?: string[];
       include_headers?: boolean;
     };
-    const names = saved.fields && saved.fields.length > 0 ? saved.fields : EXPORTABLE_FIELDS[report.kind];
+    const names = saved.fields && saved.fields.length > 0 ? saved.fields : EXPORT_FIELDS[report.kind];
     const columns = names.flatMap((name) => {
       const field = report.fields[name];
       if (!field) return [];

@@ -1,4 +1,9 @@
-import { REPORT_CARD_LABELS, TRANSACTION_FILTER_MESSAGES } from '@laurel/contract';
+import {
+  EXPORT_FIELDS,
+  EXPORT_FILE_PREFIXES,
+  REPORT_CARD_LABELS,
+  TRANSACTION_FILTER_MESSAGES,
+} from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBadge, createSegment, eventAt, rule, sendAndProcess } from '../../../test/engine-helpers';
 import {
@@ -209,4 +214,28 @@ describe('badge transactions export', () => {
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().message).toBe(TRANSACTION_FILTER_MESSAGES.exportExpired);
   });
+});
+
+describe('every report', () => {
+  it.each(['economy', 'challenges', 'reward-tracks'] as const)(
+    '%s: a business with no rows gets an empty page, zero cards and a header-only export',
+    async (kind) => {
+      const fresh = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+      const list = await get(fresh, `/api/transactions/${kind}`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json()).toMatchObject({
+        content: { transactions: [], count: 0 },
+        pagination: { count: 0, hasMore: false },
+      });
+      const summary = (await get(fresh, `/api/transactions/${kind}/summary`)).json().content;
+      expect(summary.cards.map((card: { label: string }) => card.label)).toEqual(REPORT_CARD_LABELS[kind]);
+      expect(summary.count).toBe(0);
+      const ready = (await post(fresh, `/api/transactions/${kind}/export`, {})).json().content;
+      expect(ready.file_name).toMatch(
+        new RegExp(`^${EXPORT_FILE_PREFIXES[kind]}_\\d{4}-\\d\\d-\\d\\d\\.csv$`),
+      );
+      const file = await get(fresh, ready.url);
+      expect(csvRows(file.body)).toEqual([EXPORT_FIELDS[kind].join(',')]);
+    },
+  );
 });

@@ -1,0 +1,56 @@
+import { ECONOMY_TRANSACTION_TYPES, REPORT_CARD_LABELS } from '@laurel/contract';
+import {
+  aggregate,
+  BRANCH_NAMES,
+  BRANCH_OF_ROW,
+  CUSTOMER_AND_BRANCH,
+  type ReportDefinition,
+  userNameSql,
+} from '../report-definition';
+
+const [earnings, cashback, xp, spent, liability] = REPORT_CARD_LABELS.economy;
+
+/**
+ * Economy Transactions: the exactly-once economy ledger (earnings, cashback, XP, spending, clawbacks, expiry).
+ * Values are signed, so the net of the filtered rows is what the wallets owe for them (the liability card).
+ */
+export const economyReport: ReportDefinition = {
+  kind: 'economy',
+  from: `${CUSTOMER_AND_BRANCH('economy_transactions')} LEFT JOIN currencies cur ON cur.id = t.currency_id`,
+  dateColumn: 't.occurred_at',
+  idColumn: 't.id',
+  branchColumn: BRANCH_OF_ROW,
+  fields: {
+    _id: { sql: 't.id', type: 'text' },
+    transaction_id: { sql: 't.reference', type: 'text', freeText: true },
+    date_time: { sql: 't.occurred_at', type: 'timestamp' },
+    user_id: { sql: 't.customer_id', type: 'text' },
+    user_name: { sql: userNameSql, type: 'text', freeText: true },
+    branch_location: { sql: 'b.display_name', type: 'text', freeText: true },
+    transaction_type: { sql: 't.transaction_type', type: 'text' },
+    value: { sql: 't.value', type: 'number' },
+    currency: { sql: 'cur.code', type: 'text', freeText: true },
+    xp_points_earned: { sql: 't.xp_points_earned', type: 'number' },
+    wallet_balance_post_transaction: { sql: 't.wallet_balance_post_transaction', type: 'number' },
+    created_at: { sql: 't.created_at', type: 'timestamp' },
+    updated_at: { sql: 't.created_at', type: 'timestamp' },
+  },
+  search: [userNameSql, 'c.email', 't.reference'],
+  multi: {
+    branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
+    transaction_type: { sql: 't.transaction_type', options: ECONOMY_TRANSACTION_TYPES },
+    currency: {
+      sql: 'cur.code',
+      options: (client) =>
+        `SELECT code AS option FROM currencies WHERE client_id = ${client} AND deleted_at IS NULL ORDER BY code`,
+    },
+  },
+  value: 't.value',
+  cards: [
+    aggregate(earnings, 'COALESCE(sum(t.value) FILTER (WHERE t.value > 0), 0)::text'),
+    aggregate(cashback, `COALESCE(sum(t.value) FILTER (WHERE t.transaction_type = 'Cashback'), 0)::text`),
+    aggregate(xp, 'COALESCE(sum(t.xp_points_earned), 0)::text'),
+    aggregate(spent, `COALESCE(-sum(t.value) FILTER (WHERE t.transaction_type = 'Spending'), 0)::text`),
+    aggregate(liability, 'COALESCE(sum(t.value), 0)::text'),
+  ],
+};

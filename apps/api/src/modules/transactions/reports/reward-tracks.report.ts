@@ -1,0 +1,53 @@
+import { REPORT_CARD_LABELS, REWARD_TRACK_TRANSACTION_STATUSES } from '@laurel/contract';
+import {
+  aggregate,
+  BRANCH_NAMES,
+  BRANCH_OF_ROW,
+  CUSTOMER_AND_BRANCH,
+  mostFrequent,
+  type ReportDefinition,
+  userNameSql,
+} from '../report-definition';
+
+const [users, claimed, popular] = REPORT_CARD_LABELS['reward-tracks'];
+
+/** Reward Track Transactions: one row per milestone a player reached (DESIGN §5). */
+export const rewardTracksReport: ReportDefinition = {
+  kind: 'reward-tracks',
+  from: CUSTOMER_AND_BRANCH('reward_track_transactions'),
+  dateColumn: 't.occurred_at',
+  idColumn: 't.id',
+  branchColumn: BRANCH_OF_ROW,
+  fields: {
+    _id: { sql: 't.id', type: 'text' },
+    reward_track_transaction_id: { sql: 'COALESCE(t.event_id, t.id)', type: 'text', freeText: true },
+    date_time: { sql: 't.occurred_at', type: 'timestamp' },
+    user_id: { sql: 't.customer_id', type: 'text' },
+    user_name: { sql: userNameSql, type: 'text', freeText: true },
+    reward_track_name: { sql: 't.reward_track_name', type: 'text', freeText: true },
+    milestone_reached: { sql: 't.milestone_reached', type: 'text', freeText: true },
+    reward_claimed: { sql: 't.reward_claimed', type: 'text', freeText: true },
+    reward_value: { sql: 't.reward_value', type: 'number' },
+    xp_points_earned: { sql: 't.xp_points_earned', type: 'number' },
+    status: { sql: 't.status', type: 'text' },
+    branch_location: { sql: 'b.display_name', type: 'text', freeText: true },
+    created_at: { sql: 't.created_at', type: 'timestamp' },
+    updated_at: { sql: 't.created_at', type: 'timestamp' },
+  },
+  search: [userNameSql, 'c.email', 't.reward_track_name', 't.milestone_reached'],
+  multi: {
+    branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
+    status: { sql: 't.status', options: REWARD_TRACK_TRANSACTION_STATUSES },
+    reward_track_name: {
+      sql: 't.reward_track_name',
+      options: (client) =>
+        `SELECT DISTINCT name AS option FROM reward_tracks WHERE client_id = ${client} ORDER BY name`,
+    },
+  },
+  value: 't.reward_value',
+  cards: [
+    aggregate(users, 'count(DISTINCT t.customer_id)::text'),
+    aggregate(claimed, `count(*) FILTER (WHERE t.reward_claimed <> '')::text`),
+    mostFrequent(popular, 't.reward_track_name'),
+  ],
+};
