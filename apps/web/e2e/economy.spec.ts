@@ -1,0 +1,206 @@
+import { expect, test } from '@playwright/test';
+import { CustomerProfilePage } from './pages/customer-profile-page';
+import { CustomersBusiness } from './pages/customers-page';
+import { addCategory, addProduct, EarnConfigPage, playerOf, spend, WalletPage } from './pages/economy-pages';
+import { OrderChannel } from './pages/orders-pages';
+import { tallSnapshot } from './pages/tall-snapshot';
+import { snapshot } from './support/screens';
+
+type TLedgerRow = {
+  transaction_type: string;
+  value: number;
+  xp_points_earned: number;
+  wallet_balance_post_transaction: number | null;
+  source: string;
+  shortfall: number;
+};
+
+test.describe('economy', () => {
+  test('a 5% cashback excluding snacks and 1 XP per R10 pay out on an order, a spend takes part, a refund claws back', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    // GROWTH is the first plan with the economy; the catalogue, customer and API key come through the API.
+    const business = await CustomersBusiness.create(page, request, { plan: 'GROWTH' });
+    const token = business.clientToken;
+    const customerId = await business.addCustomer(request, { name: 'Zanele', surname: 'Mokoena' });
+    const snacks = await addCategory(request, token, 'Snacks');
+    const coffee = await addCategory(request, token, 'Coffee');
+    await addProduct(request, token, {
+      title: 'Blueberry Muffin',
+      sku: 'MUF-1',
+      price: 40,
+      categoryId: snacks,
+    });
+    await addProduct(request, token, {
+      title: 'House Blend 1kg',
+      sku: 'HB-1',
+      price: 200,
+      categoryId: coffee,
+    });
+    const channel = await OrderChannel.connect(request, token, 'Till');
+
+    // The wallet: one custom currency with a library icon.
+    const wallet = new WalletPage(page);
+    await wallet.goto();
+    await expect(wallet.counter).toHaveText('0/10');
+    await expect(wallet.save).toBeDisabled();
+    await wallet.createCustomCurrency('Bean Coins', 'BC', 0.1, 'mug-hot');
+    await expect(wallet.counter).toHaveText('1/10');
+    await snapshot(page, 'economy-wallet');
+
+    // Cashback: the spec's messages first, then 5 per 100 (5%) for AllPlayers, excluding the Snacks category.
+    const config = new EarnConfigPage(page);
+    await page.goto('/console/economics/cashback-configs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cashback Configurations' })).toBeVisible();
+    await expect(page.getByText('This table is empty.')).toBeVisible();
+    await page.getByRole('link', { name: 'Add Cashback Config' }).click();
+    await config.expectTitle('Create a cashback config');
+    await expect(config.save).toBeDisabled();
+    await config.field('Trigger Value').fill('0');
+    await config.save.click();
+    expect(await config.validationErrors()).toEqual([
+      'Trigger Value is required',
+      'Earn Amount is required',
+      'Segment is required',
+      'Currency is required',
+    ]);
+    await config.chooseIn('Currency', 'Bean Coins (BC)');
+    await config.field('Trigger Value').fill('100');
+    await config.field('Earn Amount').fill('5');
+    await expect(
+      page.getByText('5 Bean Coins for every R 100.00 spent, pro rata (5% cashback)'),
+    ).toBeVisible();
+    await config.pick('Segment', 'AllPlayers', /^AllPlayers/);
+    await config.chooseIn('Exclusion Type', 'Categories');
+    await config.pick('Excluded Categories', 'Snack', /^Snacks/);
+    await tallSnapshot(page, 'economy-cashback-config-new');
+    await config.saveAndExpectSuccess();
+    // The console stays on the cashback config it saved (DESIGN §9).
+    await expect(page).toHaveURL(/\/console\/economics\/cashback-config\/[0-9a-f]{24}$/);
+    await config.expectTitle('Cashback Config - AllPlayers');
+    await tallSnapshot(page, 'economy-cashback-config');
+    await page.getByRole('link', { name: 'Back to Cashback Configs' }).click();
+    const cashbackRow = page.getByRole('row').filter({ hasText: 'Bean Coins' });
+    await expect(cashbackRow).toContainText('100');
+    await expect(cashbackRow).toContainText('AllPlayers');
+    await snapshot(page, 'economy-cashback-configs');
+
+    // XP: 1 per R10 of spend, for everyone, nothing excluded.
+    await page.goto('/console/economics/xp-configs');
+    await page.getByRole('link', { name: 'Add XP Config' }).click();
+    await config.expectTitle('Create an XP config');
+    await config.field('Trigger Value').fill('10');
+    await config.field('Earn Amount').fill('1');
+    await config.pick('Segment', 'AllPlayers', /^AllPlayers/);
+    await config.saveAndExpectSuccess();
+    await expect(page).toHaveURL(/\/console\/economics\/xp-config\/[0-9a-f]{24}$/);
+    await page.getByRole('link', { name: 'Back to XP Configs' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'AllPlayers' })).toContainText('10');
+    await snapshot(page, 'economy-xp-configs');
+
+    // An order of R240 at the till: R200 of coffee earns 5% (10.00); the R40 muffin is a snack and earns none.
+    // XP counts all of it: 24.
+    const order = await channel.postOrder({
+      order_id: `till-${Date.now()}`,
+      customer: { _id: customerId },
+      branch_id: business.branchId,
+      status: 'POS-ORDERED',
+      method: 'COLLECTION',
+      payment_method: 'CARD',
+      payment_location: 'in_store',
+      items: [
+        { sku: 'HB-1', title: 'House Blend 1kg', quantity: 1, price: 200 },
+        { sku: 'MUF-1', title: 'Blueberry Muffin', quantity: 1, price: 40 },
+      ],
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const orderId = order.body.content._id;
+    await expect
+      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).wallets?.[0]?.balance, {
+        timeout: 30_000,
+      })
+      .toBe(10);
+    const earned = await playerOf(request, channel.apiKey, customerId);
+    expect(earned.statistics.xp).toBe(24);
+    const currencyId = earned.wallets?.[0]?.currency._id ?? '';
+
+    // The profile: Wallet Balance 10.00 Bean Coins and XP 24.
+    const profile = new CustomerProfilePage(page);
+    await profile.goto(customerId);
+    await expect(profile.heading('Zanele Mokoena')).toBeVisible();
+    await expect(profile.tile('Wallet Balance')).toContainText('10.00');
+    await expect(profile.tile('Wallet Balance')).toContainText('Bean Coins');
+    await expect(page.getByRole('group', { name: 'XP', exact: true })).toContainText('24');
+    await tallSnapshot(page, 'economy-profile-earned');
+
+    // A spend of 4 through the integrator API: the balance after it, the same answer for a repeat, and a refusal
+    // beyond the balance that spends nothing.
+    const spent = await spend(request, channel.apiKey, customerId, {
+      id: `spend-${orderId}`,
+      currency: currencyId,
+      amount: 4,
+      reason: 'Coffee with coins',
+    });
+    expect(spent.status, JSON.stringify(spent.body)).toBe(200);
+    expect(spent.body.content.balance).toBe(6);
+    const repeat = await spend(request, channel.apiKey, customerId, {
+      id: `spend-${orderId}`,
+      currency: currencyId,
+      amount: 4,
+      reason: 'Coffee with coins',
+    });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.content.balance).toBe(6);
+    const refused = await spend(request, channel.apiKey, customerId, {
+      id: `spend-big-${orderId}`,
+      currency: currencyId,
+      amount: 100,
+      reason: 'Too much',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Insufficient balance');
+    await page.reload();
+    await expect(profile.tile('Wallet Balance')).toContainText('6.00');
+
+    // The refund claws back: the cashback takes what is left (6.00, 4.00 short) and the XP goes.
+    expect((await channel.updateOrder(orderId, { status: 'FULFILLED' })).status).toBe(200);
+    expect((await channel.updateOrder(orderId, { status: 'REFUNDED' })).status).toBe(200);
+    await expect
+      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).wallets?.[0]?.balance, {
+        timeout: 30_000,
+      })
+      .toBe(0);
+    expect((await playerOf(request, channel.apiKey, customerId)).statistics.xp).toBe(0);
+    await page.reload();
+    await expect(profile.tile('Wallet Balance')).toContainText('0.00');
+    await expect(page.getByRole('group', { name: 'XP', exact: true })).toContainText('0');
+
+    // The economy ledger: every movement with the balance after it, and the clawback's shortfall.
+    const ledger = await request.get(`/api/economy/customers/${customerId}/transactions?size=50`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(ledger.status(), await ledger.text()).toBe(200);
+    const rows = ((await ledger.json()) as { content: TLedgerRow[] }).content;
+    const money = rows.filter((row) => row.wallet_balance_post_transaction !== null);
+    expect(
+      money.map((row) => [row.source, row.value, row.wallet_balance_post_transaction]).reverse(),
+    ).toEqual([
+      ['earn_config', 10, 10],
+      ['spend', -4, 6],
+      ['clawback', -6, 0],
+    ]);
+    expect(money.find((row) => row.source === 'clawback')?.shortfall).toBe(4);
+    const xp = rows.filter((row) => row.wallet_balance_post_transaction === null);
+    expect(xp.map((row) => [row.source, row.xp_points_earned]).reverse()).toEqual([
+      ['earn_config', 24],
+      ['clawback', -24],
+    ]);
+
+    await page.goto('/console/economics/transactions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Economy Transactions' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Zanele Mokoena' })).toHaveCount(5);
+    await snapshot(page, 'economy-transactions');
+  });
+});
