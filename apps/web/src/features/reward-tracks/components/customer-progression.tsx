@@ -181,32 +181,28 @@ const TrackBar = ({
  */
 export const CustomerProgression = ({ customerId }: { customerId: string }) => {
   const user = useSession()?.user;
-  const plan = useClientRecord().data?.clientSubscription;
+  const client = useClientRecord();
+  const plan = client.data?.clientSubscription;
   const inPlan = planOpensArea(plan, 'REWARD_TRACKS');
   const mayRead = user?.role === 'ADMIN' || user?.user_permissions.REWARD_TRACKS?.read === true;
   const configs = useQuery({ ...progressionConfigsQuery(), enabled: inPlan && mayRead });
   const player = useQuery({ ...playerProgressQuery(customerId), enabled: inPlan && mayRead });
+  // undefined while the player loads; null when they cannot be read (the bar then shows no progress).
+  const progress = (kind: TBarKind) =>
+    player.isSuccess ? player.data[kind] : player.isError ? null : undefined;
+  if (client.isPending || (inPlan && mayRead && configs.isPending))
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Skeleton height={200} radius="md" />
+        <Skeleton height={200} radius="md" />
+      </SimpleGrid>
+    );
+  // Outside the plan or the user's flags there is no track to show, as for a client without one.
   if (!inPlan || !mayRead)
     return (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {(['tier', 'level'] as const).map((kind) => (
-          <TrackSection key={kind} title={TITLES[kind]}>
-            <Text size="sm" c="dimmed" py="xs">
-              {inPlan
-                ? 'You do not have access to reward tracks.'
-                : 'Tier and level progressions come with the GROWTH plan.'}
-            </Text>
-          </TrackSection>
-        ))}
-      </SimpleGrid>
-    );
-  const progress = (kind: TBarKind) =>
-    player.isSuccess ? player.data[kind] : player.isError ? null : undefined;
-  if (configs.isPending)
-    return (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Skeleton height={200} radius="md" />
-        <Skeleton height={200} radius="md" />
+        <TrackBar kind="tier" trackId={null} progress={null} />
+        <TrackBar kind="level" trackId={null} progress={null} />
       </SimpleGrid>
     );
   return (
