@@ -93,7 +93,8 @@ export const ChallengeCanvas = (props: TChallengeCanvasProps) => {
   return (
     <Box
       pos="relative"
-      h={640}
+      // As tall as the window allows, so that a long chain reads at a useful zoom.
+      h="max(560px, calc(100dvh - 190px))"
       bd="1px solid var(--mantine-color-default-border)"
       style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
       role="region"

@@ -125,7 +125,7 @@ export const DetailsPanel = (props: TDetailsPanelProps) => {
   const set = <TKey extends keyof TChallengeDetails>(key: TKey, value: TChallengeDetails[TKey]) =>
     onChange({ ...values, [key]: value });
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" role="region" aria-label={T.details}>
       <Stack gap="sm">
         <Title order={2} fz="lg">
           {T.details}
