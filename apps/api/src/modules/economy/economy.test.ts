@@ -1,0 +1,404 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  createCurrency,
+  ledgerOf,
+  segmentId,
+  spend,
+  walletsOf,
+} from '../../../test/economy-helpers';
+import {
+  addCustomer,
+  bearer,
+  createApiKey,
+  createBranch,
+  createClientAndSignIn,
+  createStaffAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { rowsOf } from '../../db/raw-sql';
+
+let t: TestApp;
+let admin: SignedIn;
+let other: SignedIn;
+let key: string;
+let everyone: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+  other = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+  key = (await createApiKey(t.app, admin)).key;
+  everyone = await segmentId(t.app, admin);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, session = admin) =>
+  t.app.inject({ method, url, headers: bearer(session.clientToken), ...(payload ? { payload } : {}) });
+
+/** Adjusts a wallet as the admin would from the customer profile. */
+const adjust = (customerId: string, body: Record<string, unknown>, session = admin) =>
+  call('POST', `/api/economy/customers/${customerId}/adjustments`, body, session);
+
+describe('currencies (Wallet page)', () => {
+  it('creates a real currency named by its code, lists it with the n/10 count, reads, updates and deletes it', async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const created = await call(
+      'POST',
+      '/api/economy/currencies',
+      { type: 'real', code: 'ZAR', conversion_rate: 0 },
+      client,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const currency = created.json().content;
+    expect(currency).toMatchObject({ type: 'real', name: 'ZAR', code: 'ZAR', expiry_policy: 'never' });
+    expect(currency.icon).toEqual({ name: null, prefix: null, url: null, etag: null });
+
+    const list = await call('GET', '/api/economy/currencies', undefined, client);
+    expect(list.json().pagination).toEqual({ count: 1, hasMore: false });
+
+    const saved = await call(
+      'POST',
+      '/api/economy/currencies',
+      {
+        _id: currency._id,
+        type: 'custom',
+        name: 'Coffee Beans',
+        code: 'BEAN',
+        conversion_rate: 0.5,
+        icon: { name: 'mug-hot', prefix: 'fas' },
+      },
+      client,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      (await call('GET', `/api/economy/currencies/${currency._id}`, undefined, client)).json().content,
+    ).toMatchObject({
+      name: 'Coffee Beans',
+      code: 'BEAN',
+      conversion_rate: 0.5,
+      icon: { name: 'mug-hot', prefix: 'fas' },
+    });
+
+    const removed = await call('DELETE', `/api/economy/currencies/${currency._id}`, undefined, client);
+    expect(removed.json().message).toBe('Successfully deleted currency.');
+    expect((await call('GET', `/api/economy/currencies/${currency._id}`, undefined, client)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses an 11th currency with a clear message', async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    for (let n = 0; n < 10; n += 1) await createCurrency(t.app, client, { code: `C${n}` });
+    const eleventh = await call(
+      'POST',
+      '/api/economy/currencies',
+      { type: 'custom', name: 'One too many', code: 'C10' },
+      client,
+    );
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().message).toBe(
+      'A client can have at most 10 currencies. Delete one before adding another.',
+    );
+    expect((await call('GET', '/api/economy/currencies', undefined, client)).json().pagination.count).toBe(
+      10,
+    );
+  });
+
+  it('names the missing field of a custom currency, an unknown real code and a taken short code', async () => {
+    const missing = await call('POST', '/api/economy/currencies', { type: 'custom', code: 'X1' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      message: 'Name is required',
+      content: { errors: [{ field: 'name' }] },
+    });
+    const unknown = await call('POST', '/api/economy/currencies', { type: 'real', code: 'ABC' });
+    expect(unknown.json().message).toBe('Currency code must be one of the real currency codes');
+    await createCurrency(t.app, admin, { code: 'TAKEN' });
+    const taken = await call('POST', '/api/economy/currencies', {
+      type: 'custom',
+      name: 'Again',
+      code: 'taken',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A currency with this short code already exists.');
+    const days = await call('POST', '/api/economy/currencies', {
+      type: 'custom',
+      name: 'D',
+      code: 'D1',
+      expiry_policy: 'after_days',
+    });
+    expect(days.json().message).toBe('Expiry days is required when balances expire after a number of days');
+  });
+
+  it("another client's currency answers 404", async () => {
+    const theirs = await createCurrency(t.app, other, { code: 'THEIRS' });
+    expect((await call('GET', `/api/economy/currencies/${theirs._id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/economy/currencies/${theirs._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('earn configs (Cashback and XP pages)', () => {
+  it('answers the spec’s messages for missing fields, zero counting as missing', async () => {
+    const res = await call('POST', '/api/economy/earn-configs', {
+      type: 'Currency',
+      trigger_value: 0,
+      earn_amount: 0,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Trigger Value is required');
+    expect(res.json().content.errors.map((e: { message: string }) => e.message)).toEqual([
+      'Trigger Value is required',
+      'Earn Amount is required',
+      'Segment is required',
+      'Currency is required',
+    ]);
+  });
+
+  it('saves a cashback config (empty exclusions as null), lists by type, reads and updates it', async () => {
+    const currency = await createCurrency(t.app, admin, { code: 'CASH' });
+    const created = await call('POST', '/api/economy/earn-configs', {
+      type: 'Currency',
+      trigger_value: 100,
+      earn_amount: 5,
+      segment_id: everyone,
+      earn_target: currency._id,
+      excluded_product_ids: [],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const config = created.json().content;
+    expect(config).toMatchObject({
+      type: 'Currency',
+      trigger_value: 100,
+      earn_amount: 5,
+      segment_id: everyone,
+      segment_name: 'AllPlayers',
+      earn_target: currency._id,
+      exclude_type: 'product',
+      excluded_product_ids: null,
+      excluded_category_ids: null,
+    });
+    const xp = await call('POST', '/api/economy/earn-configs', {
+      type: 'Statistic',
+      trigger_value: 10,
+      earn_amount: 1,
+      segment_id: everyone,
+    });
+    expect(xp.json().content.earn_target).toBe('xp');
+
+    const cashbacks = await call('GET', '/api/economy/earn-configs?type=Currency');
+    expect(cashbacks.json().content.map((c: { _id: string }) => c._id)).toContain(config._id);
+    expect(cashbacks.json().content.every((c: { type: string }) => c.type === 'Currency')).toBe(true);
+
+    const updated = await call('PUT', `/api/economy/earn-configs/${config._id}`, {
+      type: 'Currency',
+      trigger_value: 50,
+      earn_amount: 1,
+      segment_id: everyone,
+      earn_target: currency._id,
+      exclude_type: 'category',
+      excluded_category_ids: ['c'.repeat(24)],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await call('GET', `/api/economy/earn-configs/${config._id}`)).json().content).toMatchObject({
+      trigger_value: 50,
+      exclude_type: 'category',
+      excluded_category_ids: ['c'.repeat(24)],
+    });
+    const switched = await call('POST', '/api/economy/earn-configs', {
+      _id: config._id,
+      type: 'Statistic',
+      trigger_value: 1,
+      earn_amount: 1,
+      segment_id: everyone,
+    });
+    expect(switched.json().message).toBe('An earn config cannot change its type.');
+    expect((await call('DELETE', `/api/economy/earn-configs/${config._id}`)).statusCode).toBe(200);
+  });
+
+  it("refuses another client's segment or currency, and an unknown config is 'record not found'", async () => {
+    const theirSegment = await segmentId(t.app, other);
+    const res = await call('POST', '/api/economy/earn-configs', {
+      type: 'Statistic',
+      trigger_value: 1,
+      earn_amount: 1,
+      segment_id: theirSegment,
+    });
+    expect(res.json()).toMatchObject({ message: 'The segment of this earn config does not exist.' });
+    const theirs = await createCurrency(t.app, other, { code: 'OTHER' });
+    const cashback = await call('POST', '/api/economy/earn-configs', {
+      type: 'Currency',
+      trigger_value: 1,
+      earn_amount: 1,
+      segment_id: everyone,
+      earn_target: theirs._id,
+    });
+    expect(cashback.json().message).toBe('The currency of this earn config does not exist.');
+    const missing = await call('GET', `/api/economy/earn-configs/${'f'.repeat(24)}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('record not found');
+  });
+});
+
+describe('spending (integrator API)', () => {
+  it('answers 200 with the new balance, 409 Insufficient balance without overdrawing, and a repeat the first answer', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'SPND' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    expect(
+      (await adjust(customer, { currency, direction: 'credit', amount: 20, reason: 'Welcome gift' }))
+        .statusCode,
+    ).toBe(200);
+
+    const first = await spend(t.app, key, customer, { id: 'till-1-0001', currency, amount: 12.5 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'Spend recorded.',
+      content: { balance: 7.5, amount: 12.5, currency },
+    });
+
+    const repeat = await spend(t.app, key, customer, { id: 'till-1-0001', currency, amount: 12.5 });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().content).toEqual(first.json().content);
+    expect(await balanceOf(t.app, admin, customer, currency)).toBe(7.5);
+
+    const changed = await spend(t.app, key, customer, { id: 'till-1-0001', currency, amount: 1 });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe('A spend with this id was already made with a different request.');
+
+    const over = await spend(t.app, key, customer, { id: 'till-1-0002', currency, amount: 8 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('Insufficient balance');
+    expect(await balanceOf(t.app, admin, customer, currency)).toBe(7.5);
+
+    const ledger = await ledgerOf(t.app, admin, customer);
+    expect(
+      ledger.map((row) => [row.transaction_type, row.value, row.wallet_balance_post_transaction]),
+    ).toEqual([
+      ['Earning Event', 20, 20],
+      ['Spending', -12.5, 7.5],
+    ]);
+  });
+
+  it('names bad input, an unknown currency and another client’s customer', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'BAD' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    const zero = await spend(t.app, key, customer, { id: 's-zero', currency, amount: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe('Amount must be greater than 0');
+    const noReason = await spend(t.app, key, customer, { id: 's-reason', currency, amount: 1, reason: ' ' });
+    expect(noReason.json().message).toBe('Reason is required');
+    const unknown = await spend(t.app, key, customer, {
+      id: 's-unknown',
+      currency: 'f'.repeat(24),
+      amount: 1,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('The currency could not be found.');
+    const theirs = await addCustomer(t.app, other);
+    const foreign = await spend(t.app, key, theirs, { id: 's-foreign', currency, amount: 1 });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('The customer could not be found.');
+  });
+
+  it('100 concurrent spends against a balance that covers one: exactly one succeeds', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'RACE' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    await adjust(customer, { currency, direction: 'credit', amount: 10, reason: 'Race' });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, n) =>
+        spend(t.app, key, customer, { id: `race-${n}`, currency, amount: 10 }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    expect(await balanceOf(t.app, admin, customer, currency)).toBe(0);
+    const [sums] = await rowsOf<{ ledger: string; balance: string }>(
+      t.ctx.database.db,
+      sql`SELECT (SELECT sum(value)::text FROM economy_transactions WHERE customer_id = ${customer}) AS ledger,
+                 (SELECT balance::text FROM wallets WHERE customer_id = ${customer}) AS balance`,
+    );
+    expect(sums).toEqual({ ledger: '0.00', balance: '0.00' });
+  });
+});
+
+describe('manual adjustments (customer profile)', () => {
+  it('credits and debits with a required reason, audit-logged; a debit beyond the balance is refused', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'ADJ' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    const noReason = await adjust(customer, { currency, direction: 'credit', amount: 5 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Reason is required');
+
+    const credited = await adjust(customer, { currency, direction: 'credit', amount: 5, reason: 'Goodwill' });
+    expect(credited.json()).toMatchObject({
+      message: 'Wallet adjusted.',
+      content: {
+        balance: 5,
+        transaction: { transaction_type: 'Earning Event', value: 5, source: 'manual', reason: 'Goodwill' },
+      },
+    });
+    const over = await adjust(customer, { currency, direction: 'debit', amount: 6, reason: 'Correction' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('Insufficient balance');
+    const debited = await adjust(customer, { currency, direction: 'debit', amount: 2, reason: 'Correction' });
+    expect(debited.json().content.balance).toBe(3);
+
+    const audit = await call('GET', '/api/audit-log?size=50');
+    const summaries = (audit.json().content as { summary: string }[]).map((entry) => entry.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining(['Credited 5.00 Beans: Goodwill', 'Debited 2.00 Beans: Correction']),
+    );
+  });
+
+  it('is for admins only', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'ADM' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    const branch = await createBranch(t.app, admin);
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      manager_of: [branch._id],
+      user_permissions: { CUSTOMERS: { read: true, update: true }, WALLET: { read: true, update: true } },
+    });
+    const res = await adjust(customer, { currency, direction: 'credit', amount: 5, reason: 'Nope' }, manager);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('wallets on the profile and in the player API', () => {
+  it('shows a balance for every live currency, 0 where nothing was earned, and the player API the same', async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const clientKey = (await createApiKey(t.app, client)).key;
+    const points = (await createCurrency(t.app, client, { code: 'PTS' }))._id;
+    const stars = (await createCurrency(t.app, client, { code: 'STR' }))._id;
+    const customer = await addCustomer(t.app, client);
+    await adjust(
+      customer,
+      { currency: points, direction: 'credit', amount: 12.34, reason: 'Welcome' },
+      client,
+    );
+    const wallets = await walletsOf(t.app, client, customer);
+    expect(wallets.map((w) => [w.currency._id, w.balance, w.expiring_soon])).toEqual([
+      [points, 12.34, 0],
+      [stars, 0, 0],
+    ]);
+    const player = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/players/${customer}`,
+      headers: { 'x-api-key': clientKey },
+    });
+    expect(player.json().content.wallets).toEqual([
+      {
+        currency: points,
+        name: 'Beans',
+        code: 'PTS',
+        balance: 12.34,
+        expiring_soon: 0,
+        next_expiry_at: null,
+      },
+      { currency: stars, name: 'Beans', code: 'STR', balance: 0, expiring_soon: 0, next_expiry_at: null },
+    ]);
+    expect((await call('GET', `/api/economy/customers/${customer}/wallets`)).statusCode).toBe(404);
+  });
+});
