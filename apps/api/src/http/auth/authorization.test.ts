@@ -154,7 +154,26 @@ describe('tenant isolation', () => {
       manager_of: [bBranch._id],
       name: 'Zz Tenant B Secret Person',
     });
-    const bIds = [b.clientId, b.userId, bBranch._id, bStaff.userId];
+    const bTrack = await t.app.inject({
+      method: 'POST',
+      url: '/api/reward-tracks',
+      headers: bearer(b.clientToken),
+      payload: {
+        name: 'Zz Tenant B Secret Track',
+        reward_track_type: 'LEVEL_PROGRESSION',
+        milestones: [
+          {
+            name: 'One',
+            colour: '#d2a023',
+            source_value: 10,
+            target_value: 1,
+            image_url: 'https://x.test/1.png',
+          },
+        ],
+      },
+    });
+    const bTrackId = bTrack.json().content._id as string;
+    const bIds = [b.clientId, b.userId, bBranch._id, bStaff.userId, bTrackId];
     const secrets = [...bIds, 'Tenant B Secret'];
 
     const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
@@ -182,5 +201,12 @@ describe('tenant isolation', () => {
       name: 'Zz Tenant B Secret Person',
       status: 'ACTIVE',
     });
-  });
+    const track = await t.app.inject({
+      method: 'GET',
+      url: `/api/reward-tracks/${bTrackId}`,
+      headers: bearer(b.clientToken),
+    });
+    expect(track.json().content).toMatchObject({ name: 'Zz Tenant B Secret Track', milestone_count: 1 });
+    // Every route times every id of B: slow on a loaded machine, so it gets more than the default 30 s.
+  }, 120_000);
 });
