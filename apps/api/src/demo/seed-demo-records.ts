@@ -12,6 +12,7 @@ import { createUsersService } from '../modules/users/users.service';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from './demo-people';
 import { seedDemoActivity } from './seed-demo-activity';
 import { seedDemoCommerce } from './seed-demo-commerce';
+import { seedDemoRewardTracks } from './seed-demo-reward-tracks';
 
 const BRANCHES = [
   { display_name: 'Sea Point', city: 'Sea Point, Cape Town', lat: -33.9166, lng: 18.3876 },
@@ -125,5 +126,7 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
   }
   ctx.log.info({ branches: branchIds.length, customers: 36 }, 'demo records created');
   await seedDemoCommerce(ctx, principal, actor);
+  // Before the activity, so the XP customers earn gives them levels and tiers.
+  await seedDemoRewardTracks(ctx, actor);
   await seedDemoActivity(ctx, principal, actor);
 };

@@ -94,5 +94,37 @@ describe('demo data', () => {
       totalOrderValue: expect.any(Number),
       largestOrder: expect.any(Number),
     });
+
+    // A level and a tier progression with milestone images stored through the media provider.
+    const progressions = await t.app.inject({
+      method: 'GET',
+      url: '/api/reward-tracks/progression',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    expect(progressions.json().content.levelProgression.target.milestoneName).toEqual([
+      'Level 1',
+      'Level 2',
+      'Level 3',
+      'Level 4',
+      'Level 5',
+    ]);
+    expect(progressions.json().content.tierProgression.target.milestoneName).toEqual([
+      'Bronze',
+      'Silver',
+      'Gold',
+      'Platinum',
+      'Diamond',
+    ]);
+    const levels = await t.app.inject({
+      method: 'GET',
+      url: `/api/reward-tracks/${progressions.json().content.levelProgression._id}`,
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    const medal = await t.app.inject({
+      method: 'GET',
+      url: new URL(levels.json().content.milestones[0].image_url).pathname,
+    });
+    expect(medal.statusCode).toBe(200);
+    expect(medal.headers['content-type']).toContain('image/svg+xml');
   });
 });
