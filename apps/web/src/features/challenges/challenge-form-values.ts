@@ -1,5 +1,6 @@
 import {
   CHALLENGE_DEFAULTS,
+  CHALLENGE_MESSAGES,
   EVALUATED_CONDITION_KINDS,
   isFlowNodeKind,
   type TChallenge,
@@ -133,7 +134,14 @@ export const validateChallenge = (
   const parsed = ZSaveChallengeRequest.safeParse(body);
   if (parsed.success) return problems;
   const objectives = objectivesOf(graph);
+  // A missing day is not also 'earlier' than the other (the schema's day comparison runs on empty strings too).
+  const missingDay = parsed.error.issues.some(
+    (issue) =>
+      issue.message === CHALLENGE_MESSAGES.startDateRequired ||
+      issue.message === CHALLENGE_MESSAGES.endDateRequired,
+  );
   for (const issue of parsed.error.issues) {
+    if (missingDay && issue.message === CHALLENGE_MESSAGES.endDateBeforeStart) continue;
     const { message, path } = issue;
     if (!problems.messages.includes(message)) problems.messages.push(message);
     const [head, second, ...rest] = path;

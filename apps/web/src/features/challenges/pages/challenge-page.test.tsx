@@ -9,7 +9,7 @@ import {
   serveChallenges,
 } from '@/features/challenges/test-server';
 import { renderApp } from '@/test/render-app';
-import { ok } from '@/test/stub-api';
+import { fail, ok } from '@/test/stub-api';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
@@ -188,5 +188,64 @@ describe('challenge editor', { timeout: 60_000 }, () => {
     expect(within(canvas()).queryByText('Credit/Debit Card')).toBeNull();
     expect(within(canvas()).queryByText('Big Spender')).toBeNull();
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("brings a trigger quantity inside its event type's bounds when the field is left", async () => {
+    serveChallenges();
+    renderApp('/console/challenge');
+    await screen.findByRole('heading', { level: 1, name: 'Create a challenge' });
+    await pickNode(screen.getByRole('button', { name: 'Add Objective' }), 'Number of Logins');
+    const quantity = within(nodePanel()).getByRole('textbox', {
+      name: 'Trigger Quantity',
+    }) as HTMLInputElement;
+    await user.clear(quantity);
+    await user.type(quantity, '1000');
+    fireEvent.blur(quantity);
+    await waitFor(() => expect(quantity.value).toBe('365'));
+    expect(within(canvas()).getByText('Target: 365')).toBeTruthy();
+  });
+
+  it('saves a saved challenge with PUT, sending its stored image without uploading it again', async () => {
+    const stored = {
+      url: 'http://127.0.0.1:8080/media/challenge_image/spree.png',
+      etag: 'e1',
+      file_name: 'spree.png',
+    };
+    const withImage = { ...SUMMER, image: stored };
+    const api = serveChallenges(
+      {},
+      {
+        [`GET /api/challenges/${SUMMER_ID}`]: () => ok(withImage),
+        [`PUT /api/challenges/${SUMMER_ID}`]: (body) =>
+          ok({ ...withImage, ...(body as object), updated_at: '2026-11-02T10:00:00.000Z' }),
+      },
+    );
+    renderApp(`/console/challenge/${SUMMER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Summer Spree' });
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), ' Now with a bonus.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`PUT /api/challenges/${SUMMER_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST /api/upload/upload')).toHaveLength(0);
+    expect(api.callsTo(`PUT /api/challenges/${SUMMER_ID}`)[0]?.body).toMatchObject({
+      image: stored,
+      description: 'Spend R200 by card this summer. Now with a bonus.',
+    });
+    // The saved challenge starts the form afresh: nothing is edited any more.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+  });
+
+  it("goes back to the list with 'Something went wrong when retrieving your challenge!' when loading fails", async () => {
+    serveChallenges(
+      {},
+      { [`GET /api/challenges/${SUMMER_ID}`]: () => fail(404, 'The challenge could not be found.') },
+    );
+    const { router } = renderApp(`/console/challenge/${SUMMER_ID}`);
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when retrieving your challenge!',
+    });
+    expect(within(modal).getByText('The challenge could not be found.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/challenges'));
   });
 });
