@@ -90,7 +90,12 @@ export const walletsOf = async (app: FastifyInstance, session: SignedIn, custome
     headers: bearer(session.clientToken),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().content as { currency: { _id: string }; balance: number; expiring_soon: number }[];
+  return res.json().content as {
+    currency: { _id: string };
+    balance: number;
+    expiring_soon: number;
+    next_expiry_at: string | null;
+  }[];
 };
 
 export const balanceOf = async (

@@ -5,6 +5,7 @@ export { claimEvents } from './core/claim';
 export { createEngine, type Engine, type EngineTask, MAX_ATTEMPTS } from './core/engine';
 export { ingestEvents } from './core/ingest';
 export type { EngineEvent, EngineStep, StepBatch } from './core/types';
+export { createExpiryTask, expireDueLots } from './economy/expiry';
 export {
   type CreditWalletInput,
   creditWallet,

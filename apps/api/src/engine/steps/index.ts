@@ -1,5 +1,6 @@
 import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
+import { createExpiryTask } from '../economy/expiry';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
 import { economyStep } from './economy.step';
@@ -26,4 +27,6 @@ export const ENGINE_TASKS: readonly EngineTask[] = [
   // Reward-track work first: a tier it moves asks the tier segments to rebuild, which then follows at once.
   ...createRewardTrackTasks(),
   rebuildNextSegment,
+  // Balances whose currency's expiry policy has come due are written off.
+  createExpiryTask(),
 ];
