@@ -6,6 +6,7 @@ export * from './economy';
 export * from './engine';
 export * from './gamification';
 export * from './orders';
+export * from './reports';
 export * from './reward-tracks';
 export * from './staff';
 export * from './system';
