@@ -108,8 +108,9 @@ describe('challenge save checks (spec 2 §5)', () => {
       visible: false,
       schedule: { start_date: '2026-12-01', end_date: '2026-12-31' },
     });
-    expect(body.flow?.nodes).toHaveLength(3);
-    expect(body.flow?.edges).toHaveLength(2);
+    const { flow } = body as { flow: { nodes: unknown[]; edges: unknown[] } };
+    expect(flow.nodes).toHaveLength(3);
+    expect(flow.edges).toHaveLength(2);
   });
 
   it('opens a saved challenge as it was drawn, leaving out kinds it does not know', () => {
