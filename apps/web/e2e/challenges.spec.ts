@@ -177,9 +177,15 @@ test.describe('challenges', () => {
       headers: { Authorization: `Bearer ${business.clientToken}` },
     });
     expect(ledger.status(), await ledger.text()).toBe(200);
-    const rows = ((await ledger.json()) as { content: Record<string, unknown>[] }).content;
-    const completions = rows.filter((row) => JSON.stringify(row).includes('Completed'));
-    expect(completions).toHaveLength(1);
+    const { transactions } = (
+      (await ledger.json()) as {
+        content: { transactions: { challenge_name: string; challenge_status: string; user_id: string }[] };
+      }
+    ).content;
+    const completions = transactions.filter(
+      (row) => row.challenge_name === title && row.challenge_status === 'Completed',
+    );
+    expect(completions.map((row) => row.user_id)).toEqual([customerId]);
     await page.goto('/console/transactions/challenges');
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: title })).toContainText(
       'Completed',
