@@ -119,6 +119,8 @@ export const DataTable = <T,>({
             `${from}–${to} of ${countCapped ? formatCount(total) : total.toLocaleString('en-US')}`
           }
           pinLastColumn={pinLastColumn}
+          // A table wider than the page scrolls sideways: keyboard users reach it by Tab (axe: scrollable-region-focusable).
+          scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
           {...sortProps}
           paginationWithEdges={false}
           getPaginationControlProps={(control) =>
