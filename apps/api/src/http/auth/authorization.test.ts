@@ -1,6 +1,8 @@
 import { FEATURE_AREAS, PERMISSION_ACTIONS, type TPermission } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCurrency } from '../../../test/economy-helpers';
 import {
+  addCustomer,
   bearer,
   createBranch,
   createClientAndSignIn,
@@ -173,7 +175,13 @@ describe('tenant isolation', () => {
       },
     });
     const bTrackId = bTrack.json().content._id as string;
-    const bIds = [b.clientId, b.userId, bBranch._id, bStaff.userId, bTrackId];
+    const bCurrency = await createCurrency(t.app, b, {
+      type: 'custom',
+      name: 'Zz Tenant B Secret Coin',
+      code: 'ZZB',
+    });
+    const bCustomer = await addCustomer(t.app, b, { name: 'Zz Tenant B Secret Customer' });
+    const bIds = [b.clientId, b.userId, bBranch._id, bStaff.userId, bTrackId, bCurrency._id, bCustomer];
     const secrets = [...bIds, 'Tenant B Secret'];
 
     const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
