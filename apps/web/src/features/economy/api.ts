@@ -8,6 +8,7 @@ import {
   deleteEarnConfig,
   EARN_CONFIG_MESSAGES,
   ECONOMY_API_MESSAGES,
+  getCurrency,
   getEarnConfig,
   getProduct,
   getProductCategory,
@@ -48,6 +49,15 @@ export const currenciesQuery = () =>
       return { currencies: result.content, count: pageInfo(result).count };
     },
     meta: { errorTitle: CURRENCY_MESSAGES.listFailed },
+  });
+
+/** `GET /api/economy/currencies/{id}`: a currency loaded afresh for editing. */
+export const currencyQuery = (id: string) =>
+  queryOptions({
+    queryKey: currencyKeys.detail(id),
+    queryFn: async ({ signal }) => unwrap(await http.call(getCurrency, { params: { id }, signal })).content,
+    staleTime: 0,
+    meta: { errorTitle: CURRENCY_MESSAGES.retrieveFailed },
   });
 
 /** `POST /api/economy/currencies`, or `PUT …/{id}` for one being edited; the list reloads before the callbacks. */

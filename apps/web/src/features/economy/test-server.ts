@@ -159,6 +159,8 @@ export const serveEconomy = (user: Partial<TSessionUser> = {}, replies: TReplies
         }),
       ),
     'GET /api/economy/currencies': () => listReply([COINS, RAND]),
+    [`GET /api/economy/currencies/${COINS_ID}`]: () => ok(COINS),
+    [`GET /api/economy/currencies/${RAND_ID}`]: () => ok(RAND),
     'GET /api/economy/earn-configs': () => listReply([CASHBACK]),
     [`GET /api/economy/earn-configs/${CASHBACK_ID}`]: () => ok(CASHBACK),
     [`GET /api/economy/earn-configs/${XP_ID}`]: () => ok(XP_CONFIG),

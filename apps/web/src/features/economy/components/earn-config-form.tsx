@@ -3,11 +3,13 @@ import {
   CASHBACK_TYPE_LABELS,
   CASHBACK_TYPES,
   CASHBACK_VALUE_LIMITS,
+  COMMON_MESSAGES,
   consolePaths,
   DEBOUNCE_MS,
   EXCLUDE_TYPE_LABELS,
   EXCLUDE_TYPES,
   PAGE_SIZES,
+  SEGMENT_MESSAGES,
   type TCashbackType,
   type TCurrency,
   type TExcludeType,
@@ -220,6 +222,7 @@ export const EarnConfigForm = ({
             queryKey={segmentOptionKeys}
             fetchPage={fetchSegmentOptions}
             nothingFound="No segments found"
+            errorTitle={SEGMENT_MESSAGES.listFailed}
             disabled={readOnly}
             clearable={false}
             value={values.segment}
@@ -244,6 +247,7 @@ export const EarnConfigForm = ({
               pageSize={PAGE_SIZES.picker}
               debounceMs={DEBOUNCE_MS.productSearch}
               nothingFound="No products found"
+              errorTitle={COMMON_MESSAGES.fetchProductsFailed}
               disabled={readOnly}
               value={values.excluded_products}
               onChange={(options) => set('excluded_products', options)}
@@ -258,6 +262,7 @@ export const EarnConfigForm = ({
               pageSize={PAGE_SIZES.picker}
               debounceMs={DEBOUNCE_MS.categorySearch}
               nothingFound="No categories found"
+              errorTitle={COMMON_MESSAGES.getCategoriesFailed}
               disabled={readOnly}
               value={values.excluded_categories}
               onChange={(options) => set('excluded_categories', options)}

@@ -1,5 +1,5 @@
 import { CUSTOMER_PROFILE_MESSAGES, type TWallet } from '@laurel/contract';
-import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -83,14 +83,16 @@ export const WalletBalanceTile = ({ customerId }: { customerId: string }) => {
             {CUSTOMER_PROFILE_MESSAGES.walletBalance}
           </Text>
           {canAdjust && (
-            <Button
-              variant="subtle"
-              size="compact-xs"
-              leftSection={<IconArrowsExchange size={14} aria-hidden />}
-              onClick={() => setOpen(true)}
-            >
-              {ECONOMY_TEXTS.adjustBalance}
-            </Button>
+            <Tooltip label={ECONOMY_TEXTS.adjustBalance} withinPortal>
+              <ActionIcon
+                variant="light"
+                size="sm"
+                aria-label={ECONOMY_TEXTS.adjustBalance}
+                onClick={() => setOpen(true)}
+              >
+                <IconArrowsExchange size={14} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           )}
         </Group>
         {wallets.isPending ? (

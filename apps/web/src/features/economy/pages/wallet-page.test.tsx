@@ -39,7 +39,14 @@ describe('wallet page', { timeout: 60_000 }, () => {
   });
 
   it('hides the form at 10 currencies, and shows it again to edit one', async () => {
-    serveEconomy({}, { 'GET /api/economy/currencies': () => listReply(TEN_CURRENCIES) });
+    const third = TEN_CURRENCIES[2];
+    serveEconomy(
+      {},
+      {
+        'GET /api/economy/currencies': () => listReply(TEN_CURRENCIES),
+        [`GET /api/economy/currencies/${third?._id}`]: () => ok(third),
+      },
+    );
     await openWallet();
     expect(await screen.findByText('You have all 10 currencies. Delete one to add another.')).toBeTruthy();
     expect(screen.getByTestId('currency-counter').textContent).toBe('10/10');
@@ -201,6 +208,20 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect(
       await screen.findByRole('dialog', { name: 'Something went wrong when deleting your currency!' }),
     ).toBeTruthy();
+  });
+
+  it("shows 'Something went wrong when retrieving your currency!' when the one to edit cannot be loaded", async () => {
+    serveEconomy(
+      {},
+      { [`GET /api/economy/currencies/${COINS_ID}`]: () => fail(404, 'The currency could not be found.') },
+    );
+    await openWallet();
+    await user.click(await screen.findByRole('button', { name: 'Edit Bean Coins' }));
+    const failure = await screen.findByRole('dialog', {
+      name: 'Something went wrong when retrieving your currency!',
+    });
+    expect(within(failure).getByText('The currency could not be found.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'New currency' })).toBeTruthy();
   });
 
   it("shows 'Something went wrong when retrieving your currencies!' when the list fails", async () => {

@@ -10,10 +10,11 @@ import {
 import { Alert, Grid, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSession } from '@/api/use-session';
 import {
   currenciesQuery,
+  currencyQuery,
   useDeleteCurrency,
   useSaveCurrency,
   useUploadCurrencyIcon,
@@ -31,6 +32,7 @@ import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import { openConfirmModal } from '@/ui/confirm-modal';
 import { ReadOnlyNote } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
+import { PageLoader } from '@/ui/page-loader';
 import { PageHeading } from '@/ui/page-title';
 
 /**
@@ -44,7 +46,10 @@ export const WalletPage = () => {
   const upload = useUploadCurrencyIcon();
   const save = useSaveCurrency();
   const remove = useDeleteCurrency();
-  const [selected, setSelected] = useState<TCurrency | null>(null);
+  // The currency being edited, loaded afresh by its id; none: a new currency.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const loaded = useQuery({ ...currencyQuery(selectedId ?? ''), enabled: selectedId !== null });
+  const selected = selectedId !== null && loaded.data?._id === selectedId ? loaded.data : null;
   // A fresh blank form after each save, even when the last one was blank too.
   const [blankRound, setBlankRound] = useState(0);
   // A file already uploaded is not sent again when the save after it has to be retried.
@@ -54,9 +59,15 @@ export const WalletPage = () => {
   const full = currencies.length >= MAX_CURRENCIES;
   const mayWrite = selected ? mayUpdateIn(user, 'WALLET') : mayCreateIn(user, 'WALLET');
   const showForm = list.isSuccess && (selected !== null || !full) && (mayWrite || selected !== null);
+  const loadingSelection = selectedId !== null && selected === null && loaded.isFetching;
+
+  // A currency that cannot be loaded leaves the form on a blank currency (the modal says why).
+  useEffect(() => {
+    if (loaded.isError) setSelectedId(null);
+  }, [loaded.isError]);
 
   const resetSelection = () => {
-    setSelected(null);
+    setSelectedId(null);
     setBlankRound((round) => round + 1);
   };
 
@@ -107,7 +118,9 @@ export const WalletPage = () => {
       <PageHeading title={CURRENCY_MESSAGES.pageTitle} subtitle={ECONOMY_TEXTS.walletSubtitle} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          {showForm ? (
+          {loadingSelection ? (
+            <PageLoader label="Loading the currency" />
+          ) : showForm ? (
             <CurrencyForm
               key={selected ? `${selected._id}:${selected.updated_at}` : `new:${blankRound}`}
               heading={selected ? ECONOMY_TEXTS.editCurrency(selected.name) : ECONOMY_TEXTS.newCurrency}
@@ -129,11 +142,11 @@ export const WalletPage = () => {
           <CurrencyList
             currencies={currencies}
             loading={list.isPending}
-            selectedId={selected?._id ?? null}
+            selectedId={selectedId}
             canEdit={mayUpdateIn(user, 'WALLET')}
             canDelete={mayDeleteIn(user, 'WALLET')}
             deletingId={remove.isPending ? remove.variables : undefined}
-            onEdit={setSelected}
+            onEdit={(currency) => setSelectedId(currency._id)}
             onDelete={confirmDelete}
           />
         </Grid.Col>
