@@ -21,8 +21,9 @@ test.describe('economy', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    // GROWTH is the first plan with the economy; the catalogue, customer and API key come through the API.
-    const business = await CustomersBusiness.create(page, request, { plan: 'GROWTH' });
+    // The economy comes with GROWTH, the transaction reports with BUSINESS; the catalogue, customer and API key come
+    // through the API.
+    const business = await CustomersBusiness.create(page, request, { plan: 'BUSINESS' });
     const token = business.clientToken;
     const customerId = await business.addCustomer(request, { name: 'Zanele', surname: 'Mokoena' });
     const snacks = await addCategory(request, token, 'Snacks');
@@ -118,13 +119,14 @@ test.describe('economy', () => {
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     const orderId = order.body.content._id;
     await expect
-      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).wallets?.[0]?.balance, {
+      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).wallets[0]?.balance, {
         timeout: 30_000,
       })
       .toBe(10);
     const earned = await playerOf(request, channel.apiKey, customerId);
     expect(earned.statistics.xp).toBe(24);
-    const currencyId = earned.wallets?.[0]?.currency._id ?? '';
+    const currencyId = earned.wallets[0]?.currency ?? '';
+    expect(earned.wallets.map((item) => [item.name, item.balance])).toEqual([['Bean Coins', 10]]);
 
     // The profile: Wallet Balance 10.00 Bean Coins and XP 24.
     const profile = new CustomerProfilePage(page);
@@ -168,7 +170,7 @@ test.describe('economy', () => {
     expect((await channel.updateOrder(orderId, { status: 'FULFILLED' })).status).toBe(200);
     expect((await channel.updateOrder(orderId, { status: 'REFUNDED' })).status).toBe(200);
     await expect
-      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).wallets?.[0]?.balance, {
+      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).wallets[0]?.balance, {
         timeout: 30_000,
       })
       .toBe(0);
@@ -202,5 +204,19 @@ test.describe('economy', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Economy Transactions' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Zanele Mokoena' })).toHaveCount(5);
     await snapshot(page, 'economy-transactions');
+
+    // The same pages in the dark scheme, for looking at them.
+    if (process.env.E2E_SCREENSHOTS_DIR) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await wallet.goto();
+      await snapshot(page, 'economy-wallet-dark');
+      await page.goto('/console/economics/cashback-configs');
+      await page.getByRole('link', { name: 'Bean Coins' }).click();
+      await config.expectTitle('Cashback Config - AllPlayers');
+      await tallSnapshot(page, 'economy-cashback-config-dark');
+      await profile.goto(customerId);
+      await expect(profile.tile('Wallet Balance')).toContainText('0.00');
+      await tallSnapshot(page, 'economy-profile-dark');
+    }
   });
 });

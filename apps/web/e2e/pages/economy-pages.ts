@@ -148,7 +148,7 @@ export const playerOf = async (request: APIRequestContext, apiKey: string, custo
     (await response.json()) as {
       content: {
         statistics: Record<string, number>;
-        wallets?: { currency: { _id: string; name: string }; balance: number; expiring_soon: number }[];
+        wallets: { currency: string; name: string; code: string; balance: number; expiring_soon: number }[];
       };
     }
   ).content;
