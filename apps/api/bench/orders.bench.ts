@@ -27,6 +27,16 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
+  CUSTOMERS_SQL,
+  customerCell,
+  customerEmail,
+  customerId,
+  customerName,
+  ensureBranchesAndManager,
+  NAMES,
+  SURNAMES,
+} from './bench-seed';
+import {
   assert,
   call,
   type Defer,
@@ -36,14 +46,12 @@ import {
   fmtInt,
   fmtMs,
   log,
-  must,
   openBenchDatabase,
   pad,
   padLeft,
   percentile,
   runBench,
   type Server,
-  signIn,
   sleep,
   startServer,
   stopChild,
@@ -79,109 +87,18 @@ const MANAGER_EMAIL = 'bench.orders.manager@laurel.test';
 // ---------------------------------------------------------------------------------------------------------------
 // The bench client: registered, on BUSINESS, 20 branches, a branch manager and an API key, all through the API
 
-const setUpClient = async (server: Server) => {
-  const owner = await ensureClient(server, OWNER);
-  const token = owner.clientToken;
-  const listed = await must(server, 'GET', '/api/branches?page=1&size=100', { token });
-  const branchIds = (listed.content.branch_list as { _id: string; display_name: string }[])
-    .filter((branch) => branch.display_name.startsWith('Orders Branch '))
-    .map((branch) => branch._id);
-  for (let n = branchIds.length + 1; n <= BRANCHES; n += 1) {
-    const created = await must(server, 'POST', '/api/branches', {
-      token,
-      body: {
-        display_name: `Orders Branch ${String(n).padStart(2, '0')}`,
-        franchise: false,
-        vat_registered: false,
-        email: `orders${n}@laurel.test`,
-        contact_number: '0215551234',
-        address: {
-          full_address: '1 Main Road, Sea Point, Cape Town',
-          coordinates: { lat: -33.91, lng: 18.38 },
-        },
-        delivery_settings: {
-          delivery: true,
-          delivery_fee_type: 'FLAT-FEE',
-          max_delivery_radius: 5,
-          delivery_fee: 25,
-        },
-      },
-    });
-    branchIds.push(created.content._id);
-  }
-  const managedBranchId = branchIds[0] as string;
-  let manager = await signIn(server, MANAGER_EMAIL, OWNER.password);
-  if (!manager) {
-    await must(server, 'POST', '/api/v2/create/client/user', {
-      token,
-      body: {
-        name: 'Bench',
-        surname: 'Manager',
-        user_name: MANAGER_EMAIL,
-        cell_number: '0831234567',
-        email: MANAGER_EMAIL,
-        password: OWNER.password,
-        role: 'BRANCH_MANAGER',
-        status: 'ACTIVE',
-        manager_of: [managedBranchId],
-        user_permissions: { ORDERS: { read: true } },
-      },
-    });
-    manager = await signIn(server, MANAGER_EMAIL, OWNER.password);
-    if (!manager) throw new Error('the bench branch manager cannot sign in after being created');
-  }
-  const key = await must(server, 'POST', '/api/integrations/api-keys', {
-    token,
-    body: { name: 'bench till' },
+const setUpClient = async (server: Server) =>
+  ensureBranchesAndManager(server, await ensureClient(server, OWNER), {
+    prefix: 'Orders Branch',
+    count: BRANCHES,
+    managerEmail: MANAGER_EMAIL,
+    password: OWNER.password,
+    permissions: { ORDERS: { read: true } },
   });
-  return { owner, manager, branchIds, managedBranchId, apiKey: key.content.key as string };
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding: customers, then orders, each with one INSERT … SELECT generate_series; the orders' secondary indexes
 // are built once after the load when the table is ours alone (several times faster than row by row)
-
-const NAMES = [
-  'Thandi',
-  'Sipho',
-  'Lerato',
-  'Thabo',
-  'Nomvula',
-  'Bongani',
-  'Zanele',
-  'Johan',
-  'Pieter',
-  'Priya',
-];
-const SURNAMES = [
-  'Mokoena',
-  'Dlamini',
-  'Nkosi',
-  'Naidoo',
-  'Botha',
-  'van der Merwe',
-  'Smith',
-  'Adams',
-  'Pillay',
-];
-
-/** Customer c's columns, the same expressions in both statements: its id, names, email and +27 cell number. */
-const customerId = (c: string) => `substr(md5($1::text || ':c:' || ${c}), 1, 24)`;
-const firstName = (c: string) =>
-  `($2::text[])[1 + (hashint4(${c}) & 2147483647) % array_length($2::text[], 1)]`;
-const surname = (c: string) =>
-  `($3::text[])[1 + (hashint4(${c} + 7) & 2147483647) % array_length($3::text[], 1)]`;
-const customerName = (c: string) => `${firstName(c)} || ' ' || ${surname(c)}`;
-const customerEmail = (c: string) => `'customer' || ${c} || '@bench.laurel.test'`;
-const customerCell = (c: string) => `'+278' || lpad(((${c}::bigint * 7919) % 100000000)::text, 8, '0')`;
-
-const CUSTOMERS_SQL = `
-INSERT INTO customers (id, client_id, name, surname, email, cell_number, status, member_date, member_branch_id, created_at, updated_at)
-SELECT ${customerId('c')}, $1,
-  ${firstName('c')}, ${surname('c')},
-  ${customerEmail('c')}, ${customerCell('c')}, 'ACTIVE', '2024-01-01',
-  ($4::text[])[1 + c % array_length($4::text[], 1)], now() - interval '4 years', now() - interval '4 years'
-FROM generate_series(1, $5::int) AS c`;
 
 /**
  * Orders over three years, in creation order; each attribute from a hash of the row number. 3% are guests'. The

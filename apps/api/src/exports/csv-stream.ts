@@ -50,6 +50,9 @@ const selectSql = (query: CsvQuery, keyset = '', limit = '') => {
   return `SELECT ${[...cells, ...keys].join(', ')} ${query.from} WHERE (${query.where})${keyset} ORDER BY ${order}${limit}`;
 };
 
+/** The COPY statement PostgreSQL runs for an export (benchmarks compare the API's stream with it). */
+export const copyStatement = (query: CsvQuery) => `COPY (${selectSql(query)}) TO STDOUT WITH (FORMAT csv)`;
+
 const keyLiteral = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 const BATCH = 5_000;
 
@@ -62,7 +65,7 @@ export const streamCsv = async (database: Database, query: CsvQuery): Promise<Re
   const header = `${query.columns.map(({ header }) => csvCell(header)).join(',')}\n`;
   const withHeader = query.includeHeaders ?? true;
   if (database.copyOut) {
-    const copy = await database.copyOut(`COPY (${selectSql(query)}) TO STDOUT WITH (FORMAT csv)`);
+    const copy = await database.copyOut(copyStatement(query));
     async function* copied() {
       if (withHeader) yield header;
       yield* copy as AsyncIterable<Buffer>;

@@ -38,6 +38,19 @@ export type ReportDefinition = {
   /** What min_value and max_value compare. */
   value: string;
   cards: readonly ReportCard[];
+  /** Daily totals the cards can be read from when only dates, branches and multi-selects filter (not search). */
+  totals?: ReportTotals;
+};
+
+/** A daily-totals table for a report: its own columns for the same filters, and the cards over it. */
+export type ReportTotals = {
+  from: string;
+  /** A `date` column of UTC days. */
+  dayColumn: string;
+  branchColumn: string;
+  multi: Partial<Record<TTransactionMultiFilter, string>>;
+  cards: readonly ReportCard[];
+  count: string;
 };
 
 export const userNameSql = `trim(c.name || ' ' || c.surname)`;

@@ -1,13 +1,14 @@
 import {
   COUNT_CAP,
+  EXPORT_FIELDS,
   splitFilterValues,
   type TParsedTransactionFilters,
   TRANSACTION_MULTI_FILTERS,
 } from '@laurel/contract';
 import { literal } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
-import { isoTimestampSql } from '../../exports/csv-stream';
-import type { ReportDefinition, ReportField } from './report-definition';
+import { type CsvQuery, isoTimestampSql } from '../../exports/csv-stream';
+import type { ReportDefinition, ReportField, ReportTotals } from './report-definition';
 
 /** Whose rows: the client, and for managers the branches they manage (null: every branch). */
 export type ReportScope = { clientId: string; branchIds: string[] | null };
@@ -53,6 +54,37 @@ export const whereOf = (
   return parts.join(' AND ');
 };
 
+/**
+ * The same filters over a report's daily totals, or null when a filter needs the rows themselves (search, value
+ * range, one customer): then the cards are computed from the rows.
+ */
+export const totalsWhereOf = (
+  report: ReportDefinition,
+  scope: ReportScope,
+  filters: Partial<TParsedTransactionFilters>,
+): { totals: ReportTotals; where: string } | null => {
+  const totals = report.totals;
+  if (!totals) return null;
+  if (filters.search_string || filters.customer_id) return null;
+  if (filters.min_value !== undefined || filters.max_value !== undefined) return null;
+  if (!ID.test(scope.clientId)) throw new Error('invalid client id');
+  const parts = [`t.client_id = ${literal(scope.clientId)}`];
+  if (scope.branchIds !== null) {
+    const ids = scope.branchIds.filter((id) => ID.test(id));
+    parts.push(ids.length === 0 ? 'false' : `${totals.branchColumn} IN (${list(ids)})`);
+  }
+  if (filters.start_date) parts.push(`${totals.dayColumn} >= ${literal(filters.start_date)}::date`);
+  if (filters.end_date) parts.push(`${totals.dayColumn} <= ${literal(filters.end_date)}::date`);
+  for (const name of TRANSACTION_MULTI_FILTERS[report.kind]) {
+    const chosen = splitFilterValues((filters as Record<string, string | undefined>)[name] ?? '');
+    if (chosen.length === 0) continue;
+    const column = totals.multi[name as keyof typeof totals.multi];
+    if (!column) return null;
+    parts.push(`${column} IN (${list(chosen)})`);
+  }
+  return { totals, where: parts.join(' AND ') };
+};
+
 /** A field as the API shows it: timestamps ISO-8601 UTC, numbers as numbers. */
 export const fieldSql = ({ sql, type }: ReportField) =>
   type === 'timestamp' ? isoTimestampSql(sql) : type === 'number' ? `(${sql})::float8` : sql;
@@ -69,3 +101,35 @@ export const cappedCountSql = (report: ReportDefinition, where: string) =>
 
 export const countSql = (report: ReportDefinition, where: string) =>
   `SELECT count(*)::int AS count ${report.from} WHERE ${where}`;
+
+/** What an export request keeps until its file is fetched. */
+export type TSavedExport = {
+  filters?: Partial<TParsedTransactionFilters>;
+  fields?: string[];
+  include_headers?: boolean;
+};
+
+/** The CSV an export streams: the chosen fields (the spec's defaults otherwise), newest first, keyset-ordered. */
+export const exportQueryOf = (
+  report: ReportDefinition,
+  scope: ReportScope,
+  saved: TSavedExport,
+): CsvQuery => {
+  const names = saved.fields && saved.fields.length > 0 ? saved.fields : EXPORT_FIELDS[report.kind];
+  const columns = names.flatMap((name) => {
+    const field = report.fields[name];
+    if (!field) return [];
+    const expression = field.type === 'timestamp' ? isoTimestampSql(field.sql) : `(${field.sql})::text`;
+    return [{ header: name, expression, freeText: field.freeText ?? false }];
+  });
+  return {
+    columns,
+    from: report.from,
+    where: whereOf(report, scope, saved.filters ?? {}),
+    orderBy: [
+      { expression: report.dateColumn, type: 'timestamptz' },
+      { expression: report.idColumn, type: 'text' },
+    ],
+    includeHeaders: saved.include_headers ?? true,
+  };
+};

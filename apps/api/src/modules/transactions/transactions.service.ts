@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  EXPORT_FIELDS,
   EXPORTABLE_FIELDS,
   exportFileName,
   type TParsedTransactionFilters,
@@ -15,11 +14,20 @@ import type { AppContext } from '../../app-context';
 import { literal } from '../../db/database';
 import { newId } from '../../db/ids';
 import { exportRequests } from '../../db/schema';
-import { isoTimestampSql, streamCsv } from '../../exports/csv-stream';
+import { streamCsv } from '../../exports/csv-stream';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { ReportDefinition } from './report-definition';
-import { cappedCountSql, countSql, pageSql, type ReportScope, whereOf } from './report-query';
+import {
+  cappedCountSql,
+  countSql,
+  exportQueryOf,
+  pageSql,
+  type ReportScope,
+  type TSavedExport,
+  totalsWhereOf,
+  whereOf,
+} from './report-query';
 
 const EXPORT_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -84,11 +92,15 @@ export const createTransactionsService = (ctx: AppContext) => {
     scope: ReportScope,
     filters: Partial<TParsedTransactionFilters>,
   ): Promise<TTransactionSummary> => {
+    const fromTotals = totalsWhereOf(report, scope, filters);
     const where = whereOf(report, scope, filters);
-    const fromWhere = `${report.from} WHERE ${where}`;
+    const fromWhere = fromTotals
+      ? `${fromTotals.totals.from} WHERE ${fromTotals.where}`
+      : `${report.from} WHERE ${where}`;
+    const cardSql = fromTotals ? fromTotals.totals.cards : report.cards;
     const [cards, [counted], options] = await Promise.all([
       Promise.all(
-        report.cards.map(async (card): Promise<TReportCard> => {
+        cardSql.map(async (card): Promise<TReportCard> => {
           const [row] = await database.query<{ value: unknown; detail: unknown }>(card.sql(fromWhere));
           const value = row?.value ?? null;
           const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
@@ -99,7 +111,9 @@ export const createTransactionsService = (ctx: AppContext) => {
           };
         }),
       ),
-      database.query<{ count: number }>(countSql(report, where)),
+      database.query<{ count: number }>(
+        fromTotals ? `SELECT ${fromTotals.totals.count} AS count ${fromWhere}` : countSql(report, where),
+      ),
       optionsOf(report, scope),
     ]);
     return { cards, options, count: Number(counted?.count ?? 0) };
@@ -158,30 +172,10 @@ export const createTransactionsService = (ctx: AppContext) => {
       );
     if (!found) throw notFound(TRANSACTION_FILTER_MESSAGES.exportExpired);
     if (runningExports.has(principal.clientId)) throw conflict(TRANSACTION_FILTER_MESSAGES.exportRunning);
-    const saved = found.filters as {
-      filters: Partial<TParsedTransactionFilters>;
-      fields?: string[];
-      include_headers?: boolean;
-    };
-    const names = saved.fields && saved.fields.length > 0 ? saved.fields : EXPORT_FIELDS[report.kind];
-    const columns = names.flatMap((name) => {
-      const field = report.fields[name];
-      if (!field) return [];
-      const expression = field.type === 'timestamp' ? isoTimestampSql(field.sql) : `(${field.sql})::text`;
-      return [{ header: name, expression, freeText: field.freeText ?? false }];
-    });
+    const saved = found.filters as TSavedExport;
     runningExports.add(principal.clientId);
     try {
-      const stream = await streamCsv(database, {
-        columns,
-        from: report.from,
-        where: whereOf(report, scope, saved.filters ?? {}),
-        orderBy: [
-          { expression: report.dateColumn, type: 'timestamptz' },
-          { expression: report.idColumn, type: 'text' },
-        ],
-        includeHeaders: saved.include_headers ?? true,
-      });
+      const stream = await streamCsv(database, exportQueryOf(report, scope, saved));
       const release = () => runningExports.delete(principal.clientId);
       stream.once('close', release);
       stream.once('error', release);

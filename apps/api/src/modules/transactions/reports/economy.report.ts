@@ -53,4 +53,27 @@ export const economyReport: ReportDefinition = {
     aggregate(spent, `COALESCE(-sum(t.value) FILTER (WHERE t.transaction_type = 'Spending'), 0)::text`),
     aggregate(liability, 'COALESCE(sum(t.value), 0)::text'),
   ],
+  totals: {
+    from:
+      'FROM economy_daily_totals t LEFT JOIN branches b ON b.id = t.branch_id ' +
+      'LEFT JOIN currencies cur ON cur.id = t.currency_id',
+    dayColumn: 't.day',
+    branchColumn: 't.branch_id',
+    multi: {
+      branch_location: 'b.display_name',
+      transaction_type: 't.transaction_type',
+      currency: 'cur.code',
+    },
+    cards: [
+      aggregate(earnings, 'COALESCE(sum(t.credit_sum), 0)::text'),
+      aggregate(
+        cashback,
+        `COALESCE(sum(t.value_sum) FILTER (WHERE t.transaction_type = 'Cashback'), 0)::text`,
+      ),
+      aggregate(xp, 'COALESCE(sum(t.xp_sum), 0)::text'),
+      aggregate(spent, `COALESCE(-sum(t.value_sum) FILTER (WHERE t.transaction_type = 'Spending'), 0)::text`),
+      aggregate(liability, 'COALESCE(sum(t.value_sum), 0)::text'),
+    ],
+    count: 'COALESCE(sum(t.row_count), 0)::int',
+  },
 };

@@ -1,0 +1,128 @@
+/**
+ * What several benchmarks seed the same way: the bench client's branches, branch manager and API key (through the
+ * API), and customers with one INSERT … SELECT generate_series (names, emails and cells from a hash of the row).
+ */
+import { must, type Server, type Session, signIn } from './bench-support';
+
+export type BenchClient = {
+  owner: Session;
+  manager: Session;
+  branchIds: string[];
+  managedBranchId: string;
+  apiKey: string;
+};
+
+/**
+ * `count` branches named `<prefix> NN`, a BRANCH_MANAGER of the first with the given permissions, and an API key,
+ * all through the API; a rerun on a kept database reuses what exists.
+ */
+export const ensureBranchesAndManager = async (
+  server: Server,
+  owner: Session,
+  options: {
+    prefix: string;
+    count: number;
+    managerEmail: string;
+    password: string;
+    permissions: Record<string, Record<string, boolean>>;
+  },
+): Promise<BenchClient> => {
+  const token = owner.clientToken;
+  const listed = await must(server, 'GET', '/api/branches?page=1&size=100', { token });
+  const branchIds = (listed.content.branch_list as { _id: string; display_name: string }[])
+    .filter((branch) => branch.display_name.startsWith(`${options.prefix} `))
+    .map((branch) => branch._id);
+  for (let n = branchIds.length + 1; n <= options.count; n += 1) {
+    const created = await must(server, 'POST', '/api/branches', {
+      token,
+      body: {
+        display_name: `${options.prefix} ${String(n).padStart(2, '0')}`,
+        franchise: false,
+        vat_registered: false,
+        email: `branch${n}@laurel.test`,
+        contact_number: '0215551234',
+        address: {
+          full_address: '1 Main Road, Sea Point, Cape Town',
+          coordinates: { lat: -33.91, lng: 18.38 },
+        },
+        delivery_settings: {
+          delivery: true,
+          delivery_fee_type: 'FLAT-FEE',
+          max_delivery_radius: 5,
+          delivery_fee: 25,
+        },
+      },
+    });
+    branchIds.push(created.content._id);
+  }
+  const managedBranchId = branchIds[0] as string;
+  let manager = await signIn(server, options.managerEmail, options.password);
+  if (!manager) {
+    await must(server, 'POST', '/api/v2/create/client/user', {
+      token,
+      body: {
+        name: 'Bench',
+        surname: 'Manager',
+        user_name: options.managerEmail,
+        cell_number: '0831234567',
+        email: options.managerEmail,
+        password: options.password,
+        role: 'BRANCH_MANAGER',
+        status: 'ACTIVE',
+        manager_of: [managedBranchId],
+        user_permissions: options.permissions,
+      },
+    });
+    manager = await signIn(server, options.managerEmail, options.password);
+    if (!manager) throw new Error('the bench branch manager cannot sign in after being created');
+  }
+  const key = await must(server, 'POST', '/api/integrations/api-keys', {
+    token,
+    body: { name: 'bench till' },
+  });
+  return { owner, manager, branchIds, managedBranchId, apiKey: key.content.key as string };
+};
+
+export const NAMES = [
+  'Thandi',
+  'Sipho',
+  'Lerato',
+  'Thabo',
+  'Nomvula',
+  'Bongani',
+  'Zanele',
+  'Johan',
+  'Pieter',
+  'Priya',
+];
+export const SURNAMES = [
+  'Mokoena',
+  'Dlamini',
+  'Nkosi',
+  'Naidoo',
+  'Botha',
+  'van der Merwe',
+  'Smith',
+  'Adams',
+  'Pillay',
+];
+
+/** Customer c's columns, the same expressions in both statements: its id, names, email and +27 cell number. */
+export const customerId = (c: string) => `substr(md5($1::text || ':c:' || ${c}), 1, 24)`;
+export const firstName = (c: string) =>
+  `($2::text[])[1 + (hashint4(${c}) & 2147483647) % array_length($2::text[], 1)]`;
+export const surname = (c: string) =>
+  `($3::text[])[1 + (hashint4(${c} + 7) & 2147483647) % array_length($3::text[], 1)]`;
+export const customerName = (c: string) => `${firstName(c)} || ' ' || ${surname(c)}`;
+export const customerEmail = (c: string) => `'customer' || ${c} || '@bench.laurel.test'`;
+export const customerCell = (c: string) =>
+  `'+278' || lpad(((${c}::bigint * 7919) % 100000000)::text, 8, '0')`;
+
+/** $1 client, $2 names, $3 surnames, $4 branch ids, $5 how many. */
+export const CUSTOMERS_SQL = `
+INSERT INTO customers (id, client_id, name, surname, email, cell_number, status, member_date, member_branch_id, created_at, updated_at)
+SELECT ${customerId('c')}, $1,
+  ${firstName('c')}, ${surname('c')},
+  ${customerEmail('c')}, ${customerCell('c')}, 'ACTIVE', '2024-01-01',
+  ($4::text[])[1 + c % array_length($4::text[], 1)], now() - interval '4 years', now() - interval '4 years'
+FROM generate_series(1, $5::int) AS c`;

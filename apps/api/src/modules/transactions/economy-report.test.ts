@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCurrency, spend } from '../../../test/economy-helpers';
+import {
+  addCustomer,
+  bearer,
+  createApiKey,
+  createBranch,
+  createClientAndSignIn,
+  createStaffAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let admin: SignedIn;
+let north: string;
+let thandi: string;
+let pieter: string;
+
+const get = (session: SignedIn, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(session.clientToken) });
+const adjust = (customerId: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/economy/customers/${customerId}/adjustments`,
+    headers: bearer(admin.clientToken),
+    payload: body,
+  });
+const cardsOf = async (session: SignedIn, query: string) => {
+  const res = await get(session, `/api/transactions/economy/summary?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const { cards, count } = res.json().content as { cards: { label: string; value: number }[]; count: number };
+  return { count, ...Object.fromEntries(cards.map((card) => [card.label, card.value])) };
+};
+/** A value filter no row fails makes the server compute the cards from the rows rather than the daily totals. */
+const FROM_ROWS = 'min_value=-1000000000';
+
+/**
+ * Ledger rows made through the economy's own APIs: credits and debits by an admin, spends by the till; Thandi
+ * belongs to North, Pieter to no branch.
+ */
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+  north = (await createBranch(t.app, admin, { display_name: 'North' }))._id;
+  const key = (await createApiKey(t.app, admin)).key;
+  const beans = (await createCurrency(t.app, admin, { code: 'BNS' }))._id;
+  const stars = (await createCurrency(t.app, admin, { code: 'STR' }))._id;
+  thandi = await addCustomer(t.app, admin, { name: 'Thandi', surname: 'Mokoena', member_branch_id: north });
+  pieter = await addCustomer(t.app, admin, { name: 'Pieter', surname: 'Botha' });
+  for (const [customer, currency, amount] of [
+    [thandi, beans, 100],
+    [thandi, stars, 7.5],
+    [pieter, beans, 40],
+  ] as const) {
+    const res = await adjust(customer, { currency, direction: 'credit', amount, reason: 'Welcome' });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  expect(
+    (await adjust(pieter, { currency: beans, direction: 'debit', amount: 15, reason: 'Correction' }))
+      .statusCode,
+  ).toBe(200);
+  expect((await spend(t.app, key, thandi, { id: 'till-1', currency: beans, amount: 30 })).statusCode).toBe(
+    200,
+  );
+});
+afterAll(() => t.close());
+
+describe('economy transactions report', () => {
+  it('lists the ledger newest first with the signed value, currency and balance after', async () => {
+    const res = await get(admin, '/api/transactions/economy?size=10');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().content.transactions;
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toMatchObject({
+      user_name: 'Thandi Mokoena',
+      branch_location: 'North',
+      transaction_type: 'Spending',
+      value: -30,
+      currency: 'BNS',
+      wallet_balance_post_transaction: 70,
+    });
+  });
+
+  it('answers the cards from the daily totals exactly as from the rows, for each filter the totals serve', async () => {
+    for (const query of [
+      '',
+      'transaction_type=Spending',
+      'currency=BNS',
+      'branch_location=North',
+      `start_date=${new Date().toISOString().slice(0, 10)}`,
+      'start_date=2001-01-01&end_date=2001-12-31',
+    ]) {
+      const fromTotals = await cardsOf(admin, query);
+      const fromRows = await cardsOf(admin, `${query}&${FROM_ROWS}`);
+      expect(fromTotals, query).toEqual(fromRows);
+    }
+    expect(await cardsOf(admin, '')).toEqual({
+      count: 5,
+      'Total Earnings': 147.5,
+      'Total Cashback': 0,
+      'Total XP Earned': 0,
+      // The admin's debit is spending too.
+      'Total Spent': 45,
+      'Total Wallet Liability': 102.5,
+    });
+  });
+
+  it("gives a branch manager the cards of their branch's rows only", async () => {
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      manager_of: [north],
+      user_permissions: { TRANSACTIONS: { read: true, create: false, update: false, delete: false } },
+    });
+    const cards = await cardsOf(manager, '');
+    expect(cards).toEqual(await cardsOf(manager, FROM_ROWS));
+    expect(cards).toMatchObject({ count: 3, 'Total Earnings': 107.5, 'Total Spent': 30 });
+    const rows = (await get(manager, '/api/transactions/economy')).json().content.transactions;
+    expect(rows.every((row: { user_id: string }) => row.user_id === thandi)).toBe(true);
+    expect(pieter).not.toBe(thandi);
+  });
+});
