@@ -10,15 +10,19 @@ import { loadFloors, recordSourceMonths, scheduleReviews, writeMilestonesReached
  * DESIGN §5 step 3 for statistic changes made in this batch: XP -> level, level -> tier, statistic -> statistic.
  * New targets go through the statistics writer (so the segments step sees level and tier); each milestone
  * reached writes one reward-track transaction. The reward-tracks step runs it for the batch's changes; a later
- * step that moves XP or level (challenge rewards) runs it again for what it changed.
+ * step that moves XP or level (challenge rewards) runs it again for what it changed, and passes what it resolves
+ * (the level, tier and other targets it wrote) to `updateMemberships`.
  */
-export const advanceRewardTracks = async (batch: StepBatch, changes: readonly StatisticChange[]) => {
-  if (changes.length === 0) return;
+export const advanceRewardTracks = async (
+  batch: StepBatch,
+  changes: readonly StatisticChange[],
+): Promise<StatisticChange[]> => {
+  if (changes.length === 0) return [];
   const latest = new Map<string, EngineEvent>();
   for (const event of batch.events) latest.set(event.customerId, event);
   const clientIds = [...new Set(changes.map((change) => change.clientId))];
   const tracksByClient = await loadTracks(batch.tx, clientIds);
-  if (tracksByClient.size === 0) return;
+  if (tracksByClient.size === 0) return [];
   const catalogue = await loadStatisticCatalogue(batch.tx, [...tracksByClient.keys()]);
   const reachedByClient: Parameters<typeof writeMilestonesReached>[] = [];
   let contributed = false;
@@ -69,8 +73,9 @@ export const advanceRewardTracks = async (batch: StepBatch, changes: readonly St
     await recordSourceMonths(batch.tx, clientId, evaluation.sources, at, timeZone);
     await scheduleReviews(batch.tx, clientId, evaluation.upgraded, at, timeZone);
   }
-  if (contributed) await writeStatistics(batch);
+  const written = contributed ? await writeStatistics(batch) : [];
   for (const args of reachedByClient) await writeMilestonesReached(...args);
+  return written;
 };
 
 /**
