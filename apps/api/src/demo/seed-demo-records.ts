@@ -12,6 +12,7 @@ import { createUsersService } from '../modules/users/users.service';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from './demo-people';
 import { seedDemoActivity } from './seed-demo-activity';
 import { seedDemoCommerce } from './seed-demo-commerce';
+import { seedDemoEconomy } from './seed-demo-economy';
 import { seedDemoRewardTracks } from './seed-demo-reward-tracks';
 
 const BRANCHES = [
@@ -128,5 +129,7 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
   await seedDemoCommerce(ctx, principal, actor);
   // Before the activity, so the XP customers earn gives them levels and tiers.
   await seedDemoRewardTracks(ctx, actor);
+  // Before the activity too, so the demo's orders earn cashback and XP.
+  await seedDemoEconomy(ctx, actor);
   await seedDemoActivity(ctx, principal, actor);
 };

@@ -126,5 +126,17 @@ describe('demo data', () => {
     });
     expect(medal.statusCode).toBe(200);
     expect(medal.headers['content-type']).toContain('image/svg+xml');
+
+    // The economy: the busiest customer earned Bean Bucks and XP from their orders; balances equal the ledger.
+    expect(player.json().content.wallets).toEqual([
+      expect.objectContaining({ name: 'Bean Bucks', code: 'BNB', balance: expect.any(Number) }),
+    ]);
+    expect(player.json().content.wallets[0].balance).toBeGreaterThan(0);
+    expect(player.json().content.statistics.xp).toBeGreaterThan(0);
+    const [books] = await t.ctx.database.query<{ wallets: string; ledger: string }>(
+      `SELECT (SELECT sum(balance)::text FROM wallets) AS wallets,
+              (SELECT sum(value)::text FROM economy_transactions WHERE currency_id IS NOT NULL) AS ledger`,
+    );
+    expect(books?.wallets).toBe(books?.ledger);
   });
 });
