@@ -114,6 +114,12 @@ export const ZCustomerListQuery = z.object({
 
 /** Above this the list says "10,000+" instead of counting every row (DESIGN §9). */
 export const CUSTOMER_COUNT_CAP = 10_000;
+/**
+ * A free-text search counts its matches only this far ("1,000+"): the trigram index yields every match before
+ * any is counted, so a common name prefix made the 10,000 count the slowest part of the list. The page itself
+ * and whether a further page exists are exact either way.
+ */
+export const CUSTOMER_SEARCH_COUNT_CAP = 1_000;
 
 export const listCustomers = defineEndpoint({
   method: 'GET',
@@ -196,6 +202,7 @@ export const requestCustomerExport = defineEndpoint({
   token: 'client',
   summary: 'Prepare a CSV export of the customers (same filters as the list); returns the file id',
   tags: ['customers'],
+  planFeature: 'EXPORTS',
   body: ZCustomerListQuery.omit({ page: true, size: true }).default({}),
   response: envelopeOf(z.object({ file_id: z.string(), file_name: z.string(), url: z.string() })),
 });
@@ -207,6 +214,7 @@ export const downloadCustomerExport = defineEndpoint({
   token: 'client',
   summary: 'Download a prepared customer export (CSV, streamed)',
   tags: ['customers'],
+  planFeature: 'EXPORTS',
   query: z.object({ file_id: ZId }),
   response: z.string(),
 });

@@ -34,3 +34,9 @@ export const hasMorePages = (countTotal: number, page: number, size: number) => 
 export const COUNT_CAP = 10_000;
 export const formatCount = (count: number) =>
   count > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-US')}+` : count.toLocaleString('en-US');
+/**
+ * A count the server stopped at its cap, which it answers as cap + 1 (a search's smaller cap too):
+ * 1,001 -> '1,000+', 10,001 -> '10,000+'.
+ */
+export const formatCappedCount = (count: number) =>
+  count >= COUNT_CAP ? formatCount(COUNT_CAP + 1) : `${Math.max(count - 1, 0).toLocaleString('en-US')}+`;

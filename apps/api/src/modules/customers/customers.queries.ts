@@ -1,4 +1,4 @@
-import { CUSTOMER_COUNT_CAP } from '@laurel/contract';
+import { CUSTOMER_COUNT_CAP, CUSTOMER_SEARCH_COUNT_CAP } from '@laurel/contract';
 import { and, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
@@ -53,19 +53,23 @@ const pageOfCustomers = async (db: DbOrTx, where: SQL, page: number, size: numbe
   return ids.flatMap(({ id }) => byId.get(id) ?? []);
 };
 
-/** One page, newest first, and a count that stops at the cap (an exact count of millions would be slow). */
+/**
+ * One page, newest first, and a count that stops at the cap (an exact count of millions would be slow): the
+ * smaller search cap for free-text searches. A capped count is cap + 1.
+ */
 export const listCustomerRows = async (db: DbOrTx, filter: CustomerFilter, page: number, size: number) => {
   if (filter.branchIds !== null && filter.branchIds.length === 0)
     return { rows: [], count: 0, capped: false };
   const where = customerWhere(filter);
+  const cap = filter.search ? CUSTOMER_SEARCH_COUNT_CAP : CUSTOMER_COUNT_CAP;
   const [rows, counted] = await Promise.all([
     pageOfCustomers(db, where, page, size),
     db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${customers} WHERE ${where} LIMIT ${CUSTOMER_COUNT_CAP + 1}) AS capped`,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${customers} WHERE ${where} LIMIT ${cap + 1}) AS capped`,
     ),
   ]);
   const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  return { rows, count: Math.min(n, CUSTOMER_COUNT_CAP + 1), capped: n > CUSTOMER_COUNT_CAP };
+  return { rows, count: Math.min(n, cap + 1), capped: n > cap };
 };
 
 export const findCustomer = async (db: DbOrTx, clientId: string, id: string) => {

@@ -1,6 +1,6 @@
 import {
-  COUNT_CAP,
   CUSTOMER_STATUSES,
+  formatCappedCount,
   formatCount,
   localCellNumber,
   type TCustomerStatus,
@@ -28,6 +28,6 @@ export const displayCellNumber = (value: string | null | undefined) =>
 /** The calendar date (YYYY-MM-DD) of a timestamp or date, or '—'. */
 export const displayDate = (value: string | null | undefined) => (value ? value.slice(0, 10) : '—');
 
-/** '1 customer', '25 customers', '10,000+ customers' when the server stopped counting. */
+/** '1 customer', '25 customers', '10,000+ customers' (or a search's '1,000+') when the server stopped counting. */
 export const customerCountText = (count: number, capped: boolean) =>
-  `${capped ? formatCount(Math.max(count, COUNT_CAP + 1)) : formatCount(count)} ${count === 1 && !capped ? 'customer' : 'customers'}`;
+  `${capped ? formatCappedCount(count) : formatCount(count)} ${count === 1 && !capped ? 'customer' : 'customers'}`;

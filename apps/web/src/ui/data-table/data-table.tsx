@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, columnsStorageKey, formatCount, type TColumnTable } from '@laurel/contract';
+import { COMMON_MESSAGES, columnsStorageKey, formatCappedCount, type TColumnTable } from '@laurel/contract';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import {
   type DataTableColumn,
@@ -116,7 +116,7 @@ export const DataTable = <T,>({
           page={page}
           onPageChange={onPageChange}
           paginationText={({ from, to, totalRecords: total }) =>
-            `${from}–${to} of ${countCapped ? formatCount(total) : total.toLocaleString('en-US')}`
+            `${from}–${to} of ${countCapped ? formatCappedCount(total) : total.toLocaleString('en-US')}`
           }
           pinLastColumn={pinLastColumn}
           // A table wider than the page scrolls sideways: keyboard users reach it by Tab (axe: scrollable-region-focusable).

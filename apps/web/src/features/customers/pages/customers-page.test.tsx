@@ -71,6 +71,19 @@ describe('customers list', () => {
     expect(screen.getByText('10,000+ customers')).toBeTruthy();
   });
 
+  it("says '1,000+' when a search's smaller count stopped", async () => {
+    serveCustomers(
+      {},
+      {
+        'GET /api/v2/client/loyalty/users': () =>
+          ok({ user_list: [listItem(customerFixture())], count: 1_001, count_capped: true }),
+      },
+    );
+    await openCustomers('/console/customers?search_string=ann');
+    expect(screen.getByText('1,000+ customers')).toBeTruthy();
+    expect(screen.getByText(/of 1,000\+$/)).toBeTruthy();
+  });
+
   it('sends the status filter and search to the server', async () => {
     const api = serveCustomers();
     await openCustomers('/console/customers?status=SUSPENDED&search=ann&start_date=2025-01-01');
