@@ -4,8 +4,8 @@ import type { Actor } from '../modules/audit/audit';
 import { storeImage } from '../modules/media/media.service';
 import { createRewardTracksService } from '../modules/reward-tracks/reward-tracks.service';
 
-/** XP thresholds of levels 1 to 5: a regular reaches level 2 or 3 in the demo's three months. */
-const LEVEL_XP = [50, 150, 300, 600, 1000];
+/** XP thresholds of levels 1 to 5 (the demo earns 1 XP per R5): its regulars reach levels 1 to 4 in three months. */
+const LEVEL_XP = [20, 60, 120, 250, 500];
 const LEVEL_COLOURS = ['#8ecae6', '#219ebc', '#126782', '#023047', '#d2a023'];
 const TIER_COLOURS = ['#cd7f32', '#c0c0c0', '#d4af37', '#8fa3b8', '#6fd3f5'];
 

@@ -95,7 +95,8 @@ describe('demo data', () => {
       largestOrder: expect.any(Number),
     });
 
-    // A level and a tier progression with milestone images stored through the media provider.
+    // A level and a tier progression with milestone images stored through the media provider; the customers'
+    // XP gave them levels, tiers (and tier segments) and milestone transactions.
     const progressions = await t.app.inject({
       method: 'GET',
       url: '/api/reward-tracks/progression',
@@ -126,6 +127,19 @@ describe('demo data', () => {
     });
     expect(medal.statusCode).toBe(200);
     expect(medal.headers['content-type']).toContain('image/svg+xml');
+    const [ranked] = await t.ctx.database.query<{ levels: string; tiers: string }>(
+      `SELECT count(*) FILTER (WHERE s.name = 'level') AS levels, count(*) FILTER (WHERE s.name = 'tier') AS tiers
+       FROM player_statistics p JOIN statistics s ON s.id = p.statistic_id
+       WHERE s.client_id = '${session.clientId}' AND s.name IN ('level', 'tier') AND p.value > 0`,
+    );
+    expect(Number(ranked?.levels)).toBeGreaterThan(5);
+    expect(Number(ranked?.tiers)).toBe(Number(ranked?.levels));
+    const bronze = segments.json().content.find((s: { name: string }) => s.name === 'tierBronze');
+    const [transactions] = await t.ctx.database.query<{ n: string }>(
+      'SELECT count(*) AS n FROM reward_track_transactions',
+    );
+    expect(Number(transactions?.n)).toBeGreaterThan(Number(ranked?.levels));
+    expect(bronze.player_count).toBeGreaterThan(0);
 
     // The economy: the busiest customer earned Bean Bucks and XP from their orders; balances equal the ledger.
     expect(player.json().content.wallets).toEqual([
