@@ -450,3 +450,46 @@ describe('tier qualification window and downgrades', () => {
     expect(await reviewAt(customerId)).toEqual(new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1)));
   });
 });
+
+describe('with the real pipeline', () => {
+  it('XP earned on orders through an XP earn config moves the level and the tier', async () => {
+    const admin = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const client = { admin, key: (await createApiKey(t.app, admin)).key };
+    await saveTrack(client, { name: 'Levels', reward_track_type: 'LEVEL_PROGRESSION' });
+    await saveTrack(client, { name: 'Tiers', reward_track_type: 'TIER_PROGRESSION', milestones: TIERS });
+    const segments = await t.app.inject({
+      method: 'GET',
+      url: '/api/segments?page=1&size=50',
+      headers: bearer(admin.clientToken),
+    });
+    const everyone = segments.json().content.find((s: { name: string }) => s.name === 'AllPlayers')._id;
+    const config = await t.app.inject({
+      method: 'POST',
+      url: '/api/economy/earn-configs',
+      headers: bearer(admin.clientToken),
+      payload: { type: 'Statistic', trigger_value: 10, earn_amount: 1, segment_id: everyone },
+    });
+    expect(config.statusCode, config.body).toBe(200);
+    const customerId = await addCustomer(t.app, admin);
+    const order = (id: string, total: number) =>
+      eventFor(customerId, {
+        type: 'order.created',
+        data: { order_id: id, total, items: [{ price: total, quantity: 1 }] },
+      });
+    await sendAndProcess(t, client.key, [eventFor(customerId)]);
+    await sendAndProcess(t, client.key, [order('rt-1', 2000)]);
+    expect((await player(client, customerId)).statistics).toMatchObject({ xp: 200, level: 1, tier: 1 });
+    await sendAndProcess(t, client.key, [order('rt-2', 5000)]);
+    const content = await player(client, customerId);
+    expect(content.statistics).toMatchObject({ xp: 700, level: 3, tier: 3 });
+    expect(content.segments).toContain('tierGold');
+    expect((await ledger(customerId)).map((row) => row.reward_claimed)).toEqual([
+      'Level 1',
+      'Level 2',
+      'Level 3',
+      'Bronze',
+      'Silver',
+      'Gold',
+    ]);
+  });
+});
