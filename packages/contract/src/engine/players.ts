@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTrackProgress } from '../economy/reward-tracks';
+import { ZPlayerChallenge } from '../gamification/challenge-endpoints';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZId } from '../shared/ids';
@@ -42,6 +43,8 @@ export const ZPlayer = z.object({
   tier: ZTrackProgress.extend({ tier: z.string().nullable() }).nullable(),
   /** A balance for each of the client's currencies. */
   wallets: z.array(ZPlayerWallet),
+  /** The challenges granted to the player (by segment or alone) or worked on, with progress per objective. */
+  challenges: z.array(ZPlayerChallenge),
   /** When the engine last changed anything of this player; null before their first event. */
   updated_at: z.string().nullable(),
 });

@@ -208,8 +208,9 @@ export const linkChallengeSegment = defineEndpoint({
 export const ZPlayerChallenge = z.object({
   challenge_id: z.string(),
   title: z.string(),
+  /** active (not yet started when started_at is null), completed or expired. */
   status: ZChallengeProgressStatus,
-  started_at: z.string(),
+  started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   objectives: z.array(
     z.object({

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database';
 import { type BadgeGrant, grantBadges } from '../badges/grant-badges';
+import { grantMissions, type MissionGrant } from '../challenges/challenge-grants';
 import type { SegmentDefinition } from './segment-rules';
 
 export type MembershipChange = {
@@ -11,13 +12,21 @@ export type MembershipChange = {
 };
 
 /**
- * Runs the actions of every entry and exit (spec 2 §3): grant_item grants its badge; grant_mission waits for the
- * challenges area, which will add its step here. Each change fires once: callers pass only real changes.
+ * Runs the actions of every entry and exit (spec 2 §3): grant_item grants its badge; grant_mission grants its
+ * challenge to the player. Each change fires once: callers pass only real changes.
  */
 export const runSegmentActions = async (tx: DbOrTx, changes: readonly MembershipChange[]) => {
   const grants: BadgeGrant[] = [];
+  const missions: MissionGrant[] = [];
   for (const change of changes) {
     for (const action of change.segment.actions) {
+      if (action.trigger === change.kind && action.type === 'grant_mission' && action.mission_id) {
+        missions.push({
+          clientId: change.segment.clientId,
+          challengeId: action.mission_id,
+          customerId: change.customerId,
+        });
+      }
       if (action.trigger !== change.kind || action.type !== 'grant_item' || !action.item_id) continue;
       grants.push({
         clientId: change.segment.clientId,
@@ -32,4 +41,5 @@ export const runSegmentActions = async (tx: DbOrTx, changes: readonly Membership
     }
   }
   if (grants.length > 0) await grantBadges(tx, grants);
+  await grantMissions(tx, missions);
 };

@@ -1,8 +1,10 @@
+import { expireEndedChallenges } from '../challenges/challenge-expiry';
 import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
 import { createExpiryTask } from '../economy/expiry';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
+import { challengesStep } from './challenges.step';
 import { economyStep } from './economy.step';
 import { ordersStep } from './orders.step';
 import { rewardTracksStep } from './reward-tracks.step';
@@ -20,6 +22,7 @@ export const ENGINE_STEPS: readonly EngineStep[] = [
   economyStep,
   rewardTracksStep,
   segmentsStep,
+  challengesStep,
 ];
 
 /** Work the worker does between batches: recomputing segments whose rules changed. */
@@ -29,4 +32,6 @@ export const ENGINE_TASKS: readonly EngineTask[] = [
   rebuildNextSegment,
   // Balances whose currency's expiry policy has come due are written off.
   createExpiryTask(),
+  // Released challenges past their end date: open progress becomes Expired.
+  (database) => expireEndedChallenges(database),
 ];

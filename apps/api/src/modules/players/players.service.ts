@@ -4,6 +4,7 @@ import { currentValuesOf, loadStatisticCatalogue } from '../../engine';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { notFound } from '../../http/errors';
+import { playerChallenges } from '../challenges/player-challenges.queries';
 import { customerWallets } from '../economy/wallets.queries';
 import { playerProgressions } from '../reward-tracks/player-progress';
 import { clientTimeZone } from '../statistics/statistics.queries';
@@ -19,13 +20,14 @@ export const readPlayer = async (db: Db, principal: Principal, customerId: strin
   const { clientId } = principal;
   const customer = await findPlayerCustomer(db, clientId, customerId);
   if (!customer || !mayAccessBranch(principal, customer.memberBranchId)) throw notFound(NOT_FOUND);
-  const [timeZone, catalogue, segments, badges, updatedAt, wallets] = await Promise.all([
+  const [timeZone, catalogue, segments, badges, updatedAt, wallets, challenges] = await Promise.all([
     clientTimeZone(db, clientId),
     loadStatisticCatalogue(db, [clientId]),
     playerSegmentNames(db, clientId, customerId),
     playerBadgeRows(db, clientId, customerId),
     playerUpdatedAt(db, clientId, customerId),
     customerWallets(db, clientId, customerId),
+    playerChallenges(db, clientId, customerId),
   ]);
   const values = await currentValuesOf(db, clientId, [customerId], catalogue, timeZone);
   const { level, tier } = await playerProgressions(db, clientId, values.get(customerId));
@@ -52,6 +54,7 @@ export const readPlayer = async (db: Db, principal: Principal, customerId: strin
       expiring_soon: wallet.expiring_soon,
       next_expiry_at: wallet.next_expiry_at,
     })),
+    challenges,
     updated_at: updatedAt?.toISOString() ?? null,
   };
 };

@@ -1,0 +1,170 @@
+import type { TChallengeReward } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { type BadgeGrant, grantBadges } from '../badges/grant-badges';
+import { arrayParam, rowsOf } from '../core/sql';
+import type { EngineEvent, StepBatch } from '../core/types';
+import { creditWallet } from '../economy/wallet-effects';
+import { awardXp } from '../economy/xp';
+import { currentValuesOf } from '../statistics/current-values';
+import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
+
+/** Rewards to pay for one completion: an objective's (cause `challenge:objective`) or the challenge's own. */
+export type RewardPayout = {
+  event: EngineEvent;
+  challengeId: string;
+  causeId: string;
+  rewards: readonly TChallengeReward[];
+  /** The completing event's money value, what a percentage cashback is a share of. */
+  eventValue: number | null;
+};
+
+const LEVEL_STATISTIC = 'level';
+const amountOf = (reward: TChallengeReward) => Number(reward.value) || 0;
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** A cashback reward's amount: a percentage of the completing event's value, or a fixed amount. */
+export const cashbackAmount = (reward: TChallengeReward, eventValue: number | null) =>
+  reward.currency_type === 'fixed'
+    ? cents(amountOf(reward))
+    : cents(((eventValue ?? 0) * amountOf(reward)) / 100);
+
+/** The XP a set of rewards gives. */
+export const xpOf = (rewards: readonly TChallengeReward[]) =>
+  rewards.filter((reward) => reward.type === 'xp').reduce((sum, reward) => sum + amountOf(reward), 0);
+
+/** The players' level now: what this run wrote last, else the stored current value. */
+const currentLevels = async (batch: StepBatch, players: { clientId: string; customerId: string }[]) => {
+  const levels = new Map<string, number>();
+  const missing = new Map<string, Set<string>>();
+  for (const { clientId, customerId } of players) {
+    const written = batch.statisticChanges.findLast(
+      (change) => change.customerId === customerId && change.name === LEVEL_STATISTIC,
+    );
+    if (written) levels.set(customerId, written.value);
+    else missing.set(clientId, (missing.get(clientId) ?? new Set()).add(customerId));
+  }
+  if (missing.size === 0) return levels;
+  const catalogue = await loadStatisticCatalogue(batch.tx, [...missing.keys()]);
+  for (const [clientId, customers] of missing) {
+    const values = await currentValuesOf(
+      batch.tx,
+      clientId,
+      [...customers],
+      catalogue,
+      batch.timeZoneOf(clientId),
+    );
+    for (const customerId of customers)
+      levels.set(customerId, values.get(customerId)?.get(LEVEL_STATISTIC) ?? 0);
+  }
+  return levels;
+};
+
+/**
+ * Pays completions' rewards (DESIGN §5 step 5): badges through grantBadges (badge transactions), XP through the
+ * economy's awardXp (an 'XP Points' ledger row and the xp statistic), cashback through creditWallet, and levels by
+ * raising the `level` statistic. Each is idempotent on (cause, event) too. Statistics are contributed only: the
+ * caller writes them once.
+ */
+export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayout[]) => {
+  const grants: BadgeGrant[] = [];
+  const levelRaises = new Map<string, { event: EngineEvent; levels: number }>();
+  for (const payout of payouts) {
+    const { event } = payout;
+    const xp = xpOf(payout.rewards);
+    if (xp > 0) await awardXp(batch, { event, amount: xp, cause: { kind: 'challenge', id: payout.causeId } });
+    const cashbackByCurrency = new Map<string, number>();
+    for (const reward of payout.rewards) {
+      if (reward.type === 'badges' && reward.value) {
+        grants.push({
+          clientId: event.clientId,
+          customerId: event.customerId,
+          badgeId: String(reward.value),
+          quantity: 1,
+          source: 'challenge',
+          sourceId: payout.challengeId,
+          eventId: event.id,
+          branchId: event.branchId,
+        });
+      } else if (reward.type === 'level' && amountOf(reward) > 0) {
+        const raise = levelRaises.get(event.customerId) ?? { event, levels: 0 };
+        levelRaises.set(event.customerId, { event, levels: raise.levels + amountOf(reward) });
+      } else if (reward.type === 'cashback' && reward.currency) {
+        const amount = cashbackAmount(reward, payout.eventValue);
+        if (amount > 0)
+          cashbackByCurrency.set(reward.currency, (cashbackByCurrency.get(reward.currency) ?? 0) + amount);
+      }
+    }
+    for (const [currencyId, amount] of cashbackByCurrency) {
+      await creditWallet(batch.tx, {
+        clientId: event.clientId,
+        customerId: event.customerId,
+        branchId: event.branchId,
+        currencyId,
+        amount: cents(amount),
+        transactionType: 'Cashback',
+        cause: { kind: 'challenge', id: payout.causeId },
+        eventId: event.externalId,
+        occurredAt: event.occurredAt,
+        reference: event.externalId,
+        reason: 'Challenge reward',
+      });
+    }
+  }
+  if (grants.length > 0) await grantBadges(batch.tx, grants);
+  if (levelRaises.size > 0) {
+    const levels = await currentLevels(
+      batch,
+      [...levelRaises.values()].map(({ event }) => ({
+        clientId: event.clientId,
+        customerId: event.customerId,
+      })),
+    );
+    // `level` keeps the last value set (Last): the new level is the current one raised.
+    for (const [customerId, raise] of levelRaises) {
+      batch.contribute({
+        event: raise.event,
+        name: LEVEL_STATISTIC,
+        value: (levels.get(customerId) ?? 0) + raise.levels,
+      });
+    }
+  }
+};
+
+/** What completing a challenge paid, in words, for its transaction ('Badge: Regular, 50 XP, 5% cashback'). */
+export const describeRewards = async (tx: DbOrTx, rewards: readonly TChallengeReward[]) => {
+  const badgeIds = [...new Set(rewards.filter((r) => r.type === 'badges').map((r) => String(r.value)))];
+  const currencyIds = [
+    ...new Set(rewards.flatMap((r) => (r.type === 'cashback' && r.currency ? [r.currency] : []))),
+  ];
+  const [badgeNames, currencyCodes] = await Promise.all([
+    badgeIds.length === 0
+      ? new Map<string, string>()
+      : rowsOf<{ id: string; name: string }>(
+          tx,
+          sql`SELECT id, name FROM badges WHERE id = ANY(${arrayParam(badgeIds)}::text[])`,
+        ).then((rows) => new Map(rows.map((row) => [row.id, row.name]))),
+    currencyIds.length === 0
+      ? new Map<string, string>()
+      : rowsOf<{ id: string; code: string }>(
+          tx,
+          sql`SELECT id, code FROM currencies WHERE id = ANY(${arrayParam(currencyIds)}::text[])`,
+        ).then((rows) => new Map(rows.map((row) => [row.id, row.code]))),
+  ]);
+  return (reward: TChallengeReward) => {
+    switch (reward.type) {
+      case 'badges':
+        return `Badge: ${badgeNames.get(String(reward.value)) ?? 'deleted badge'}`;
+      case 'xp':
+        return `${amountOf(reward)} XP`;
+      case 'level':
+        return `${amountOf(reward)} Level${amountOf(reward) === 1 ? '' : 's'}`;
+      case 'cashback': {
+        const code = currencyCodes.get(reward.currency ?? '') ?? '';
+        return reward.currency_type === 'fixed'
+          ? `${amountOf(reward).toFixed(2)} ${code} cashback`.replace('  ', ' ')
+          : `${amountOf(reward)}% ${code} cashback`.replace('  ', ' ');
+      }
+    }
+  };
+};

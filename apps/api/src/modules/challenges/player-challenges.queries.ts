@@ -1,0 +1,69 @@
+import type { TPlayerChallenge } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { jsonColumn, rowsOf } from '../../db/raw-sql';
+import type { ChallengeObjectiveColumn } from '../../db/schema';
+import { objectiveTarget } from '../../engine/challenges/objective-rules';
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * A player's challenges (DESIGN §3 `challenges`): every challenge they have worked on or were granted alone, and
+ * every released challenge granted to a segment they are in now, with each objective's progress and target.
+ */
+export const playerChallenges = async (
+  db: DbOrTx,
+  clientId: string,
+  customerId: string,
+): Promise<TPlayerChallenge[]> => {
+  const rows = await rowsOf<{
+    id: string;
+    title: string;
+    objectives: ChallengeObjectiveColumn[] | string;
+    status: string | null;
+    started_at: string | Date | null;
+    completed_at: string | Date | null;
+  }>(
+    db,
+    sql`SELECT c.id, c.title, c.objectives, p.status, p.started_at, p.completed_at
+        FROM challenges c
+        LEFT JOIN challenge_players p ON p.challenge_id = c.id AND p.customer_id = ${customerId}
+        WHERE c.client_id = ${clientId}
+          AND (p.customer_id IS NOT NULL
+               OR (c.status = 'released' AND EXISTS (
+                     SELECT 1 FROM challenge_segments cs
+                       JOIN segment_members m ON m.segment_id = cs.segment_id AND m.customer_id = ${customerId}
+                      WHERE cs.challenge_id = c.id)))
+        ORDER BY c.created_at, c.id`,
+  );
+  if (rows.length === 0) return [];
+  const progress = await rowsOf<{
+    challenge_id: string;
+    objective_id: string;
+    progress: string;
+    completed_at: string | Date | null;
+  }>(
+    db,
+    sql`SELECT challenge_id, objective_id, progress::text AS progress, completed_at FROM challenge_objective_progress
+        WHERE client_id = ${clientId} AND customer_id = ${customerId}`,
+  );
+  const byObjective = new Map(progress.map((row) => [`${row.challenge_id}:${row.objective_id}`, row]));
+  return rows.map((row) => ({
+    challenge_id: row.id,
+    title: row.title,
+    status: (row.status ?? 'active') as TPlayerChallenge['status'],
+    started_at: iso(row.started_at),
+    completed_at: iso(row.completed_at),
+    objectives: jsonColumn(row.objectives).map((objective) => {
+      const done = byObjective.get(`${row.id}:${objective._id}`);
+      return {
+        objective_id: objective._id,
+        title: objective.title,
+        event_type: objective.event_type,
+        progress: Number(done?.progress ?? 0),
+        target: objectiveTarget(objective),
+        completed_at: iso(done?.completed_at ?? null),
+      };
+    }),
+  }));
+};
