@@ -122,6 +122,36 @@ const migrationsInSync = async () => {
   return { passed: 1, failed: 0 };
 };
 
+/**
+ * The OpenAPI document of the registered app (apps/api/src/openapi/write-document.ts), linted by Redocly's
+ * `recommended` ruleset and Spectral's `spectral:oas`: each linter counts as one test, passed at 0 errors.
+ * Warnings kept on purpose are listed in the README (Integrator API).
+ */
+const openapiLint = async () => {
+  const file = path.join(tmp, 'openapi.json');
+  const apiDir = fromRoot('apps/api');
+  console.log(`$ (cd apps/api && npx tsx src/openapi/write-document.ts ${file})`);
+  const written = await npx(['tsx', 'src/openapi/write-document.ts', file], { cwd: apiDir, onSpawn: track });
+  if (written !== 0) return { passed: 0, failed: 1, note: `document not written (exit code ${written})` };
+  const ruleset = path.join(tmp, 'spectral.json');
+  writeFileSync(ruleset, JSON.stringify({ extends: ['spectral:oas'] }));
+  const linters = [
+    ['redocly', ['redocly', 'lint', file, '--extends=recommended', '--format=stylish']],
+    ['spectral', ['spectral', 'lint', file, '--ruleset', ruleset, '--fail-severity=error']],
+  ];
+  const failed = [];
+  for (const [name, args] of linters) {
+    console.log(`$ npx ${describeCommand(args[0], args.slice(1))}`);
+    const code = await npx(args, { cwd: repoRoot, onSpawn: track });
+    if (code !== 0) failed.push(`${name} exit code ${code}`);
+  }
+  return {
+    passed: linters.length - failed.length,
+    failed: failed.length,
+    note: failed.join(', ') || undefined,
+  };
+};
+
 /** One Vitest project, counted from its JSON report. */
 const vitest =
   (workspace, env = {}) =>
@@ -227,6 +257,7 @@ const steps = [
   { name: 'typecheck', run: command(['npm', 'run', 'typecheck']) },
   { name: 'migrations in sync', run: migrationsInSync },
   { name: 'build', run: command(['npm', 'run', 'build']) },
+  { name: 'openapi lint', run: openapiLint },
   { name: 'contract', run: vitest('packages/contract') },
   { name: 'api (pglite)', run: vitest('apps/api', { TEST_DB_KIND: 'pglite' }) },
   {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { installAuthGuard } from './http/auth/guard';
 import { loadConsoleFiles, registerConsoleFiles, sendConsoleFile } from './http/console-files';
@@ -18,9 +18,11 @@ import { requireDeclaredPermission } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerModules } from './modules';
 import { installAuditFallback } from './modules/audit/audit-fallback';
-import { WEB_DIST_DIR } from './paths';
+import { openapiOptions } from './openapi/document';
+import { API_PACKAGE_JSON, WEB_DIST_DIR } from './paths';
 
 export const BODY_LIMIT = 1024 * 1024;
+const API_VERSION = (JSON.parse(readFileSync(API_PACKAGE_JSON, 'utf8')) as { version: string }).version;
 const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 export type BuildOptions = {
@@ -48,15 +50,16 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   installAuthGuard(app, { db: ctx.database.db, tokens: ctx.tokens });
   installAuditFallback(app, ctx.database.db);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Laurel API', description: 'Loyalty, gamification and commerce platform', version: '2' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(
+    fastifySwagger,
+    openapiOptions({
+      routes: () => app.declaredRoutes,
+      publicUrl: ctx.config.publicUrl,
+      version: API_VERSION,
+      bodyLimit: BODY_LIMIT,
+      contactUrl: ctx.config.bugsUrl,
+    }),
+  );
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 

@@ -62,6 +62,11 @@ const ZConfig = z
       .int()
       .min(1)
       .default(1200),
+    RATE_LIMIT_PLACES_PER_MINUTE: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int()
+      .min(1)
+      .default(30),
     RATE_LIMIT_EMAIL_FAILURES: z.coerce.number({ message: 'must be a whole number' }).int().min(1).default(5),
     RATE_LIMIT_EMAIL_WINDOW_MINUTES: z.coerce
       .number({ message: 'must be a whole number' })
@@ -135,6 +140,7 @@ const ZConfig = z
     rateLimits: {
       ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE,
       tokenPerMinute: env.RATE_LIMIT_TOKEN_PER_MINUTE,
+      placesPerMinute: env.RATE_LIMIT_PLACES_PER_MINUTE,
       emailFailures: env.RATE_LIMIT_EMAIL_FAILURES,
       emailWindowMinutes: env.RATE_LIMIT_EMAIL_WINDOW_MINUTES,
     },

@@ -77,11 +77,11 @@ describe('a server killed with SIGKILL in the middle of writes', () => {
     expect((await exitOf(first.child)).signal).toBe('SIGKILL');
 
     const second = await startServer(env);
+    // 'ok' means every migration is applied (the details are an admin's, at /api/health/details).
     const health = (await (await fetch(`${second.url}/api/health`)).json()) as {
-      content: { status: string; database: { migrations: { applied: number; available: number } } };
+      content: { status: string };
     };
     expect(health.content.status).toBe('ok');
-    expect(health.content.database.migrations.applied).toBe(health.content.database.migrations.available);
     for (const { email, password } of acknowledged) {
       expect(await signInStatus(second, email, password), email).toBe(200);
     }

@@ -7,6 +7,7 @@ import { type AppContext, createAppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import type { BillingProvider } from '../src/providers/billing';
+import { installResponseContract } from './response-contract';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -30,6 +31,7 @@ export const createTestApp = async (
     ...(options.billing ? { billing: options.billing } : {}),
   });
   const app = await buildApp(ctx, { webDistDir: options.webDistDir ?? null });
+  installResponseContract(app);
   await app.ready();
   return {
     app,

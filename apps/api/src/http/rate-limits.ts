@@ -43,3 +43,17 @@ export const installRateLimits = (
       'retry-after': true,
     },
   });
+
+/** A route's own limit, merged over the global options (and counted apart from them). */
+export type RouteRateLimit = {
+  max: number;
+  timeWindow: number;
+  keyGenerator: (request: FastifyRequest) => string;
+};
+
+/** Per IP address whatever token is sent: for public routes that spend something paid (a Places lookup). */
+export const perIpPerMinute = (max: number): RouteRateLimit => ({
+  max,
+  timeWindow: 60_000,
+  keyGenerator: (request) => `ip:${request.ip}`,
+});

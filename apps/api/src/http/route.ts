@@ -2,6 +2,7 @@ import { isPermission, type TEndpoint, type TPermission, type TTokenKind } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { RouteRateLimit } from './rate-limits';
 
 // `body?:` makes E['body'] `Schema | undefined`; a declared schema always yields its parsed value.
 type Infer<T> = [Exclude<T, undefined>] extends [never]
@@ -22,6 +23,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: TPermission;
     token?: TTokenKind;
+    /** What the OpenAPI document is derived from (see src/openapi). */
+    endpoint?: TEndpoint;
+    successStatuses?: number[];
   }
 }
 
@@ -36,23 +40,36 @@ export const route = <E extends TEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
-  /** `statuses`: the handler picks among several success statuses itself (e.g. 202 accepted, 200 duplicate). */
-  options: { successStatus?: number; statuses?: number[]; bodyLimit?: number } = {},
+  /**
+   * `statuses`: the handler picks among several success statuses itself (e.g. 202 accepted, 200 duplicate).
+   * `rateLimit`: a per-route limit tighter than the global one (see http/rate-limits).
+   */
+  options: {
+    successStatus?: number;
+    statuses?: number[];
+    bodyLimit?: number;
+    rateLimit?: RouteRateLimit;
+  } = {},
 ) => {
+  const successStatuses = options.statuses ?? [options.successStatus ?? 200];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: apiPath(endpoint.path),
     bodyLimit: options.bodyLimit,
-    config: { permission: endpoint.permission, token: endpoint.token },
+    config: {
+      permission: endpoint.permission,
+      token: endpoint.token,
+      endpoint,
+      successStatuses,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
     schema: {
       summary: endpoint.summary,
       tags: endpoint.tags,
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      response: Object.fromEntries(
-        (options.statuses ?? [options.successStatus ?? 200]).map((status) => [status, endpoint.response]),
-      ),
+      response: Object.fromEntries(successStatuses.map((status) => [status, endpoint.response])),
     },
     handler: async (request, reply) => {
       const result = await handler({
@@ -71,7 +88,16 @@ export const route = <E extends TEndpoint>(
 /** Under /api every route must declare a permission; docs and static files (registered by plugins) are public. */
 const isFrameworkRoute = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
-export type DeclaredRoute = { method: string; url: string; permission: TPermission; token: TTokenKind };
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  permission: TPermission;
+  token: TTokenKind;
+  /** Absent for framework routes; present for every route registered with `route()`. */
+  endpoint?: TEndpoint;
+  successStatuses: number[];
+  bodyLimit?: number;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +110,12 @@ export const requireDeclaredPermission = (app: FastifyInstance) => {
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (routeOptions) => {
-    const config = (routeOptions.config ?? {}) as { permission?: unknown; token?: TTokenKind };
+    const config = (routeOptions.config ?? {}) as {
+      permission?: unknown;
+      token?: TTokenKind;
+      endpoint?: TEndpoint;
+      successStatuses?: number[];
+    };
     if (isPermission(config.permission)) {
       const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
       for (const method of methods) {
@@ -94,6 +125,9 @@ export const requireDeclaredPermission = (app: FastifyInstance) => {
             url: routeOptions.url,
             permission: config.permission,
             token: config.token ?? 'none',
+            endpoint: config.endpoint,
+            successStatuses: config.successStatuses ?? [200],
+            bodyLimit: routeOptions.bodyLimit,
           });
         }
       }

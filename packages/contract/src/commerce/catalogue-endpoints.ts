@@ -113,6 +113,13 @@ export const deleteProduct = defineEndpoint({
   response: envelopeOf(ZProduct),
 });
 
+/** An import's file: a multipart part or the whole body as CSV. */
+const CSV_UPLOAD = {
+  file: 'The CSV file (UTF-8, a header row first), at most 5 MB',
+  fields: { skip_invalid: 'true to import the valid rows and skip the others (also accepted in the query)' },
+  rawTypes: ['text/csv'],
+};
+
 export const importProducts = defineEndpoint({
   method: 'POST',
   path: '/products/import',
@@ -122,6 +129,7 @@ export const importProducts = defineEndpoint({
     'Import products from CSV (multipart field "file" or a text/csv body, at most 5 MB; columns title, sku, price, and optionally pid, image_url, description, categories as names separated by "|"). SKU is the key: a row creates or updates its product, and an unchanged row changes nothing. A file with errors imports nothing (400 with the report) unless skip_invalid=true.',
   tags,
   query: ZImportQuery,
+  upload: CSV_UPLOAD,
   response: envelopeOf(ZImportReport),
 });
 
@@ -190,5 +198,6 @@ export const importProductCategories = defineEndpoint({
     'Import categories from CSV (columns name, and optionally description, image_url); the name is the key. Same rules as the product import.',
   tags,
   query: ZImportQuery,
+  upload: CSV_UPLOAD,
   response: envelopeOf(ZImportReport),
 });

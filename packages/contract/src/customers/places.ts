@@ -15,6 +15,13 @@ export const ZPlaceDetails = z.object({
 });
 export type TPlaceDetails = z.infer<typeof ZPlaceDetails>;
 
+/** Typed address text is short; a longer query only spends the Places key (it is a public route). */
+export const PLACES_INPUT_MAX = 100;
+export const PLACES_MESSAGES = {
+  inputTooLong: `Address search takes at most ${PLACES_INPUT_MAX} characters.`,
+  placeIdTooLong: 'place_id is not a valid place id.',
+} as const;
+
 export const placesAutocomplete = defineEndpoint({
   method: 'GET',
   path: '/v2/google/autocomplete',
@@ -22,7 +29,9 @@ export const placesAutocomplete = defineEndpoint({
   token: 'none',
   summary: 'Address predictions for typed text',
   tags: ['places'],
-  query: z.object({ input: z.string().trim().max(200).default('') }),
+  query: z.object({
+    input: z.string().trim().max(PLACES_INPUT_MAX, PLACES_MESSAGES.inputTooLong).default(''),
+  }),
   response: envelopeOf(z.array(ZPlacePrediction)),
 });
 
@@ -33,6 +42,12 @@ export const placeDetails = defineEndpoint({
   token: 'none',
   summary: "A place's coordinates and address parts",
   tags: ['places'],
-  query: z.object({ place_id: z.string().trim().min(1, 'place_id is required').max(300) }),
+  query: z.object({
+    place_id: z
+      .string()
+      .trim()
+      .min(1, 'place_id is required')
+      .max(300, PLACES_MESSAGES.placeIdTooLong),
+  }),
   response: envelopeOf(ZPlaceDetails),
 });

@@ -175,6 +175,7 @@ export const listEventLog = defineEndpoint({
   token: 'client',
   summary: 'The event log: recent events, newest first, with their processing status and error',
   tags: ['integrations'],
+  planFeature: 'INTEGRATIONS',
   query: ZEventLogQuery,
   response: envelopeOf(z.array(ZEventLogEntry)),
 });
@@ -186,6 +187,7 @@ export const retryEvent = defineEndpoint({
   token: 'client',
   summary: 'Process a parked event again',
   tags: ['integrations'],
+  planFeature: 'INTEGRATIONS',
   params: z.object({ id: ZId }),
   response: envelopeOf(ZEventLogEntry),
 });

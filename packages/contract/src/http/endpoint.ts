@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TPlanFeature } from '../shared/plans';
 import type { TPermission } from './permissions';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,6 +31,15 @@ export type TEndpoint<
   params?: TParams;
   /** Schema of the whole envelope on success. */
   response: TResponse;
+  /**
+   * A plan feature needed beyond the permission's area (exports, integrations): the guard answers 402 outside it.
+   */
+  planFeature?: TPlanFeature;
+  /**
+   * A `multipart/form-data` body the handler reads itself: the file part's name and each text field with what it
+   * holds. `rawTypes`: media types the file may also be sent as, as the whole body (e.g. `text/csv`).
+   */
+  upload?: { file: string; fields?: Record<string, string>; rawTypes?: string[] };
 };
 
 export const defineEndpoint = <

@@ -31,5 +31,14 @@ export const uploadFile = defineEndpoint({
   token: 'media',
   summary: 'Upload an image (PNG, JPEG or SVG, at most 5 MB); answers its absolute location and etag',
   tags: ['media'],
+  upload: {
+    file: 'The image: PNG, JPEG or SVG (the type is read from the content), at most 5 MB',
+    fields: {
+      name: 'File name to keep when the part has none',
+      description: 'What the image shows',
+      type: 'IMAGE',
+      category: 'Where the image is used (e.g. BADGE)',
+    },
+  },
   response: envelopeOf(ZUploadResult),
 });

@@ -113,6 +113,7 @@ export const installAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: T
       if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
       // Keys work on every plan (a FREEMIUM business's orders arrive through them); areas keep their plan gates.
       authorize(principal, permission);
+      if (config.endpoint?.planFeature) requirePlanFeature(principal, config.endpoint.planFeature);
       request.principal = principal;
       return;
     }
@@ -124,6 +125,8 @@ export const installAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: T
     const principal = await loadPrincipal(deps.db, claims.userId, claims.clientId, claims.tokenVersion);
     if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
     authorize(principal, permission);
+    // A plan feature the endpoint declares (exports, integrations) is checked here, so the document can say so.
+    if (config.endpoint?.planFeature) requirePlanFeature(principal, config.endpoint.planFeature);
     request.principal = principal;
   });
 };

@@ -20,6 +20,7 @@ import type { AppContext } from '../../app-context';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { HttpError, notFound } from '../../http/errors';
+import { perIpPerMinute } from '../../http/rate-limits';
 import { route } from '../../http/route';
 import { actorOf } from '../audit/audit';
 import { createAddressesService } from './addresses.service';
@@ -108,20 +109,31 @@ export const customerProfileRoutes = (app: FastifyInstance, ctx: AppContext, cus
     ctx.log.warn({ err: error, provider: ctx.places.name }, 'address search failed');
     return new HttpError(503, 'Address search is unavailable right now. Please try again shortly.');
   };
-  route(app, placesAutocomplete, async ({ query }) =>
-    ok(
-      await ctx.places
-        .autocomplete(query.input)
-        .catch((error: unknown) => Promise.reject(unavailable(error))),
-    ),
+  // Public for the onboarding wizard, so a configured Google key is guarded per IP, tighter than the global limit.
+  const placesLimit = { rateLimit: perIpPerMinute(ctx.config.rateLimits.placesPerMinute) };
+  route(
+    app,
+    placesAutocomplete,
+    async ({ query }) =>
+      ok(
+        await ctx.places
+          .autocomplete(query.input)
+          .catch((error: unknown) => Promise.reject(unavailable(error))),
+      ),
+    placesLimit,
   );
-  route(app, placeDetails, async ({ query }) => {
-    const details = await ctx.places
-      .details(query.place_id)
-      .catch((error: unknown) => Promise.reject(unavailable(error)));
-    if (!details) throw notFound('The place could not be found.');
-    return ok(details);
-  });
+  route(
+    app,
+    placeDetails,
+    async ({ query }) => {
+      const details = await ctx.places
+        .details(query.place_id)
+        .catch((error: unknown) => Promise.reject(unavailable(error)));
+      if (!details) throw notFound('The place could not be found.');
+      return ok(details);
+    },
+    placesLimit,
+  );
 
   route(app, listCustomerCards, async ({ query, request }) =>
     ok(await cards.list(principalOf(request), query.user_id)),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { getHealth } from '@laurel/contract';
+import { getHealth, getHealthDetails } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { migrationLevel } from '../../db/migrate';
@@ -10,9 +10,17 @@ import { API_PACKAGE_JSON } from '../../paths';
 const version = (JSON.parse(readFileSync(API_PACKAGE_JSON, 'utf8')) as { version: string }).version;
 
 export const systemRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  route(app, getHealth, async () => {
+  const level = async () => {
     const migrations = await migrationLevel(ctx.database);
-    const status = migrations.applied >= migrations.available ? 'ok' : 'degraded';
+    const status: 'ok' | 'degraded' = migrations.applied >= migrations.available ? 'ok' : 'degraded';
+    return { migrations, status };
+  };
+
+  // Public (load balancers, start-up polls): the status only, nothing about the internals.
+  route(app, getHealth, async () => ok({ status: (await level()).status }));
+
+  route(app, getHealthDetails, async () => {
+    const { status, migrations } = await level();
     return ok({
       status,
       database: { kind: ctx.database.kind, migrations },
