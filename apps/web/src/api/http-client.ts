@@ -46,6 +46,8 @@ export type THttpClientOptions = {
   getToken: (kind: Exclude<TRequestToken, 'none'>) => string | null | undefined;
   /** Called on a 401 to a request that carried a token: the session is over. */
   onUnauthorized?: () => void;
+  /** Called on a 403 to a request that carried a token: the user's permissions may have changed. */
+  onForbidden?: () => void;
   fetch?: typeof fetch;
 };
 
@@ -165,6 +167,7 @@ export const createHttpClient = (options: THttpClientOptions) => {
     const { status } = response;
 
     if (status === 401 && request.token !== 'none') options.onUnauthorized?.();
+    if (status === 403 && request.token !== 'none') options.onForbidden?.();
 
     if (response.ok) {
       if (status === 204) return { success: true, status, message: '', content: null as T };

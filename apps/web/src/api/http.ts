@@ -16,6 +16,16 @@ export const setUnauthorizedHandler = (handler: () => void) => {
   unauthorizedHandler = handler;
 };
 
+const forbiddenListeners = new Set<() => void>();
+
+/** Listens for 403s to signed-in requests (the console then re-reads the user's permissions); returns the unsubscribe. */
+export const onForbidden = (listener: () => void) => {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
+};
+
 /** The console's HTTP client: base URL `/api`, tokens from the session, a 401 ends the session. */
 export const http = createHttpClient({
   baseUrl: API_PREFIX,
@@ -23,5 +33,8 @@ export const http = createHttpClient({
   onUnauthorized: () => {
     sessionStore.clear();
     unauthorizedHandler?.();
+  },
+  onForbidden: () => {
+    for (const listener of forbiddenListeners) listener();
   },
 });

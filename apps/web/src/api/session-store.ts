@@ -62,6 +62,19 @@ export const createSessionStore = (
       current = content;
       emit();
     },
+    /**
+     * The signed-in user as the server has them now (permissions, role, branches), keeping the tokens and where
+     * the session is kept: in localStorage too only if 'Remember me?' put it there.
+     */
+    updateUser: (user: TSession['user']) => {
+      if (!current) return;
+      const next = { ...current, user };
+      const raw = JSON.stringify(next);
+      writeStorage(session, raw);
+      if (readStorage(local) !== null) writeStorage(local, raw);
+      current = next;
+      emit();
+    },
     clear: () => {
       writeStorage(session, null);
       writeStorage(local, null);

@@ -8,6 +8,7 @@ import { useSession } from '@/api/use-session';
 import { pathMatcher } from '@/app/console/available-paths';
 import { useClientRecord } from '@/app/console/client-record';
 import { ConsoleNav } from '@/app/console/console-nav';
+import { useLivePermissions } from '@/app/console/live-permissions';
 import { navEntriesFor, navItems } from '@/app/console/nav-items';
 import { ProfileMenu } from '@/app/console/profile-menu';
 import { UpgradePromptHost } from '@/app/console/upgrade-prompt-host';
@@ -31,6 +32,7 @@ type TConsoleLayoutProps = {
 export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
   const session = useSession();
   const client = useClientRecord();
+  useLivePermissions();
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.sidebarCollapseBelow - 0.02}px)`, false, {
     getInitialValueInEffect: false,
   });
