@@ -1,6 +1,8 @@
 import { FEATURE_AREAS, PERMISSION_ACTIONS, type TPermission } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChallenge } from '../../../test/challenge-helpers';
 import { createCurrency } from '../../../test/economy-helpers';
+import { createSegment } from '../../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
@@ -181,7 +183,23 @@ describe('tenant isolation', () => {
       code: 'ZZB',
     });
     const bCustomer = await addCustomer(t.app, b, { name: 'Zz Tenant B Secret Customer' });
-    const bIds = [b.clientId, b.userId, bBranch._id, bStaff.userId, bTrackId, bCurrency._id, bCustomer];
+    const bChallenge = await createChallenge(t.app, b, { title: 'Zz Tenant B Secret Challenge' });
+    const bSegment = await createSegment(t.app, b, {
+      name: 'Zz Tenant B Secret Segment',
+      filters: [],
+      actions: [],
+    });
+    const bIds = [
+      b.clientId,
+      b.userId,
+      bBranch._id,
+      bStaff.userId,
+      bTrackId,
+      bCurrency._id,
+      bCustomer,
+      bChallenge._id,
+      bSegment._id,
+    ];
     const secrets = [...bIds, 'Tenant B Secret'];
 
     const routes = apiRoutes(t.app).filter((route) => route.permission !== 'PUBLIC');
@@ -194,6 +212,12 @@ describe('tenant isolation', () => {
       }
     }
 
+    const challenge = await t.app.inject({
+      method: 'GET',
+      url: `/api/challenges/${bChallenge._id}`,
+      headers: bearer(b.clientToken),
+    });
+    expect(challenge.json().content).toMatchObject({ title: 'Zz Tenant B Secret Challenge', segments: [] });
     const branch = await t.app.inject({
       method: 'GET',
       url: `/api/branches/${bBranch._id}`,
