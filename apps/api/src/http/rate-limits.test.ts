@@ -28,6 +28,21 @@ describe('rate limits', () => {
     ).toBe(200);
   });
 
+  it('an API key sent as X-Api-Key is counted per key, not per address', async () => {
+    const send = (key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '10.9.7.1',
+        headers: { 'x-api-key': key },
+      });
+    // Five per key (the token limit), although the address alone would allow three.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send('lrl_key_one')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await send('lrl_key_two')).statusCode).toBe(200);
+  });
+
   it('static console files are not counted', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/media/none.png', remoteAddress: '10.9.8.5' });

@@ -4,9 +4,12 @@ import { API_ERROR_MESSAGES } from '@laurel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 
+/** The bearer token, or the API key sent as `X-Api-Key` (counted per key like a bearer one, DESIGN §3). */
 const tokenOf = (request: FastifyRequest) => {
   const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const key = request.headers['x-api-key'];
+  return typeof key === 'string' ? key.trim() : '';
 };
 
 /**

@@ -78,22 +78,38 @@ export const ZRedemption = z.object({
 export type TRedemption = z.infer<typeof ZRedemption>;
 
 /** `POST /api/v1/subscriptions/{id}/redemptions`: the id is the plan's; the customer is named as in events. */
-export const ZRedeemSubscriptionRequest = z.object({
-  /** The integrator's idempotency id: a repeat answers the first redemption again. */
-  id: z
-    .string({ error: 'id is required' })
-    .trim()
-    .min(1, 'id is required')
-    .max(128, 'id must not be more than 128 characters'),
-  customer: ZEventCustomerRef,
-  branch_id: ZId.nullable().optional(),
-  /** The product redeemed, by SKU; checked against what the subscription applies to. */
-  sku: z.string().trim().min(1).max(64).nullable().optional(),
-  /** What this redemption is charged (post-payment plans charge in arrears); 0 when absent. */
-  price: moneyField('price').optional(),
-  redemption_method: ZRedemptionMethod.default('POS'),
-  occurred_at: z.iso
-    .datetime({ offset: true, error: 'occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z' })
-    .optional(),
-});
+export const ZRedeemSubscriptionRequest = z
+  .object({
+    /** The integrator's idempotency id: a repeat answers the first redemption again. */
+    id: z
+      .string({ error: 'id is required' })
+      .trim()
+      .min(1, 'id is required')
+      .max(128, 'id must not be more than 128 characters'),
+    customer: ZEventCustomerRef,
+    branch_id: ZId.nullable().optional(),
+    /** The product redeemed, by SKU; checked against what the subscription applies to. */
+    sku: z.string().trim().min(1).max(64).nullable().optional(),
+    /** What this redemption is charged (post-payment plans charge in arrears); 0 when absent. */
+    price: moneyField('price').optional(),
+    redemption_method: ZRedemptionMethod.default('POS'),
+    occurred_at: z.iso
+      .datetime({
+        offset: true,
+        error: 'occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z',
+      })
+      .optional(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 'till-7-redeem-000451',
+        customer: { loyalty_number: 'LRL000042' },
+        sku: 'FLAT-WHITE',
+        price: 0,
+        redemption_method: 'POS',
+        occurred_at: '2026-11-24T08:30:00+02:00',
+      },
+    ],
+  });
 export type TRedeemSubscriptionRequest = z.input<typeof ZRedeemSubscriptionRequest>;

@@ -43,19 +43,21 @@ export const registerPaymentMethod = defineEndpoint({
   summary: "Register a customer's card from the client's own systems (brand, last four, expiry)",
   tags: ['integrations'],
   params: z.object({ id: z.string().regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId) }),
-  body: z.object({
-    brand: ZCardBrand,
-    last_four: z.string().regex(/^\d{4}$/, PAYMENT_METHOD_MESSAGES.lastFour),
-    expiry_month: z
-      .number()
-      .int()
-      .min(1, PAYMENT_METHOD_MESSAGES.expiryMonth)
-      .max(12, PAYMENT_METHOD_MESSAGES.expiryMonth),
-    expiry_year: z
-      .number()
-      .int()
-      .min(2000, PAYMENT_METHOD_MESSAGES.expiryYear)
-      .max(2100, PAYMENT_METHOD_MESSAGES.expiryYear),
-  }),
+  body: z
+    .object({
+      brand: ZCardBrand,
+      last_four: z.string().regex(/^\d{4}$/, PAYMENT_METHOD_MESSAGES.lastFour),
+      expiry_month: z
+        .number()
+        .int()
+        .min(1, PAYMENT_METHOD_MESSAGES.expiryMonth)
+        .max(12, PAYMENT_METHOD_MESSAGES.expiryMonth),
+      expiry_year: z
+        .number()
+        .int()
+        .min(2000, PAYMENT_METHOD_MESSAGES.expiryYear)
+        .max(2100, PAYMENT_METHOD_MESSAGES.expiryYear),
+    })
+    .meta({ examples: [{ brand: 'VISA', last_four: '4242', expiry_month: 8, expiry_year: 2029 }] }),
   response: envelopeOf(ZPaymentMethod),
 });
