@@ -435,6 +435,26 @@ describe('tier qualification window and downgrades', () => {
     expect((await ledger(customerId)).filter((row) => row.reward_track_name === 'Tiers')).toHaveLength(4);
   });
 
+  it('gives every tier holder a review date when a window is set on an existing tier track', async () => {
+    const client = await newClient();
+    await saveTrack(client, { name: 'Levels', reward_track_type: 'LEVEL_PROGRESSION' });
+    const tiersBody = { name: 'Tiers', reward_track_type: 'TIER_PROGRESSION', milestones: TIERS };
+    const tiers = await saveTrack(client, tiersBody);
+    const customerId = await addCustomer(t.app, client.admin);
+    await earn(client, customerId, 300);
+    expect(await reviewAt(customerId)).toBeNull();
+    await saveTrack(
+      client,
+      { ...tiersBody, qualification_window: 'ROLLING_MONTHS', qualification_months: 2 },
+      tiers._id,
+    );
+    await engine.drain();
+    const now = new Date();
+    expect(await reviewAt(customerId)).toEqual(
+      startOfLocalMonth(now.getUTCFullYear() * 12 + now.getUTCMonth() + 2, 'UTC'),
+    );
+  });
+
   it('reviews a calendar-year tier at the next local new year', async () => {
     const client = await newClient();
     await saveTrack(client, { name: 'Levels', reward_track_type: 'LEVEL_PROGRESSION' });
