@@ -13,6 +13,7 @@ type TLedgerRow = {
   wallet_balance_post_transaction: number | null;
   source: string;
   shortfall: number;
+  reason: string | null;
 };
 
 test.describe('economy', () => {
@@ -179,6 +180,19 @@ test.describe('economy', () => {
     await expect(profile.tile('Wallet Balance')).toContainText('0.00');
     await expect(page.getByRole('group', { name: 'XP', exact: true })).toContainText('0');
 
+    // An admin's goodwill credit from the profile, with the reason the ledger keeps.
+    await profile.tile('Wallet Balance').getByRole('button', { name: 'Credit or debit' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Credit or debit the wallet' });
+    await adjust.getByRole('textbox', { name: /^Amount/ }).fill('5');
+    await adjust.getByRole('button', { name: 'Credit' }).click();
+    await expect(adjust.getByText('Reason is required')).toBeVisible();
+    await adjust.getByRole('textbox', { name: /^Reason/ }).fill('Goodwill after the refund');
+    await adjust.getByRole('button', { name: 'Credit' }).click();
+    const adjusted = page.getByRole('dialog', { name: 'Success!' });
+    await expect(adjusted.getByText('Wallet adjusted.')).toBeVisible();
+    await adjusted.getByRole('button', { name: 'OK' }).click();
+    await expect(profile.tile('Wallet Balance')).toContainText('5.00');
+
     // The economy ledger: every movement with the balance after it, and the clawback's shortfall.
     const ledger = await request.get(`/api/economy/customers/${customerId}/transactions?size=50`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -192,8 +206,10 @@ test.describe('economy', () => {
       ['earn_config', 10, 10],
       ['spend', -4, 6],
       ['clawback', -6, 0],
+      ['manual', 5, 5],
     ]);
     expect(money.find((row) => row.source === 'clawback')?.shortfall).toBe(4);
+    expect(money.find((row) => row.source === 'manual')?.reason).toBe('Goodwill after the refund');
     const xp = rows.filter((row) => row.wallet_balance_post_transaction === null);
     expect(xp.map((row) => [row.source, row.xp_points_earned]).reverse()).toEqual([
       ['earn_config', 24],
@@ -202,20 +218,21 @@ test.describe('economy', () => {
 
     await page.goto('/console/economics/transactions');
     await expect(page.getByRole('heading', { level: 1, name: 'Economy Transactions' })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: 'Zanele Mokoena' })).toHaveCount(5);
+    await expect(page.getByRole('row').filter({ hasText: 'Zanele Mokoena' })).toHaveCount(6);
     await snapshot(page, 'economy-transactions');
 
     // The same pages in the dark scheme, for looking at them.
     if (process.env.E2E_SCREENSHOTS_DIR) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await wallet.goto();
+      await expect(wallet.item('Bean Coins')).toBeVisible();
       await snapshot(page, 'economy-wallet-dark');
       await page.goto('/console/economics/cashback-configs');
       await page.getByRole('link', { name: 'Bean Coins' }).click();
       await config.expectTitle('Cashback Config - AllPlayers');
       await tallSnapshot(page, 'economy-cashback-config-dark');
       await profile.goto(customerId);
-      await expect(profile.tile('Wallet Balance')).toContainText('0.00');
+      await expect(profile.tile('Wallet Balance')).toContainText('5.00');
       await tallSnapshot(page, 'economy-profile-dark');
     }
   });

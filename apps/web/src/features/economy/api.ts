@@ -169,7 +169,8 @@ export const useDeleteEarnConfig = () => {
       queryClient.removeQueries({ queryKey: earnConfigKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: earnConfigKeys.lists });
     },
-    meta: { errorTitle: EARN_CONFIG_MESSAGES.saveFailed },
+    // The spec names no title for this (its console deletes no earn config); worded like its others.
+    meta: { errorTitle: ECONOMY_TEXTS.deleteConfigFailed },
   });
 };
 

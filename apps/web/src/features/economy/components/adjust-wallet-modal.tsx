@@ -1,4 +1,10 @@
-import { BUTTON_LABELS, COMMON_MESSAGES, ECONOMY_API_MESSAGES, type TWallet } from '@laurel/contract';
+import {
+  BUTTON_LABELS,
+  COMMON_MESSAGES,
+  EARN_CONFIG_MESSAGES,
+  ECONOMY_API_MESSAGES,
+  type TWallet,
+} from '@laurel/contract';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useAdjustWallet } from '@/features/economy/api';
@@ -15,9 +21,9 @@ type TAdjustWalletModalProps = {
 type TDirection = 'credit' | 'debit';
 
 const problemsOf = (currency: string | null, amount: TNumberField, reason: string) => ({
-  currency: currency ? undefined : ECONOMY_TEXTS.currencyRequired,
-  amount: amount === '' || amount <= 0 ? ECONOMY_TEXTS.amountRequired : undefined,
-  reason: reason.trim() ? undefined : ECONOMY_TEXTS.reasonRequired,
+  currency: currency ? undefined : EARN_CONFIG_MESSAGES.currencyRequired,
+  amount: amount === '' || amount <= 0 ? ECONOMY_API_MESSAGES.amountRequired : undefined,
+  reason: reason.trim() ? undefined : ECONOMY_API_MESSAGES.reasonRequired,
 });
 
 /**
