@@ -123,14 +123,15 @@ export const ZSaveRewardTrackRequest = z
       .default([]),
     /** Derived from the milestones; accepted and ignored so a loaded track can be sent back as it is. */
     xr: z.unknown().optional(),
-    qualification_window: ZQualificationWindow.default('NONE'),
+    /** Left out on an update, the track keeps what it has (a console that does not show them changes nothing). */
+    qualification_window: ZQualificationWindow.optional(),
     qualification_months: z
       .number()
       .int(REWARD_TRACK_API_MESSAGES.qualificationMonths)
       .min(QUALIFICATION_MONTHS.min, REWARD_TRACK_API_MESSAGES.qualificationMonths)
       .max(QUALIFICATION_MONTHS.max, REWARD_TRACK_API_MESSAGES.qualificationMonths)
-      .default(QUALIFICATION_MONTHS.default),
-    downgrade_one_tier_per_review: z.boolean().default(true),
+      .optional(),
+    downgrade_one_tier_per_review: z.boolean().optional(),
   })
   .superRefine((track, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -197,6 +198,7 @@ export const ZSaveRewardTrackRequest = z
         }),
       ),
       qualification_window: isTier ? track.qualification_window : ('NONE' as const),
+      // Undefined: the default on create (12 months, one tier per review), unchanged on update.
       qualification_months: track.qualification_months,
       downgrade_one_tier_per_review: track.downgrade_one_tier_per_review,
     };

@@ -46,6 +46,7 @@ const checkStatistics = async (db: DbOrTx, clientId: string, input: TSaveRewardT
   if (errors.length > 0) throw badRequest(errors);
 };
 
+/** Qualification fields left out are undefined: the column default on insert, unchanged on update. */
 const columnsOf = (input: TSaveRewardTrack) => ({
   name: input.name,
   type: input.reward_track_type,
@@ -68,7 +69,7 @@ const evaluationChanged = (before: RewardTrackRow, after: ReturnType<typeof colu
   before.target !== after.target ||
   before.startDate !== after.startDate ||
   before.endDate !== after.endDate ||
-  before.qualificationWindow !== after.qualificationWindow;
+  (after.qualificationWindow !== undefined && before.qualificationWindow !== after.qualificationWindow);
 
 const AUDITED = [
   'name',

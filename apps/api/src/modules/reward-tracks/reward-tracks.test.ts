@@ -170,6 +170,29 @@ describe('saving reward tracks', () => {
     expect((await call('GET', `/api/reward-tracks/${levels._id}`)).json().content.rebuilding).toBe(false);
   });
 
+  it('keeps a tier track’s qualification window when a save leaves the fields out', async () => {
+    const [tiers] = (await call('GET', '/api/reward-tracks?reward_track_type=TIER_PROGRESSION')).json()
+      .content;
+    const body = trackBody({ name: 'Tiers', reward_track_type: 'TIER_PROGRESSION' });
+    const windowed = await call('PUT', `/api/reward-tracks/${tiers._id}`, {
+      ...body,
+      qualification_window: 'ROLLING_MONTHS',
+      qualification_months: 6,
+      downgrade_one_tier_per_review: false,
+    });
+    expect(windowed.json().content).toMatchObject({
+      qualification_window: 'ROLLING_MONTHS',
+      qualification_months: 6,
+      downgrade_one_tier_per_review: false,
+    });
+    const plain = await call('PUT', `/api/reward-tracks/${tiers._id}`, body);
+    expect(plain.json().content).toMatchObject({
+      qualification_window: 'ROLLING_MONTHS',
+      qualification_months: 6,
+      downgrade_one_tier_per_review: false,
+    });
+  });
+
   it('deletes a track with the spec’s message; it is gone afterwards', async () => {
     const [generic] = (await call('GET', '/api/reward-tracks?search_string=Second')).json().content;
     const res = await call('DELETE', `/api/reward-tracks/${generic._id}`);
