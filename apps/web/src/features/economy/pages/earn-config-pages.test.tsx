@@ -78,6 +78,43 @@ describe('cashback configurations list', { timeout: 60_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('deletes a config after the confirmation', async () => {
+    let configs = [CASHBACK];
+    const api = serveEconomy(
+      {},
+      {
+        'GET /api/economy/earn-configs': () => listReply(configs),
+        [`DELETE /api/economy/earn-configs/${CASHBACK_ID}`]: () => {
+          configs = [];
+          return ok(CASHBACK);
+        },
+      },
+    );
+    renderApp('/console/economics/cashback-configs');
+    await user.click(await screen.findByRole('button', { name: 'Delete cashback config of AllPlayers' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this earn config?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(within(success).getByText('Successfully deleted earn_config.')).toBeTruthy();
+    expect(api.callsTo(`DELETE /api/economy/earn-configs/${CASHBACK_ID}`)).toHaveLength(1);
+    expect(await screen.findByText('This table is empty.')).toBeTruthy();
+  });
+
+  it('offers neither Add nor Delete without the ECONOMICS flags, and opens the config read-only', async () => {
+    serveEconomy({
+      role: 'AREA_MANAGER',
+      user_permissions: { ECONOMICS: { read: true, create: false, update: false, delete: false } },
+    });
+    renderApp('/console/economics/cashback-configs');
+    await screen.findByText('AllPlayers');
+    expect(screen.queryByRole('link', { name: 'Add Cashback Config' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+    await user.click(screen.getByText('AllPlayers'));
+    await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' });
+    expect(screen.getByText(/changing it needs a permission you do not have/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
   it('opens a config from its row', async () => {
     serveEconomy();
     const { router } = renderApp('/console/economics/cashback-configs');

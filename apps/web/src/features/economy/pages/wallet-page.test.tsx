@@ -224,6 +224,19 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('form', { name: 'New currency' })).toBeTruthy();
   });
 
+  it('shows the list without the form, edit or delete to a manager who may only read', async () => {
+    serveEconomy({
+      role: 'BRANCH_MANAGER',
+      user_permissions: { WALLET: { read: true, create: false, update: false, delete: false } },
+    });
+    await openWallet();
+    await screen.findByRole('listitem', { name: 'Bean Coins' });
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByText(/changing it needs a permission you do not have/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Bean Coins' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Bean Coins' })).toBeNull();
+  });
+
   it("shows 'Something went wrong when retrieving your currencies!' when the list fails", async () => {
     serveEconomy({}, { 'GET /api/economy/currencies': () => fail(400, 'size must be between 1 and 100') });
     await openWallet();
