@@ -84,6 +84,7 @@ test.describe('challenges', () => {
     await editor.choose(editor.panel.getByRole('combobox', { name: 'Range Type' }), 'Between');
     await editor.fillDay(editor.panelField('Start Date'), dayFromToday(-1));
     await editor.fillDay(editor.panelField('End Date'), dayFromToday(30));
+    await tallSnapshot(page, 'challenge-node-panel');
     await editor.addNext('Date Range', 'Badges');
     const badge = editor.panelField('Badge');
     await badge.click();
@@ -187,9 +188,11 @@ test.describe('challenges', () => {
     );
     expect(completions.map((row) => row.user_id)).toEqual([customerId]);
     await page.goto('/console/transactions/challenges');
-    await expect(page.getByRole('table').getByRole('row').filter({ hasText: title })).toContainText(
-      'Completed',
-    );
+    // The ledger page: the player's Active row when granted, and one Completed row with its rewards.
+    const rows = page.getByRole('table').getByRole('row').filter({ hasText: title });
+    await expect(rows.filter({ hasText: 'Completed' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Completed' })).toContainText(`Badge: ${badgeName}`);
+    await expect(rows.filter({ hasText: 'Completed' })).toContainText('50 XP');
     await tallSnapshot(page, 'challenge-transactions');
   });
 });
