@@ -18,8 +18,6 @@ import {
   loyaltySignUp,
   monthlyAverageAnalytics,
   PAGE_SIZES,
-  placeDetails,
-  placesAutocomplete,
   purchaseDateAnalytics,
   STATISTIC_MESSAGES,
   suspendCustomer,
@@ -55,7 +53,6 @@ export const customerKeys = {
   cards: (id: string) => ['customers', 'cards', id] as const,
   analytics: (id: string, kind: string) => ['customers', 'analytics', id, kind] as const,
   player: (id: string) => ['customers', 'player', id] as const,
-  places: (input: string) => ['places', 'autocomplete', input] as const,
 };
 
 /** The list's filters as query-string values: empty ones are skipped by the HTTP client. */
@@ -180,25 +177,6 @@ export const branchOptionsQuery = (scope: 'all' | readonly string[], search: str
     staleTime: 60_000,
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
   });
-
-/** `GET /api/v2/google/autocomplete?input=`: address predictions (public). Errors are only logged (spec 1 §8). */
-export const placePredictionsQuery = (input: string) =>
-  queryOptions({
-    queryKey: customerKeys.places(input),
-    queryFn: async ({ signal }) => {
-      const result = await http.call(placesAutocomplete, { query: { input }, signal });
-      if (!result.success) {
-        console.error('Address search failed:', result.message);
-        return [];
-      }
-      return result.content;
-    },
-    staleTime: 5 * 60_000,
-  });
-
-/** `GET /api/v2/google/placeiddetails?place_id=`: a chosen prediction's address and coordinates. */
-export const fetchPlaceDetails = async (placeId: string) =>
-  unwrap(await http.call(placeDetails, { query: { place_id: placeId } })).content;
 
 /** `POST /api/user/sign_up`; the customers lists reload before the caller's callbacks run. */
 export const useAddCustomer = () => {

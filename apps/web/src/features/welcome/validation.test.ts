@@ -27,6 +27,7 @@ const company = {
   businessRegisteredNumber: '2020/123456/07',
   vatNumber: '',
   address: '1 Long Street, Cape Town',
+  coordinates: { lat: -33.9189, lng: 18.4233 },
 };
 
 const information = {
@@ -79,6 +80,12 @@ describe('company steps', () => {
     expect(validateCompanyDetails(company)).toEqual({});
   });
 
+  it('an address typed but not chosen from the predictions is no address', () => {
+    expect(validateCompanyDetails({ ...company, coordinates: null })).toEqual({
+      address: 'Address is required.',
+    });
+  });
+
   it('gives the company information messages', () => {
     expect(validateCompanyInformation(EMPTY_COMPANY_INFORMATION)).toEqual({
       businessType: 'Business type is required.',
@@ -105,7 +112,10 @@ describe('registration body', () => {
       vat_number: '4123456789',
       domain: 'rewards.example.com:8080',
       type: 'ENTITY',
-      address: { full_address: '1 Long Street, Cape Town' },
+      address: {
+        full_address: '1 Long Street, Cape Town',
+        coordinates: { lat: -33.9189, lng: 18.4233 },
+      },
       client_user: {
         name: 'Thandi',
         surname: 'Nkosi',

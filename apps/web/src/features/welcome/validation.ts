@@ -1,4 +1,5 @@
 import {
+  COMPANY_DETAILS_MESSAGES,
   isEmail as isEmailAddress,
   LIMITS,
   PASSWORD_MESSAGES,
@@ -116,7 +117,10 @@ export type TCompanyDetailsValues = {
   businessRegisteredName: string;
   businessRegisteredNumber: string;
   vatNumber: string;
+  /** What is typed in the address search; once a prediction is chosen, its text. */
   address: string;
+  /** The chosen prediction's coordinates; null while nothing is chosen (typing again unchooses it). */
+  coordinates: { lat: number; lng: number } | null;
 };
 
 export const EMPTY_COMPANY_DETAILS: TCompanyDetailsValues = {
@@ -125,6 +129,7 @@ export const EMPTY_COMPANY_DETAILS: TCompanyDetailsValues = {
   businessRegisteredNumber: '',
   vatNumber: '',
   address: '',
+  coordinates: null,
 };
 
 const toCompany = (values: TCompanyDetailsValues) => ({
@@ -132,7 +137,7 @@ const toCompany = (values: TCompanyDetailsValues) => ({
   name: values.businessRegisteredName.trim(),
   id_number: values.businessRegisteredNumber.trim(),
   vat_number: values.vatNumber.trim() || null,
-  address: { full_address: values.address.trim() },
+  address: { full_address: values.address.trim(), coordinates: values.coordinates },
 });
 
 const ZCompanyDetails = ZCreateClientRequest.pick({
@@ -145,7 +150,7 @@ const ZCompanyDetails = ZCreateClientRequest.pick({
 
 export const validateCompanyDetails = (values: TCompanyDetailsValues): TFormErrors<TCompanyDetailsValues> => {
   const parsed = ZCompanyDetails.safeParse(toCompany(values));
-  return errorsByField<TCompanyDetailsValues>(parsed.success ? [] : parsed.error.issues, {
+  const errors = errorsByField<TCompanyDetailsValues>(parsed.success ? [] : parsed.error.issues, {
     alias: 'businessName',
     name: 'businessRegisteredName',
     id_number: 'businessRegisteredNumber',
@@ -153,6 +158,9 @@ export const validateCompanyDetails = (values: TCompanyDetailsValues): TFormErro
     'address.full_address': 'address',
     address: 'address',
   });
+  // Typed text alone is no address: one of the predictions must be chosen, which brings its coordinates.
+  if (!errors.address && !values.coordinates) errors.address = COMPANY_DETAILS_MESSAGES.addressRequired;
+  return errors;
 };
 
 /** Wizard step 3, company information (spec 1 §3): experience, product types and industry. */

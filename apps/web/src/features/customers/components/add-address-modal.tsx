@@ -2,9 +2,10 @@ import { ADDRESS_MESSAGES, BUTTON_LABELS } from '@laurel/contract';
 import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useRef, useState } from 'react';
-import { fetchPlaceDetails, useAddAddress } from '@/features/customers/api';
-import { AddressSearch } from '@/features/customers/components/address-search';
+import { fetchPlaceDetails } from '@/api/places';
+import { useAddAddress } from '@/features/customers/api';
 import { parsePlace, type TParsedPlace } from '@/features/customers/place-fields';
+import { AddressSearch } from '@/ui/address-search';
 
 type TAddAddressModalProps = { customerId: string; opened: boolean; onClose: () => void };
 

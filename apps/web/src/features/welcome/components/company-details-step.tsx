@@ -1,6 +1,9 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { fetchPlaceDetails } from '@/api/places';
 import { WizardButtons, WizardForm } from '@/features/welcome/components/wizard-form';
 import type { TCompanyDetailsValues, TFormErrors } from '@/features/welcome/validation';
+import { AddressSearch } from '@/ui/address-search';
 
 type TCompanyDetailsStepProps = {
   values: TCompanyDetailsValues;
@@ -10,58 +13,76 @@ type TCompanyDetailsStepProps = {
   onBack: () => void;
 };
 
-/** Step 2, company details (spec 1 §2.8): names, registration and VAT numbers, business address. */
+/**
+ * Step 2, company details (spec 1 §2.8): names, registration and VAT numbers, and the business address found
+ * with the same place search as a customer's address, so that the registration carries its coordinates.
+ */
 export const CompanyDetailsStep = ({
   values,
   errors,
   onChange,
   onNext,
   onBack,
-}: TCompanyDetailsStepProps) => (
-  <WizardForm label="Company Details" onSubmit={onNext}>
-    <TextInput
-      label="Business Name"
-      description="The name your customers know you by"
-      autoComplete="organization"
-      required
-      value={values.businessName}
-      error={errors.businessName}
-      onChange={(event) => onChange({ businessName: event.currentTarget.value })}
-    />
-    <TextInput
-      label="Registered Name"
-      description="As registered with the companies office"
-      required
-      value={values.businessRegisteredName}
-      error={errors.businessRegisteredName}
-      onChange={(event) => onChange({ businessRegisteredName: event.currentTarget.value })}
-    />
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+}: TCompanyDetailsStepProps) => {
+  // Only the latest chosen prediction's details count when several requests overlap.
+  const latest = useRef('');
+  return (
+    <WizardForm label="Company Details" onSubmit={onNext}>
       <TextInput
-        label="Registered Number"
-        placeholder="e.g. 2020/123456/07"
+        label="Business Name"
+        description="The name your customers know you by"
+        autoComplete="organization"
         required
-        value={values.businessRegisteredNumber}
-        error={errors.businessRegisteredNumber}
-        onChange={(event) => onChange({ businessRegisteredNumber: event.currentTarget.value })}
+        value={values.businessName}
+        error={errors.businessName}
+        onChange={(event) => onChange({ businessName: event.currentTarget.value })}
       />
       <TextInput
-        label="VAT Number (optional)"
-        placeholder="e.g. 4123456789"
-        value={values.vatNumber}
-        error={errors.vatNumber}
-        onChange={(event) => onChange({ vatNumber: event.currentTarget.value })}
+        label="Registered Name"
+        description="As registered with the companies office"
+        required
+        value={values.businessRegisteredName}
+        error={errors.businessRegisteredName}
+        onChange={(event) => onChange({ businessRegisteredName: event.currentTarget.value })}
       />
-    </SimpleGrid>
-    <TextInput
-      label="Business Address"
-      placeholder="Street, suburb, city"
-      autoComplete="street-address"
-      required
-      value={values.address}
-      error={errors.address}
-      onChange={(event) => onChange({ address: event.currentTarget.value })}
-    />
-    <WizardButtons onBack={onBack} />
-  </WizardForm>
-);
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label="Registered Number"
+          placeholder="e.g. 2020/123456/07"
+          required
+          value={values.businessRegisteredNumber}
+          error={errors.businessRegisteredNumber}
+          onChange={(event) => onChange({ businessRegisteredNumber: event.currentTarget.value })}
+        />
+        <TextInput
+          label="VAT Number (optional)"
+          placeholder="e.g. 4123456789"
+          value={values.vatNumber}
+          error={errors.vatNumber}
+          onChange={(event) => onChange({ vatNumber: event.currentTarget.value })}
+        />
+      </SimpleGrid>
+      <AddressSearch
+        label="Business Address"
+        placeholder="Start typing the street address"
+        text={values.address}
+        error={errors.address}
+        onTextChange={(text) => {
+          latest.current = '';
+          onChange({ address: text, coordinates: null });
+        }}
+        onChoose={(chosen) => {
+          latest.current = chosen.place_id;
+          onChange({ address: chosen.description, coordinates: null });
+          fetchPlaceDetails(chosen.place_id)
+            .then((details) => {
+              if (latest.current === chosen.place_id) onChange({ coordinates: details.geometry.location });
+            })
+            // Address-search errors are only logged (spec 1 §8); the address stays unchosen.
+            .catch((error: unknown) => console.error('Address details failed:', error));
+        }}
+      />
+      <WizardButtons onBack={onBack} />
+    </WizardForm>
+  );
+};

@@ -19,6 +19,15 @@ const stubServer = (
     'POST /api/v2/client-user/signin': ok(session, 'Signed in'),
     'GET /api/v2/client': ok(clientFixture({ status: 'AWAITING_SUBSCRIPTION_PAYMENT' })),
     'GET /api/billing': ok(billingFixture()),
+    'GET /api/v2/google/autocomplete': ok([
+      { description: '1 Long Street, Cape Town, 8001, South Africa', place_id: 'gn:long-street' },
+    ]),
+    'GET /api/v2/google/placeiddetails': ok({
+      place_id: 'gn:long-street',
+      formatted_address: '1 Long Street, Cape Town, 8001, South Africa',
+      geometry: { location: { lat: -33.9189, lng: 18.4233 } },
+      address_components: [],
+    }),
   });
 
 /** The first render waits for the welcome area's lazy chunk. */
@@ -50,7 +59,21 @@ const fillCompanyDetails = async (user: UserEvent) => {
   await user.type(screen.getByRole('textbox', { name: 'Business Name' }), 'Bean There');
   await user.type(screen.getByRole('textbox', { name: 'Registered Name' }), 'Bean There Coffee (Pty) Ltd');
   await user.type(screen.getByRole('textbox', { name: 'Registered Number' }), '2020/123456/07');
-  await user.type(screen.getByRole('textbox', { name: 'Business Address' }), '1 Long Street, Cape Town');
+  await user.type(screen.getByRole('textbox', { name: 'Business Address' }), '1 Long Str');
+  // The same place search as a customer's address: a prediction must be chosen.
+  await user.click(
+    await screen.findByRole(
+      'option',
+      { name: '1 Long Street, Cape Town, 8001, South Africa' },
+      { timeout: 3000 },
+    ),
+  );
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: 'Business Address' })).toHaveProperty(
+      'value',
+      '1 Long Street, Cape Town, 8001, South Africa',
+    ),
+  );
 };
 
 const fillCompanyInformation = async (user: UserEvent) => {
@@ -169,7 +192,10 @@ describe('create-client wizard: registration', () => {
       vat_number: '4123456789',
       domain: window.location.host,
       type: 'ENTITY',
-      address: { full_address: '1 Long Street, Cape Town' },
+      address: {
+        full_address: '1 Long Street, Cape Town, 8001, South Africa',
+        coordinates: { lat: -33.9189, lng: 18.4233 },
+      },
       client_user: {
         name: 'Thandi',
         surname: 'Nkosi',

@@ -3,7 +3,7 @@ import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { placePredictionsQuery } from '@/features/customers/api';
+import { placePredictionsQuery } from '@/api/places';
 
 export type TChosenPlace = { place_id: string; description: string };
 
@@ -14,10 +14,23 @@ type TAddressSearchProps = {
   /** Called when a prediction is clicked; typing again means nothing is chosen until another click. */
   onChoose: (place: TChosenPlace) => void;
   error?: string | undefined;
+  /** 'Address' for a customer's address, 'Business Address' in the sign-up wizard. */
+  label?: string;
+  placeholder?: string;
 };
 
-/** Address search: predictions once typing pauses for a second (spec 1 §9); one must be clicked to choose it. */
-export const AddressSearch = ({ text, onTextChange, onChoose, error }: TAddressSearchProps) => {
+/**
+ * Address search: predictions once typing pauses for a second (spec 1 §9); one must be clicked to choose it.
+ * Used for customers' addresses and the sign-up wizard's business address.
+ */
+export const AddressSearch = ({
+  text,
+  onTextChange,
+  onChoose,
+  error,
+  label = 'Address',
+  placeholder = 'Start typing an address',
+}: TAddressSearchProps) => {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS.addressAutocomplete);
   const predictions = useQuery({ ...placePredictionsQuery(debounced), enabled: debounced.length >= 2 });
@@ -36,8 +49,8 @@ export const AddressSearch = ({ text, onTextChange, onChoose, error }: TAddressS
     >
       <Combobox.Target>
         <TextInput
-          label="Address"
-          placeholder="Start typing an address"
+          label={label}
+          placeholder={placeholder}
           required
           leftSection={<IconMapPin size={16} aria-hidden />}
           rightSection={predictions.isFetching ? <Loader size={16} aria-hidden /> : null}
