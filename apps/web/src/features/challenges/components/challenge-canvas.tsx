@@ -5,13 +5,14 @@ import {
   Background,
   Controls,
   type Edge,
+  getNodesBounds,
   MarkerType,
   type NodeTypes,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import { isLeaf, nextKindsAfter, type TChallengeGraph } from '@/features/challenges/flow/graph';
 import { layoutGraph, NODE_SIZE } from '@/features/challenges/flow/layout';
@@ -33,16 +34,47 @@ export type TChallengeCanvasProps = {
   children?: ReactNode;
 };
 
-/** Fits the flow into view whenever nodes come or go, never closer than zoom 1. */
-const FitOnChange = ({ count }: { count: number }) => {
+/** The smallest zoom a card stays readable at; a longer flow is scrolled (the wheel pans) rather than shrunk. */
+const READABLE_ZOOM = 0.75;
+const PADDING = 0.15;
+
+/**
+ * Whenever nodes come or go: the whole flow in view (never closer than zoom 1) if it fits at a readable zoom,
+ * else the selected node (the one just added) centred at that zoom.
+ */
+const FitOnChange = ({
+  count,
+  selectedId,
+  container,
+}: {
+  count: number;
+  selectedId: string | null;
+  container: RefObject<HTMLDivElement | null>;
+}) => {
   const flow = useReactFlow();
+  const selected = useRef(selectedId);
+  selected.current = selectedId;
   useEffect(() => {
     if (count === 0) return;
-    const frame = requestAnimationFrame(
-      () => void flow.fitView({ maxZoom: FLOW_GRAPH.maxZoom, padding: 0.2 }),
-    );
+    const frame = requestAnimationFrame(() => {
+      const box = container.current;
+      const bounds = getNodesBounds(flow.getNodes());
+      const room = 1 - 2 * PADDING;
+      const fits =
+        !box ||
+        (bounds.width * READABLE_ZOOM <= box.clientWidth * room &&
+          bounds.height * READABLE_ZOOM <= box.clientHeight * room);
+      const focus = selected.current ? flow.getNode(selected.current) : undefined;
+      if (fits || !focus) {
+        void flow.fitView({ maxZoom: FLOW_GRAPH.maxZoom, minZoom: READABLE_ZOOM, padding: PADDING });
+        return;
+      }
+      void flow.setCenter(focus.position.x + NODE_SIZE.width / 2, focus.position.y + NODE_SIZE.height / 2, {
+        zoom: READABLE_ZOOM,
+      });
+    });
     return () => cancelAnimationFrame(frame);
-  }, [count, flow]);
+  }, [count, flow, container]);
   return null;
 };
 
@@ -53,6 +85,7 @@ const FitOnChange = ({ count }: { count: number }) => {
 export const ChallengeCanvas = (props: TChallengeCanvasProps) => {
   const { graph, selectedId, problems, currencySymbol, readOnly, onSelect, onAddNext, onRemove, children } =
     props;
+  const container = useRef<HTMLDivElement>(null);
   const placed = useMemo(() => layoutGraph(graph), [graph]);
   const nodes = useMemo<TFlowNodeCard[]>(
     () =>
@@ -92,6 +125,7 @@ export const ChallengeCanvas = (props: TChallengeCanvasProps) => {
 
   return (
     <Box
+      ref={container}
       pos="relative"
       // As tall as the window allows, so that a long chain reads at a useful zoom.
       h="max(560px, calc(100dvh - 190px))"
@@ -120,7 +154,7 @@ export const ChallengeCanvas = (props: TChallengeCanvasProps) => {
         >
           <Background gap={24} />
           <Controls showInteractive={false} />
-          <FitOnChange count={graph.nodes.length} />
+          <FitOnChange count={graph.nodes.length} selectedId={selectedId} container={container} />
         </ReactFlow>
       </ReactFlowProvider>
       {graph.nodes.length === 0 && (
