@@ -30,6 +30,7 @@ describe('sidebar entries', () => {
       'Segments',
       'Reward Tracks > Level Progression',
       'Reward Tracks > Tier Progression',
+      'Reward Tracks > All Reward Tracks',
       'Economy > Wallet',
       'Economy > Cashback',
       'Economy > XP Reward',

