@@ -11,6 +11,7 @@ import { createLoyaltyService } from '../modules/customers/loyalty.service';
 import { createUsersService } from '../modules/users/users.service';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from './demo-people';
 import { seedDemoActivity } from './seed-demo-activity';
+import { seedDemoChallenges } from './seed-demo-challenges';
 import { seedDemoCommerce } from './seed-demo-commerce';
 import { seedDemoEconomy } from './seed-demo-economy';
 import { seedDemoRewardTracks } from './seed-demo-reward-tracks';
@@ -131,5 +132,7 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
   await seedDemoRewardTracks(ctx, actor);
   // Before the activity too, so the demo's orders earn cashback and XP.
   await seedDemoEconomy(ctx, actor);
+  // Before the activity too (after the economy, whose currency its cashback pays in), so the orders move them.
+  await seedDemoChallenges(ctx, actor);
   await seedDemoActivity(ctx, principal, actor);
 };

@@ -152,5 +152,25 @@ describe('demo data', () => {
               (SELECT sum(value)::text FROM economy_transactions WHERE currency_id IS NOT NULL) AS ledger`,
     );
     expect(books?.wallets).toBe(books?.ledger);
+
+    // Two released challenges granted to AllPlayers, moved by the demo's orders: some customers completed them.
+    const challenges = await t.app.inject({
+      method: 'GET',
+      url: '/api/challenges?sort_key=title&sort_direction=asc',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    const demoChallenges = challenges.json().content as {
+      title: string;
+      status: string;
+      completed_quantity: number;
+      segments: { name: string }[];
+    }[];
+    expect(demoChallenges.map((c) => [c.title, c.status, c.segments.map((s) => s.name)])).toEqual([
+      ['Big Card Spender', 'released', ['AllPlayers']],
+      ['Five Coffee Visits', 'released', ['AllPlayers']],
+    ]);
+    for (const challenge of demoChallenges)
+      expect(challenge.completed_quantity, challenge.title).toBeGreaterThan(0);
+    expect(player.json().content.challenges.map((c: { status: string }) => c.status)).toContain('completed');
   });
 });
