@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDbKind } from './db-kind';
+import { createCurrency, createEarnConfig, segmentId } from './economy-helpers';
 import { createBadge, createSegment, rule } from './engine-helpers';
 import { addCustomer, bearer, createApiKey, createClientAndSignIn, type SignedIn } from './factories';
 import { overHttp } from './over-http';
@@ -623,6 +624,67 @@ const checkSegmentsAndBadges = async (
   };
 };
 
+/**
+ * The economy (DESIGN §5 step 2): each counted order earned its cashback exactly once and each reversed one was
+ * clawed back exactly once (no spends here, so in full); every wallet equals its ledger, its lots and the
+ * recomputation from the log.
+ */
+const checkEconomy = async (
+  sql: pg.Client,
+  clientId: string,
+  currencyId: string,
+  expected: ReturnType<typeof recompute>,
+) => {
+  const earned = (row: LogRow) => Math.round((Math.round(Number(row.data.total) * 100) * 5) / 100);
+  const want = new Map<string, number>();
+  for (const [orderId, row] of expected.countedOrders) {
+    if (expected.reversed.has(orderId)) continue;
+    want.set(row.customer_id, (want.get(row.customer_id) ?? 0) + earned(row));
+  }
+  const { rows: wallets } = await sql.query<{
+    customer_id: string;
+    balance: string;
+    ledger: string;
+    lots: string;
+  }>(
+    `SELECT w.customer_id, w.balance::text,
+            (SELECT coalesce(sum(value), 0) FROM economy_transactions e
+              WHERE e.customer_id = w.customer_id AND e.currency_id = w.currency_id)::text AS ledger,
+            (SELECT coalesce(sum(remaining), 0) FROM wallet_lots l
+              WHERE l.customer_id = w.customer_id AND l.currency_id = w.currency_id)::text AS lots
+     FROM wallets w WHERE w.client_id = $1 AND w.currency_id = $2`,
+    [clientId, currencyId],
+  );
+  const wrongWallets = wallets.filter(
+    (w) =>
+      w.ledger !== w.balance ||
+      w.lots !== w.balance ||
+      Math.round(Number(w.balance) * 100) !== (want.get(w.customer_id) ?? 0),
+  );
+  expect(wrongWallets.slice(0, 10)).toEqual([]);
+  const missing = [...want.entries()].filter(
+    ([customerId, cents]) => cents > 0 && !wallets.some((w) => w.customer_id === customerId),
+  );
+  expect(missing).toEqual([]);
+  const { rows: effects } = await sql.query<{ order_ref: string; earns: number; clawbacks: number }>(
+    `SELECT order_ref, count(*) FILTER (WHERE cause_kind = 'earn_config')::int AS earns,
+            count(*) FILTER (WHERE cause_kind = 'clawback')::int AS clawbacks
+     FROM economy_transactions WHERE client_id = $1 AND order_ref IS NOT NULL GROUP BY order_ref`,
+    [clientId],
+  );
+  const byOrder = new Map(effects.map((row) => [row.order_ref, row]));
+  const wrongEffects = [...expected.countedOrders.entries()]
+    .filter(([, row]) => earned(row) > 0)
+    .filter(([orderId]) => {
+      const found = byOrder.get(orderId);
+      const clawbacks = expected.reversed.has(orderId) ? 1 : 0;
+      return found?.earns !== 1 || found.clawbacks !== clawbacks;
+    })
+    .map(([orderId]) => ({ orderId, found: byOrder.get(orderId) }));
+  expect(wrongEffects.slice(0, 10)).toEqual([]);
+  expect(effects.length).toBeGreaterThan(100);
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Scenario = { seed: number; workers: number };
@@ -643,7 +705,7 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
     });
     const app = overHttp(server.url);
-    const admin = await createClientAndSignIn(app, { plan: 'STARTER' });
+    const admin = await createClientAndSignIn(app, { plan: 'GROWTH' });
     const { key } = await createApiKey(app, admin);
     const customers: string[] = [];
     while (customers.length < CUSTOMERS) {
@@ -659,6 +721,15 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       expect(res.statusCode, res.body).toBe(200);
     }
     const programme = await createProgramme(app, admin);
+    // Cashback for everyone (5 per 100), so every counted order earns and every reversal claws back.
+    const cashback = (await createCurrency(app, admin, { code: 'CRASH' }))._id;
+    await createEarnConfig(app, admin, {
+      type: 'Currency',
+      trigger_value: 100,
+      earn_amount: 5,
+      segment_id: await segmentId(app, admin),
+      earn_target: cashback,
+    });
     // The business is in Johannesburg (Account Settings) and its daily statistics have been running for nine days,
     // so events of the last twelve days fall in several days' versions, and some before the first.
     await sql.query('UPDATE clients SET time_zone = $2 WHERE id = $1', [admin.clientId, TIME_ZONE]);
@@ -997,6 +1068,8 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
     );
     // The last rule change let players in through the rebuild alone, each with one grant (checked above).
     expect(outcome.rebuildGrants).toBeGreaterThan(0);
+
+    await checkEconomy(sql, admin.clientId, cashback, expected);
   } finally {
     for (const worker of running) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
     if (server && server.child.exitCode === null) {
