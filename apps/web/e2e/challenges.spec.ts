@@ -95,6 +95,7 @@ test.describe('challenges', () => {
     await editor.panelField('XP Points').fill('50');
     await expect(editor.node('XP Points')).toContainText('50 XP');
     await editor.panel.getByRole('button', { name: 'Close node settings' }).click();
+    await editor.canvas.getByRole('button', { name: 'Fit View' }).click();
     await tallSnapshot(page, 'challenge-editor-graph');
 
     // Save -> 'Your challenge has been added successfully.' -> Proceed -> Select Segment -> AllPlayers.

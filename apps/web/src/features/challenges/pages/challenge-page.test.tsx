@@ -248,4 +248,20 @@ describe('challenge editor', { timeout: 60_000 }, () => {
     expect(within(modal).getByText('The challenge could not be found.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/challenges'));
   });
+
+  it('deletes the challenge from its editor after the confirmation, then shows the list', async () => {
+    const api = serveChallenges({}, { [`DELETE /api/challenges/${SUMMER_ID}`]: () => ok(SUMMER) });
+    const { router } = renderApp(`/console/challenge/${SUMMER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Summer Spree' });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: "Confirm deletion of 'Summer Spree' challenge",
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(within(success).getByText('Successfully deleted challenge.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/challenges'));
+    expect(api.callsTo(`DELETE /api/challenges/${SUMMER_ID}`)).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: /retrieving/ })).toBeNull();
+  });
 });

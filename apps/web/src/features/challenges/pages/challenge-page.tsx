@@ -16,12 +16,17 @@ import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { challengeQuery, useSaveChallenge, useUploadChallengeImage } from '@/features/challenges/api';
 import { detailsOf, graphOf, newDetails, toChallengeBody } from '@/features/challenges/challenge-form-values';
-import { mayCreateChallenges, mayUpdateChallenges } from '@/features/challenges/challenge-rules';
+import {
+  mayCreateChallenges,
+  mayDeleteChallenges,
+  mayUpdateChallenges,
+} from '@/features/challenges/challenge-rules';
 import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import { ChallengeForm, type TChallengeSubmission } from '@/features/challenges/components/challenge-form';
 import { SelectSegmentModal } from '@/features/challenges/components/select-segment-modal';
+import { useConfirmDeleteChallenge } from '@/features/challenges/components/use-delete-challenge';
 import { EMPTY_GRAPH } from '@/features/challenges/flow/graph';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { BackButton, DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
@@ -44,6 +49,7 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
   const symbol = useClientRecord().data?.currency_symbol ?? 'R';
   const upload = useUploadChallengeImage();
   const save = useSaveChallenge();
+  const remove = useConfirmDeleteChallenge();
   // A file already uploaded is not sent again when the save after it has to be retried.
   const uploads = useRef(new WeakMap<File, TUploadResult>());
 
@@ -102,9 +108,22 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
         heading={
           <Stack gap="xs">
             <BackButton to={consolePaths.challenges}>{CHALLENGE_MESSAGES.backToChallenges}</BackButton>
-            <Title order={1} fz="h2">
-              {title}
-            </Title>
+            <Group gap="sm" align="center">
+              <Title order={1} fz="h2">
+                {title}
+              </Title>
+              {challenge && mayDeleteChallenges(user) && (
+                <DeleteButton
+                  loading={remove.busyId === challenge._id}
+                  onClick={() =>
+                    remove.confirmDelete(
+                      challenge,
+                      () => void navigate(consolePaths.challenges, { replace: true }),
+                    )
+                  }
+                />
+              )}
+            </Group>
             {challenge && (
               <Group gap={6}>
                 <Text size="sm" c="dimmed">
