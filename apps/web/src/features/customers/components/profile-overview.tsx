@@ -12,9 +12,10 @@ import {
 } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { analyticsQueries } from '@/features/customers/api';
+import { analyticsQueries, playerQuery } from '@/features/customers/api';
 import { EmptyText, ProfileSection } from '@/features/customers/components/profile-section';
 import { displayDate } from '@/features/customers/customer-format';
+import { playerTileCounts } from '@/features/customers/player-tiles';
 
 /** A step bar's fill: current over the maximum, times 100; no maximum means no progress (never a division by 0). */
 export const progressPercent = (current: number, maximum: number) =>
@@ -54,26 +55,42 @@ const Tile = ({ label, icon, children }: TTileProps) => (
   </Paper>
 );
 
-/** The four tiles: no economy or challenge activity exists for the customer yet, so each is a real 0. */
-export const ProfileTiles = ({ walletBalance }: { walletBalance?: ReactNode }) => (
-  <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-    {/* The economy area's tile shows the real balances (DESIGN §9). */}
-    {walletBalance ?? (
-      <Tile label={CUSTOMER_PROFILE_MESSAGES.walletBalance} icon={<IconWallet size={14} aria-hidden />}>
-        0
+/**
+ * The four tiles. Challenges participated and completed and badges earned come from the player API (what the
+ * engine keeps); while it loads, or for a customer without activity, each is a real 0.
+ */
+export const ProfileTiles = ({
+  walletBalance,
+  customerId,
+}: {
+  walletBalance?: ReactNode;
+  customerId?: string;
+}) => {
+  const player = useQuery({ ...playerQuery(customerId ?? ''), enabled: Boolean(customerId) });
+  const counts = playerTileCounts(player.data);
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      {/* The economy area's tile shows the real balances (DESIGN §9). */}
+      {walletBalance ?? (
+        <Tile label={CUSTOMER_PROFILE_MESSAGES.walletBalance} icon={<IconWallet size={14} aria-hidden />}>
+          0
+        </Tile>
+      )}
+      <Tile
+        label={CUSTOMER_PROFILE_MESSAGES.challengesParticipated}
+        icon={<IconFlag size={14} aria-hidden />}
+      >
+        {counts.participated}
       </Tile>
-    )}
-    <Tile label={CUSTOMER_PROFILE_MESSAGES.challengesParticipated} icon={<IconFlag size={14} aria-hidden />}>
-      0
-    </Tile>
-    <Tile label={CUSTOMER_PROFILE_MESSAGES.challengesCompleted} icon={<IconTrophy size={14} aria-hidden />}>
-      0
-    </Tile>
-    <Tile label={CUSTOMER_PROFILE_MESSAGES.badgesEarned} icon={<IconAward size={14} aria-hidden />}>
-      0
-    </Tile>
-  </SimpleGrid>
-);
+      <Tile label={CUSTOMER_PROFILE_MESSAGES.challengesCompleted} icon={<IconTrophy size={14} aria-hidden />}>
+        {counts.completed}
+      </Tile>
+      <Tile label={CUSTOMER_PROFILE_MESSAGES.badgesEarned} icon={<IconAward size={14} aria-hidden />}>
+        {counts.badges}
+      </Tile>
+    </SimpleGrid>
+  );
+};
 
 const figure = <T,>(query: UseQueryResult<T>, show: (data: T) => string) =>
   query.isPending ? <Skeleton height={26} width={90} /> : query.data ? show(query.data) : '—';

@@ -99,6 +99,39 @@ describe('customer profile: what it shows', () => {
     expect(screen.getAllByText('This table is empty.')).toHaveLength(3);
   });
 
+  it("counts the player's challenges participated and completed and the badges earned", async () => {
+    const challenge = (status: string, started_at: string | null) => ({
+      challenge_id: `${status}${started_at ? 's' : 'n'}`,
+      title: 'Spend R200',
+      status,
+      started_at,
+      completed_at: status === 'completed' ? '2025-04-02T09:00:00.000Z' : null,
+      objectives: [],
+    });
+    serveCustomers(
+      {},
+      {
+        [`GET /api/v1/players/${CUSTOMER_ID}`]: () =>
+          ok({
+            customer_id: CUSTOMER_ID,
+            statistics: {},
+            updated_at: null,
+            challenges: [
+              challenge('completed', '2025-04-01T09:00:00.000Z'),
+              challenge('active', '2025-04-01T09:00:00.000Z'),
+              challenge('active', null),
+            ],
+            badges: [{ quantity: 2 }, { quantity: 1 }],
+          }),
+      },
+    );
+    await openProfile();
+    const tile = (label: string) => within(screen.getByRole('group', { name: label }));
+    expect(await tile('Challenges Participated').findByText('2')).toBeTruthy();
+    expect(await tile('Challenges Completed').findByText('1')).toBeTruthy();
+    expect(await tile('Badges Earned').findByText('3')).toBeTruthy();
+  });
+
   it('shows cards masked, Visa with its own icon, or the empty text', async () => {
     const card = (overrides: Partial<TPaymentMethod>): TPaymentMethod => ({
       _id: 'ca'.repeat(12),

@@ -125,7 +125,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
         onSetUpLoyalty={() => dialog.open('loyalty-sign-up')}
       />
       <CustomerProgression customerId={id} />
-      <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} />} />
+      <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} />} customerId={id} />
       <AnalyticsPanel customerId={id} currencySymbol={symbol} />
       <StatisticsSection customerId={id} currencySymbol={symbol} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
