@@ -20,6 +20,7 @@ test.describe('the business address in the sign-up wizard', () => {
     // Typing again unchooses it: 'Address is required.' until a prediction is clicked.
     const address = wizard.textbox('Business Address');
     await address.fill('Cape Tow');
+    await address.press('Escape');
     await wizard.next.click();
     await expect(page.getByText('Address is required.')).toBeVisible();
     await expect(wizard.heading('Company details')).toBeVisible();
