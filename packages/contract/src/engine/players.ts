@@ -95,6 +95,35 @@ export const getPlayer = defineEndpoint({
             progress_to_next_percent: 0,
             percent_of_track: 40,
           },
+          wallets: [
+            {
+              currency: '64b7f0c2a1b2c3d4e5f60718',
+              name: 'Beans',
+              code: 'BNS',
+              balance: 120,
+              expiring_soon: 20,
+              next_expiry_at: '2026-12-14T00:00:00.000Z',
+            },
+          ],
+          challenges: [
+            {
+              challenge_id: '64b7f0c2a1b2c3d4e5f60730',
+              title: 'Five coffees in November',
+              status: 'active',
+              started_at: '2026-11-02T07:30:00.000Z',
+              completed_at: null,
+              objectives: [
+                {
+                  objective_id: '64b7f0c2a1b2c3d4e5f60731',
+                  title: 'Order five coffees',
+                  event_type: 'order.created',
+                  progress: 4,
+                  target: 5,
+                  completed_at: null,
+                },
+              ],
+            },
+          ],
           updated_at: '2026-11-24T09:05:01.120Z',
         },
       },
