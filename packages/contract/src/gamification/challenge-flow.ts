@@ -102,10 +102,11 @@ const ZCoercedNumber = (message: string) =>
 /**
  * Conditions (spec 2 §2-3). time: the event's time of day in the client's time zone is After/Before `time`.
  * date_range: between start_date and end_date (inclusive days, client's time zone), or within `days` days of the
- * player's grant (duration). payment_method: the event was paid by one of `values`. first_occurrence: only the
+ * challenge's start (duration). payment_method: the event was paid by one of `values`. first_occurrence: only the
  * player's first event of the objective's kind counts. unique: each counted event has a value of `field` not
  * counted before. recurring: one step per period (every `interval` days, weeks from `day`, or months) with at
- * least `count` events. value: the event's value (order total, basket, payment) is at least `value`.
+ * least `count` events (exactly `count`: more events in the period add nothing). value: the event's value (order
+ * total, basket, payment) is at least `value`.
  */
 export const ZObjectiveCondition = z.discriminatedUnion(
   'type',
