@@ -20,6 +20,9 @@
  *      says it is no longer rebuilding; then a third tenant whose segment has BENCH_PAGE_PLAYERS members (players,
  *      statistics and members inserted by SQL, consistent with the rule) and its players page timed over HTTP at
  *      the first, middle and last page.
+ *   6. economy (issue 13, `economy.bench-scenario.ts`): a tenant with 5 earn configs; orders/s processed, spends/s
+ *      over HTTP and the two-statement-transaction floor beside them (BENCH_ECONOMY_ORDERS, BENCH_ECONOMY_SPENDS,
+ *      BENCH_ECONOMY_CUSTOMERS; BENCH_ECONOMY=0 leaves it out).
  *
  * Every answer is checked: each POST must answer 200 with the expected status per event (accepted, duplicate,
  * rejected with its reason), every event must end in its expected state (processed, duplicate, skipped, parked),
@@ -72,6 +75,7 @@ import {
   type TResetInterval,
 } from '@laurel/contract';
 import pg from 'pg';
+import { economyReport, runEconomyScenario } from './economy.bench-scenario';
 import {
   assert,
   type Child,
@@ -127,6 +131,8 @@ const PAGE_PLAYERS = envInt('BENCH_PAGE_PLAYERS', 100_000, 100, 10_000_000);
 const PAGE_REQUESTS = envInt('BENCH_PAGE_REQUESTS', 200, 1, 100_000);
 const PAGE_WARMUP = envInt('BENCH_PAGE_WARMUP', 20, 0, 10_000);
 const PAGE_SIZE = 15;
+/** BENCH_ECONOMY=0 leaves out the economy scenario (economy.bench-scenario.ts). */
+const RUN_ECONOMY = process.env.BENCH_ECONOMY !== '0';
 
 /** The issue's targets (2 cores, 1 API + 1 worker process). */
 const TARGET_PROCESSED_PER_S = 2_000;
@@ -1738,6 +1744,10 @@ const main = async (defer: Defer) => {
   phase('players page');
   const page = await measurePlayersPage(server, pool);
 
+  // ---- economy (issue 13): orders with 5 earn configs, spends, and their floor ----
+  phase('economy');
+  const economy = RUN_ECONOMY ? await runEconomyScenario(server, pool, SENDERS, waitSettled) : null;
+
   // ---- floor ----
   phase('floor');
   log(
@@ -1895,6 +1905,10 @@ const main = async (defer: Defer) => {
   }
   line('  max ms (all pages)', fmtMs(Math.max(...page.pages.map((entry) => entry.sorted.at(-1) ?? 0))));
   out.push('');
+  if (economy) {
+    economyReport(economy, line, out);
+    out.push('');
+  }
   const perThousand = (seconds: number) => fmtInt((seconds / acceptedCount) * 1e6);
   out.push(
     `CPU per 1,000 events over the throughput phase (independent of what else ran): API ${perThousand(wholeCpu.used.api)} ms, ` +
