@@ -75,7 +75,6 @@ import {
   type TResetInterval,
 } from '@laurel/contract';
 import pg from 'pg';
-import { economyReport, runEconomyScenario } from './economy.bench-scenario';
 import {
   assert,
   type Child,
@@ -106,6 +105,7 @@ import {
   stopChild,
   verdict,
 } from './bench-support';
+import { economyReport, runEconomyScenario } from './economy.bench-scenario';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
