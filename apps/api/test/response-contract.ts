@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +55,17 @@ export type ReceivedResponse = {
   url: string;
   status: number;
   contentType: string;
+  /** `br`, `gzip` or `deflate` when the compression hook ran before this check. */
+  contentEncoding?: string;
   payload: unknown;
+};
+
+const decoded = (payload: string | Buffer, encoding = '') => {
+  const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+  if (encoding === 'br') return brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return gunzipSync(bytes);
+  if (encoding === 'deflate') return inflateSync(bytes);
+  return bytes;
 };
 
 type Listed = { $ref?: string; content?: Record<string, { schema?: unknown }> };
@@ -85,7 +96,13 @@ export const checkResponse = (doc: OpenApiDocument, received: ReceivedResponse):
   if (type !== 'application/json' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return null;
   const key = shared ?? `${method} ${received.url} ${status}`;
   const validate = validatorFor(doc, `${key} ${type}`, media.schema);
-  if (validate(JSON.parse(String(payload)))) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decoded(payload, received.contentEncoding).toString('utf8'));
+  } catch {
+    return `${where} ${status}: the body is not JSON although its content type says so: ${body}`;
+  }
+  if (validate(parsed)) return null;
   const errors = (validate.errors ?? [])
     .slice(0, 5)
     .map((error) => `${error.instancePath || '(body)'} ${error.message}`)
@@ -120,6 +137,7 @@ export const installResponseContract = (app: FastifyInstance) => {
       url,
       status: reply.statusCode,
       contentType: String(reply.getHeader('content-type') ?? ''),
+      contentEncoding: String(reply.getHeader('content-encoding') ?? ''),
       payload,
     });
     if (violation) violations.push(violation);

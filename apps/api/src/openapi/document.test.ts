@@ -39,6 +39,7 @@ const STATUS_REFS: Record<string, string> = {
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
+  503: 'ServiceUnavailable',
 };
 
 type ExampleHolder = {
@@ -134,6 +135,11 @@ describe('the OpenAPI document at /api/docs/json', () => {
       Object.keys(doc.paths[path]?.[method]?.responses ?? {});
     expect(responses('get', '/api/health')).toEqual(['200', '429']);
     expect(responses('get', '/api/health/details')).toEqual(['200', '401', '403', '429']);
+    // Statuses a handler answers beyond the derived ones come from the endpoint's `errors`.
+    expect(responses('post', '/api/v2/client-user/signin')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '429']),
+    );
+    expect(responses('get', '/api/v2/google/autocomplete')).toEqual(['200', '400', '429', '503']);
     expect(responses('post', '/api/v1/orders')).toEqual(
       expect.arrayContaining(['200', '201', '400', '401', '402', '403', '409', '413', '415', '429']),
     );

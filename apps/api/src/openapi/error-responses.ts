@@ -112,6 +112,11 @@ export const ERROR_RESPONSES = {
     'The body is not of a content type this operation reads (JSON unless the operation lists others).',
     failure('This content type is not supported.'),
   ),
+  ServiceUnavailable: envelope(
+    'ErrorEnvelope',
+    'An outside service this operation needs (e.g. address search) is not answering; try again shortly.',
+    failure('Address search is unavailable right now. Please try again shortly.'),
+  ),
   TooManyRequests: {
     ...envelope(
       'RateLimitEnvelope',
@@ -134,11 +139,15 @@ const BY_STATUS: Record<number, keyof typeof ERROR_RESPONSES> = {
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
+  503: 'ServiceUnavailable',
 };
 
-export const errorResponseRef = (status: number) => ({
-  $ref: `#/components/responses/${BY_STATUS[status]}`,
-});
+/** The shared response of a status; one without a shared response still answers the failure envelope. */
+export const errorResponseRef = (status: number) => {
+  const name = BY_STATUS[status];
+  if (name) return { $ref: `#/components/responses/${name}` };
+  return envelope('ErrorEnvelope', `Error ${status}.`, failure('The request could not be processed.'));
+};
 
 /** A field that names a record: the record may be missing or another business's, which answers 404. */
 const NAMES_A_RECORD = /(^|_)id$|^_id$|_id_list$|_ids$/;
@@ -146,7 +155,7 @@ const NAMES_A_RECORD = /(^|_)id$|^_id$|_id_list$|_ids$/;
 /**
  * The error statuses an operation can answer, derived from what its route declares: any input can be invalid
  * (400); a token can be missing (401); a feature area or plan feature can be outside the plan (402); a permission
- * can be lacking (403); a named record can be missing (404); a write can conflict (409); a body can be too large
+ * a branch or an admin-only change can be refused (403); a named record can be missing (404); a write can conflict (409); a body can be too large
  * or of the wrong type (413, 415); and every API route is rate limited (429).
  */
 export const errorStatusesFor = (route: DeclaredRoute, inputNames: string[]) => {
@@ -159,12 +168,14 @@ export const errorStatusesFor = (route: DeclaredRoute, inputNames: string[]) => 
   if (hasInput) statuses.add(400);
   if (route.token !== 'none') statuses.add(401);
   if (areaPermission || endpoint?.planFeature) statuses.add(402);
-  if (areaPermission || route.permission === 'ADMIN') statuses.add(403);
+  // A signed-in route can also refuse a record outside the user's branches, or a change only an admin may make.
+  if (route.token !== 'none') statuses.add(403);
   if (inputNames.some((name) => NAMES_A_RECORD.test(name))) statuses.add(404);
   if (route.method !== 'GET') statuses.add(409);
   if (hasBody) {
     statuses.add(413);
     statuses.add(415);
   }
+  for (const status of endpoint?.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 };

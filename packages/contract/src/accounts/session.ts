@@ -65,6 +65,8 @@ export const signIn = defineEndpoint({
   token: 'none',
   summary: 'Sign in a staff user; returns the four session tokens',
   tags: ['accounts'],
+  // A public route's own refusals: wrong email or password, and an inactive account.
+  errors: [401, 403],
   body: ZSignInRequest,
   response: envelopeOf(ZSignInContent),
 });

@@ -29,6 +29,8 @@ export const placesAutocomplete = defineEndpoint({
   token: 'none',
   summary: 'Address predictions for typed text',
   tags: ['places'],
+  // Google Places (when configured) not answering.
+  errors: [503],
   query: z.object({
     input: z.string().trim().max(PLACES_INPUT_MAX, PLACES_MESSAGES.inputTooLong).default(''),
   }),
@@ -42,12 +44,9 @@ export const placeDetails = defineEndpoint({
   token: 'none',
   summary: "A place's coordinates and address parts",
   tags: ['places'],
+  errors: [503],
   query: z.object({
-    place_id: z
-      .string()
-      .trim()
-      .min(1, 'place_id is required')
-      .max(300, PLACES_MESSAGES.placeIdTooLong),
+    place_id: z.string().trim().min(1, 'place_id is required').max(300, PLACES_MESSAGES.placeIdTooLong),
   }),
   response: envelopeOf(ZPlaceDetails),
 });
