@@ -229,6 +229,30 @@ describe('level progression page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(button('Save').disabled).toBe(true));
   });
 
+  it("shows 'Something went wrong when saving your reward track!' with the server's message", async () => {
+    serveRewardTracks(
+      {},
+      {
+        [`PUT /api/reward-tracks/${LEVEL_ID}`]: () =>
+          fail(400, 'End date must be on or after the start date'),
+      },
+    );
+    const { router } = renderApp(`/console/level-progression-details/${LEVEL_ID}`);
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Level Progression - Coffee Club Levels' },
+      FIRST_LOAD,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Persist tier levels annually' }));
+    await user.click(button('Save'));
+    const failed = await screen.findByRole('dialog', {
+      name: 'Something went wrong when saving your reward track!',
+    });
+    expect(within(failed).getByText('End date must be on or after the start date')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/console/level-progression-details/${LEVEL_ID}`);
+    expect(button('Save').disabled).toBe(false);
+  });
+
   it("refuses a file that is not an image and one that is too large, with the spec's texts", async () => {
     serveRewardTracks();
     renderApp(`/console/level-progression-details/${LEVEL_ID}`);
