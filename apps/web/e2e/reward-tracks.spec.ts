@@ -6,12 +6,14 @@ import { addCategory, addProduct } from './pages/economy-pages';
 import { closeMessageModal, expectMessageModal } from './pages/message-modal';
 import { OrderChannel } from './pages/orders-pages';
 import {
+  addStatistic,
   addXpConfig,
   playerOf,
   RewardTrackEditorPage,
   RewardTracksListPage,
   rewardTrackTransactions,
   segmentIdOf,
+  sendStatisticUpdate,
 } from './pages/reward-tracks-page';
 import { SegmentPlayersPage } from './pages/segments-page';
 import { tallSnapshot } from './pages/tall-snapshot';
@@ -56,6 +58,8 @@ test.describe('reward tracks', () => {
     await addXpConfig(request, token, { triggerValue: 1, earnAmount: 1 });
     const channel = await OrderChannel.connect(request, token, 'Till');
     const customerId = await business.addCustomer(request, { name: 'Naledi', surname: 'Sithole' });
+    await addStatistic(request, token, 'coffeeStamps', 'Sum');
+    await addStatistic(request, token, 'freeCoffees', 'Last');
 
     const list = new RewardTracksListPage(page);
     const editor = new RewardTrackEditorPage(page);
@@ -250,14 +254,34 @@ test.describe('reward tracks', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Connoisseur' })).toBeVisible();
     await snapshot(page, 'reward-tracks-transactions');
 
-    // A generic track's page offers the client's statistics as its source.
+    // A generic track: 10 coffee stamps set freeCoffees to 1; the source and target come from the statistics.
     await list.goto();
     await list.addRewardTrack.click();
     await editor.expectTitle('Create a reward track');
+    await editor.name.fill('Stamp Card');
     await page.getByRole('combobox', { name: 'Source' }).click();
-    await expect(page.getByRole('option', { name: 'xp', exact: true })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await tallSnapshot(page, 'reward-track-generic-create');
+    await page.getByRole('option', { name: 'coffeeStamps', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Target' }).click();
+    await expect(page.getByRole('option', { name: 'xp', exact: true })).toHaveCount(0);
+    await page.getByRole('option', { name: 'freeCoffees', exact: true }).click();
+    await editor.fillMilestone(
+      1,
+      { name: 'Free coffee', colour: '#2f9e44', value: 10, image: image('stamp.png', 32) },
+      'Source Value',
+    );
+    await editor.milestone(1).getByRole('textbox', { name: 'Target Value' }).fill('1');
+    await tallSnapshot(page, 'reward-track-generic-filled');
+    await editor.save.click();
+    await expectMessageModal(page, 'Success!', 'Reward track saved successfully.');
+    await closeMessageModal(page, 'Success!');
+    await expect(page).toHaveURL(/\/console\/reward-track-details\/[0-9a-f]{24}$/);
+    await editor.expectTitle('Reward Track - Stamp Card');
+    await sendStatisticUpdate(request, channel.apiKey, customerId, 'coffeeStamps', 10);
+    await expect
+      .poll(async () => (await playerOf(request, channel.apiKey, customerId)).statistics.freeCoffees, {
+        timeout: 60_000,
+      })
+      .toBe(1);
 
     // Delete from the list, after the confirmation; the customer keeps the tier reached.
     await editor.backToRewardTracks.click();

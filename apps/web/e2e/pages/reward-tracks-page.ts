@@ -89,7 +89,11 @@ export class RewardTrackEditorPage {
     await expect(field).toHaveValue(day);
   }
 
-  async fillMilestone(position: number, milestone: TMilestoneInput, sourceLabel: 'XP' | 'Level') {
+  async fillMilestone(
+    position: number,
+    milestone: TMilestoneInput,
+    sourceLabel: 'XP' | 'Level' | 'Source Value',
+  ) {
     const block = this.milestone(position);
     await block.getByRole('textbox', { name: 'Name' }).fill(milestone.name);
     const colour = block.getByRole('textbox', { name: 'Colour' });
@@ -187,4 +191,39 @@ export const rewardTrackTransactions = async (request: APIRequestContext, client
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { content: { transactions: TRewardTrackTransaction[] } }).content
     .transactions;
+};
+
+/** A statistic of the client's own (`POST /api/statistics`, client token). */
+export const addStatistic = async (
+  request: APIRequestContext,
+  clientToken: string,
+  name: string,
+  aggregation: 'Sum' | 'Last',
+) => {
+  const response = await request.post('/api/statistics', {
+    data: { name, aggregation_method: aggregation, reset_interval: 'Manual' },
+    headers: { Authorization: `Bearer ${clientToken}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+};
+
+/** A `statistic.update` event for one customer, as the client's app would send it (X-Api-Key). */
+export const sendStatisticUpdate = async (
+  request: APIRequestContext,
+  apiKey: string,
+  customerId: string,
+  name: string,
+  value: number,
+) => {
+  const response = await request.post('/api/v1/events', {
+    data: {
+      id: `${name}-${customerId}-${Date.now()}`,
+      type: 'statistic.update',
+      customer: { _id: customerId },
+      occurred_at: new Date(Date.now() - 1000).toISOString(),
+      data: { name, value },
+    },
+    headers: { 'X-Api-Key': apiKey },
+  });
+  expect(response.status(), await response.text()).toBe(202);
 };
