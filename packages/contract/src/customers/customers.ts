@@ -115,11 +115,13 @@ export const ZCustomerListQuery = z.object({
 /** Above this the list says "10,000+" instead of counting every row (DESIGN §9). */
 export const CUSTOMER_COUNT_CAP = 10_000;
 /**
- * A free-text search counts its matches only this far ("1,000+"): the trigram index yields every match before
- * any is counted, so a common name prefix made the 10,000 count the slowest part of the list. The page itself
- * and whether a further page exists are exact either way.
+ * A free-text search counts its matches only ten pages past the page shown ("150+" on page 1 of 15): the trigram
+ * index yields every match before any is counted, and each counted match costs a row read, so a common name
+ * prefix made a 10,000 count the slowest part of the list. Whether a next page exists stays exact on every page.
  */
-export const CUSTOMER_SEARCH_COUNT_CAP = 1_000;
+export const CUSTOMER_SEARCH_COUNT_PAGES = 10;
+export const customerSearchCountCap = (page: number, size: number) =>
+  Math.min(CUSTOMER_COUNT_CAP, (page - 1 + CUSTOMER_SEARCH_COUNT_PAGES) * size);
 
 export const listCustomers = defineEndpoint({
   method: 'GET',

@@ -1,11 +1,11 @@
-import { CUSTOMER_SEARCH_COUNT_CAP } from '@laurel/contract';
+import { customerSearchCountCap } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createClientAndSignIn, type SignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let owner: SignedIn;
-const MATCHING = CUSTOMER_SEARCH_COUNT_CAP + 5;
+const MATCHING = 320;
 const OTHERS = 20;
 
 /** Many customers at once, by SQL: through the API this many would take most of a minute. */
@@ -37,16 +37,24 @@ const list = async (query: string) => {
 };
 
 describe('the count of a name search', () => {
-  it(`stops at ${CUSTOMER_SEARCH_COUNT_CAP} (answered as cap + 1, capped) while the page is exact`, async () => {
+  it('stops ten pages past the page shown (answered as cap + 1, capped), while the page is exact', async () => {
     const first = await list('page=1&size=15&search_string=thand');
-    expect(first).toMatchObject({ count: CUSTOMER_SEARCH_COUNT_CAP + 1, count_capped: true });
+    expect(first).toMatchObject({ count: customerSearchCountCap(1, 15) + 1, count_capped: true });
+    expect(customerSearchCountCap(1, 15)).toBe(150);
     expect(first.user_list).toHaveLength(15);
     expect(first.user_list.every((row) => row.name === 'Thandeka')).toBe(true);
-    // Past the capped count the pages still hold exactly the matches there are.
-    const last = await list(`page=${Math.ceil(MATCHING / 5)}&size=5&search_string=thand`);
-    expect(last.user_list).toHaveLength(5);
-    const beyond = await list(`page=${Math.ceil(MATCHING / 5) + 1}&size=5&search_string=thand`);
-    expect(beyond.user_list).toHaveLength(0);
+  });
+
+  it('counts further as the pages go on, so that whether a next page exists is always exact', async () => {
+    // Page 11 of 15 (rows 151-165) lies past page 1's count; from there the count reaches 300 (+1).
+    const eleventh = await list('page=11&size=15&search_string=thand');
+    expect(eleventh).toMatchObject({ count: 301, count_capped: true });
+    expect(eleventh.user_list).toHaveLength(15);
+    // Page 20 (rows 286-300): only 320 match, so the count is exact and the next page is the last.
+    const twentieth = await list('page=20&size=15&search_string=thand');
+    expect(twentieth).toMatchObject({ count: MATCHING, count_capped: false });
+    const last = await list('page=22&size=15&search_string=thand');
+    expect(last.user_list).toHaveLength(MATCHING - 21 * 15);
   });
 
   it('is exact below the cap', async () => {

@@ -1,4 +1,4 @@
-import { CUSTOMER_COUNT_CAP, CUSTOMER_SEARCH_COUNT_CAP } from '@laurel/contract';
+import { CUSTOMER_COUNT_CAP, customerSearchCountCap } from '@laurel/contract';
 import { and, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
@@ -54,14 +54,14 @@ const pageOfCustomers = async (db: DbOrTx, where: SQL, page: number, size: numbe
 };
 
 /**
- * One page, newest first, and a count that stops at the cap (an exact count of millions would be slow): the
- * smaller search cap for free-text searches. A capped count is cap + 1.
+ * One page, newest first, and a count that stops at the cap (an exact count of millions would be slow): for a
+ * free-text search, ten pages past this one. A capped count is cap + 1.
  */
 export const listCustomerRows = async (db: DbOrTx, filter: CustomerFilter, page: number, size: number) => {
   if (filter.branchIds !== null && filter.branchIds.length === 0)
     return { rows: [], count: 0, capped: false };
   const where = customerWhere(filter);
-  const cap = filter.search ? CUSTOMER_SEARCH_COUNT_CAP : CUSTOMER_COUNT_CAP;
+  const cap = filter.search ? customerSearchCountCap(page, size) : CUSTOMER_COUNT_CAP;
   const [rows, counted] = await Promise.all([
     pageOfCustomers(db, where, page, size),
     db.execute<{ n: number }>(
