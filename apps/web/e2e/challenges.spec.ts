@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { discPng } from './pages/badges-page';
 import {
   ChallengeEditorPage,
   ChallengesListPage,
@@ -6,6 +7,7 @@ import {
   dayFromToday,
   SelectSegmentDialog,
 } from './pages/challenges-page';
+import { CustomerProfilePage } from './pages/customer-profile-page';
 import { CustomersBusiness } from './pages/customers-page';
 import { closeMessageModal, expectMessageModal } from './pages/message-modal';
 import { OrderChannel } from './pages/orders-pages';
@@ -67,6 +69,15 @@ test.describe('challenges', () => {
     await editor.description.fill('Spend R200 or more in one order, paid by card, this month.');
     await expect(editor.save).toBeEnabled();
     await editor.fillDay(editor.endDate, dayFromToday(30));
+    // An image the browser cannot draw is refused; a real PNG is kept, to be uploaded on save.
+    await editor.image.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a png'),
+    });
+    await expect(editor.details.getByText('Invalid image file')).toBeVisible();
+    await editor.image.setInputFiles({ name: 'card-spree.png', mimeType: 'image/png', buffer: discPng(64) });
+    await expect(editor.details.getByRole('img', { name: /^Image of Card Spree/ })).toBeVisible();
     await editor.choose(editor.status, 'Released');
     await editor.visible.check();
 
@@ -117,6 +128,7 @@ test.describe('challenges', () => {
 
     await list.goto();
     await expect(list.row(title)).toContainText('Released');
+    await expect(list.row(title).getByRole('img', { name: `Image of ${title}` })).toBeVisible();
     await tallSnapshot(page, 'challenges-list');
 
     // Orders that do not match: paid from the wallet, and below R200 by card.
@@ -195,5 +207,11 @@ test.describe('challenges', () => {
     await expect(rows.filter({ hasText: 'Completed' })).toContainText(`Badge: ${badgeName}`);
     await expect(rows.filter({ hasText: 'Completed' })).toContainText('50 XP');
     await tallSnapshot(page, 'challenge-transactions');
+
+    // The customer's profile counts the challenge as participated in and completed.
+    const profile = new CustomerProfilePage(page);
+    await profile.goto(customerId);
+    await expect(profile.tile('Challenges Participated')).toContainText('1');
+    await expect(profile.tile('Challenges Completed')).toContainText('1');
   });
 });

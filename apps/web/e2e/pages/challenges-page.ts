@@ -71,6 +71,7 @@ export class ChallengeEditorPage {
   readonly objectives: Locator;
   readonly panel: Locator;
   readonly picker: Locator;
+  readonly image: Locator;
 
   constructor(readonly page: Page) {
     this.save = page.getByRole('button', { name: 'Save', exact: true });
@@ -81,6 +82,7 @@ export class ChallengeEditorPage {
     this.panel = page.getByRole('region', { name: 'Node settings' });
     this.objectives = page.getByRole('region', { name: 'Objectives' });
     this.picker = page.getByRole('dialog', { name: 'Nodes' });
+    this.image = this.details.getByLabel('Image');
     this.startDate = this.details.getByRole('textbox', { name: 'Start Date' });
     this.endDate = this.details.getByRole('textbox', { name: 'End Date' });
     this.status = this.details.getByRole('combobox', { name: 'Status' });

@@ -2,6 +2,7 @@ import {
   BYTE_LIMITS,
   CHALLENGE_STATUS_LABELS,
   CHALLENGE_STATUSES,
+  COMMON_MESSAGES,
   hasImageExtension,
   IMAGE_EXTENSIONS,
   LIMITS,
@@ -45,6 +46,22 @@ const problemOf = (file: File) => {
   if (file.size > BYTE_LIMITS.upload) return UPLOAD_MESSAGES.tooLarge;
   return null;
 };
+
+/** Whether the browser can draw the file; an unreadable one gives 'Invalid image file' (spec 2 §5). */
+const isReadableImage = (file: File) =>
+  new Promise<boolean>((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new window.Image();
+    image.onload = () => {
+      URL.revokeObjectURL(url);
+      resolve(true);
+    };
+    image.onerror = () => {
+      URL.revokeObjectURL(url);
+      resolve(false);
+    };
+    image.src = url;
+  });
 
 /** An object URL for the chosen file, released when the file changes or the panel goes. */
 const useObjectUrl = (file: File | null) => {
@@ -113,7 +130,11 @@ const ImageBox = ({ values, file, errors, readOnly, onChange, onFile }: TDetails
       onFile={(chosen) => {
         const why = problemOf(chosen);
         setProblem(why);
-        if (!why) onFile(chosen);
+        if (why) return;
+        void isReadableImage(chosen).then((readable) => {
+          if (readable) onFile(chosen);
+          else setProblem(COMMON_MESSAGES.invalidImageFile);
+        });
       }}
     />
   );
