@@ -257,6 +257,8 @@ const steps = [
   { name: 'typecheck', run: command(['npm', 'run', 'typecheck']) },
   { name: 'migrations in sync', run: migrationsInSync },
   { name: 'build', run: command(['npm', 'run', 'build']) },
+  // First-load JavaScript per route from the build's manifest (deterministic sizes; Lighthouse is in the README).
+  { name: 'bundle budget', run: command(['node', 'apps/web/build-tools/bundle-budget.mjs']) },
   { name: 'openapi lint', run: openapiLint },
   { name: 'contract', run: vitest('packages/contract') },
   { name: 'api (pglite)', run: vitest('apps/api', { TEST_DB_KIND: 'pglite' }) },

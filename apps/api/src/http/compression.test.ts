@@ -24,6 +24,8 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'laurel-web-'));
   await writeFile(path.join(webDir, 'index.html'), indexHtml);
   await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await import('node:fs/promises').then((fs) => fs.mkdir(path.join(webDir, '.vite')));
+  await writeFile(path.join(webDir, '.vite', 'manifest.json'), '{}');
   const assets = path.join(webDir, 'assets');
   await import('node:fs/promises').then((fs) => fs.mkdir(assets));
   // What the build's precompress step writes beside each asset.
@@ -105,6 +107,8 @@ describe('the built console', () => {
     const icon = await get('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
     expect(icon.headers['content-type']).toBe('image/svg+xml');
+    const manifest = await get('/.vite/manifest.json');
+    expect(manifest.headers['content-type']).toMatch(/^text\/html/); // not a file: the console's Not Found
     const missing = await get('/assets/gone-123.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);

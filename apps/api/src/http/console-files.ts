@@ -44,7 +44,19 @@ export type ConsoleFile = {
 
 const walk = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return (
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      // The build's own records (.vite/manifest.json) are not part of the console.
+      .filter(
+        (file) =>
+          !path
+            .relative(dir, file)
+            .split(path.sep)
+            .some((part) => part.startsWith('.')),
+      )
+  );
 };
 
 /**
