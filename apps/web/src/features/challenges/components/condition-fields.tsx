@@ -79,7 +79,7 @@ const DateRangeFields = ({ config, readOnly, onChange }: TNodeFieldsProps) => {
       ) : (
         <NumberInput
           label="Days"
-          description="Counted from the day the player is granted the challenge."
+          description="Counted from the challenge's start day."
           min={1}
           allowDecimal={false}
           allowNegative={false}
