@@ -29,8 +29,8 @@ export const objectiveKey = (challengeId: string, customerId: string, objectiveI
   `${challengeId}\u0000${customerId}\u0000${objectiveId}`;
 
 /**
- * The players' standing in the challenges, locked: the expiry task updates the same rows, so a completion and an
- * expiry of one player's challenge never both happen.
+ * The players' standing in the challenges. The expiry task, which updates the same rows, holds the client's
+ * exclusive engine lock (batches hold it shared), so a completion and an expiry never overlap.
  */
 export const loadProgress = async (
   tx: DbOrTx,
@@ -50,8 +50,7 @@ export const loadProgress = async (
       sql`SELECT client_id, challenge_id, customer_id, status, started_at, completed_at FROM challenge_players
           WHERE challenge_id = ANY(${arrayParam(challengeIds)}::text[])
             AND customer_id = ANY(${arrayParam(customerIds)}::text[])
-          ORDER BY challenge_id, customer_id
-          FOR UPDATE`,
+`,
     ),
     rowsOf<{
       challenge_id: string;

@@ -4,8 +4,9 @@ import type { DbOrTx } from '../../db/database';
 import { type BadgeGrant, grantBadges } from '../badges/grant-badges';
 import { arrayParam, rowsOf } from '../core/sql';
 import type { EngineEvent, StepBatch } from '../core/types';
-import { creditWallet } from '../economy/wallet-effects';
-import { awardXp } from '../economy/xp';
+import { toCents } from '../economy/amounts';
+import { applyWalletEffects, type WalletEffect } from '../economy/wallet-effects';
+import { applyXpEffects, type XpEffect } from '../economy/xp';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 
@@ -62,17 +63,20 @@ const currentLevels = async (batch: StepBatch, players: { clientId: string; cust
 
 /**
  * Pays completions' rewards (DESIGN §5 step 5): badges through grantBadges (badge transactions), XP through the
- * economy's awardXp (an 'XP Points' ledger row and the xp statistic), cashback through creditWallet, and levels by
- * raising the `level` statistic. Each is idempotent on (cause, event) too. Statistics are contributed only: the
+ * economy's XP effects (an 'XP Points' ledger row and the xp statistic: awardXp's batch form), cashback through its
+ * wallet effects (creditWallet's batch form), and levels by raising the `level` statistic. Each is idempotent on (cause, event) too. Statistics are contributed only: the
  * caller writes them once.
  */
 export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayout[]) => {
   const grants: BadgeGrant[] = [];
+  const xpEffects: XpEffect[] = [];
+  const walletEffects: WalletEffect[] = [];
   const levelRaises = new Map<string, { event: EngineEvent; levels: number }>();
   for (const payout of payouts) {
     const { event } = payout;
+    const cause = { kind: 'challenge' as const, id: payout.causeId };
     const xp = xpOf(payout.rewards);
-    if (xp > 0) await awardXp(batch, { event, amount: xp, cause: { kind: 'challenge', id: payout.causeId } });
+    if (xp > 0) xpEffects.push({ event, cents: toCents(xp), cause });
     const cashbackByCurrency = new Map<string, number>();
     for (const reward of payout.rewards) {
       if (reward.type === 'badges' && reward.value) {
@@ -96,14 +100,14 @@ export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayou
       }
     }
     for (const [currencyId, amount] of cashbackByCurrency) {
-      await creditWallet(batch.tx, {
+      walletEffects.push({
         clientId: event.clientId,
         customerId: event.customerId,
         branchId: event.branchId,
         currencyId,
-        amount: cents(amount),
+        cents: toCents(cents(amount)),
         transactionType: 'Cashback',
-        cause: { kind: 'challenge', id: payout.causeId },
+        cause,
         eventId: event.externalId,
         occurredAt: event.occurredAt,
         reference: event.externalId,
@@ -111,6 +115,10 @@ export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayou
       });
     }
   }
+  // One statement each for the whole batch: an 'XP Points' row per completion (and the xp statistic contributed),
+  // and the cashback ledger rows with their balances; both skip an effect already in the ledger.
+  if (xpEffects.length > 0) await applyXpEffects(batch, xpEffects);
+  if (walletEffects.length > 0) await applyWalletEffects(batch.tx, walletEffects);
   if (grants.length > 0) await grantBadges(batch.tx, grants);
   if (levelRaises.size > 0) {
     const levels = await currentLevels(

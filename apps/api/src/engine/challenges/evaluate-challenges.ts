@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { newId } from '../../db/ids';
+import type { ChallengeObjectiveColumn } from '../../db/schema';
 import { arrayParam, rowsOf } from '../core/sql';
 import type { EngineEvent, StepBatch } from '../core/types';
 import { localParts } from '../reward-tracks/local-time';
@@ -11,7 +12,6 @@ import {
   loadProgress,
   type ObjectiveState,
   objectiveKey,
-  type PlayerChallengeState,
   playerKey,
   writeProgress,
 } from './challenge-progress';
@@ -130,6 +130,20 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     usesEventType(loaded, 'leaderboard') ? leaderboardRanks(batch) : new Map<string, number>(),
   ]);
 
+  const objectivesByType = new Map<
+    string,
+    Map<string, { challenge: LoadedChallenge; objective: ChallengeObjectiveColumn }[]>
+  >();
+  for (const challenge of loaded) {
+    const byType = objectivesByType.get(challenge.clientId) ?? new Map();
+    for (const objective of challenge.objectives) {
+      byType.set(objective.event_type, [
+        ...(byType.get(objective.event_type) ?? []),
+        { challenge, objective },
+      ]);
+    }
+    objectivesByType.set(challenge.clientId, byType);
+  }
   const seenTypes = new Set(earlier);
   const payouts: RewardPayout[] = [];
   const transactions: ChallengeTransactionRow[] = [];
@@ -149,32 +163,34 @@ export const evaluateChallenges = async (batch: StepBatch) => {
         ? (ranks.get(event.customerId) ?? null)
         : null;
     if (rank !== null) ranked.add(event.customerId);
-    const playerChallenges = granted.get(event.customerId) ?? new Set<string>();
-    for (const challenge of byClient.get(event.clientId) ?? []) {
-      if (!playerChallenges.has(challenge.id)) continue;
-      const at = event.occurredAt.getTime();
-      if (at < challenge.startDate.getTime() || (challenge.endDate && at > challenge.endDate.getTime()))
-        continue;
-      const key = playerKey(challenge.id, event.customerId);
-      const player: PlayerChallengeState = progress.players.get(key) ?? {
-        clientId: event.clientId,
-        challengeId: challenge.id,
-        customerId: event.customerId,
-        status: 'active',
-        startedAt: null,
-        completedAt: null,
-        dirty: false,
-      };
-      if (player.status !== 'active') continue;
-      const context: RuleContext = {
-        occurredAt: event.occurredAt,
-        ...clock,
-        challengeStart: challenge.startDate,
-        firstOfType,
-        rank,
-        earned: earnings.get(`${event.clientId}\u0000${event.externalId}`) ?? NO_EARNINGS,
-      };
-      for (const objective of challenge.objectives) {
+    const playerChallenges = granted.get(event.customerId);
+    if (!playerChallenges) continue;
+    const earned = earnings.get(`${event.clientId}\u0000${event.externalId}`) ?? NO_EARNINGS;
+    const feeds = earned.size > 0 ? [...facts.feeds, 'earn' as const] : facts.feeds;
+    const byType = objectivesByType.get(event.clientId);
+    const completedNow = new Set<LoadedChallenge>();
+    const at = event.occurredAt.getTime();
+    // Only the objectives of the event types this event feeds are looked at.
+    for (const feed of feeds) {
+      for (const { challenge, objective } of byType?.get(feed) ?? []) {
+        if (!playerChallenges.has(challenge.id)) continue;
+        if (at < challenge.startDate.getTime() || (challenge.endDate && at > challenge.endDate.getTime()))
+          continue;
+        const key = playerKey(challenge.id, event.customerId);
+        let player = progress.players.get(key);
+        if (!player) {
+          player = {
+            clientId: event.clientId,
+            challengeId: challenge.id,
+            customerId: event.customerId,
+            status: 'active',
+            startedAt: null,
+            completedAt: null,
+            dirty: false,
+          };
+          progress.players.set(key, player);
+        }
+        if (player.status !== 'active') continue;
         const oKey = objectiveKey(challenge.id, event.customerId, objective._id);
         const current: ObjectiveState = progress.objectives.get(oKey) ?? {
           challengeId: challenge.id,
@@ -186,18 +202,27 @@ export const evaluateChallenges = async (batch: StepBatch) => {
           dirty: false,
         };
         if (current.completedAt) continue;
+        const context: RuleContext = {
+          occurredAt: event.occurredAt,
+          ...clock,
+          challengeStart: challenge.startDate,
+          firstOfType,
+          rank,
+          earned,
+        };
         const moved = advanceObjective(objective, facts, context, current);
         if (!moved) continue;
         Object.assign(current, { progress: moved.progress, state: moved.state, dirty: true });
         progress.objectives.set(oKey, current);
+        // The player's row is written only when their standing changes (started, completed).
         if (!player.startedAt) {
           player.startedAt = event.occurredAt;
+          player.dirty = true;
           transactions.push(transactionOf(challenge, event, 'Active'));
         }
-        player.dirty = true;
-        progress.players.set(key, player);
         if (moved.done) {
           current.completedAt = event.occurredAt;
+          completedNow.add(challenge);
           payouts.push({
             event,
             challengeId: challenge.id,
@@ -207,27 +232,32 @@ export const evaluateChallenges = async (batch: StepBatch) => {
           });
         }
       }
+    }
+    for (const challenge of completedNow) {
       const done = challenge.objectives.every(
         (objective) =>
           progress.objectives.get(objectiveKey(challenge.id, event.customerId, objective._id))?.completedAt,
       );
-      if (done && player.dirty && !player.completedAt) {
-        player.status = 'completed';
-        player.completedAt = event.occurredAt;
-        completions.push({ challenge, event, value: facts.value });
-      }
+      const player = progress.players.get(playerKey(challenge.id, event.customerId));
+      if (!done || !player || player.completedAt) continue;
+      player.status = 'completed';
+      player.completedAt = event.occurredAt;
+      player.dirty = true;
+      completions.push({ challenge, event, value: facts.value });
     }
   }
 
   const dirtyPlayers = [...progress.players.values()].filter((player) => player.dirty);
-  if (dirtyPlayers.length === 0) return false;
+  const dirtyObjectives = [...progress.objectives.values()].filter((objective) => objective.dirty);
+  if (dirtyObjectives.length === 0) return false;
   const clientOf = new Map(loaded.map((challenge) => [challenge.id, challenge.clientId]));
   await writeProgress(
     batch.tx,
     dirtyPlayers,
-    [...progress.objectives.values()]
-      .filter((objective) => objective.dirty)
-      .map((objective) => ({ ...objective, clientId: clientOf.get(objective.challengeId) ?? '' })),
+    dirtyObjectives.map((objective) => ({
+      ...objective,
+      clientId: clientOf.get(objective.challengeId) ?? '',
+    })),
   );
   if (completions.length > 0) {
     const describe = await describeRewards(
