@@ -264,4 +264,52 @@ describe('challenge editor', { timeout: 60_000 }, () => {
     expect(api.callsTo(`DELETE /api/challenges/${SUMMER_ID}`)).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: /retrieving/ })).toBeNull();
   });
+
+  it('targets products searched by name on the product/category node, with Match All', async () => {
+    const product = (id: string, title: string) => ({
+      _id: id,
+      title,
+      sku: `SKU-${id.slice(0, 3)}`,
+      pid: id.slice(0, 4),
+      price: 38.5,
+      image_url: null,
+      description: null,
+      category_ids: [],
+      categories: [],
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    const beans = product('1'.repeat(24), 'House Beans 1 kg');
+    const api = serveChallenges(
+      {},
+      {
+        'GET /api/v2/product/list': () =>
+          ok({ product_list: [beans, product('2'.repeat(24), 'Flat White')], count: 2 }),
+      },
+    );
+    renderApp('/console/challenge');
+    await screen.findByRole('heading', { level: 1, name: 'Create a challenge' });
+    await pickNode(screen.getByRole('button', { name: 'Add Objective' }), 'Product Purchased');
+    await pickNode(
+      await within(canvas()).findByRole('button', { name: 'Add next node after Product Purchased' }),
+      'Product / Category',
+    );
+    const panel = nodePanel();
+    expect(within(panel).getByRole('textbox', { name: 'Title' })).toBeTruthy();
+    expect(within(panel).getByRole('textbox', { name: 'Trigger Quantity' })).toBeTruthy();
+    expect((within(panel).getByRole('combobox', { name: 'Target Type' }) as HTMLInputElement).value).toBe(
+      'Products',
+    );
+    await user.type(within(panel).getByRole('textbox', { name: 'Products' }), 'beans');
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (call) => call.path === '/api/v2/product/list' && call.url.includes('search_string=beans'),
+        ),
+      ).toBe(true),
+    );
+    await user.click(await screen.findByRole('option', { name: /House Beans 1 kg/ }));
+    await user.click(within(panel).getByRole('checkbox', { name: /Match All/ }));
+    expect(within(canvas()).getByText('House Beans 1 kg (all) × 1')).toBeTruthy();
+  });
 });
