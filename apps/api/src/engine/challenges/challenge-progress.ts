@@ -29,15 +29,16 @@ export const objectiveKey = (challengeId: string, customerId: string, objectiveI
   `${challengeId}\u0000${customerId}\u0000${objectiveId}`;
 
 /**
- * The players' standing in the challenges. The expiry task, which updates the same rows, holds the client's
+ * The players' standing in the challenges the batch can move, and their objectives the batch's events feed (not
+ * every objective of every granted challenge: a batch reads only what it may change). The expiry task, which updates the same rows, holds the client's
  * exclusive engine lock (batches hold it shared), so a completion and an expiry never overlap.
  */
 export const loadProgress = async (
   tx: DbOrTx,
-  challengeIds: readonly string[],
-  customerIds: readonly string[],
+  players: readonly { challengeId: string; customerId: string }[],
+  objectives: readonly { challengeId: string; customerId: string; objectiveId: string }[],
 ) => {
-  const [players, objectives] = await Promise.all([
+  const [playerRows, objectiveRows] = await Promise.all([
     rowsOf<{
       client_id: string;
       challenge_id: string;
@@ -47,10 +48,10 @@ export const loadProgress = async (
       completed_at: string | Date | null;
     }>(
       tx,
-      sql`SELECT client_id, challenge_id, customer_id, status, started_at, completed_at FROM challenge_players
-          WHERE challenge_id = ANY(${arrayParam(challengeIds)}::text[])
-            AND customer_id = ANY(${arrayParam(customerIds)}::text[])
-`,
+      sql`SELECT p.client_id, p.challenge_id, p.customer_id, p.status, p.started_at, p.completed_at
+          FROM unnest(${arrayParam(players.map((p) => p.challengeId))}::text[],
+                      ${arrayParam(players.map((p) => p.customerId))}::text[]) AS w(challenge_id, customer_id)
+          JOIN challenge_players p ON p.challenge_id = w.challenge_id AND p.customer_id = w.customer_id`,
     ),
     rowsOf<{
       challenge_id: string;
@@ -61,16 +62,18 @@ export const loadProgress = async (
       completed_at: string | Date | null;
     }>(
       tx,
-      sql`SELECT challenge_id, customer_id, objective_id, progress::text AS progress, state, completed_at
-          FROM challenge_objective_progress
-          WHERE challenge_id = ANY(${arrayParam(challengeIds)}::text[])
-            AND customer_id = ANY(${arrayParam(customerIds)}::text[])`,
+      sql`SELECT o.challenge_id, o.customer_id, o.objective_id, o.progress::text AS progress, o.state, o.completed_at
+          FROM unnest(${arrayParam(objectives.map((o) => o.challengeId))}::text[],
+                      ${arrayParam(objectives.map((o) => o.customerId))}::text[],
+                      ${arrayParam(objectives.map((o) => o.objectiveId))}::text[]) AS w(challenge_id, customer_id, objective_id)
+          JOIN challenge_objective_progress o ON o.challenge_id = w.challenge_id AND o.customer_id = w.customer_id
+                                              AND o.objective_id = w.objective_id`,
     ),
   ]);
   const date = (value: string | Date | null) => (value === null ? null : new Date(value));
   return {
     players: new Map<string, PlayerChallengeState>(
-      players.map((row) => [
+      playerRows.map((row) => [
         playerKey(row.challenge_id, row.customer_id),
         {
           clientId: row.client_id,
@@ -84,7 +87,7 @@ export const loadProgress = async (
       ]),
     ),
     objectives: new Map<string, ObjectiveState>(
-      objectives.map((row) => [
+      objectiveRows.map((row) => [
         objectiveKey(row.challenge_id, row.customer_id, row.objective_id),
         {
           challengeId: row.challenge_id,

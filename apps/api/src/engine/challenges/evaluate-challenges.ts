@@ -16,7 +16,7 @@ import {
   writeProgress,
 } from './challenge-progress';
 import { describeRewards, payRewards, type RewardPayout, xpOf } from './challenge-rewards';
-import { factsOf } from './event-facts';
+import { factsOf, OBJECTIVE_TYPES_BY_EVENT } from './event-facts';
 import { advanceObjective, type RuleContext } from './objective-rules';
 
 const DAY_MS = 86_400_000;
@@ -111,6 +111,7 @@ export const evaluateChallenges = async (batch: StepBatch) => {
   );
   if (byClient.size === 0) return false;
   const loaded = [...byClient.values()].flat();
+  const loadedById = new Map(loaded.map((challenge) => [challenge.id, challenge]));
   const challengeIds = loaded.map((challenge) => challenge.id);
   const customerIds = [
     ...new Set(batch.events.filter((e) => byClient.has(e.clientId)).map((e) => e.customerId)),
@@ -123,13 +124,6 @@ export const evaluateChallenges = async (batch: StepBatch) => {
       .filter((move) => move.purchase && move.sign === 1)
       .map((move) => move.event),
   );
-  const [progress, earlier, earnings, ranks] = await Promise.all([
-    loadProgress(batch.tx, challengeIds, [...granted.keys()]),
-    usesCondition(loaded, 'first_occurrence') ? earlierEventTypes(batch, events) : new Set<string>(),
-    usesEventType(loaded, 'earn') ? earningsOf(batch, events) : new Map<string, Map<string, number>>(),
-    usesEventType(loaded, 'leaderboard') ? leaderboardRanks(batch) : new Map<string, number>(),
-  ]);
-
   const objectivesByType = new Map<
     string,
     Map<string, { challenge: LoadedChallenge; objective: ChallengeObjectiveColumn }[]>
@@ -144,6 +138,53 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     }
     objectivesByType.set(challenge.clientId, byType);
   }
+  // What the batch can touch: each event's player, with the objectives of the types it feeds (earn: any event).
+  const hasEarn = usesEventType(loaded, 'earn');
+  const wantedPlayers = new Map<string, { challengeId: string; customerId: string }>();
+  const wantedObjectives = new Map<
+    string,
+    { challengeId: string; customerId: string; objectiveId: string }
+  >();
+  for (const event of events) {
+    if (event.type === 'order.created' && !purchases.has(event)) continue;
+    const playerChallenges = granted.get(event.customerId);
+    const byType = objectivesByType.get(event.clientId);
+    if (!playerChallenges || !byType) continue;
+    const feeds = [...(OBJECTIVE_TYPES_BY_EVENT[event.type] ?? []), ...(hasEarn ? (['earn'] as const) : [])];
+    for (const feed of feeds) {
+      for (const { challenge, objective } of byType.get(feed) ?? []) {
+        if (!playerChallenges.has(challenge.id)) continue;
+        wantedPlayers.set(playerKey(challenge.id, event.customerId), {
+          challengeId: challenge.id,
+          customerId: event.customerId,
+        });
+        wantedObjectives.set(objectiveKey(challenge.id, event.customerId, objective._id), {
+          challengeId: challenge.id,
+          customerId: event.customerId,
+          objectiveId: objective._id,
+        });
+      }
+    }
+  }
+  if (wantedObjectives.size === 0) return false;
+  // Completing a challenge needs its other objectives' state too.
+  for (const { challengeId, customerId } of wantedPlayers.values()) {
+    const challenge = loadedById.get(challengeId);
+    for (const objective of challenge?.objectives ?? []) {
+      wantedObjectives.set(objectiveKey(challengeId, customerId, objective._id), {
+        challengeId,
+        customerId,
+        objectiveId: objective._id,
+      });
+    }
+  }
+  const [progress, earlier, earnings, ranks] = await Promise.all([
+    loadProgress(batch.tx, [...wantedPlayers.values()], [...wantedObjectives.values()]),
+    usesCondition(loaded, 'first_occurrence') ? earlierEventTypes(batch, events) : new Set<string>(),
+    usesEventType(loaded, 'earn') ? earningsOf(batch, events) : new Map<string, Map<string, number>>(),
+    usesEventType(loaded, 'leaderboard') ? leaderboardRanks(batch) : new Map<string, number>(),
+  ]);
+
   const seenTypes = new Set(earlier);
   const payouts: RewardPayout[] = [];
   const transactions: ChallengeTransactionRow[] = [];
