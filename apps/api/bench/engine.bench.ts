@@ -23,6 +23,10 @@
  *   6. economy (issue 13, `economy.bench-scenario.ts`): a tenant with 5 earn configs; orders/s processed, spends/s
  *      over HTTP and the two-statement-transaction floor beside them (BENCH_ECONOMY_ORDERS, BENCH_ECONOMY_SPENDS,
  *      BENCH_ECONOMY_CUSTOMERS; BENCH_ECONOMY=0 leaves it out).
+ *   7. challenges (issue 11, `challenges.bench-scenario.ts`): two tenants, one with 20 released challenges of 3
+ *      objectives granted to AllPlayers, the same event mix to each (A B B A): events/s processed with / without
+ *      (target >= 0.6), progress and XP checked (BENCH_CHALLENGE_EVENTS, BENCH_CHALLENGE_CUSTOMERS; BENCH_CHALLENGES=0
+ *      leaves it out).
  *
  * Every answer is checked: each POST must answer 200 with the expected status per event (accepted, duplicate,
  * rejected with its reason), every event must end in its expected state (processed, duplicate, skipped, parked),
@@ -105,6 +109,7 @@ import {
   stopChild,
   verdict,
 } from './bench-support';
+import { challengesReport, runChallengesScenario } from './challenges.bench-scenario';
 import { economyReport, runEconomyScenario } from './economy.bench-scenario';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,6 +136,8 @@ const PAGE_PLAYERS = envInt('BENCH_PAGE_PLAYERS', 100_000, 100, 10_000_000);
 const PAGE_REQUESTS = envInt('BENCH_PAGE_REQUESTS', 200, 1, 100_000);
 const PAGE_WARMUP = envInt('BENCH_PAGE_WARMUP', 20, 0, 10_000);
 const PAGE_SIZE = 15;
+/** BENCH_CHALLENGES=0 leaves out the challenges scenario (challenges.bench-scenario.ts). */
+const RUN_CHALLENGES = process.env.BENCH_CHALLENGES !== '0';
 /** BENCH_ECONOMY=0 leaves out the economy scenario (economy.bench-scenario.ts). */
 const RUN_ECONOMY = process.env.BENCH_ECONOMY !== '0';
 
@@ -1748,6 +1755,10 @@ const main = async (defer: Defer) => {
   phase('economy');
   const economy = RUN_ECONOMY ? await runEconomyScenario(server, pool, SENDERS, waitSettled) : null;
 
+  // ---- challenges (issue 11): 20 challenges of 3 objectives for AllPlayers vs none ----
+  phase('challenges');
+  const challenges = RUN_CHALLENGES ? await runChallengesScenario(server, pool, SENDERS, waitSettled) : null;
+
   // ---- floor ----
   phase('floor');
   log(
@@ -1907,6 +1918,10 @@ const main = async (defer: Defer) => {
   out.push('');
   if (economy) {
     economyReport(economy, line, out);
+    out.push('');
+  }
+  if (challenges) {
+    challengesReport(challenges, line, out);
     out.push('');
   }
   const perThousand = (seconds: number) => fmtInt((seconds / acceptedCount) * 1e6);
