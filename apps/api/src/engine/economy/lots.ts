@@ -22,7 +22,7 @@ export type LotDebit = { customerId: string; currencyId: string; cents: number }
  * hold the wallets' row locks, so nobody else moves these lots meanwhile; a wallet's lots always add up to its
  * balance, so they always cover a debit the balance covered.
  */
-export const consumeLots = async (tx: DbOrTx, debits: readonly LotDebit[]) => {
+export const consumeLotsSql = (debits: readonly LotDebit[]) => {
   const totals = new Map<string, LotDebit>();
   for (const debit of debits) {
     if (debit.cents <= 0) continue;
@@ -32,8 +32,8 @@ export const consumeLots = async (tx: DbOrTx, debits: readonly LotDebit[]) => {
     totals.set(key, entry);
   }
   const list = [...totals.values()];
-  if (list.length === 0) return;
-  await tx.execute(sql`
+  if (list.length === 0) return null;
+  return sql`
     UPDATE wallet_lots l SET remaining = l.remaining - least(l.remaining, d.amount - (c.cum - l.remaining))
     FROM (SELECT id, customer_id, currency_id,
                  sum(remaining) OVER (PARTITION BY customer_id, currency_id ORDER BY ${LOT_ORDER}) AS cum
@@ -43,5 +43,10 @@ export const consumeLots = async (tx: DbOrTx, debits: readonly LotDebit[]) => {
                 ${arrayParam(list.map((d) => d.cents))}::bigint[]) AS d0(customer_id, currency_id, cents)
       ON d0.customer_id = c.customer_id AND d0.currency_id = c.currency_id
     CROSS JOIN LATERAL (SELECT d0.cents / 100.0 AS amount) d
-    WHERE l.id = c.id AND c.cum - l.remaining < d.amount`);
+    WHERE l.id = c.id AND c.cum - l.remaining < d.amount`;
+};
+
+export const consumeLots = async (tx: DbOrTx, debits: readonly LotDebit[]) => {
+  const statement = consumeLotsSql(debits);
+  if (statement) await tx.execute(statement);
 };

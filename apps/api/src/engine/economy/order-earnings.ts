@@ -26,7 +26,9 @@ export const loadOrderEarnings = async (
   orders: readonly { clientId: string; orderRef: string }[],
 ) => {
   const byOrder = new Map<string, OrderEarning[]>();
-  if (orders.length === 0) return byOrder;
+  // One row per order: an order named twice (refunded and recovered in one batch) must not double its sums.
+  const distinct = [...new Map(orders.map((o) => [orderEarningKey(o.clientId, o.orderRef), o])).values()];
+  if (distinct.length === 0) return byOrder;
   const rows = await rowsOf<{
     client_id: string;
     order_ref: string;
@@ -43,7 +45,7 @@ export const loadOrderEarnings = async (
                ((array_agg(e.value + e.xp_points_earned ORDER BY e.occurred_at, e.created_at, e.id)
                   FILTER (WHERE e.cause_kind = 'earn_config'))[1])::text AS first
         FROM economy_transactions e
-        JOIN unnest(${arrayParam(orders.map((o) => o.clientId))}::text[], ${arrayParam(orders.map((o) => o.orderRef))}::text[])
+        JOIN unnest(${arrayParam(distinct.map((o) => o.clientId))}::text[], ${arrayParam(distinct.map((o) => o.orderRef))}::text[])
           AS o(client_id, order_ref) ON e.client_id = o.client_id AND e.order_ref = o.order_ref
         WHERE e.cause_kind IN ('earn_config', 'clawback')
         GROUP BY e.client_id, e.order_ref, e.customer_id, e.cause_id, coalesce(e.currency_id, '')`,

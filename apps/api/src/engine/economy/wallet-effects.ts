@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
 import { centsToDecimal, toCents } from './amounts';
-import { consumeLots, lotExpirySql } from './lots';
+import { consumeLots, consumeLotsSql, lotExpirySql } from './lots';
 
 export type EconomyCause = { kind: TEconomyCauseKind; id: string };
 
@@ -107,10 +107,12 @@ type LedgerRow = {
 export const applyWalletEffects = async (
   tx: DbOrTx,
   effects: readonly WalletEffect[],
+  /** The caller knows these effects are new (a claimed spend id, a new adjustment id): no replay check. */
+  options: { fresh?: boolean } = {},
 ): Promise<WalletEffectResult[]> => {
   if (effects.length === 0) return [];
   const balances = await lockWallets(tx, effects);
-  const before = await appliedBefore(tx, effects);
+  const before = options.fresh ? new Map<string, never>() : await appliedBefore(tx, effects);
   const seen = new Set<string>();
   const rows: LedgerRow[] = [];
   const results = effects.map((effect): WalletEffectResult => {
@@ -165,6 +167,15 @@ export const applyWalletEffects = async (
     return { customerId, currencyId, cents };
   });
   const col = <T>(pick: (row: LedgerRow) => T) => arrayParam(rows.map(pick));
+  const debits = rows
+    .filter((row) => row.valueCents < 0)
+    .map((row) => ({
+      customerId: row.effect.customerId,
+      currencyId: row.effect.currencyId,
+      cents: -row.valueCents,
+    }));
+  // Without credits no lot is made here, so the debits can take from the lots in the same statement.
+  const consumeNow = credits.length === 0 ? consumeLotsSql(debits) : null;
   await tx.execute(sql`
     WITH ledger AS (
       INSERT INTO economy_transactions (id, client_id, customer_id, branch_id, currency_id, transaction_type, value,
@@ -195,18 +206,9 @@ export const applyWalletEffects = async (
       JOIN currencies c ON c.id = l.currency_id
       JOIN clients cl ON cl.id = l.client_id
       RETURNING 1
-    )
+    )${consumeNow ? sql`, consumed AS (${consumeNow} RETURNING 1)` : sql``}
     SELECT (SELECT count(*) FROM ledger) AS ledger, (SELECT count(*) FROM balance) AS balance, (SELECT count(*) FROM lots) AS lots`);
-  await consumeLots(
-    tx,
-    rows
-      .filter((row) => row.valueCents < 0)
-      .map((row) => ({
-        customerId: row.effect.customerId,
-        currencyId: row.effect.currencyId,
-        cents: -row.valueCents,
-      })),
-  );
+  if (!consumeNow) await consumeLots(tx, debits);
   return results;
 };
 
@@ -226,6 +228,8 @@ export type CreditWalletInput = {
   orderRef?: string | null;
   /** A debit beyond the balance takes what is there (shortfall recorded) instead of throwing. */
   allowShortfall?: boolean;
+  /** The caller guarantees this (cause, event) is new, so the replay check is skipped (the unique key still holds). */
+  fresh?: boolean;
 };
 
 /**
@@ -234,23 +238,27 @@ export type CreditWalletInput = {
  * the first balance. A debit the balance cannot cover throws InsufficientBalanceError unless allowShortfall.
  */
 export const creditWallet = async (tx: DbOrTx, input: CreditWalletInput) => {
-  const [result] = await applyWalletEffects(tx, [
-    {
-      clientId: input.clientId,
-      customerId: input.customerId,
-      branchId: input.branchId,
-      currencyId: input.currencyId,
-      cents: toCents(input.amount),
-      transactionType: input.transactionType,
-      cause: input.cause,
-      eventId: input.eventId,
-      occurredAt: input.occurredAt,
-      mode: input.allowShortfall ? 'clamp' : 'strict',
-      orderRef: input.orderRef ?? null,
-      reference: input.reference,
-      reason: input.reason ?? null,
-    },
-  ]);
+  const [result] = await applyWalletEffects(
+    tx,
+    [
+      {
+        clientId: input.clientId,
+        customerId: input.customerId,
+        branchId: input.branchId,
+        currencyId: input.currencyId,
+        cents: toCents(input.amount),
+        transactionType: input.transactionType,
+        cause: input.cause,
+        eventId: input.eventId,
+        occurredAt: input.occurredAt,
+        mode: input.allowShortfall ? 'clamp' : 'strict',
+        orderRef: input.orderRef ?? null,
+        reference: input.reference,
+        reason: input.reason ?? null,
+      },
+    ],
+    { fresh: input.fresh },
+  );
   if (!result) throw new Error('creditWallet: no result');
   return {
     balance: centsToDecimal(result.balanceCents),

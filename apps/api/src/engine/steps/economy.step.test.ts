@@ -160,6 +160,26 @@ describe('refunds and cancellations claw back', () => {
     expect(clawback).toMatchObject({ value: -2, shortfall: 3, wallet_balance_post_transaction: 0 });
   });
 
+  it('refunded and recovered in one batch: clawed back once, earned again once', async () => {
+    const player = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [orderEvent(player, 'o-back', [[311.02, 1]], 100)]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(15.55);
+    await sendAndProcess(t, key, [
+      statusEvent(player, 'o-back', 'REFUNDED', 80),
+      statusEvent(player, 'o-back', 'FULFILLED', 70),
+    ]);
+    expect(await balanceOf(t.app, admin, player, currency)).toBe(15.55);
+    expect((await playerStatistics(t.app, key, player)).xp).toBe(31.1);
+    const cashback = (await ledgerOf(t.app, admin, player)).filter(
+      (row) => row.transaction_type === 'Cashback',
+    );
+    expect(cashback.map((row) => [row.source, row.value, row.shortfall])).toEqual([
+      ['earn_config', 15.55, 0],
+      ['clawback', -15.55, 0],
+      ['earn_config', 15.55, 0],
+    ]);
+  });
+
   it('an order created and refunded in the same batch nets to zero', async () => {
     const player = await addCustomer(t.app, admin);
     await sendAndProcess(t, key, [

@@ -107,6 +107,8 @@ export const createWalletsService = (db: Db) => ({
           occurredAt: now,
           reference: input.id,
           reason: input.reason,
+          // The spend id was just claimed in spend_requests: this effect cannot be in the ledger yet.
+          fresh: true,
         }),
       );
       const answer: TSpendResult = {
@@ -147,6 +149,7 @@ export const createWalletsService = (db: Db) => ({
           occurredAt: new Date(),
           reference: id,
           reason: input.reason,
+          fresh: true,
         }),
       );
       await recordAudit(tx, actor, {
