@@ -83,6 +83,7 @@ describe('every API route declares a permission, and the server enforces it', ()
     }
   });
 
+  // Two users per flag and two requests per route: it grows with every area, like the tenant walk below.
   it('walks every route: with the needed flag it passes the guard, without it -> 403', async () => {
     const routes = apiRoutes(t.app).filter(
       (route) => route.permission !== 'PUBLIC' && route.token !== 'apiKey',
@@ -112,7 +113,7 @@ describe('every API route declares a permission, and the server enforces it', ()
       const allowed = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, only)));
       expect(denied, `${label} with only that flag`).not.toContain(allowed.statusCode);
     }
-  });
+  }, 120_000);
 });
 
 describe('routes for API keys', () => {
