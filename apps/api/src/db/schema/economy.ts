@@ -186,7 +186,10 @@ export const walletLots = pgTable(
     index('wallet_lots_expiry_idx')
       .on(table.expiresAt)
       .where(sql`${table.remaining} > 0 AND ${table.expiresAt} IS NOT NULL`),
-    check('wallet_lots_remaining_range', sql`${table.remaining} >= 0 AND ${table.remaining} <= ${table.amount}`),
+    check(
+      'wallet_lots_remaining_range',
+      sql`${table.remaining} >= 0 AND ${table.remaining} <= ${table.amount}`,
+    ),
   ],
 );
 
