@@ -344,6 +344,8 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** Another keep-alive agent than the server's own (one per concurrent sender). */
   agent?: http.Agent;
+  /** Stream the body into this (a large export) instead of keeping it; the reply's body is then empty. */
+  sink?: NodeJS.WritableStream;
 };
 
 export const request = (server: Server, method: Method, url: string, options: RequestOptions = {}) =>
@@ -367,6 +369,14 @@ export const request = (server: Server, method: Method, url: string, options: Re
         },
       },
       (res) => {
+        if (options.sink) {
+          res.pipe(options.sink);
+          options.sink.on('finish', () =>
+            resolve({ status: res.statusCode ?? 0, body: '', ms: performance.now() - started }),
+          );
+          res.on('error', reject);
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>

@@ -31,7 +31,7 @@ export type ReportDefinition = {
   /** The branch a row belongs to for branch scope and the branch filter. */
   branchColumn: string;
   fields: Record<string, ReportField>;
-  /** Columns the search box matches (case-insensitive, anywhere). */
+  /** Columns besides the customer's name, email and number that the search box matches (case-insensitive). */
   search: readonly string[];
   /** The SQL each multi-select filter compares with its chosen values. */
   multi: Partial<Record<TTransactionMultiFilter, { sql: string; options: ReportOptions }>>;

@@ -43,8 +43,14 @@ export const whereOf = (
   if (filters.min_value !== undefined) parts.push(`${report.value} >= ${Number(filters.min_value)}`);
   if (filters.max_value !== undefined) parts.push(`${report.value} <= ${Number(filters.max_value)}`);
   if (filters.search_string) {
+    // Customers through their own trigram-indexed search text (name, email, number), then the report's names.
+    const customers =
+      `t.customer_id IN (SELECT id FROM customers WHERE client_id = ${literal(scope.clientId)} ` +
+      `AND search_text LIKE ${literal(containsPattern(filters.search_string.trim().toLowerCase()))})`;
     const pattern = literal(containsPattern(filters.search_string));
-    parts.push(`(${report.search.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
+    parts.push(
+      `(${[customers, ...report.search.map((column) => `${column} ILIKE ${pattern}`)].join(' OR ')})`,
+    );
   }
   for (const name of TRANSACTION_MULTI_FILTERS[report.kind]) {
     const filter = report.multi[name as keyof typeof report.multi];

@@ -32,7 +32,7 @@ export const badgesReport: ReportDefinition = {
     created_at: { sql: 't.created_at', type: 'timestamp' },
     updated_at: { sql: 't.created_at', type: 'timestamp' },
   },
-  search: [userNameSql, 'c.email', 't.badge_name'],
+  search: ['t.badge_name'],
   multi: {
     badge_category: { sql: 't.badge_category', options: BADGE_CATEGORIES },
     badge_level: {

@@ -32,7 +32,7 @@ export const challengesReport: ReportDefinition = {
     created_at: { sql: 't.created_at', type: 'timestamp' },
     updated_at: { sql: 't.updated_at', type: 'timestamp' },
   },
-  search: [userNameSql, 'c.email', 't.challenge_name'],
+  search: ['t.challenge_name'],
   multi: {
     branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
     challenge_status: { sql: 't.challenge_status', options: CHALLENGE_TRANSACTION_STATUSES },

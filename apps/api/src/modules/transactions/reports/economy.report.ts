@@ -35,7 +35,7 @@ export const economyReport: ReportDefinition = {
     created_at: { sql: 't.created_at', type: 'timestamp' },
     updated_at: { sql: 't.created_at', type: 'timestamp' },
   },
-  search: [userNameSql, 'c.email', 't.reference'],
+  search: [],
   multi: {
     branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
     transaction_type: { sql: 't.transaction_type', options: ECONOMY_TRANSACTION_TYPES },

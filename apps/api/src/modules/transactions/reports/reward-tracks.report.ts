@@ -34,7 +34,7 @@ export const rewardTracksReport: ReportDefinition = {
     created_at: { sql: 't.created_at', type: 'timestamp' },
     updated_at: { sql: 't.created_at', type: 'timestamp' },
   },
-  search: [userNameSql, 'c.email', 't.reward_track_name', 't.milestone_reached'],
+  search: ['t.reward_track_name', 't.milestone_reached'],
   multi: {
     branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
     status: { sql: 't.status', options: REWARD_TRACK_TRANSACTION_STATUSES },
@@ -47,7 +47,7 @@ export const rewardTracksReport: ReportDefinition = {
   value: 't.reward_value',
   cards: [
     aggregate(users, 'count(DISTINCT t.customer_id)::text'),
-    aggregate(claimed, `count(*) FILTER (WHERE t.reward_claimed <> '')::text`),
+    aggregate(claimed, `count(*) FILTER (WHERE t.status = 'Reward Claimed')::text`),
     mostFrequent(popular, 't.reward_track_name'),
   ],
 };
