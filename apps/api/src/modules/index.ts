@@ -43,8 +43,8 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   statisticRoutes(app, ctx);
   badgeRoutes(app, ctx);
   segmentRoutes(app, ctx);
-  challengeRoutes(app, ctx);
   rewardTrackRoutes(app, ctx);
+  challengeRoutes(app, ctx);
   economyRoutes(app, ctx);
   playerRoutes(app, ctx);
   mediaRoutes(app, ctx);
