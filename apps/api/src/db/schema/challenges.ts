@@ -50,13 +50,9 @@ export const challenges = pgTable(
       table.id.desc().nullsFirst(),
     ),
     // The engine's question per batch: the client's released challenges.
-    index('challenges_client_released_idx')
-      .on(table.clientId)
-      .where(sql`${table.status} = 'released'`),
+    index('challenges_client_released_idx').on(table.clientId).where(sql`${table.status} = 'released'`),
     // Released challenges whose end has passed and still have open progress (the expiry task).
-    index('challenges_released_end_idx')
-      .on(table.endDate)
-      .where(sql`${table.status} = 'released'`),
+    index('challenges_released_end_idx').on(table.endDate).where(sql`${table.status} = 'released'`),
   ],
 );
 
