@@ -60,6 +60,7 @@ test.describe('console users', () => {
       'Subscriptions',
       'Products',
       'Badges',
+      'Challenges',
       'Statistics',
       'Segments',
       'Users',
