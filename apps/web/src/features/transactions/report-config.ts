@@ -16,7 +16,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     title: REPORT_TITLES.economy,
     subtitle: REPORT_MESSAGES.economyHeading,
     columns: 'economy-transactions',
-    searchPlaceholder: 'Customer, email or transaction',
+    searchPlaceholder: 'Customer name, email or number',
     valueLabel: 'value',
   },
   challenges: {
