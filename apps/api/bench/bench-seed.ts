@@ -2,7 +2,9 @@
  * What several benchmarks seed the same way: the bench client's branches, branch manager and API key (through the
  * API), and customers with one INSERT … SELECT generate_series (names, emails and cells from a hash of the row).
  */
-import { must, type Server, type Session, signIn } from './bench-support';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { log, must, type Server, type Session, signIn } from './bench-support';
 
 export type BenchClient = {
   owner: Session;
@@ -126,3 +128,36 @@ SELECT ${customerId('c')}, $1,
   ${customerEmail('c')}, ${customerCell('c')}, 'ACTIVE', '2024-01-01',
   ($4::text[])[1 + c % array_length($4::text[], 1)], now() - interval '4 years', now() - interval '4 years'
 FROM generate_series(1, $5::int) AS c`;
+
+/**
+ * Runs a bulk load with `table`'s secondary indexes dropped and built once afterwards (several times faster than
+ * row by row), inside the caller's transaction; `dropIndexes: false` keeps them (a table shared with other rows).
+ */
+export const loadWithoutIndexes = async (
+  client: pg.PoolClient,
+  table: string,
+  load: () => Promise<unknown>,
+  dropIndexes = true,
+) => {
+  const indexes = dropIndexes
+    ? (
+        await client.query<{ name: string; definition: string }>(
+          `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+             FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+            WHERE x.indrelid = $1::regclass
+              AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
+          [table],
+        )
+      ).rows
+    : [];
+  for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+  let started = performance.now();
+  await load();
+  const loadMs = performance.now() - started;
+  started = performance.now();
+  for (const index of indexes) {
+    log(`building ${index.name}…`);
+    await client.query(index.definition);
+  }
+  return { loadMs, indexMs: performance.now() - started };
+};

@@ -33,6 +33,7 @@ import {
   customerId,
   customerName,
   ensureBranchesAndManager,
+  loadWithoutIndexes,
   NAMES,
   SURNAMES,
 } from './bench-seed';
@@ -160,26 +161,14 @@ const seed = async (pool: pg.Pool, clientId: string, branchIds: string[]) => {
     times.customers = performance.now() - started;
     const alone =
       (await client.query('SELECT 1 FROM orders WHERE client_id <> $1 LIMIT 1', [clientId])).rowCount === 0;
-    const indexes = alone
-      ? (
-          await client.query<{ name: string; definition: string }>(
-            `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
-               FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-              WHERE x.indrelid = 'orders'::regclass
-                AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
-          )
-        ).rows
-      : [];
-    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
-    started = performance.now();
-    await client.query(ORDERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS, ORDERS]);
-    times.orders = performance.now() - started;
-    started = performance.now();
-    for (const index of indexes) {
-      log(`building ${index.name}…`);
-      await client.query(index.definition);
-    }
-    times.indexes = performance.now() - started;
+    const loaded = await loadWithoutIndexes(
+      client,
+      'orders',
+      () => client.query(ORDERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS, ORDERS]),
+      alone,
+    );
+    times.orders = loaded.loadMs;
+    times.indexes = loaded.indexMs;
     await client.query('COMMIT');
     // A table that has been live for a while is vacuumed (visibility map set) and analysed; so are these.
     started = performance.now();

@@ -27,7 +27,14 @@ import { to as copyTo } from 'pg-copy-streams';
 import { copyStatement } from '../src/exports/csv-stream';
 import { exportQueryOf } from '../src/modules/transactions/report-query';
 import { REPORTS } from '../src/modules/transactions/reports';
-import { CUSTOMERS_SQL, customerId, ensureBranchesAndManager, NAMES, SURNAMES } from './bench-seed';
+import {
+  CUSTOMERS_SQL,
+  customerId,
+  ensureBranchesAndManager,
+  loadWithoutIndexes,
+  NAMES,
+  SURNAMES,
+} from './bench-seed';
 import {
   assert,
   call,
@@ -123,24 +130,11 @@ const seed = async (pool: pg.Pool, clientId: string, branchIds: string[], curren
     let started = performance.now();
     await client.query(CUSTOMERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS]);
     times.customers = performance.now() - started;
-    const indexes = (
-      await client.query<{ name: string; definition: string }>(
-        `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
-           FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-          WHERE x.indrelid = 'economy_transactions'::regclass
-            AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
-      )
-    ).rows;
-    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
-    started = performance.now();
-    await client.query(LEDGER_SQL, [clientId, branchIds, CUSTOMERS, LEDGER, currencyIds]);
-    times.ledger = performance.now() - started;
-    started = performance.now();
-    for (const index of indexes) {
-      log(`building ${index.name}…`);
-      await client.query(index.definition);
-    }
-    times.indexes = performance.now() - started;
+    const loaded = await loadWithoutIndexes(client, 'economy_transactions', () =>
+      client.query(LEDGER_SQL, [clientId, branchIds, CUSTOMERS, LEDGER, currencyIds]),
+    );
+    times.ledger = loaded.loadMs;
+    times.indexes = loaded.indexMs;
     await client.query('COMMIT');
     started = performance.now();
     await client.query('VACUUM (ANALYZE) customers');
