@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { ZTier } from '../gamification/tiers';
+import { defineEndpoint } from '../http/endpoint';
+import { envelopeOf } from '../http/envelope';
+import { ZId } from '../shared/ids';
 
 /** Dashboard period filter values and their labels (spec 3 §1). */
 const DASHBOARD_PERIOD_VALUES = ['current_month', 'previous_month', '30', '90'] as const;
@@ -28,3 +32,82 @@ export const DASHBOARD_TILE_LABELS = {
   transactionRevenue: 'Transaction Revenue',
   payingPlayers: 'Paying Players',
 } as const;
+
+/**
+ * One figure of the dashboard over the chosen period, beside the same figure over the period before it (a month
+ * for the month filters, the same number of days for 30 and 90). `change_percent` is null when the previous value
+ * is 0 (no change can be stated as a percentage).
+ */
+export const ZDashboardFigure = z.object({
+  value: z.number(),
+  previous: z.number(),
+  change_percent: z.number().nullable(),
+});
+export type TDashboardFigure = z.infer<typeof ZDashboardFigure>;
+
+/**
+ * The dashboard (spec 3 §1, DESIGN §9: real figures kept by the engine's daily rollups).
+ * - daily_active_users: the average number of distinct players active per day over the period's days so far
+ *   (active = any processed event of theirs: a log-in, an order, a payment…), rounded to one decimal;
+ * - monthly_active_users: distinct players active at least once within the period;
+ * - challenges_completed, badges_earned: challenge completions and badge grants in the period;
+ * - transaction_revenue: order value in the period, net of refunds and cancellations (two decimals);
+ * - paying_players: distinct players with an order in the period;
+ * - tier_weekdays: per tier, the active players (player-days, by the tier the player held that day) on each
+ *   weekday of the period, in `weekdays` order (the current weekday last).
+ * With `branch_id` every figure counts only activity at that branch (log-ins have no branch).
+ */
+export const ZDashboard = z.object({
+  period: z.object({
+    key: ZDashboardPeriod,
+    start: z.string(),
+    end: z.string(),
+    previous_start: z.string(),
+    previous_end: z.string(),
+    time_zone: z.string(),
+  }),
+  /** False until the business's first event: the console then shows how to send one. */
+  has_activity: z.boolean(),
+  figures: z.object({
+    daily_active_users: ZDashboardFigure,
+    monthly_active_users: ZDashboardFigure,
+    challenges_completed: ZDashboardFigure,
+    badges_earned: ZDashboardFigure,
+    transaction_revenue: ZDashboardFigure,
+    paying_players: ZDashboardFigure,
+  }),
+  tier_weekdays: z.object({
+    weekdays: z.array(z.string()).length(7),
+    tiers: z.array(z.object({ tier: ZTier, counts: z.array(z.number().int()).length(7) })).length(5),
+  }),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;
+
+export const ZDashboardQuery = z.object({
+  period: ZDashboardPeriod.default(DEFAULT_DASHBOARD_PERIOD),
+  /** Required for branch-scoped users (one of their branches); optional for an ADMIN (all branches). */
+  branch_id: ZId.optional(),
+});
+export type TDashboardQuery = z.input<typeof ZDashboardQuery>;
+
+export const DASHBOARD_PAGE_MESSAGES = {
+  branchRequired: 'Please choose one of your branches.',
+  branchNotYours: 'You do not manage this branch.',
+  emptyTitle: 'No activity yet',
+  emptyText:
+    'The dashboard fills in as your tills, shop and app send events. Create an API key under Settings → Integrations and send your first event.',
+} as const;
+
+export const dashboardEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard',
+    permission: 'SIGNED_IN',
+    token: 'client',
+    summary: 'The dashboard figures for a period, all branches or one (branch-scoped users: one of theirs)',
+    tags: ['Dashboard'],
+    query: ZDashboardQuery,
+    response: envelopeOf(ZDashboard),
+    errors: [403],
+  }),
+};

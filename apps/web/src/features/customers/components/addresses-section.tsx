@@ -1,11 +1,12 @@
 import type { TAddress } from '@laurel/contract';
-import { ActionIcon, Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { addressesQuery, useDeleteAddress } from '@/features/customers/api';
 import { EmptyText, ProfileSection } from '@/features/customers/components/profile-section';
+import { InlineLoader } from '@/ui/inline-loader';
 
 type TAddressesSectionProps = { customerId: string; canEdit: boolean; onAdd: () => void };
 
@@ -52,7 +53,7 @@ export const AddressesSection = ({ customerId, canEdit, onAdd }: TAddressesSecti
       }
     >
       {addresses.isPending ? (
-        <Loader size="sm" aria-label="Loading addresses" />
+        <InlineLoader label="Loading addresses" />
       ) : list.length === 0 ? (
         <EmptyText>No addresses added as yet.</EmptyText>
       ) : (

@@ -1,9 +1,10 @@
 import { CUSTOMER_PROFILE_MESSAGES, type TCardBrand } from '@laurel/contract';
-import { Group, Loader, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconBrandVisa, IconCreditCard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { cardsQuery } from '@/features/customers/api';
 import { EmptyText, ProfileSection } from '@/features/customers/components/profile-section';
+import { InlineLoader } from '@/ui/inline-loader';
 
 const CARD_TYPE_LABELS: Record<TCardBrand, string> = {
   VISA: 'Visa',
@@ -24,7 +25,7 @@ export const PaymentMethodsSection = ({ customerId }: { customerId: string }) =>
   return (
     <ProfileSection title="Payment Methods">
       {cards.isPending ? (
-        <Loader size="sm" aria-label="Loading payment methods" />
+        <InlineLoader label="Loading payment methods" />
       ) : list.length === 0 ? (
         <EmptyText>{CUSTOMER_PROFILE_MESSAGES.noPaymentMethod}</EmptyText>
       ) : (

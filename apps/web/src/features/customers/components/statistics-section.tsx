@@ -1,8 +1,9 @@
-import { Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { playerQuery } from '@/features/customers/api';
 import { EmptyText, ProfileSection } from '@/features/customers/components/profile-section';
 import { statisticRows } from '@/features/customers/player-statistics';
+import { InlineLoader } from '@/ui/inline-loader';
 
 export const NO_STATISTICS_TEXT =
   "No statistics yet. They appear once this customer's activity reaches Laurel.";
@@ -37,7 +38,7 @@ export const StatisticsSection = ({ customerId, currencySymbol }: TStatisticsSec
       }
     >
       {player.isPending ? (
-        <Loader size="sm" aria-label="Loading statistics" />
+        <InlineLoader label="Loading statistics" />
       ) : player.isError ? (
         <EmptyText>The statistics could not be loaded.</EmptyText>
       ) : rows.length === 0 ? (
