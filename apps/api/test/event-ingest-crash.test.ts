@@ -106,9 +106,9 @@ describe('an API process killed with SIGKILL while integrators send events', () 
         const notDuplicate = (answer.body.content as Answer[]).filter((a) => a.status !== 'duplicate');
         expect(notDuplicate).toEqual([]);
       }
-      // The integrator retries what was never acknowledged: stored or not, it is taken once now.
+      // The integrator retries what was never acknowledged: stored or not, it is taken once now. (Usually some
+      // are, but not always: the requests in flight at the kill may all have been resends of acknowledged batches.)
       const unanswered = [...sent.values()].filter((event) => !acknowledged.has(event.id));
-      expect(unanswered.length).toBeGreaterThan(0);
       for (let start = 0; start < unanswered.length; start += 500) {
         const answer = await post(second, key, { events: unanswered.slice(start, start + 500) });
         expect(answer.status).toBe(200);
