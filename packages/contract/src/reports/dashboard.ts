@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_MESSAGES } from '../customers/customers';
 import { ZTier } from '../gamification/tiers';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
@@ -46,16 +47,26 @@ export const ZDashboardFigure = z.object({
 export type TDashboardFigure = z.infer<typeof ZDashboardFigure>;
 
 /**
- * The dashboard (spec 3 §1, DESIGN §9: real figures kept by the engine's daily rollups).
+ * The dashboard (spec 3 §1, DESIGN §9: real figures kept by the engine's daily rollups). Days are calendar days in
+ * the client's time zone (Account Settings); each thing counts on the local day of the event behind it
+ * (`occurred_at`), so back-dated events fall on their own days.
  * - daily_active_users: the average number of distinct players active per day over the period's days so far
- *   (active = any processed event of theirs: a log-in, an order, a payment…), rounded to one decimal;
- * - monthly_active_users: distinct players active at least once within the period;
- * - challenges_completed, badges_earned: challenge completions and badge grants in the period;
- * - transaction_revenue: order value in the period, net of refunds and cancellations (two decimals);
- * - paying_players: distinct players with an order in the period;
- * - tier_weekdays: per tier, the active players (player-days, by the tier the player held that day) on each
- *   weekday of the period, in `weekdays` order (the current weekday last).
- * With `branch_id` every figure counts only activity at that branch (log-ins have no branch).
+ *   (active = any processed event of theirs: a log-in, an order, a payment…; skipped and parked events do not
+ *   count), rounded to one decimal;
+ * - monthly_active_users: distinct players active at least once within the period (exact);
+ * - challenges_completed: challenge completions (Completed rows of the challenge ledger) in the period;
+ * - badges_earned: badges granted in the period (the quantities of the badge ledger's rows; a grant made by an
+ *   event counts on that event's day, any other on the day it was made);
+ * - transaction_revenue: order value in the period, net of refunds and cancellations (two decimals): an order adds
+ *   its total on the day its order.created is processed as counted, a refund or cancellation takes it off again on
+ *   its own day (and a recovery puts it back), so a period can be negative;
+ * - paying_players: distinct players with an order (a counted order.created) in the period;
+ * - tier_weekdays: per tier, the active players (player-days) on each weekday of the period, in `weekdays` order
+ *   (the current weekday last), by the tier the player held when the engine first counted them active that day; a
+ *   player without a tier counts as Bronze, the entry tier (so each weekday's tiers add up to its active players).
+ * `change_percent` = round((value - previous) / |previous| × 100, 1), null when previous is 0.
+ * With `branch_id` every figure counts only activity at that branch: an event's own branch, an order's branch for
+ * revenue and paying players, a ledger row's branch (log-ins usually have none, so they count for all branches only).
  */
 export const ZDashboard = z.object({
   period: z.object({
@@ -93,6 +104,7 @@ export type TDashboardQuery = z.input<typeof ZDashboardQuery>;
 export const DASHBOARD_PAGE_MESSAGES = {
   branchRequired: 'Please choose one of your branches.',
   branchNotYours: 'You do not manage this branch.',
+  unknownBranch: CUSTOMER_MESSAGES.unknownBranch,
   emptyTitle: 'No activity yet',
   emptyText:
     'The dashboard fills in as your tills, shop and app send events. Create an API key under Settings → Integrations and send your first event.',
