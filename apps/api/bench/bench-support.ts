@@ -205,14 +205,15 @@ const spawnChild = (name: string, script: string, env: Record<string, string>): 
 
 /**
  * Starts dist/server.js on a free loopback port with rate limits out of the way and waits for /api/health.
- * `env` adds or overrides variables (ENGINE_IN_PROCESS…); `maxSockets` bounds its default keep-alive agent.
+ * `env` adds or overrides variables (ENGINE_IN_PROCESS…); `maxSockets` bounds its default keep-alive agent;
+ * `script` runs another build than dist/server.js.
  */
 export const startServer = async (
   databaseUrl: string,
-  options: { env?: Record<string, string>; maxSockets?: number } = {},
+  options: { env?: Record<string, string>; maxSockets?: number; script?: string } = {},
 ): Promise<Server> => {
   const port = await freePort();
-  const started = spawnChild('API', serverJs, {
+  const started = spawnChild('API', options.script ?? serverJs, {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     RATE_LIMIT_IP_PER_MINUTE: '10000000',
