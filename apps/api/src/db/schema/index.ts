@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './challenges';
 export * from './commerce';
 export * from './customers';
+export * from './dashboard';
 export * from './economy';
 export * from './engine';
 export * from './gamification';
