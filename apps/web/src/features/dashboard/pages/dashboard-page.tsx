@@ -1,17 +1,72 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { dashboardWelcome } from '@laurel/contract';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
 import { PageTitle } from '@/ui/page-title';
+import { dashboardQuery } from '../api';
+import { DashboardEmptyState } from '../components/dashboard-empty-state';
+import { DashboardFilterBar } from '../components/dashboard-filter-bar';
+import { DashboardTiles } from '../components/dashboard-tiles';
+import { TierWeekdaySection } from '../components/tier-weekday-section';
+import { DASHBOARD_TEXTS, formatDays } from '../dashboard-format';
+import { useDashboardFilters } from '../use-dashboard-filters';
 
-/** The dashboard greets the signed-in user; its figures come from the engine as that area lands (DESIGN §9). */
+/**
+ * `/console/dashboard` (spec 3 §1): the engine's figures for a period and a branch (DESIGN §9), each beside the
+ * period before, and the weekday charts per tier; until the first event, how to send one.
+ */
 export const DashboardPage = () => {
-  const name = useSession()?.user.name ?? '';
+  const user = useSession()?.user;
+  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const filters = useDashboardFilters(user);
+  const dashboard = useQuery({
+    ...dashboardQuery(filters.period, filters.branchId),
+    enabled: Boolean(user) && !filters.branchPending && !filters.noBranch,
+  });
+  const data = dashboard.data;
+  const period = data?.period;
+
   return (
-    <Stack gap={4}>
-      <PageTitle title="Dashboard" />
-      <Title order={1} fz="h2">
-        {name ? `Welcome, ${name}` : 'Welcome'}
-      </Title>
-      <Text c="dimmed">Your loyalty programme at work.</Text>
+    <Stack gap="lg">
+      <PageTitle title={DASHBOARD_TEXTS.title} />
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            {dashboardWelcome(user?.name ?? '')}
+          </Title>
+          <Text c="dimmed" size="sm" mih={20}>
+            {period &&
+              `${formatDays(period.start, period.end)}, compared with ${formatDays(period.previous_start, period.previous_end)} (${period.time_zone})`}
+          </Text>
+        </Stack>
+        {data?.has_activity !== false && <DashboardFilterBar filters={filters} />}
+      </Group>
+
+      {filters.noBranch ? (
+        <Alert color="yellow" title={DASHBOARD_TEXTS.noBranchTitle} icon={<IconAlertTriangle aria-hidden />}>
+          {DASHBOARD_TEXTS.noBranchText}
+        </Alert>
+      ) : dashboard.isError && !data ? (
+        <Alert color="red" title={DASHBOARD_TEXTS.loadFailed} icon={<IconAlertTriangle aria-hidden />}>
+          <Button variant="default" size="xs" mt="xs" onClick={() => void dashboard.refetch()}>
+            {DASHBOARD_TEXTS.retry}
+          </Button>
+        </Alert>
+      ) : data && !data.has_activity ? (
+        <DashboardEmptyState />
+      ) : (
+        <Box
+          style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          aria-busy={dashboard.isFetching || undefined}
+        >
+          <Stack gap="xl">
+            <DashboardTiles figures={data?.figures} currencySymbol={symbol} />
+            <TierWeekdaySection tierWeekdays={data?.tier_weekdays} />
+          </Stack>
+        </Box>
+      )}
     </Stack>
   );
 };

@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+import { dashboardFixture, EAST, NORTH, SOUTH, serveDashboard } from './test-server';
+
+const user = userEvent.setup({ delay: null });
+
+// happy-dom lays nothing out, so Recharts warns that each chart has no size; the tables are what is asserted.
+beforeEach(() => {
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
+  });
+});
+
+const openDashboard = async (path = '/console/dashboard') => {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Thandi' });
+  return view;
+};
+
+/** A tile's figure and change line, as its text reads. */
+const tileText = async (label: string) => {
+  const tile = await screen.findByRole('group', { name: label });
+  await waitFor(() => expect(tile.getAttribute('aria-busy')).toBeNull());
+  return tile.textContent?.replace(label, '');
+};
+
+const dashboardUrls = (api: ReturnType<typeof serveDashboard>) =>
+  api.callsTo('GET /api/dashboard').map((call) => call.url);
+
+describe('dashboard', { timeout: 30_000 }, () => {
+  it('welcomes the user and shows each figure with its change against the previous period', async () => {
+    const api = serveDashboard();
+    await openDashboard();
+    expect(document.title).toBe('Dashboard | Laurel');
+    expect(await tileText('Daily Active Users')).toBe('12.5+12.6% vs previous period');
+    expect(await tileText('Monthly Active Users')).toBe('1,234-11.9% vs previous period');
+    expect(await tileText('Challenges Completed')).toBe('80.0% vs previous period');
+    expect(await tileText('Badges Earned')).toBe('3No previous data');
+    expect(await tileText('Transaction Revenue')).toBe('R 12,345.50+23.5% vs previous period');
+    expect(await tileText('Paying Players')).toBe('40+25.0% vs previous period');
+    const arrows = [...document.querySelectorAll('[data-stat-change]')].map((el) =>
+      el.getAttribute('data-stat-change'),
+    );
+    expect(arrows).toEqual(['up', 'down', 'flat', 'none', 'up', 'up']);
+    expect(
+      screen.getByText(
+        '1 Mar 2026 – 26 Mar 2026, compared with 1 Feb 2026 – 28 Feb 2026 (Africa/Johannesburg)',
+      ),
+    ).toBeTruthy();
+    // An admin sees every branch at first: no branch is sent.
+    expect(dashboardUrls(api)).toEqual(['/api/dashboard?period=current_month']);
+    expect(api.callsTo('POST /api/v2/client/filtered/branch/list')[0]?.body).toEqual({
+      page: 1,
+      size: 100,
+      is_dashboard_request: true,
+    });
+  });
+
+  it('shows revenue in the client’s currency symbol', async () => {
+    serveDashboard(
+      {},
+      {
+        replies: {
+          'GET /api/v2/client': () =>
+            ok({ _id: 'b'.repeat(24), currency_symbol: '$', clientSubscription: { name: 'STARTER' } }),
+        },
+      },
+    );
+    await openDashboard();
+    expect(await tileText('Transaction Revenue')).toBe('$ 12,345.50+23.5% vs previous period');
+  });
+
+  it('asks for the chosen period and branch and keeps them in the address for a reload', async () => {
+    const api = serveDashboard();
+    const { router } = await openDashboard();
+    await tileText('Paying Players');
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Current Month',
+      'Last Month',
+      'Last 30 Days',
+      'Last 90 Days',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Last Month' }));
+    await user.click(screen.getByRole('combobox', { name: 'Branch' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All branches',
+      'North',
+      'South',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'South' }));
+    await waitFor(() =>
+      expect(dashboardUrls(api).at(-1)).toBe(`/api/dashboard?period=previous_month&branch_id=${SOUTH._id}`),
+    );
+    expect(router.state.location.search).toBe(`?period=previous_month&branch=${SOUTH._id}`);
+
+    // A reload at that address shows the same filters and asks for the same figures.
+    const reloaded = serveDashboard();
+    renderApp(`/console/dashboard?period=90&branch=${SOUTH._id}`);
+    await waitFor(() =>
+      expect(dashboardUrls(reloaded)).toContain(`/api/dashboard?period=90&branch_id=${SOUTH._id}`),
+    );
+    const periods = screen.getAllByRole('combobox', { name: 'Period' });
+    expect((periods.at(-1) as HTMLInputElement).value).toBe('Last 90 Days');
+    await waitFor(() =>
+      expect((screen.getAllByRole('combobox', { name: 'Branch' }).at(-1) as HTMLInputElement).value).toBe(
+        'South',
+      ),
+    );
+  });
+
+  it('gives a manager only their branches, the first chosen, and never every branch', async () => {
+    const api = serveDashboard(
+      { role: 'AREA_MANAGER', manager_of: [NORTH._id, EAST._id] },
+      { branches: [NORTH, EAST] },
+    );
+    await openDashboard();
+    await tileText('Paying Players');
+    expect(dashboardUrls(api)).toEqual([`/api/dashboard?period=current_month&branch_id=${NORTH._id}`]);
+    expect(api.callsTo('POST /api/v2/client/filtered/branch/list')[0]?.body).toEqual({
+      page: 1,
+      size: 100,
+      is_dashboard_request: true,
+      branch_id_list: [NORTH._id, EAST._id],
+    });
+    const branch = screen.getByRole('combobox', { name: 'Branch' }) as HTMLInputElement;
+    expect(branch.value).toBe('North');
+    await user.click(branch);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['North', 'East']);
+    await user.click(screen.getByRole('option', { name: 'East' }));
+    await waitFor(() => expect(dashboardUrls(api).at(-1)).toContain(`branch_id=${EAST._id}`));
+  });
+
+  it('gives a manager their first branch when the address names one that is not theirs', async () => {
+    const api = serveDashboard({ role: 'BRANCH_MANAGER', manager_of: [EAST._id] }, { branches: [EAST] });
+    await openDashboard(`/console/dashboard?branch=${SOUTH._id}`);
+    await tileText('Paying Players');
+    expect(dashboardUrls(api)).toEqual([`/api/dashboard?period=current_month&branch_id=${EAST._id}`]);
+  });
+
+  it('tells a manager without a branch that there is nothing to show, without asking for figures', async () => {
+    const api = serveDashboard({ role: 'BRANCH_MANAGER', manager_of: [] }, { branches: [] });
+    await openDashboard();
+    expect(await screen.findByText('No branch to show')).toBeTruthy();
+    expect(dashboardUrls(api)).toEqual([]);
+  });
+
+  it('gives each tier chart a table of its seven weekday values, in the server’s order', async () => {
+    serveDashboard();
+    await openDashboard();
+    const tables = await screen.findAllByRole('table');
+    expect(tables.map((table) => table.querySelector('caption')?.textContent)).toEqual([
+      'Bronze: active players by weekday',
+      'Silver: active players by weekday',
+      'Gold: active players by weekday',
+      'Platinum: active players by weekday',
+      'Diamond: active players by weekday',
+    ]);
+    const bronze = screen.getByRole('table', { name: 'Bronze: active players by weekday' });
+    expect(
+      within(bronze)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu']);
+    expect(
+      within(bronze)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['5', '8', '2', '0', '1', '3', '4']);
+    expect(screen.getByRole('figure', { name: 'Bronze' }).textContent).toContain('23 in all');
+  });
+
+  it('shows how to send the first event while the business has no activity', async () => {
+    serveDashboard(
+      {},
+      { replies: { 'GET /api/dashboard': () => ok(dashboardFixture({ has_activity: false })) } },
+    );
+    await openDashboard();
+    expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The dashboard fills in as your tills, shop and app send events. Create an API key under Settings → Integrations and send your first event.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Settings → Integrations' }).getAttribute('href')).toBe(
+      '/console/settings/integrations',
+    );
+    expect(screen.queryByRole('group', { name: 'Daily Active Users' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Period' })).toBeNull();
+  });
+
+  it('shows the spec’s title when the branch list fails', async () => {
+    serveDashboard(
+      {},
+      { replies: { 'POST /api/v2/client/filtered/branch/list': () => fail(400, 'Branches are resting') } },
+    );
+    renderApp('/console/dashboard');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Something went wrong fetching dashboard branch list!')).toBeTruthy();
+    expect(within(dialog).getByText('Branches are resting')).toBeTruthy();
+  });
+
+  it('opens the message modal and offers a retry when the figures fail to load', async () => {
+    const api = serveDashboard(
+      {},
+      { replies: { 'GET /api/dashboard': () => fail(400, 'Figures are resting') } },
+    );
+    renderApp('/console/dashboard');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Figures are resting')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.callsTo('GET /api/dashboard')).toHaveLength(2));
+  });
+});
