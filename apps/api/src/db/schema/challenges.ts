@@ -5,7 +5,6 @@ import {
   boolean,
   index,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -101,6 +100,10 @@ export const challengePlayers = pgTable(
     primaryKey({ columns: [table.challengeId, table.customerId] }),
     index('challenge_players_customer_idx').on(table.clientId, table.customerId),
     index('challenge_players_challenge_status_idx').on(table.challengeId, table.status),
+    // Players granted a challenge alone (grant_mission), which every batch asks about: a small index.
+    index('challenge_players_granted_idx')
+      .on(table.customerId, table.challengeId)
+      .where(sql`${table.granted}`),
   ],
 );
 
@@ -112,25 +115,74 @@ export type ObjectiveStateColumn = {
   matched?: string[];
 };
 
-/** Each player's progress on each objective: `progress` counts up to the objective's target. */
-export const challengeObjectiveProgress = pgTable(
-  'challenge_objective_progress',
+/**
+ * One objective's progress in a player's challenge entry. Keys are one letter: the row holds every objective of
+ * every challenge the player has started, and is read and written back by every batch the player is in.
+ */
+export type ObjectiveProgressColumn = {
+  /** Progress towards the objective's target. */
+  p: number;
+  /** Completed at (ISO), once the target is reached. */
+  c?: string;
+  /** unique: the values counted. */
+  u?: string[];
+  /** recurring: the current period and the events counted in it. */
+  r?: string;
+  n?: number;
+  /** match all: the scope's products or categories bought. */
+  m?: string[];
+};
+
+/** A player's entry for one challenge, made by their first progress: completed (`c`) or expired (`x`) ends it. */
+export type ChallengeEntryColumn = {
+  c?: 1;
+  x?: 1;
+  /** By objective id. */
+  o: Record<string, ObjectiveProgressColumn>;
+};
+
+/** By challenge id. */
+export type PlayerChallengesColumn = Record<string, ChallengeEntryColumn>;
+
+/**
+ * Each player's progress in every challenge they have started, one row per player (DESIGN §5 step 5): a batch reads
+ * the rows of its players in one statement and merges back the entries it changed in one more, whatever the number
+ * of challenges and objectives. `challenge_players` keeps the standing the console and the expiry task query.
+ */
+export const challengeProgress = pgTable(
+  'challenge_progress',
   {
     clientId: text('client_id').notNull(),
-    challengeId: text('challenge_id')
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'cascade' }),
-    objectiveId: text('objective_id').notNull(),
     customerId: text('customer_id').notNull(),
-    progress: numeric('progress', { precision: 20, scale: 2 }).notNull().default('0'),
-    state: jsonb('state').$type<ObjectiveStateColumn>().notNull().default({}),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    challenges: jsonb('challenges').$type<PlayerChallengesColumn>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.challengeId, table.customerId, table.objectiveId] }),
-    index('challenge_objective_progress_customer_idx').on(table.clientId, table.customerId),
-  ],
+  (table) => [primaryKey({ columns: [table.clientId, table.customerId] })],
+);
+
+/** What one counted order added to one objective: progress, and the unique values, matches and period it counted. */
+export type OrderContributionColumn = { n: number; u?: string[]; m?: string[]; r?: string };
+/** By challenge id, then objective id. */
+export type OrderContributionsColumn = Record<string, Record<string, OrderContributionColumn>>;
+
+/**
+ * What each counted order added to challenge progress, so that refunding or cancelling it takes that back (from
+ * objectives and challenges not completed yet) and recovering it gives back what was taken. One row per order that
+ * moved any objective; read only for orders that stop or start counting again.
+ */
+export const challengeOrderProgress = pgTable(
+  'challenge_order_progress',
+  {
+    clientId: text('client_id').notNull(),
+    orderRef: text('order_ref').notNull(),
+    customerId: text('customer_id').notNull(),
+    added: jsonb('added').$type<OrderContributionsColumn>().notNull(),
+    /** What the order's refund or cancellation took back, until it counts again. */
+    takenBack: jsonb('taken_back').$type<OrderContributionsColumn>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.orderRef] })],
 );
 
 /**
