@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, clockStartingAt } from './clock';
 import type { TConfig } from './config';
 import type { Database } from './db/database';
-import { createEngine, ENGINE_STEPS, ENGINE_TASKS, type Engine } from './engine';
+import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
@@ -13,6 +14,8 @@ export type AppContext = {
   config: TConfig;
   database: Database;
   log: FastifyBaseLogger;
+  /** The business clock (CLOCK_START shifts it in tests and demos): year-ends, reviews, expiries read it. */
+  clock: Clock;
   tokens: TokenService;
   mail: MailProvider;
   billing: BillingProvider;
@@ -28,20 +31,24 @@ export const createAppContext = (input: {
   jwtSecret: string;
   log: FastifyBaseLogger;
   billing?: BillingProvider;
-}): AppContext => ({
-  config: input.config,
-  database: input.database,
-  log: input.log,
-  tokens: createTokenService(input.jwtSecret),
-  mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
-  billing: input.billing ?? billingProviderFor(input.config),
-  places: placesProviderFor(input.config),
-  media: mediaProviderFor(input.config),
-  engine: createEngine({
+}): AppContext => {
+  const clock = clockStartingAt(input.config.clockStart);
+  return {
+    config: input.config,
     database: input.database,
-    steps: ENGINE_STEPS,
-    tasks: ENGINE_TASKS,
     log: input.log,
-    batchSize: input.config.engine.batchSize,
-  }),
-});
+    clock,
+    tokens: createTokenService(input.jwtSecret),
+    mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
+    billing: input.billing ?? billingProviderFor(input.config),
+    places: placesProviderFor(input.config),
+    media: mediaProviderFor(input.config),
+    engine: createEngine({
+      database: input.database,
+      steps: ENGINE_STEPS,
+      tasks: engineTasks(clock),
+      log: input.log,
+      batchSize: input.config.engine.batchSize,
+    }),
+  };
+};

@@ -55,6 +55,16 @@ describe('configuration', () => {
     });
   });
 
+  it('reads CLOCK_START as an instant, with or without NODE_ENV outside production', () => {
+    expect(loadConfig({}).clockStart).toBeUndefined();
+    expect(loadConfig({ CLOCK_START: '2026-12-31T23:59:30Z' }).clockStart).toEqual(
+      new Date(Date.UTC(2026, 11, 31, 23, 59, 30)),
+    );
+    expect(loadConfig({ CLOCK_START: '2027-01-01T01:00+02:00', NODE_ENV: 'test' }).clockStart).toEqual(
+      new Date(Date.UTC(2026, 11, 31, 23)),
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: ' ' }).databaseUrl).toBeUndefined();
   });
@@ -76,6 +86,17 @@ describe('configuration errors name the bad variable', () => {
     ],
     [{ S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an absolute http\(s\) URL/],
     [{ S3_PUBLIC_URL: 'cdn.example.com' }, /S3_PUBLIC_URL must be an absolute http\(s\) URL/],
+    [
+      { CLOCK_START: '31/12/2026 23:59' },
+      /CLOCK_START must be an ISO 8601 instant with its time zone, such as 2026-12-31T23:59:30Z \(got '31\/12\/2026 23:59'\)/,
+    ],
+    // Without its zone the instant would depend on the machine's.
+    [{ CLOCK_START: '2026-12-31T23:59:30' }, /CLOCK_START must be an ISO 8601 instant with its time zone/],
+    [{ CLOCK_START: '2026-13-31T23:59:30Z' }, /CLOCK_START must be an ISO 8601 instant with its time zone/],
+    [
+      { CLOCK_START: '2026-12-31T23:59:30Z', NODE_ENV: 'production' },
+      /CLOCK_START is a test and demo aid and is refused when NODE_ENV=production/,
+    ],
   ])('%j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -90,6 +90,15 @@ const ZConfig = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: absoluteHttpUrl('https://media.example.com'),
+    // A test and demo aid (README): an instant with its zone, so the clock means the same on every machine.
+    CLOCK_START: optionalString.refine(
+      (value) =>
+        value === undefined ||
+        (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+          Number.isFinite(Date.parse(value))),
+      { message: 'must be an ISO 8601 instant with its time zone, such as 2026-12-31T23:59:30Z' },
+    ),
+    NODE_ENV: optionalString,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -97,6 +106,14 @@ const ZConfig = z
       .default('info'),
   })
   .superRefine((env, issues) => {
+    // A shifted clock closes years and expires balances for real customers, irrevocably: never in production.
+    if (env.CLOCK_START && env.NODE_ENV === 'production') {
+      issues.addIssue({
+        code: 'custom',
+        path: ['CLOCK_START'],
+        message: 'is a test and demo aid and is refused when NODE_ENV=production',
+      });
+    }
     if (!env.S3_BUCKET) return;
     if (!env.S3_REGION) {
       issues.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'is required when S3_BUCKET is set' });
@@ -118,6 +135,7 @@ const ZConfig = z
     jwtSecret: env.JWT_SECRET,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     logLevel: env.LOG_LEVEL,
+    clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : undefined,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? 'Laurel <no-reply@laurel.local>',

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { createAppContext } from './app-context';
+import { warnOfShiftedClock } from './clock';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
@@ -15,6 +16,7 @@ const main = async () => {
   await applyMigrations(database);
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const log = createLogger(config.logLevel);
+  warnOfShiftedClock(log, config.clockStart);
   const ctx = createAppContext({ config, database, jwtSecret, log });
   if (config.demo) await seedDemo(ctx);
   const app = await buildApp(ctx);

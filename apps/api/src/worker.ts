@@ -1,7 +1,8 @@
+import { clockStartingAt, warnOfShiftedClock } from './clock';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
-import { createEngine, ENGINE_STEPS, ENGINE_TASKS } from './engine';
+import { createEngine, ENGINE_STEPS, engineTasks } from './engine';
 import { createLogger } from './logger';
 
 /**
@@ -17,6 +18,7 @@ const main = async () => {
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
+  warnOfShiftedClock(log, config.clockStart);
   // Signals are handled from the start: a stop during migrations ends the process cleanly too.
   let closing = false;
   let stopEngine: () => Promise<void> = async () => {};
@@ -39,7 +41,7 @@ const main = async () => {
   const engine = createEngine({
     database,
     steps: ENGINE_STEPS,
-    tasks: ENGINE_TASKS,
+    tasks: engineTasks(clockStartingAt(config.clockStart)),
     log,
     batchSize: config.engine.batchSize,
   });

@@ -24,7 +24,7 @@ const medal = (colour: string, label: string) =>
  * the activity, so the XP its customers earn gives them levels and tiers (and the tier segments members).
  */
 export const seedDemoRewardTracks = async (ctx: AppContext, actor: Actor) => {
-  const service = createRewardTracksService(ctx.database.db);
+  const service = createRewardTracksService(ctx.database.db, ctx.clock);
   const image = async (colour: string, label: string, fileName: string) =>
     (
       await storeImage(ctx.media, {

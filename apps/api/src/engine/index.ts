@@ -29,5 +29,5 @@ export {
 } from './statistics/statistic-definitions';
 export { ensureSystemStatistics } from './statistics/system-statistics';
 export { writeStatistics } from './statistics/write-statistics';
-export { ENGINE_STEPS, ENGINE_TASKS } from './steps';
+export { ENGINE_STEPS, engineTasks } from './steps';
 export { updateMemberships } from './steps/segments.step';

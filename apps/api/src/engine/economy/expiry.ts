@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/database';
 import type { EngineTask } from '../core/engine';
 import { arrayParam, rowsOf } from '../core/sql';
@@ -64,8 +65,8 @@ export const expireDueLots = async (database: Database, now: Date) =>
     return true;
   });
 
-/** The expiry as an engine task between batches; `clock` is injectable for tests. */
+/** The expiry as an engine task between batches; `clock` is the process's business clock (CLOCK_START). */
 export const createExpiryTask =
-  (clock: () => Date = () => new Date()): EngineTask =>
+  (clock: Clock = systemClock): EngineTask =>
   (database) =>
     expireDueLots(database, clock());

@@ -10,6 +10,7 @@ import {
   type SignedIn,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAppContext } from '../../app-context';
 import { createLogger } from '../../logger';
 import { createEngine, type Engine } from '../core/engine';
 import { rowsOf } from '../core/sql';
@@ -375,6 +376,46 @@ describe('year-end rules (fixed clock)', () => {
     await runYearEnds(t.ctx.database, new Date(Date.UTC(year, 11, 31, 22, 0, 1)));
     expect((await player(client, customerId)).statistics).toMatchObject({ level: 0 });
     expect((await player(client, customerId)).statistics.xp).toBeUndefined();
+  });
+});
+
+describe('the server’s clock (CLOCK_START)', () => {
+  /** The app's own context (all engine steps and tasks) over the test database, its clock started at `start`. */
+  const contextAt = (start: string) =>
+    createAppContext({
+      config: { ...t.ctx.config, clockStart: new Date(start) },
+      database: t.ctx.database,
+      jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+      log: createLogger('silent'),
+    });
+
+  it('drives the engine’s year-end: a clock past the local year’s end resets the points as configured', async () => {
+    const client = await newClient();
+    await saveTrack(client, {
+      name: 'Levels',
+      reward_track_type: 'LEVEL_PROGRESSION',
+      reset_points_annually: true,
+    });
+    await saveTrack(client, {
+      name: 'Tiers',
+      reward_track_type: 'TIER_PROGRESSION',
+      milestones: TIERS,
+      persist_tier_levels_annually: true,
+    });
+    const customerId = await addCustomer(t.app, client.admin);
+    await earn(client, customerId, 350);
+    const year = new Date().getUTCFullYear();
+
+    await contextAt(`${year}-12-31T23:59:00Z`).engine.drain();
+    expect((await player(client, customerId)).statistics).toMatchObject({ xp: 350, level: 2, tier: 2 });
+
+    const afterYearEnd = contextAt(`${year + 1}-01-01T00:00:30Z`);
+    expect(afterYearEnd.clock().getUTCFullYear()).toBe(year + 1);
+    await afterYearEnd.engine.drain();
+    const content = await player(client, customerId);
+    expect(content.statistics.xp).toBeUndefined();
+    expect(content.statistics).toMatchObject({ level: 0, tier: 2 });
+    expect(content.segments).toContain('tierSilver');
   });
 });
 

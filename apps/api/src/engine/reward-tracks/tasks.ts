@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/database';
 import type { EngineTask } from '../core/engine';
 import { runTierReviews } from './tier-reviews';
@@ -9,9 +10,10 @@ const CALENDAR_CHECK_MS = 60_000;
 
 /**
  * The reward tracks' background work between batches: re-evaluating players after a milestone change, the
- * year-end rules, and tier reviews. `clock` is injectable so tests can move through a year-end.
+ * year-end rules, and tier reviews. `clock` is the process's business clock (CLOCK_START); tests move it through a
+ * year-end.
  */
-export const createRewardTrackTasks = (clock: () => Date = () => new Date()): EngineTask[] => {
+export const createRewardTrackTasks = (clock: Clock = systemClock): EngineTask[] => {
   let lastCalendarCheck = Number.NEGATIVE_INFINITY;
   return [
     (database: Database) => reevaluateNextTrack(database, clock()),

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../clock';
 import { expireEndedChallenges } from '../challenges/challenge-expiry';
 import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
@@ -5,6 +6,7 @@ import { createExpiryTask } from '../economy/expiry';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
 import { challengesStep } from './challenges.step';
+import { dashboardStep } from './dashboard.step';
 import { economyStep } from './economy.step';
 import { ordersStep } from './orders.step';
 import { rewardTracksStep } from './reward-tracks.step';
@@ -13,8 +15,8 @@ import { statisticsStep } from './statistics.step';
 
 /**
  * The pipeline, in DESIGN §5 order. Each area adds its step here: orders first (it decides what counts), then
- * statistics, then segments; economy and reward tracks (between statistics and segments) and challenges (after
- * segments) follow as they land.
+ * statistics, then segments; economy and reward tracks (between statistics and segments), challenges (after
+ * segments), and the dashboard's rollups last.
  */
 export const ENGINE_STEPS: readonly EngineStep[] = [
   ordersStep,
@@ -23,15 +25,20 @@ export const ENGINE_STEPS: readonly EngineStep[] = [
   rewardTracksStep,
   segmentsStep,
   challengesStep,
+  // Last: it counts what the batch did (active and paying players, revenue, each player-day's tier).
+  dashboardStep,
 ];
 
-/** Work the worker does between batches: recomputing segments whose rules changed. */
-export const ENGINE_TASKS: readonly EngineTask[] = [
+/**
+ * Work the worker does between batches: recomputing segments whose rules changed, and the calendar work, which
+ * reads `clock` (the process's business clock, CLOCK_START in tests and demos) rather than the system time.
+ */
+export const engineTasks = (clock: Clock = systemClock): EngineTask[] => [
   // Reward-track work first: a tier it moves asks the tier segments to rebuild, which then follows at once.
-  ...createRewardTrackTasks(),
+  ...createRewardTrackTasks(clock),
   rebuildNextSegment,
   // Balances whose currency's expiry policy has come due are written off.
-  createExpiryTask(),
+  createExpiryTask(clock),
   // Released challenges past their end date: open progress becomes Expired.
-  (database) => expireEndedChallenges(database),
+  (database) => expireEndedChallenges(database, clock()),
 ];

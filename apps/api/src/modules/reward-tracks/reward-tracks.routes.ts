@@ -20,7 +20,7 @@ import { createRewardTracksService } from './reward-tracks.service';
 const saved = (track: TRewardTrack) => ok({ ...track, itemId: track._id }, REWARD_TRACK_API_MESSAGES.saved);
 
 export const rewardTrackRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  const service = createRewardTracksService(ctx.database.db);
+  const service = createRewardTracksService(ctx.database.db, ctx.clock);
 
   route(app, listRewardTracks, async ({ query, request }) => {
     const clientId = principalOf(request).clientId;

@@ -7,6 +7,7 @@ import {
   type TSaveRewardTrack,
 } from '@laurel/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { type Clock, systemClock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
@@ -95,8 +96,8 @@ const progressionConfig = (row: RewardTrackRow | undefined): TProgressionConfig 
   };
 };
 
-/** Reward tracks (spec 3 §2-§5, DESIGN §5 step 3). */
-export const createRewardTracksService = (db: Db) => {
+/** Reward tracks (spec 3 §2-§5, DESIGN §5 step 3); `clock` dates a new track's first year (CLOCK_START). */
+export const createRewardTracksService = (db: Db, clock: Clock = systemClock) => {
   const load = async (tx: DbOrTx, clientId: string, id: string, lock = false) => {
     const row = await findTrack(tx, clientId, id, lock);
     if (!row) throw notFound(REWARD_TRACK_API_MESSAGES.notFound);
@@ -133,7 +134,7 @@ export const createRewardTracksService = (db: Db) => {
               clientId: actor.clientId,
               ...columnsOf(input),
               // Its first year-end is the end of the current local year.
-              yearClosed: localYear(new Date(), timeZone),
+              yearClosed: localYear(clock(), timeZone),
               // Players who already have the source are placed on the new track in the background.
               rebuildRequestedAt: new Date(),
             })
