@@ -134,6 +134,8 @@ export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayou
         event: raise.event,
         name: LEVEL_STATISTIC,
         value: (levels.get(customerId) ?? 0) + raise.levels,
+        // Raised from the current level, so it holds even when the completing event is older than the level's.
+        derived: true,
       });
     }
   }

@@ -30,6 +30,12 @@ export type StatisticContribution = {
   /** The statistic's name; system statistics and the client's own ones alike. */
   name: string;
   value: number;
+  /**
+   * The value is computed from the player's current statistics (a reward track's target, a level raised by a
+   * challenge) rather than observed at the event's time: under `Last` it wins over the stored value even when its
+   * event is older than the stored value's.
+   */
+  derived?: boolean;
 };
 
 /** A player's statistic value after a batch, for the steps that react to statistics (segments, tracks…). */

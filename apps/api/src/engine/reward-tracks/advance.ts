@@ -58,7 +58,7 @@ export const advanceRewardTracks = async (
     for (const change of evaluation.changes) {
       const value = contributionOf(change, catalogue.find(clientId, change.name)?.aggregationMethod);
       if (value === null) continue;
-      batch.contribute({ event: eventOf(change.customerId), name: change.name, value });
+      batch.contribute({ event: eventOf(change.customerId), name: change.name, value, derived: true });
       contributed = true;
     }
     reachedByClient.push([

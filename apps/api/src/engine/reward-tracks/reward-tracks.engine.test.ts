@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatistic, sendAndProcess } from '../../../test/engine-helpers';
+import { createStatistic, eventAt, sendAndProcess } from '../../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
@@ -286,6 +286,58 @@ describe('generic tracks', () => {
       'Coffee card: freeCoffees 1',
       'Coffee card: freeCoffees 2',
     ]);
+  });
+
+  it('keeps Last targets in step with their sources when events arrive out of order', async () => {
+    const client = await newClient();
+    await createStatistic(t.app, client.admin, 'stamps');
+    await createStatistic(t.app, client.admin, 'freeCoffees', 'Last');
+    await createStatistic(t.app, client.admin, 'rank', 'Last');
+    await createStatistic(t.app, client.admin, 'perk', 'Last');
+    await saveTrack(client, { name: 'Levels', reward_track_type: 'LEVEL_PROGRESSION' });
+    const generic = (source: string, target: string, milestones: ReturnType<typeof milestone>[]) =>
+      saveTrack(client, {
+        name: `${source} track`,
+        reward_track_type: 'GENERIC',
+        source,
+        target,
+        milestones,
+      });
+    await generic('stamps', 'freeCoffees', [milestone(0, 5, 1), milestone(1, 10, 2)]);
+    await generic('rank', 'perk', [milestone(0, 3, 1), milestone(1, 10, 2)]);
+    const customerId = await addCustomer(t.app, client.admin);
+    const update = (minutesAgo: number, name: string, value: number) =>
+      eventAt(customerId, minutesAgo, { type: 'statistic.update', data: { name, value } });
+
+    await sendAndProcessWith(client, [
+      update(10, 'stamps', 6),
+      update(10, 'rank', 10),
+      update(10, 'points', 350),
+    ]);
+    expect((await player(client, customerId)).statistics).toMatchObject({
+      freeCoffees: 1,
+      perk: 2,
+      xp: 350,
+      level: 2,
+    });
+    // Older events processed later: the sums grow, so the targets built on them must follow; the Last source keeps
+    // its newer value, and so its target.
+    await sendAndProcessWith(client, [
+      update(50, 'stamps', 6),
+      update(50, 'rank', 3),
+      update(50, 'points', 300),
+    ]);
+    expect((await player(client, customerId)).statistics).toMatchObject({
+      stamps: 12,
+      freeCoffees: 2,
+      rank: 10,
+      perk: 2,
+      xp: 650,
+      level: 3,
+    });
+    // A newer Last value moves its target down; an older one in the same batch does not count.
+    await sendAndProcessWith(client, [update(5, 'rank', 3), update(60, 'rank', 10)]);
+    expect((await player(client, customerId)).statistics).toMatchObject({ rank: 3, perk: 1 });
   });
 
   it('does not advance players outside the track’s dates', async () => {

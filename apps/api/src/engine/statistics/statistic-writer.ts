@@ -6,7 +6,10 @@ import type { StatisticChange, StatisticContribution } from '../core/types';
 import { versionAt } from './periods';
 import type { StatisticCatalogue } from './statistic-definitions';
 
-/** How a new value meets the stored one, per aggregation method; `Last` keeps the value of the latest event. */
+/**
+ * How a new value meets the stored one, per aggregation method. `Last` keeps the value of the latest event: an
+ * event older than the stored value's (one processed late, out of order) leaves it as it is.
+ */
 const MERGE: Record<TAggregationMethod, { group: string; merge: string }> = {
   Sum: { group: 'sum(value)', merge: 'p.value + EXCLUDED.value' },
   Max: { group: 'max(value)', merge: 'GREATEST(p.value, EXCLUDED.value)' },
@@ -18,10 +21,18 @@ const MERGE: Record<TAggregationMethod, { group: string; merge: string }> = {
   },
 };
 
+/**
+ * A derived value (see StatisticContribution.derived) is computed from the player's statistics as they are now, so
+ * under `Last` it is the newest value whatever its event's time: it replaces the stored one (the stored time never
+ * goes back). Without this a track's `Last` target lagged its source after an out-of-order event.
+ */
+const mergeOf = (method: TAggregationMethod, derived: boolean) =>
+  method === 'Last' && derived ? 'EXCLUDED.value' : MERGE[method].merge;
+
 type Row = { customer_id: string; statistic_id: string; version: number; value: string };
 
 /**
- * Applies a batch's contributions with one statement per aggregation method present: contributions to the same
+ * Applies a batch's contributions with one statement per aggregation method (and kind) present: contributions to the same
  * player, statistic and version are folded in SQL (numeric, so sums of money stay exact), then merged with the
  * stored value. Returns every value it wrote.
  */
@@ -31,16 +42,24 @@ export const applyStatisticContributions = async (
   catalogue: StatisticCatalogue,
   timeZoneOf: (clientId: string) => string,
 ): Promise<StatisticChange[]> => {
-  const byMethod = new Map<TAggregationMethod, StatisticContribution[]>();
+  const groups = new Map<
+    string,
+    { method: TAggregationMethod; derived: boolean; list: StatisticContribution[] }
+  >();
   for (const contribution of contributions) {
     const definition = catalogue.find(contribution.event.clientId, contribution.name);
     if (!definition) throw new Error(`statistic ${contribution.name} is not defined`);
-    const list = byMethod.get(definition.aggregationMethod) ?? [];
-    list.push(contribution);
-    byMethod.set(definition.aggregationMethod, list);
+    const method = definition.aggregationMethod;
+    const derived = contribution.derived === true;
+    const key = `${method}:${derived}`;
+    const group = groups.get(key) ?? { method, derived, list: [] };
+    group.list.push(contribution);
+    groups.set(key, group);
   }
   const changes: StatisticChange[] = [];
-  for (const [method, list] of byMethod) {
+  // Derived values last: they are computed from the state the observed ones lead to.
+  const ordered = [...groups.values()].sort((a, b) => Number(a.derived) - Number(b.derived));
+  for (const { method, derived, list } of ordered) {
     const columns = {
       client: [] as string[],
       customer: [] as string[],
@@ -63,7 +82,8 @@ export const applyStatisticContributions = async (
       columns.occurredAt.push(event.occurredAt.toISOString());
       columns.seq.push(event.seq);
     }
-    const { group, merge } = MERGE[method];
+    const { group } = MERGE[method];
+    const merge = mergeOf(method, derived);
     const rows = await rowsOf<Row>(
       tx,
       sql`
