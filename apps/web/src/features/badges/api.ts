@@ -7,21 +7,14 @@ import {
   listBadges,
   type TBadge,
   type TSaveBadgeRequest,
-  type TUploadCategory,
-  type TUploadType,
   updateBadge,
-  uploadFile,
 } from '@laurel/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
+import { listCache } from '@/api/list-cache';
 import { areaKeys, pageInfo } from '@/api/query-keys';
+import { uploadImage } from '@/api/upload-image';
 
 export type TBadgesListQuery = { page: number; size: number; search: string };
 export type TBadgesPage = { badges: TBadge[]; count: number; hasMore: boolean };
@@ -56,31 +49,15 @@ export const badgeQuery = (id: string) =>
     meta: { errorTitle: BADGE_MESSAGES.retrieveFailed },
   });
 
-const UPLOAD_TYPE: TUploadType = 'IMAGE';
-const ICON_CATEGORY: TUploadCategory = 'badge_icon';
-
-/**
- * `POST /api/upload/upload` with the media token: the text fields first, then the file, so that a streaming
- * multipart reader has them when the file arrives. Answers the stored file's absolute location and etag.
- */
+/** The badge's icon (category badge_icon); the form calls it only for a newly chosen file. */
 export const useUploadBadgeIcon = () =>
   useMutation({
-    mutationFn: async ({ file, badgeName }: { file: File; badgeName: string }) => {
-      const form = new FormData();
-      form.append('name', file.name);
-      form.append('description', `Icon of the badge '${badgeName.trim()}'`);
-      form.append('type', UPLOAD_TYPE);
-      form.append('category', ICON_CATEGORY);
-      form.append('file', file, file.name);
-      return unwrap(await http.call(uploadFile, { body: form })).content;
-    },
+    mutationFn: ({ file, badgeName }: { file: File; badgeName: string }) =>
+      uploadImage({ file, category: 'badge_icon', description: `Icon of the badge '${badgeName.trim()}'` }),
     meta: { errorTitle: COMMON_MESSAGES.uploadIconFailed },
   });
 
-const replaceInLists = (queryClient: QueryClient, badge: TBadge) =>
-  queryClient.setQueriesData<TBadgesPage>({ queryKey: badgeKeys.lists }, (page) =>
-    page ? { ...page, badges: page.badges.map((item) => (item._id === badge._id ? badge : item)) } : page,
-  );
+const cachedLists = listCache<'badges', TBadge>(badgeKeys.lists, 'badges');
 
 /**
  * The spec's one save (spec 2 §7): `POST /api/badges` for a new badge, `PUT /api/badges/:id` for an existing one.
@@ -96,7 +73,7 @@ export const useSaveBadge = () => {
       ).content,
     onSuccess: (badge) => {
       queryClient.setQueryData(badgeKeys.detail(badge._id), badge);
-      replaceInLists(queryClient, badge);
+      cachedLists.replace(queryClient, badge);
       return queryClient.invalidateQueries({ queryKey: badgeKeys.lists });
     },
     meta: { errorTitle: BADGE_MESSAGES.createFailed },
@@ -110,11 +87,7 @@ export const useDeleteBadge = () => {
     mutationFn: async (id: string) => unwrap(await http.call(deleteBadge, { params: { id } })).content,
     onSuccess: (_badge, id) => {
       queryClient.removeQueries({ queryKey: badgeKeys.detail(id) });
-      queryClient.setQueriesData<TBadgesPage>({ queryKey: badgeKeys.lists }, (page) => {
-        if (!page) return page;
-        const badges = page.badges.filter((item) => item._id !== id);
-        return { ...page, badges, count: Math.max(0, page.count - (page.badges.length - badges.length)) };
-      });
+      cachedLists.remove(queryClient, id);
       return queryClient.invalidateQueries({ queryKey: badgeKeys.lists });
     },
     meta: { errorTitle: BADGE_MESSAGES.deleteFailed },

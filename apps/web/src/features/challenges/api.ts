@@ -11,15 +11,10 @@ import {
   type TSaveChallengeRequest,
   updateChallenge,
 } from '@laurel/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
+import { listCache } from '@/api/list-cache';
 import { areaKeys, pageInfo } from '@/api/query-keys';
 import { uploadImage } from '@/api/upload-image';
 
@@ -67,17 +62,7 @@ export const useUploadChallengeImage = () =>
 
 const listItemOf = ({ flow: _flow, ...item }: TChallenge): TChallengeListItem => item;
 
-const replaceInLists = (queryClient: QueryClient, challenge: TChallenge) =>
-  queryClient.setQueriesData<TChallengesPage>({ queryKey: challengeKeys.lists }, (page) =>
-    page
-      ? {
-          ...page,
-          challenges: page.challenges.map((item) =>
-            item._id === challenge._id ? listItemOf(challenge) : item,
-          ),
-        }
-      : page,
-  );
+const cachedLists = listCache<'challenges', TChallengeListItem>(challengeKeys.lists, 'challenges');
 
 /** `POST /api/challenges` for a new challenge, `PUT /api/challenges/:id` for a saved one (DESIGN §3). */
 export const useSaveChallenge = () => {
@@ -91,7 +76,7 @@ export const useSaveChallenge = () => {
       ).content,
     onSuccess: (challenge) => {
       queryClient.setQueryData(challengeKeys.detail(challenge._id), challenge);
-      replaceInLists(queryClient, challenge);
+      cachedLists.replace(queryClient, listItemOf(challenge));
       return queryClient.invalidateQueries({ queryKey: challengeKeys.lists });
     },
     meta: { errorTitle: CHALLENGE_MESSAGES.saveFailed },
@@ -105,15 +90,7 @@ export const useDeleteChallenge = () => {
     mutationFn: async (id: string) => unwrap(await http.call(deleteChallenge, { params: { id } })).content,
     onSuccess: (_challenge, id) => {
       queryClient.removeQueries({ queryKey: challengeKeys.detail(id) });
-      queryClient.setQueriesData<TChallengesPage>({ queryKey: challengeKeys.lists }, (page) => {
-        if (!page) return page;
-        const challenges = page.challenges.filter((item) => item._id !== id);
-        return {
-          ...page,
-          challenges,
-          count: Math.max(0, page.count - (page.challenges.length - challenges.length)),
-        };
-      });
+      cachedLists.remove(queryClient, id);
       return queryClient.invalidateQueries({ queryKey: challengeKeys.lists });
     },
     meta: { errorTitle: CHALLENGE_MESSAGES.deleteFailed },

@@ -21,6 +21,7 @@ import {
 } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { ApiError, type THttpResult, unwrap } from '@/api/http-client';
+import { listCache } from '@/api/list-cache';
 import { areaKeys, pageInfo } from '@/api/query-keys';
 
 export type TSegmentsListQuery = { page: number; size: number; search: string };
@@ -133,16 +134,7 @@ export const segmentPlayersQuery = (id: string, query: TSegmentPlayersQuery) =>
     meta: { errorTitle: SEGMENT_MESSAGES.fetchFailedTitle },
   });
 
-/** Every cached list page with the segment changed in place (or left out), before the lists reload. */
-const patchLists = (
-  queryClient: QueryClient,
-  change: (segments: TSegment[]) => { segments: TSegment[]; removed: number },
-) =>
-  queryClient.setQueriesData<TSegmentsPage>({ queryKey: segmentKeys.lists }, (page) => {
-    if (!page) return page;
-    const { segments, removed } = change(page.segments);
-    return { ...page, segments, count: Math.max(0, page.count - removed) };
-  });
+const cachedLists = listCache<'segments', TSegment>(segmentKeys.lists, 'segments');
 
 /** `POST /api/segments`; the lists reload before the caller's callbacks run. */
 export const useCreateSegment = () => {
@@ -169,10 +161,7 @@ export const useUpdateSegment = () => {
     onSuccess: async (result) => {
       const segment = result.content;
       queryClient.setQueryData(segmentKeys.detail(segment._id), segment);
-      patchLists(queryClient, (segments) => ({
-        segments: segments.map((item) => (item._id === segment._id ? segment : item)),
-        removed: 0,
-      }));
+      cachedLists.replace(queryClient, segment);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: segmentKeys.lists }),
         queryClient.invalidateQueries({ queryKey: segmentKeys.players(segment._id) }),
@@ -191,10 +180,7 @@ export const useDeleteSegment = () => {
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: segmentKeys.detail(id) });
       queryClient.removeQueries({ queryKey: segmentKeys.players(id) });
-      patchLists(queryClient, (segments) => {
-        const kept = segments.filter((item) => item._id !== id);
-        return { segments: kept, removed: segments.length - kept.length };
-      });
+      cachedLists.remove(queryClient, id);
       return queryClient.invalidateQueries({ queryKey: segmentKeys.lists });
     },
     meta: { errorTitle: SEGMENT_MESSAGES.deleteFailedTitle },

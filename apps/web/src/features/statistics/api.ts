@@ -11,15 +11,10 @@ import {
   type TUpdateStatisticRequest,
   updateStatistic,
 } from '@laurel/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { ApiError, type THttpResult, unwrap } from '@/api/http-client';
+import { listCache } from '@/api/list-cache';
 import { areaKeys, pageInfo } from '@/api/query-keys';
 
 export type TStatisticsListQuery = { page: number; size: number; search: string };
@@ -70,22 +65,7 @@ export const statisticQuery = (id: string) =>
     meta: { errorTitle: STATISTIC_MESSAGES.fetchErrorTitle },
   });
 
-/** Every cached page with the statistic changed in place (or left out), before the lists reload. */
-const patchLists = (
-  queryClient: QueryClient,
-  change: (statistics: TStatistic[]) => { statistics: TStatistic[]; removed: number },
-) =>
-  queryClient.setQueriesData<TStatisticsPage>({ queryKey: statisticKeys.lists }, (page) => {
-    if (!page) return page;
-    const { statistics, removed } = change(page.statistics);
-    return { ...page, statistics, count: Math.max(0, page.count - removed) };
-  });
-
-const replaceInLists = (queryClient: QueryClient, statistic: TStatistic) =>
-  patchLists(queryClient, (statistics) => ({
-    statistics: statistics.map((item) => (item._id === statistic._id ? statistic : item)),
-    removed: 0,
-  }));
+const cachedLists = listCache<'statistics', TStatistic>(statisticKeys.lists, 'statistics');
 
 /** `POST /api/statistics`; the lists reload before the caller's callbacks run (a new one comes first). */
 export const useCreateStatistic = () => {
@@ -112,7 +92,7 @@ export const useUpdateStatistic = () => {
       settle(STATISTIC_MESSAGES.updateError, () => http.call(updateStatistic, { params: { id }, body })),
     onSuccess: async (result) => {
       queryClient.setQueryData(statisticKeys.detail(result.content._id), result.content);
-      replaceInLists(queryClient, result.content);
+      cachedLists.replace(queryClient, result.content);
       await queryClient.invalidateQueries({ queryKey: statisticKeys.lists });
       await queryClient.prefetchQuery(statisticsListQuery({ ...RELOAD_AFTER_UPDATE, search: '' }));
     },
@@ -128,10 +108,7 @@ export const useDeleteStatistic = () => {
       settle(STATISTIC_MESSAGES.deleteError, () => http.call(deleteStatistic, { params: { id } })),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: statisticKeys.detail(id) });
-      patchLists(queryClient, (statistics) => {
-        const kept = statistics.filter((item) => item._id !== id);
-        return { statistics: kept, removed: statistics.length - kept.length };
-      });
+      cachedLists.remove(queryClient, id);
       return queryClient.invalidateQueries({ queryKey: statisticKeys.lists });
     },
     meta: { errorTitle: STATISTIC_MESSAGES.deleteErrorTitle },
@@ -146,7 +123,7 @@ export const useResetStatistic = () => {
       settle(STATISTIC_MESSAGES.updateError, () => http.call(resetStatistic, { params: { id } })),
     onSuccess: (result) => {
       queryClient.setQueryData(statisticKeys.detail(result.content._id), result.content);
-      replaceInLists(queryClient, result.content);
+      cachedLists.replace(queryClient, result.content);
       return queryClient.invalidateQueries({ queryKey: statisticKeys.lists });
     },
     meta: { errorTitle: STATISTIC_MESSAGES.updateErrorTitle },
