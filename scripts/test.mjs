@@ -25,16 +25,17 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'laurel-npm-test-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
 
 let interrupted = false;
-let current; // the running child, to pass an interrupt on
+const running = new Set(); // the running children (a foreground step's and a background one's), to pass an interrupt on
 const onSignal = (signal) => {
   if (!interrupted) console.error(`\n${signal}: stopping after the current step.`);
   interrupted = true;
-  if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 const track = (child) => {
-  current = child;
+  running.add(child);
+  child.on('close', () => running.delete(child));
 };
 
 const readJson = (file) => {
@@ -216,14 +217,23 @@ const ensureChromium = async () => {
   return undefined;
 };
 
-/** Playwright journeys in Chromium against the built server (scripts/e2e-server.mjs) on a fresh data directory. */
-const e2e = async ({ buildRan }) => {
+/** Chromium and an up-to-date build, before the journeys start (in the foreground: it may install or build). */
+const prepareE2e = async ({ buildRan }) => {
   const chromium = await ensureChromium();
-  if (!chromium) return { passed: 0, failed: 1, note: 'no Chromium (install it or set CHROME_PATH)' };
+  if (!chromium)
+    return { failed: { passed: 0, failed: 1, note: 'no Chromium (install it or set CHROME_PATH)' } };
   if (!buildRan) {
     const built = await buildIfOutOfDate();
-    if (built !== 0) return { passed: 0, failed: 1, note: `build failed (exit code ${built})` };
+    if (built !== 0) return { failed: { passed: 0, failed: 1, note: `build failed (exit code ${built})` } };
   }
+  return { chromium };
+};
+
+/**
+ * Playwright journeys in Chromium against the built server (scripts/e2e-server.mjs) on a fresh data directory.
+ * `output` receives the command's output when the step runs in the background (printed later in one piece).
+ */
+const e2e = async ({ chromium }, output) => {
   const port = process.env.E2E_PORT || String(await freePort());
   const report = path.join(tmp, `playwright-${Date.now()}.json`);
   const env = {
@@ -235,8 +245,14 @@ const e2e = async ({ buildRan }) => {
     E2E_PORT: port,
     E2E_BASE_URL: process.env.E2E_BASE_URL || `http://127.0.0.1:${port}`,
   };
-  console.log(`$ (cd apps/web && npx playwright test)  # Chromium ${chromium}, server on port ${port}`);
-  const code = await npx(['playwright', 'test'], { cwd: fromRoot('apps/web'), env, onSpawn: track });
+  const say = (text) => (output ? output(`${text}\n`) : console.log(text));
+  say(`$ (cd apps/web && npx playwright test)  # Chromium ${chromium}, server on port ${port}`);
+  const code = await npx(['playwright', 'test'], {
+    cwd: fromRoot('apps/web'),
+    env,
+    onSpawn: track,
+    ...(output ? { onOutput: output, echo: false } : {}),
+  });
   const stats = readJson(report)?.stats;
   if (!stats || typeof stats.expected !== 'number') {
     return { passed: 0, failed: 1, note: `no readable JSON report (exit code ${code})` };
@@ -259,6 +275,9 @@ const steps = [
   { name: 'build', run: command(['npm', 'run', 'build']) },
   // First-load JavaScript per route from the build's manifest (deterministic sizes; Lighthouse is in the README).
   { name: 'bundle budget', run: command(['node', 'apps/web/build-tools/bundle-budget.mjs']) },
+  // The journeys mostly wait on a browser and a server: they run beside the suites below (TEST_SERIAL=1: in turn),
+  // which keeps `npm test` well under 20 minutes on two cores. Their output is printed in one piece at the end.
+  { name: 'e2e', prepare: prepareE2e, run: e2e, background: !process.env.TEST_SERIAL },
   { name: 'openapi lint', run: openapiLint },
   { name: 'contract', run: vitest('packages/contract') },
   { name: 'api (pglite)', run: vitest('apps/api', { TEST_DB_KIND: 'pglite' }) },
@@ -271,7 +290,6 @@ const steps = [
     run: vitest('apps/api', { TEST_DB_KIND: 'postgres' }),
   },
   { name: 'web', run: vitest('apps/web') },
-  { name: 'e2e', run: e2e },
 ];
 
 const results = [];
@@ -294,6 +312,16 @@ if (!(await ensureInstalled())) {
 
 const selected = steps.filter((step) => !only || only.includes(step.name));
 const context = { buildRan: selected.some((step) => step.name === 'build') };
+const errored = (step, error) => {
+  console.error(`${step.name} errored: ${error?.stack ?? error}`);
+  return { passed: 0, failed: 1, note: `errored: ${error?.message ?? error}` };
+};
+const finish = (step, outcome, ms) => {
+  const status = outcome.failed > 0 ? 'failed' : 'passed';
+  record(step.name, status, { ...outcome, ms });
+  console.log(`<== ${step.name}: ${status} (${(ms / 1000).toFixed(1)} s)`);
+};
+const background = [];
 for (const step of unknown.length > 0 ? [] : selected) {
   if (interrupted) {
     record(step.name, 'not run', { note: 'interrupted' });
@@ -307,18 +335,39 @@ for (const step of unknown.length > 0 ? [] : selected) {
     continue;
   }
   const began = Date.now();
+  let prepared = {};
+  try {
+    prepared = (await step.prepare?.(context)) ?? {};
+  } catch (error) {
+    prepared = { failed: errored(step, error) };
+  }
+  if (prepared.failed) {
+    finish(step, prepared.failed, Date.now() - began);
+    continue;
+  }
+  if (step.background) {
+    console.log('Started in the background: its output follows the other steps.');
+    const chunks = [];
+    const promise = step
+      .run({ ...context, ...prepared }, (text) => chunks.push(text))
+      .catch((error) => errored(step, error))
+      .then((outcome) => ({ outcome, ms: Date.now() - began, chunks }));
+    background.push({ step, promise });
+    continue;
+  }
   let outcome;
   try {
-    outcome = await step.run(context);
+    outcome = await step.run({ ...context, ...prepared });
   } catch (error) {
-    console.error(`${step.name} errored: ${error?.stack ?? error}`);
-    outcome = { passed: 0, failed: 1, note: `errored: ${error?.message ?? error}` };
+    outcome = errored(step, error);
   }
-  current = undefined;
-  const ms = Date.now() - began;
-  const status = outcome.failed > 0 ? 'failed' : 'passed';
-  record(step.name, status, { ...outcome, ms });
-  console.log(`<== ${step.name}: ${status} (${(ms / 1000).toFixed(1)} s)`);
+  finish(step, outcome, Date.now() - began);
+}
+for (const { step, promise } of background) {
+  const { outcome, ms, chunks } = await promise;
+  console.log(`\n==> ${step.name} (ran in the background)`);
+  process.stdout.write(chunks.join(''));
+  finish(step, outcome, ms);
 }
 
 // Summary table, then the one line CI reads.

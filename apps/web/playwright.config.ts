@@ -10,8 +10,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 1,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // `npm test` runs the journeys beside the unit suites on two cores: generous limits, since a journey is about
+  // behaviour, not speed.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: {
     baseURL,

@@ -15,11 +15,12 @@ export const describeCommand = (command, args = []) =>
  * A child killed by a signal resolves 128 + the signal number; a command that cannot be started resolves 127.
  * `timeoutMs` kills the child (SIGTERM, then SIGKILL) when it runs too long.
  * `onSpawn` receives the child process, e.g. to forward signals to it.
- * `onOutput` (text, stream) sees stdout and stderr, which are then piped and echoed rather than inherited.
+ * `onOutput` (text, stream) sees stdout and stderr, which are then piped and echoed rather than inherited;
+ * `echo: false` leaves the echo out (the caller keeps the output, e.g. to print it later in one piece).
  */
 export const run = (command, args = [], options = {}) =>
   new Promise((resolve) => {
-    const { cwd, env, timeoutMs, onSpawn, onOutput } = options;
+    const { cwd, env, timeoutMs, onSpawn, onOutput, echo = true } = options;
     let { stdio = 'inherit' } = options;
     if (onOutput) stdio = [Array.isArray(stdio) ? stdio[0] : stdio, 'pipe', 'pipe'];
     let child;
@@ -59,7 +60,7 @@ export const run = (command, args = [], options = {}) =>
         ['stderr', process.stderr],
       ]) {
         child[name].on('data', (chunk) => {
-          target.write(chunk);
+          if (echo) target.write(chunk);
           onOutput(chunk.toString(), name);
         });
       }
