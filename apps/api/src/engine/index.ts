@@ -5,6 +5,9 @@ export { claimEvents } from './core/claim';
 export { createEngine, type Engine, type EngineTask, MAX_ATTEMPTS } from './core/engine';
 export { ingestEvents } from './core/ingest';
 export type { EngineEvent, EngineStep, StepBatch } from './core/types';
+export { ALL_BRANCHES } from './dashboard/dashboard-rollups';
+export { DISTINCT_WINDOW_MAX_DAYS, dayNumber, isoDay } from './dashboard/day-gaps';
+export { rebuildDashboard } from './dashboard/rebuild-dashboard';
 export { createExpiryTask, expireDueLots } from './economy/expiry';
 export {
   type CreditWalletInput,

@@ -10,6 +10,7 @@ import { challengeRoutes } from './challenges/challenges.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { contentRoutes } from './content/content.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { economyRoutes } from './economy/economy.routes';
 import { eventRoutes } from './events/events.routes';
 import { apiKeyRoutes } from './integrations/api-keys.routes';
@@ -53,4 +54,5 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   orderRoutes(app, ctx);
   basketRoutes(app, ctx);
   transactionRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
 };
