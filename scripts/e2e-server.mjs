@@ -25,9 +25,12 @@ for (const entry of readdirSync(os.tmpdir())) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`));
+// A journey that stops and starts its own server on the same data (e2e/support/own-server.ts) names the directory
+// in E2E_DATA_DIR: it is used and kept, and the journey removes it.
+const givenDataDir = process.env.E2E_DATA_DIR;
+const dataDir = givenDataDir || mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`));
 const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-process.on('exit', removeDataDir);
+if (!givenDataDir) process.on('exit', removeDataDir);
 
 const env = {
   ...process.env,
@@ -44,8 +47,11 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 delete env.DATABASE_URL;
+delete env.E2E_DATA_DIR;
 
-console.log(`[e2e-server] http://127.0.0.1:${env.PORT} on a fresh data directory ${dataDir}`);
+console.log(
+  `[e2e-server] http://127.0.0.1:${env.PORT} on ${givenDataDir ? 'the' : 'a fresh'} data directory ${dataDir}`,
+);
 const code = await run(process.execPath, [fromRoot('apps/api/dist/server.js')], {
   cwd: repoRoot,
   env,
