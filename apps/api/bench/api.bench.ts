@@ -23,6 +23,8 @@
  *   BENCH_API_DIST       another build of the API to run (default apps/api/dist)
  *   BENCH_ONLY           comma-separated scenario keys to run (floor always runs): health,static,list,profile,events
  *   BENCH_KEEP_DB=1      keep the created database (its URL is printed)
+ *   BENCH_SERVER_NODE_ARGS  node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its
+ *                        time goes (the profile is written when it stops)
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,7 @@ import {
   openBenchDatabase,
   pad,
   padLeft,
+  processCpuSeconds,
   rootDir,
   rssSampler,
   runBench,
@@ -154,6 +157,28 @@ type Measured = {
   p99: number;
   rssMb: number;
   requests: number;
+  /** CPU time per request: the API process's, and its PostgreSQL backends' (robust when other work shares the cores). */
+  apiCpuUs: number;
+  pgCpuUs: number;
+};
+
+/** CPU seconds so far of the API process and of each PostgreSQL backend serving the bench database. */
+const cpuSnapshot = async (apiPid: number, monitor: pg.Client) => {
+  const { rows } = await monitor.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return {
+    api: processCpuSeconds(apiPid),
+    backends: new Map(rows.map((row) => [row.pid, processCpuSeconds(row.pid)])),
+  };
+};
+type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
+
+const cpuSince = (before: CpuSnapshot, after: CpuSnapshot) => {
+  let pgSeconds = 0;
+  // A backend that appeared meanwhile counts from zero.
+  for (const [pid, seconds] of after.backends) pgSeconds += seconds - (before.backends.get(pid) ?? 0);
+  return { api: after.api - before.api, pg: pgSeconds };
 };
 
 const fire = (server: Server, scenario: Scenario, seconds: number) =>
@@ -169,12 +194,16 @@ const measure = async (
   server: Server,
   scenario: Scenario,
   rss: ReturnType<typeof rssSampler>,
+  monitor: pg.Client,
 ): Promise<Measured> => {
   log(`${scenario.label}: ${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured…`);
   rss.phase(`${scenario.key}:warm-up`);
   await fire(server, scenario, WARMUP_SECONDS);
   rss.phase(scenario.key);
+  const pid = server.child.pid as number;
+  const before = await cpuSnapshot(pid, monitor);
   const result = await fire(server, scenario, SECONDS);
+  const cpu = cpuSince(before, await cpuSnapshot(pid, monitor));
   const answered = Object.entries(result.statusCodeStats ?? {});
   const wrong = answered.filter(([status]) => Number(status) !== scenario.status);
   if (result.errors > 0 || result.timeouts > 0 || wrong.length > 0 || result.requests.total === 0) {
@@ -190,6 +219,8 @@ const measure = async (
     p99: result.latency.p99,
     rssMb: 0,
     requests: result.requests.total,
+    apiCpuUs: (cpu.api * 1e6) / result.requests.total,
+    pgCpuUs: (cpu.pg * 1e6) / result.requests.total,
   };
 };
 
@@ -229,7 +260,12 @@ const main = async (defer: Defer) => {
   log('starting the API…');
   // The engine is left out of the API process: the events scenario measures ingestion, not processing.
   const server = await startServer(databaseUrl, {
-    env: { ENGINE_IN_PROCESS: '0' },
+    env: {
+      ENGINE_IN_PROCESS: '0',
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
+    },
     script: serverJs,
   });
   defer('stopping the API', () => stopChild(server));
@@ -299,12 +335,12 @@ const main = async (defer: Defer) => {
     (scenario) => scenario.key === 'floor' || !ONLY || ONLY.includes(scenario.key),
   );
 
+  const monitor = new pg.Client({ connectionString: databaseUrl });
+  await monitor.connect();
+  defer('closing the monitor connection', () => monitor.end());
   const rss = rssSampler(pid);
   const results: Measured[] = [];
-  for (const scenario of scenarios) {
-    const measured = await measure(server, scenario, rss);
-    results.push(measured);
-  }
+  for (const scenario of scenarios) results.push(await measure(server, scenario, rss, monitor));
   const sampled = rss.stop();
   for (const measured of results) measured.rssMb = sampled.peaks.get(measured.scenario.key) ?? 0;
   const peakRss = Math.max(sampled.peak, vmHwmMb(pid));
@@ -333,16 +369,22 @@ const main = async (defer: Defer) => {
       `loopback, LOG_LEVEL=warn, rate limits raised, engine not in the API process; static asset ` +
       `${fmtInt(asset.bytes)} bytes (served brotli)`,
   );
+  out.push(
+    'API µs / PG µs: CPU time per request of the API process and of its PostgreSQL backends (the rest of a core ' +
+      'goes to autocannon and the kernel)',
+  );
   out.push('');
   const head =
     `${pad('scenario', 34)}${padLeft('req/s', 9)}${padLeft('p50 ms', 8)}${padLeft('p99 ms', 8)}` +
-    `${padLeft('RSS MB', 8)}${padLeft('x floor', 9)}   ${pad('target', 24)}result`;
+    `${padLeft('RSS MB', 8)}${padLeft('API µs', 8)}${padLeft('PG µs', 7)}${padLeft('x floor', 9)}   ` +
+    `${pad('target', 24)}result`;
   out.push(head, '-'.repeat(head.length));
   for (const measured of results) {
     const target = targets[measured.scenario.key];
     out.push(
       `${pad(measured.scenario.label, 34)}${padLeft(fmtInt(measured.rps), 9)}${padLeft(fmtMs(measured.p50), 8)}` +
         `${padLeft(fmtMs(measured.p99), 8)}${padLeft(measured.rssMb.toFixed(0), 8)}` +
+        `${padLeft(fmtInt(measured.apiCpuUs), 8)}${padLeft(fmtInt(measured.pgCpuUs), 7)}` +
         `${padLeft(ratio(measured).toFixed(2), 9)}   ${pad(target?.text ?? '', 24)}` +
         `${target ? verdict(target.ok(measured)) : ''}`,
     );

@@ -173,11 +173,16 @@ export type Server = Child & { port: number; agent: http.Agent };
 /** Every child started, so that a failure shows what each one said last. */
 const children: Child[] = [];
 
-const spawnChild = (name: string, script: string, env: Record<string, string>): Child => {
+const spawnChild = (
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Child => {
   const output: string[] = [];
   // The server keeps media under DATA_DIR even on PostgreSQL: a scratch directory, removed when it stops.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-data-'));
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: rootDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -206,21 +211,26 @@ const spawnChild = (name: string, script: string, env: Record<string, string>): 
 /**
  * Starts dist/server.js on a free loopback port with rate limits out of the way and waits for /api/health.
  * `env` adds or overrides variables (ENGINE_IN_PROCESS…); `maxSockets` bounds its default keep-alive agent;
- * `script` runs another build than dist/server.js.
+ * `script` runs another build than dist/server.js, `nodeArgs` go to node before it (`--cpu-prof`…).
  */
 export const startServer = async (
   databaseUrl: string,
-  options: { env?: Record<string, string>; maxSockets?: number; script?: string } = {},
+  options: { env?: Record<string, string>; maxSockets?: number; script?: string; nodeArgs?: string[] } = {},
 ): Promise<Server> => {
   const port = await freePort();
-  const started = spawnChild('API', options.script ?? serverJs, {
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    RATE_LIMIT_IP_PER_MINUTE: '10000000',
-    RATE_LIMIT_TOKEN_PER_MINUTE: '10000000',
-    RATE_LIMIT_EMAIL_FAILURES: '1000',
-    ...options.env,
-  });
+  const started = spawnChild(
+    'API',
+    options.script ?? serverJs,
+    {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_IP_PER_MINUTE: '10000000',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '10000000',
+      RATE_LIMIT_EMAIL_FAILURES: '1000',
+      ...options.env,
+    },
+    options.nodeArgs,
+  );
   const server: Server = {
     ...started,
     port,

@@ -3,6 +3,7 @@ import { type Clock, clockStartingAt } from './clock';
 import type { TConfig } from './config';
 import type { Database } from './db/database';
 import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
+import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
@@ -17,6 +18,8 @@ export type AppContext = {
   /** The business clock (CLOCK_START shifts it in tests and demos): year-ends, reviews, expiries read it. */
   clock: Clock;
   tokens: TokenService;
+  /** Session users and API keys as the auth guard last read them; services report their changes to it. */
+  authCache: AuthCache;
   mail: MailProvider;
   billing: BillingProvider;
   places: PlacesProvider;
@@ -39,6 +42,7 @@ export const createAppContext = (input: {
     log: input.log,
     clock,
     tokens: createTokenService(input.jwtSecret),
+    authCache: createAuthCache(),
     mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
     billing: input.billing ?? billingProviderFor(input.config),
     places: placesProviderFor(input.config),

@@ -8,11 +8,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { listenForAuthChanges } from './http/auth/auth-cache';
 import { installAuthGuard } from './http/auth/guard';
 import { loadConsoleFiles, registerConsoleFiles, sendConsoleFile } from './http/console-files';
 import { failure } from './http/envelope';
 import { installErrorHandling, sendError } from './http/error-handler';
-import { installRateLimits } from './http/rate-limits';
+import { installRateLimits, refusedRequestCharger } from './http/rate-limits';
 import { installResponseCompression } from './http/response-compression';
 import { requireDeclaredPermission } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
@@ -47,7 +48,14 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   requireDeclaredPermission(app);
   await installSecurityHeaders(app, ctx.config.publicUrl);
   await installRateLimits(app, ctx.config.rateLimits);
-  installAuthGuard(app, { db: ctx.database.db, tokens: ctx.tokens });
+  installAuthGuard(app, {
+    db: ctx.database.db,
+    tokens: ctx.tokens,
+    cache: ctx.authCache,
+    chargeRefused: refusedRequestCharger(app),
+  });
+  const authChanges = await listenForAuthChanges(ctx.database, ctx.authCache);
+  app.addHook('onClose', () => authChanges.close());
   installAuditFallback(app, ctx.database.db);
 
   await app.register(

@@ -1,20 +1,14 @@
-import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { API_ERROR_MESSAGES } from '@laurel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
-
-/** The bearer token, or the API key sent as `X-Api-Key` (counted per key like a bearer one, DESIGN §3). */
-const tokenOf = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
-  const key = request.headers['x-api-key'];
-  return typeof key === 'string' ? key.trim() : '';
-};
+import { HttpError } from './errors';
 
 /**
- * Per signed-in token (or API key) when one is sent, else per IP address. Limits are per process; they
- * guard against floods, while the per-email sign-in limit lives in the database (see auth/attempt-limiter).
+ * Per signed-in user (or API key) once the auth guard has verified who is calling, else per IP address: a token
+ * that does not verify counts against its sender's address, so made-up tokens cannot mint fresh allowances. Limits
+ * are per process; they guard against floods, while the per-email sign-in limit lives in the database (see
+ * auth/attempt-limiter).
  */
 export const installRateLimits = (
   app: FastifyInstance,
@@ -23,11 +17,9 @@ export const installRateLimits = (
   app.register(fastifyRateLimit, {
     global: true,
     timeWindow: 60_000,
-    max: (request) => (tokenOf(request) ? limits.tokenPerMinute : limits.ipPerMinute),
-    keyGenerator: (request) => {
-      const token = tokenOf(request);
-      return token ? `t:${createHash('sha256').update(token).digest('hex')}` : `ip:${request.ip}`;
-    },
+    // The guard's onRequest hook runs before the limit's own (route-level hooks come after the app's).
+    max: (request) => (request.principal ? limits.tokenPerMinute : limits.ipPerMinute),
+    keyGenerator: (request) => (request.principal ? `p:${request.principal.userId}` : `ip:${request.ip}`),
     // Static files of the console and media are cheap and cacheable: only the API counts.
     allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
     errorResponseBuilder: (_request, context) => ({
@@ -46,6 +38,26 @@ export const installRateLimits = (
       'retry-after': true,
     },
   });
+
+/**
+ * For the auth guard: a request it refuses (no token, a made-up or revoked one) is counted against its address
+ * like an anonymous one, and answered 429 instead of 401 once that address has used its minute up.
+ */
+export const refusedRequestCharger = (app: FastifyInstance) => {
+  const limit = app.createRateLimit();
+  return async (request: FastifyRequest) => {
+    const counted = await limit(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      const retryAfter = Math.max(1, counted.ttlInSeconds);
+      throw new HttpError(
+        429,
+        API_ERROR_MESSAGES.tooManyRequests,
+        { retry_after_seconds: retryAfter },
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+  };
+};
 
 /** A route's own limit, merged over the global options (and counted apart from them). */
 export type RouteRateLimit = {

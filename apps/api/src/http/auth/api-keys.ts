@@ -8,6 +8,7 @@ import {
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { apiKeys, clients } from '../../db/schema';
+import type { ApiKeyRow } from './auth-cache';
 import type { Principal } from './principal';
 
 const KEY_PREFIX = 'lrl_';
@@ -24,40 +25,43 @@ const ALL_FLAGS = Object.fromEntries(
   FEATURE_AREAS.map((area) => [area, { read: true, create: true, update: true, delete: true }]),
 );
 
-/** The client a live key belongs to, acting with every feature flag (plan limits still apply). */
-export const principalForApiKey = async (db: Db, key: string): Promise<Principal | null> => {
-  if (!isApiKey(key)) return null;
+/** A live key's row with its client's status and plan; null for an unknown or revoked key. */
+export const findLiveApiKey = async (db: Db, keyHash: string): Promise<ApiKeyRow | null> => {
   const [row] = await db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
       clientId: apiKeys.clientId,
-      lastUsedAt: apiKeys.lastUsedAt,
       status: clients.status,
       plan: clients.plan,
       planStatus: clients.planStatus,
     })
     .from(apiKeys)
     .innerJoin(clients, eq(clients.id, apiKeys.clientId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
-  if (!row) return null;
-  // Recorded at most once a minute: a busy till should not write on every call.
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+  return row ?? null;
+};
+
+/** Recorded at most once a minute: a busy till should not write on every call. */
+export const recordApiKeyUse = (db: Db, keyId: string) => {
   const aMinuteAgo = new Date(Date.now() - 60_000);
-  await db
+  return db
     .update(apiKeys)
     .set({ lastUsedAt: new Date() })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo))));
-  return {
-    userId: `apikey:${row.id}`,
-    clientId: row.clientId,
-    name: `API key '${row.name}'`,
-    role: 'ADMIN',
-    permissions: ALL_FLAGS,
-    managerOf: [],
-    client: {
-      status: row.status as TClientStatus,
-      plan: row.plan as TPlan | null,
-      planStatus: row.planStatus as TPlanSubscriptionStatus | null,
-    },
-  };
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo))));
 };
+
+/** The client a live key belongs to, acting with every feature flag (plan limits still apply). */
+export const apiKeyPrincipal = (row: ApiKeyRow): Principal => ({
+  userId: `apikey:${row.id}`,
+  clientId: row.clientId,
+  name: `API key '${row.name}'`,
+  role: 'ADMIN',
+  permissions: ALL_FLAGS,
+  managerOf: [],
+  client: {
+    status: row.status as TClientStatus,
+    plan: row.plan as TPlan | null,
+    planStatus: row.planStatus as TPlanSubscriptionStatus | null,
+  },
+});

@@ -11,15 +11,17 @@ import {
   type TPlanFeature,
   type TPlanSubscriptionStatus,
   type TStaffRole,
+  type TUserPermissions,
 } from '@laurel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { clients, clientUsers } from '../../db/schema';
 import { forbidden, paymentRequired, unauthorized } from '../errors';
-import { isApiKey, principalForApiKey } from './api-keys';
+import { apiKeyPrincipal, findLiveApiKey, hashApiKey, isApiKey, recordApiKeyUse } from './api-keys';
+import type { AuthCache, SessionUserRow } from './auth-cache';
 import type { Principal } from './principal';
-import type { SessionTokenKind, TokenService } from './tokens';
+import type { SessionTokenKind, TokenClaims, TokenService } from './tokens';
 
 const bearer = (request: FastifyRequest) => {
   const header = request.headers.authorization;
@@ -28,17 +30,17 @@ const bearer = (request: FastifyRequest) => {
   return token === '' ? null : token;
 };
 
-const loadPrincipal = async (db: Db, userId: string, clientId: string, tokenVersion: number) => {
+const loadSessionUser = async (db: Db, userId: string): Promise<SessionUserRow | null> => {
   const [row] = await db
     .select({
+      clientId: clientUsers.clientId,
+      tokenVersion: clientUsers.tokenVersion,
+      status: clientUsers.status,
       role: clientUsers.role,
       name: clientUsers.name,
       surname: clientUsers.surname,
-      status: clientUsers.status,
-      clientId: clientUsers.clientId,
       permissions: clientUsers.permissions,
       managerOf: clientUsers.managerOf,
-      tokenVersion: clientUsers.tokenVersion,
       clientStatus: clients.status,
       plan: clients.plan,
       planStatus: clients.planStatus,
@@ -46,14 +48,24 @@ const loadPrincipal = async (db: Db, userId: string, clientId: string, tokenVers
     .from(clientUsers)
     .innerJoin(clients, eq(clients.id, clientUsers.clientId))
     .where(eq(clientUsers.id, userId));
-  if (!row || row.clientId !== clientId || row.tokenVersion !== tokenVersion || row.status !== 'ACTIVE')
+  return row ?? null;
+};
+
+/** The signed-in user, as long as the token is still theirs: same client, same token version, still active. */
+const sessionPrincipal = (row: SessionUserRow | null, claims: TokenClaims): Principal | null => {
+  if (
+    !row ||
+    row.clientId !== claims.clientId ||
+    row.tokenVersion !== claims.tokenVersion ||
+    row.status !== 'ACTIVE'
+  )
     return null;
-  const principal: Principal = {
-    userId,
-    clientId,
+  return {
+    userId: claims.userId,
+    clientId: claims.clientId,
     name: `${row.name} ${row.surname}`,
     role: row.role as TStaffRole,
-    permissions: row.permissions,
+    permissions: row.permissions as TUserPermissions,
     managerOf: row.managerOf,
     client: {
       status: row.clientStatus as TClientStatus,
@@ -61,7 +73,6 @@ const loadPrincipal = async (db: Db, userId: string, clientId: string, tokenVers
       planStatus: row.planStatus as TPlanSubscriptionStatus | null,
     },
   };
-  return principal;
 };
 
 /** Whether the principal may use a feature area's action: role and flags first, then the plan (402). */
@@ -94,40 +105,76 @@ export const requirePlanFeature = (principal: Principal, feature: TPlanFeature) 
 };
 
 /**
- * One hook for every route: verify the token kind the route declared, load the user afresh (so a deactivated
- * user or a revoked token stops at once), then check the declared permission.
+ * One hook for every route: verify the token kind the route declared, find the user (or key) as it is now (from
+ * the auth cache, which hears every change within a second, see auth-cache), then check the declared permission.
+ * A refused request is still counted against its address's rate limit (`chargeRefused`), so that made-up tokens
+ * cannot be tried without limit.
  */
-export const installAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: TokenService }) => {
-  app.decorateRequest('principal', null);
-  // onRequest: before the body is even parsed, so an anonymous caller learns nothing about a route's schema.
-  app.addHook('onRequest', async (request) => {
+export const installAuthGuard = (
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    cache: AuthCache;
+    chargeRefused: (request: FastifyRequest) => Promise<void>;
+  },
+) => {
+  const { db, tokens, cache } = deps;
+  const apiKeyPrincipalOf = async (key: string) => {
+    const keyHash = hashApiKey(key);
+    const row = await cache.apiKey(keyHash, async () => {
+      const found = await findLiveApiKey(db, keyHash);
+      if (found) await recordApiKeyUse(db, found.id);
+      return found;
+    });
+    return row ? apiKeyPrincipal(row) : null;
+  };
+  const sessionPrincipalOf = async (kind: SessionTokenKind, token: string) => {
+    const claims = await cache.verifiedToken(kind, token, () => tokens.verify(kind, token));
+    if (!claims) return null;
+    return sessionPrincipal(
+      await cache.sessionUser(claims.userId, () => loadSessionUser(db, claims.userId)),
+      claims,
+    );
+  };
+
+  const identify = async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     const permission = config.permission;
     const tokenKind = config.token;
     if (!permission || permission === 'PUBLIC' || !tokenKind || tokenKind === 'none') return;
     const apiKey = (request.headers['x-api-key'] as string | undefined) ?? bearer(request);
+    let principal: Principal | null;
     // The integrator API takes a key or a console client token; a key is told apart by its prefix.
     if (tokenKind === 'apiKey' || (tokenKind === 'integration' && apiKey !== null && isApiKey(apiKey))) {
-      if (!apiKey) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
-      const principal = await principalForApiKey(deps.db, apiKey);
+      principal = apiKey && isApiKey(apiKey) ? await apiKeyPrincipalOf(apiKey) : null;
       if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
-      // Keys work on every plan (a FREEMIUM business's orders arrive through them); areas keep their plan gates.
-      authorize(principal, permission);
-      if (config.endpoint?.planFeature) requirePlanFeature(principal, config.endpoint.planFeature);
-      request.principal = principal;
-      return;
+    } else {
+      const token = bearer(request);
+      if (!token) throw unauthorized(API_ERROR_MESSAGES.unauthorised);
+      principal = await sessionPrincipalOf(
+        (tokenKind === 'integration' ? 'client' : tokenKind) as SessionTokenKind,
+        token,
+      );
+      if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
     }
-    const token = bearer(request);
-    if (!token) throw unauthorized(API_ERROR_MESSAGES.unauthorised);
-    const sessionKind = (tokenKind === 'integration' ? 'client' : tokenKind) as SessionTokenKind;
-    const claims = await deps.tokens.verify(sessionKind, token);
-    if (!claims) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
-    const principal = await loadPrincipal(deps.db, claims.userId, claims.clientId, claims.tokenVersion);
-    if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
+    request.principal = principal;
+    // Keys work on every plan (a FREEMIUM business's orders arrive through them); areas keep their plan gates.
     authorize(principal, permission);
     // A plan feature the endpoint declares (exports, integrations) is checked here, so the document can say so.
     if (config.endpoint?.planFeature) requirePlanFeature(principal, config.endpoint.planFeature);
-    request.principal = principal;
+  };
+
+  app.decorateRequest('principal', null);
+  // onRequest: before the body is even parsed, so an anonymous caller learns nothing about a route's schema.
+  app.addHook('onRequest', async (request) => {
+    try {
+      await identify(request);
+    } catch (error) {
+      // Refused before the rate limit's own hook: counted here, per user once known, else per address.
+      await deps.chargeRefused(request);
+      throw error;
+    }
   });
 };
 

@@ -38,18 +38,30 @@ export const createTokenService = (secret: string) => {
       media_upload_token: await sign('media', claims, rememberMe),
       payment_engine_token: await sign('payment', claims, rememberMe),
     }),
-    /** The claims of a valid token of that kind, or null for anything else (expired, forged, other kind). */
-    verify: async (kind: SessionTokenKind, token: string): Promise<TokenClaims | null> => {
+    /**
+     * The claims of a valid token of that kind and when it expires (ms since the epoch), or null for anything else
+     * (expired, forged, other kind).
+     */
+    verify: async (
+      kind: SessionTokenKind,
+      token: string,
+    ): Promise<(TokenClaims & { expiresAt: number }) | null> => {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: TOKEN_AUDIENCES[kind] });
         if (
           typeof payload.sub !== 'string' ||
           typeof payload.cid !== 'string' ||
-          typeof payload.tv !== 'number'
+          typeof payload.tv !== 'number' ||
+          typeof payload.exp !== 'number'
         ) {
           return null;
         }
-        return { userId: payload.sub, clientId: payload.cid, tokenVersion: payload.tv };
+        return {
+          userId: payload.sub,
+          clientId: payload.cid,
+          tokenVersion: payload.tv,
+          expiresAt: payload.exp * 1000,
+        };
       } catch {
         return null;
       }

@@ -96,7 +96,7 @@ export const createAuthService = (ctx: AppContext) => {
   /** Sets the password, verifies the email for a verification link, and ends every earlier session. */
   const resetPassword = async (input: { token: string; password: string }, ip: string | null) => {
     const passwordHash = await hashPassword(input.password);
-    await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
       const consumed = await consumeLinkToken(tx, input.token);
       if (!consumed) throw new HttpError(400, API_ERROR_MESSAGES.invalidResetToken);
       const [user] = await tx
@@ -114,7 +114,10 @@ export const createAuthService = (ctx: AppContext) => {
           consumed.purpose === 'verify' ? 'Verified email and set a password' : 'Reset password';
         await audit(user, ip, 'auth.password_reset', summary, tx);
       }
+      return user?.id;
     });
+    // Earlier sessions end in every process (auth-cache); in this one at once.
+    if (userId) ctx.authCache.changed(`user:${userId}`);
     return API_SUCCESS_MESSAGES.passwordReset;
   };
 

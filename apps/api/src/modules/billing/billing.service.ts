@@ -68,6 +68,7 @@ export const choosePlanDirectly = async (ctx: AppContext, clientId: string, plan
     .where(eq(clients.id, clientId))
     .returning();
   if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
+  ctx.authCache.changed(`client:${clientId}`);
   return clientPlanOf(row);
 };
 
@@ -90,5 +91,6 @@ export const applyPlanChange = async (ctx: AppContext, change: PlanChange) => {
       updatedAt: new Date(),
     })
     .where(eq(clients.id, client.id));
+  ctx.authCache.changed(`client:${client.id}`);
   return true;
 };

@@ -53,22 +53,38 @@ const pageOfCustomers = async (db: DbOrTx, where: SQL, page: number, size: numbe
   return ids.flatMap(({ id }) => byId.get(id) ?? []);
 };
 
+/** How many customers match, counting no further than cap + 1. */
+const countCustomers = async (db: DbOrTx, where: SQL, cap: number) => {
+  const counted = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${customers} WHERE ${where} LIMIT ${cap + 1}) AS capped`,
+  );
+  return Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+};
+
+/** Counts at least this large are reused for a second (see `recentCounts`); smaller ones are cheap and exact. */
+export const RECENT_COUNT_FLOOR = 1_000;
+
 /**
  * One page, newest first, and a count that stops at the cap (an exact count of millions would be slow): for a
- * free-text search, ten pages past this one. A capped count is cap + 1.
+ * free-text search, ten pages past this one. A capped count is cap + 1. `recentCounts` (recentResults) lets a
+ * large count be reused: counting 10,000 rows costs more than everything else the request does.
  */
-export const listCustomerRows = async (db: DbOrTx, filter: CustomerFilter, page: number, size: number) => {
+export const listCustomerRows = async (
+  db: DbOrTx,
+  filter: CustomerFilter,
+  page: number,
+  size: number,
+  recentCounts?: (key: string, read: () => Promise<number>) => Promise<number>,
+) => {
   if (filter.branchIds !== null && filter.branchIds.length === 0)
     return { rows: [], count: 0, capped: false };
   const where = customerWhere(filter);
   const cap = filter.search ? customerSearchCountCap(page, size) : CUSTOMER_COUNT_CAP;
-  const [rows, counted] = await Promise.all([
+  const count = () => countCustomers(db, where, cap);
+  const [rows, n] = await Promise.all([
     pageOfCustomers(db, where, page, size),
-    db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${customers} WHERE ${where} LIMIT ${cap + 1}) AS capped`,
-    ),
+    recentCounts ? recentCounts(JSON.stringify([filter, cap]), count) : count(),
   ]);
-  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return { rows, count: Math.min(n, cap + 1), capped: n > cap };
 };
 

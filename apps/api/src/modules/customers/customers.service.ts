@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
+import { recentResults } from '../../db/recent-results';
 import { branches, customers } from '../../db/schema';
 import { removeFromAllSegments } from '../../engine';
 import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
@@ -21,7 +22,13 @@ import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { type CustomerRow, toCustomer, toCustomerListItem } from './customer-dto';
-import { type CustomerFilter, findCustomer, listCustomerRows, takenIdentifiers } from './customers.queries';
+import {
+  type CustomerFilter,
+  findCustomer,
+  listCustomerRows,
+  RECENT_COUNT_FLOOR,
+  takenIdentifiers,
+} from './customers.queries';
 
 type AddInput = z.output<typeof ZAddCustomerRequest>;
 type UpdateInput = z.output<typeof ZUpdateCustomerRequest>;
@@ -98,12 +105,15 @@ export const createCustomersService = (ctx: AppContext) => {
     return branchId;
   };
 
+  // A list of thousands may show a count up to a second old; a smaller one is always counted afresh.
+  const recentCounts = recentResults<number>({ maxAgeMs: 1_000, keep: (n) => n >= RECENT_COUNT_FLOOR });
   const list = async (principal: Principal, query: ListQuery) => {
     const { rows, count, capped } = await listCustomerRows(
       db,
       customerFilter(principal, query),
       query.page,
       query.size,
+      recentCounts,
     );
     return { user_list: rows.map(toCustomerListItem), count, count_capped: capped };
   };

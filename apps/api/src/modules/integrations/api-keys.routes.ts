@@ -90,6 +90,8 @@ export const apiKeyRoutes = (app: FastifyInstance, ctx: AppContext) => {
       );
       return revoked;
     });
+    // Refused from now on in this process, and within a second in the others (auth-cache).
+    ctx.authCache.changed(`key:${row.keyHash}`);
     return ok(toApiKey(row), 'API key revoked.');
   });
 };
