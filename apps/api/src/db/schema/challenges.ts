@@ -219,5 +219,12 @@ export const challengeTransactions = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('challenge_transactions_customer_idx').on(table.clientId, table.customerId, table.occurredAt),
+    // Branch scope and the branch filter, newest first (branch_id is filled on every row by a trigger).
+    index('challenge_transactions_branch_occurred_idx').on(
+      table.clientId,
+      table.branchId,
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );

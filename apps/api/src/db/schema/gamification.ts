@@ -110,6 +110,13 @@ export const badgeTransactions = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('badge_transactions_customer_idx').on(table.clientId, table.customerId, table.createdAt),
+    // Branch scope and the branch filter, newest first (branch_id is filled on every row by a trigger).
+    index('badge_transactions_branch_created_idx').on(
+      table.clientId,
+      table.branchId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 

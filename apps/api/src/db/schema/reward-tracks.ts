@@ -106,6 +106,13 @@ export const rewardTrackTransactions = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('reward_track_transactions_customer_idx').on(table.clientId, table.customerId, table.occurredAt),
+    // Branch scope and the branch filter, newest first (branch_id is filled on every row by a trigger).
+    index('reward_track_transactions_branch_occurred_idx').on(
+      table.clientId,
+      table.branchId,
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
