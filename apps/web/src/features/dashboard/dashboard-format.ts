@@ -8,6 +8,7 @@ export const DASHBOARD_TEXTS = {
   period: 'Period',
   branch: 'Branch',
   allBranches: 'All branches',
+  loadingBranches: 'Loading branches…',
   comparedWith: 'vs previous period',
   noPreviousData: 'No previous data',
   weekdaysTitle: 'Active players by weekday',

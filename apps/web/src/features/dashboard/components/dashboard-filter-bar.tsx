@@ -1,5 +1,5 @@
-import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, type TDashboardPeriod } from '@laurel/contract';
-import { Group, Select } from '@mantine/core';
+import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, ZDashboardPeriod } from '@laurel/contract';
+import { Group, NativeSelect } from '@mantine/core';
 import { DASHBOARD_TEXTS } from '../dashboard-format';
 import type { TDashboardFilters } from '../use-dashboard-filters';
 
@@ -7,7 +7,10 @@ const PERIOD_OPTIONS = DASHBOARD_PERIODS.map((value) => ({ value, label: DASHBOA
 /** The admin's every-branch choice; never sent (no `branch_id` is every branch). */
 const ALL_BRANCHES = '';
 
-/** The period (spec 3 §1's four) and the branch: an admin's every branch or one, a manager's own branches. */
+/**
+ * The period (spec 3 §1's four) and the branch: an admin's every branch or one, a manager's own branches. Native
+ * selects: the dashboard is the first page after sign-in, and they cost next to nothing to load.
+ */
 export const DashboardFilterBar = ({ filters }: { filters: TDashboardFilters }) => {
   const branchData = [
     ...(filters.allowAllBranches ? [{ value: ALL_BRANCHES, label: DASHBOARD_TEXTS.allBranches }] : []),
@@ -15,25 +18,30 @@ export const DashboardFilterBar = ({ filters }: { filters: TDashboardFilters }) 
   ];
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <Select
+      <NativeSelect
         label={DASHBOARD_TEXTS.period}
         data={PERIOD_OPTIONS}
         value={filters.period}
-        allowDeselect={false}
         w={{ base: '100%', xs: 170 }}
-        onChange={(value) => value && filters.setPeriod(value as TDashboardPeriod)}
+        onChange={(event) => {
+          const parsed = ZDashboardPeriod.safeParse(event.currentTarget.value);
+          if (parsed.success) filters.setPeriod(parsed.data);
+        }}
       />
-      <Select
+      <NativeSelect
         label={DASHBOARD_TEXTS.branch}
-        data={branchData}
-        value={filters.branchId ?? (filters.allowAllBranches ? ALL_BRANCHES : null)}
-        placeholder={filters.branchPending ? 'Loading branches…' : undefined}
-        allowDeselect={false}
-        searchable={branchData.length > 8}
-        nothingFoundMessage="Nothing found"
-        disabled={filters.noBranch}
+        data={
+          filters.branchPending && branchData.length === 0
+            ? [{ value: ALL_BRANCHES, label: DASHBOARD_TEXTS.loadingBranches }]
+            : branchData
+        }
+        value={filters.branchId ?? ALL_BRANCHES}
+        disabled={filters.noBranch || (filters.branchPending && branchData.length === 0)}
         w={{ base: '100%', xs: 220 }}
-        onChange={(value) => filters.setBranch(value === ALL_BRANCHES ? null : value)}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          filters.setBranch(value === ALL_BRANCHES ? null : value);
+        }}
       />
     </Group>
   );
