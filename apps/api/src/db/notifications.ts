@@ -29,6 +29,8 @@ export const listenForNotifications = async (
   database: Database,
   channel: string,
   handlers: NotificationHandlers,
+  /** How the listening connection shows in pg_stat_activity. */
+  applicationName = `laurel ${channel} listener`,
 ): Promise<NotificationListener> => {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   // Drizzle keeps the driver's own client: the pg Pool or the PGlite instance (documented as `db.$client`).
@@ -47,7 +49,11 @@ export const listenForNotifications = async (
       },
     };
   }
-  return listenOnPostgres((driver as pg.Pool).options, channel, handlers);
+  return listenOnPostgres(
+    { ...(driver as pg.Pool).options, application_name: applicationName },
+    channel,
+    handlers,
+  );
 };
 
 const listenOnPostgres = async (

@@ -131,8 +131,9 @@ export type AuthCache = ReturnType<typeof createAuthCache>;
 
 /** Feeds the cache from every process's changes (the triggers' NOTIFY on AUTH_CHANNEL); close with the app. */
 export const listenForAuthChanges = (database: Database, cache: AuthCache) =>
-  listenForNotifications(database, AUTH_CHANNEL, {
-    message: cache.changed,
-    deliveredUpTo: cache.deliveredUpTo,
-    lost: cache.lost,
-  });
+  listenForNotifications(
+    database,
+    AUTH_CHANNEL,
+    { message: cache.changed, deliveredUpTo: cache.deliveredUpTo, lost: cache.lost },
+    'laurel-auth-listener',
+  );
