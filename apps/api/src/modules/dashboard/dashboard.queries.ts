@@ -60,7 +60,7 @@ export const periodSums = async (db: DbOrTx, clientId: string, scope: string, pe
     return sql`COALESCE(sum(players) FILTER (WHERE kind = ${kind} AND ${inPeriod}
                  AND (gap = 0 OR gap > day - ${first}::date)), 0)::text`;
   };
-  const [players] = await rowsOf<SumsRow>(
+  const playerSums = rowsOf<SumsRow>(
     db,
     sql`SELECT
           COALESCE(sum(players) FILTER (WHERE kind = 'active' AND day >= ${start}::date), 0)::text AS current_active_days,
@@ -76,7 +76,7 @@ export const periodSums = async (db: DbOrTx, clientId: string, scope: string, pe
     sql`COALESCE(sum(${sql.identifier(column)}) FILTER (WHERE ${
       which === 'current' ? sql`day >= ${start}::date` : sql`day <= ${previousEnd}::date`
     }), 0)::text`;
-  const [days] = await rowsOf<SumsRow>(
+  const daySums = rowsOf<SumsRow>(
     db,
     sql`SELECT ${sum('revenue_minor', 'current')} AS current_revenue, ${sum('revenue_minor', 'previous')} AS previous_revenue,
                ${sum('challenges_completed', 'current')} AS current_challenges,
@@ -85,6 +85,7 @@ export const periodSums = async (db: DbOrTx, clientId: string, scope: string, pe
         FROM dashboard_days
         WHERE client_id = ${clientId} AND scope = ${scope} AND day BETWEEN ${from}::date AND ${to}::date`,
   );
+  const [[players], [days]] = await Promise.all([playerSums, daySums]);
   const row = { ...players, ...days } as SumsRow;
   return { current: sumsOf(row, 'current'), previous: sumsOf(row, 'previous') };
 };
