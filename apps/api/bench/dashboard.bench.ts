@@ -93,22 +93,32 @@ const SCOPE = `CASE WHEN scope = 0 THEN '' ELSE ($2::text[])[scope] END`;
 const DAY = `(occurred_at AT TIME ZONE 'UTC')::date`;
 const SCOPES = 'CROSS JOIN LATERAL (VALUES (0::smallint), (e.branch)) AS s(scope)';
 
-/** The rollups from the raw events, as the engine keeps them (engine/dashboard/, rebuild-dashboard.ts). */
+/**
+ * The rollups from the raw events, as the engine keeps them (engine/dashboard/, rebuild-dashboard.ts), in one sort:
+ * each player-day of each scope and kind (0 active, 1 paying) with the days since the player's previous one, then
+ * grouped both ways (gaps; tiers of the active days).
+ */
 const ROLLUP_SQL = [
-  `CREATE TEMP TABLE bench_player_days AS
-   SELECT DISTINCT s.scope, k.kind, e.customer, ${DAY} AS day, e.tier
-   FROM bench_raw_events e ${SCOPES}
-   CROSS JOIN LATERAL (VALUES ('active'), (CASE WHEN e.kind = ${KIND.order} THEN 'paying' END)) AS k(kind)
-   WHERE s.scope IS NOT NULL AND k.kind IS NOT NULL`,
+  `CREATE TEMP TABLE bench_rollup ON COMMIT DROP AS
+   SELECT scope, kind, day, tier,
+          CASE WHEN previous IS NULL OR day - previous > ${DISTINCT_WINDOW_MAX_DAYS} THEN 0 ELSE day - previous END AS gap,
+          count(*) AS players
+   FROM (
+     SELECT scope, kind, day, tier, lag(day) OVER (PARTITION BY scope, kind, customer ORDER BY day) AS previous
+     FROM (
+       SELECT s.scope, k.kind, e.customer, ${DAY} AS day, min(e.tier) AS tier
+       FROM bench_raw_events e ${SCOPES}
+       CROSS JOIN LATERAL (VALUES (0::smallint), (CASE WHEN e.kind = ${KIND.order} THEN 1::smallint END)) AS k(kind)
+       WHERE s.scope IS NOT NULL AND k.kind IS NOT NULL
+       GROUP BY 1, 2, 3, 4
+     ) player_days
+   ) p
+   GROUP BY GROUPING SETS ((scope, kind, day, gap), (scope, kind, day, tier))`,
   `INSERT INTO dashboard_gaps (client_id, scope, kind, day, gap, players)
-   SELECT $1, ${SCOPE}, kind, day,
-          CASE WHEN previous IS NULL OR day - previous > ${DISTINCT_WINDOW_MAX_DAYS} THEN 0 ELSE day - previous END,
-          count(*)
-   FROM (SELECT scope, kind, day, lag(day) OVER (PARTITION BY scope, kind, customer ORDER BY day) AS previous
-         FROM bench_player_days) p
-   GROUP BY 1, 2, 3, 4, 5`,
+   SELECT $1, ${SCOPE}, CASE WHEN kind = 0 THEN 'active' ELSE 'paying' END, day, gap, players
+   FROM bench_rollup WHERE gap IS NOT NULL`,
   `INSERT INTO dashboard_tier_days (client_id, scope, day, tier, players)
-   SELECT $1, ${SCOPE}, day, tier, count(*) FROM bench_player_days WHERE kind = 'active' GROUP BY 1, 2, 3, 4`,
+   SELECT $1, ${SCOPE}, day, tier, players FROM bench_rollup WHERE tier IS NOT NULL AND kind = 0`,
   // Spread over the 16 stripes concurrent workers write to, as in production.
   `INSERT INTO dashboard_days (client_id, scope, day, stripe, revenue_minor, challenges_completed, badges_earned)
    SELECT $1, ${SCOPE}, ${DAY}, (e.customer % 16)::smallint,
@@ -139,6 +149,7 @@ const seed = async (pool: pg.Pool, clientId: string, branchIds: string[]) => {
     times.raw = performance.now() - started;
     started = performance.now();
     await client.query('CREATE INDEX bench_raw_events_occurred_idx ON bench_raw_events (occurred_at)');
+    await client.query('ANALYZE bench_raw_events');
     times.index = performance.now() - started;
     started = performance.now();
     for (const table of ['dashboard_gaps', 'dashboard_tier_days', 'dashboard_days'])
