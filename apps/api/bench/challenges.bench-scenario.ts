@@ -275,10 +275,10 @@ export const runChallengesScenario = async (
 
   // ---- checked: the gifts objective against what was sent, XP paid once per objective completed ----
   const { rows: gifts } = await pool.query<{ customer_id: string; progress: string; completed: boolean }>(
-    `SELECT o.customer_id, o.progress::text AS progress, o.completed_at IS NOT NULL AS completed
-       FROM challenge_objective_progress o JOIN challenges c ON c.id = o.challenge_id
-      WHERE o.client_id = $1 AND c.title = 'Bench challenge 1'
-        AND o.objective_id = (c.objectives -> 0 ->> '_id')`,
+    `SELECT d.customer_id, o.value ->> 'p' AS progress, o.value ? 'c' AS completed
+       FROM challenge_progress d JOIN challenges c ON c.client_id = d.client_id AND c.title = 'Bench challenge 1'
+       JOIN LATERAL jsonb_each(d.challenges -> c.id -> 'o') AS o(key, value) ON o.key = c.objectives -> 0 ->> '_id'
+      WHERE d.client_id = $1`,
     [withChallenges.clientId],
   );
   const progressOf = new Map(gifts.map((row) => [row.customer_id, row]));
@@ -294,8 +294,9 @@ export const runChallengesScenario = async (
     `SELECT c.customer_id,
             coalesce((SELECT p.value FROM player_statistics p JOIN statistics s ON s.id = p.statistic_id
                        WHERE s.client_id = $1 AND s.name = 'xp' AND p.customer_id = c.customer_id), 0)::text AS xp,
-            (SELECT count(*) FROM challenge_objective_progress o
-              WHERE o.client_id = $1 AND o.customer_id = c.customer_id AND o.completed_at IS NOT NULL)::text AS objectives
+            (SELECT count(*) FROM challenge_progress d, jsonb_each(d.challenges) AS e(id, entry),
+                                  jsonb_each(e.entry -> 'o') AS o(id, objective)
+              WHERE d.client_id = $1 AND d.customer_id = c.customer_id AND o.objective ? 'c')::text AS objectives
        FROM (SELECT DISTINCT customer_id FROM challenge_players WHERE client_id = $1) c`,
     [withChallenges.clientId],
   );

@@ -17,6 +17,9 @@ CREATE TABLE "challenge_progress" (
 	CONSTRAINT "challenge_progress_client_id_customer_id_pk" PRIMARY KEY("client_id","customer_id")
 );
 --> statement-breakpoint
+-- Every batch rewrites its players' rows: room on each page lets the new version stay there (a HOT update, no
+-- index entry to add).
+ALTER TABLE "challenge_progress" SET (fillfactor = 70);--> statement-breakpoint
 CREATE INDEX "challenge_players_granted_idx" ON "challenge_players" USING btree ("customer_id","challenge_id") WHERE "challenge_players"."granted";
 --> statement-breakpoint
 -- Progress moves from one row per player and objective to one row per player, a jsonb entry per challenge (objective

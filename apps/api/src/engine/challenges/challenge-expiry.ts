@@ -8,7 +8,7 @@ const EXPIRE_PER_RUN = 1000;
 
 /**
  * Expires open progress of released challenges whose end date has passed (spec 3 §3 Expired): each started,
- * unfinished player gets an Expired challenge transaction and their standing becomes expired. Events that
+ * unfinished player gets an Expired challenge transaction and their standing and progress entry become expired. Events that
  * occurred after the end never count (the step checks the schedule), so this only closes what was left open.
  * Each client's expiry holds that client's engine lock exclusively (batches hold it shared, as for a segment
  * rebuild), so a completion and an expiry of one player's challenge never both happen. Returns whether it did
@@ -41,7 +41,15 @@ export const expireEndedChallenges = async (database: Database, now = new Date()
                                              updated_at = now()
                 FROM due WHERE p.challenge_id = due.challenge_id AND p.customer_id = due.customer_id
                            AND p.status = 'active'
-              RETURNING p.client_id, p.challenge_id, p.customer_id)
+              RETURNING p.client_id, p.challenge_id, p.customer_id),
+            -- The players' progress entries are marked too: the batches read only those.
+            marked AS (
+              UPDATE challenge_progress d
+                 SET challenges = d.challenges || (
+                       SELECT jsonb_object_agg(e.challenge_id, coalesce(d.challenges -> e.challenge_id, '{"o":{}}') || '{"x":1}')
+                         FROM ended e WHERE e.client_id = d.client_id AND e.customer_id = d.customer_id),
+                     updated_at = now()
+               WHERE d.client_id = ${clientId} AND d.customer_id IN (SELECT customer_id FROM ended))
             INSERT INTO challenge_transactions (id, client_id, customer_id, branch_id, challenge_id, challenge_name,
                                                 challenge_start_date, challenge_end_date, challenge_status, occurred_at)
             SELECT substr(md5(random()::text || e.challenge_id || e.customer_id), 1, 24), e.client_id, e.customer_id,

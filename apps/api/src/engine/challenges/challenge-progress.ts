@@ -1,145 +1,105 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { jsonColumn } from '../../db/raw-sql';
-import type { ObjectiveStateColumn } from '../../db/schema';
+import type { PlayerChallengesColumn } from '../../db/schema';
 import { arrayParam, rowsOf } from '../core/sql';
 
-export type PlayerChallengeState = {
+export const playerKey = (clientId: string, customerId: string) => `${clientId}\u0000${customerId}`;
+
+/** A player's progress document as a batch holds it: the entries it changed are written back. */
+export type PlayerProgress = {
+  clientId: string;
+  customerId: string;
+  challenges: PlayerChallengesColumn;
+  changed: Set<string>;
+};
+
+/**
+ * The progress documents of the batch's players, one statement whatever the number of challenges. The expiry task,
+ * which marks entries expired, holds the client's exclusive engine lock (batches hold it shared), so a completion
+ * and an expiry never overlap.
+ */
+export const loadPlayerProgress = async (
+  tx: DbOrTx,
+  players: readonly { clientId: string; customerId: string }[],
+) => {
+  const rows = await rowsOf<{
+    client_id: string;
+    customer_id: string;
+    challenges: PlayerChallengesColumn | string;
+  }>(
+    tx,
+    sql`SELECT d.client_id, d.customer_id, d.challenges
+        FROM unnest(${arrayParam(players.map((p) => p.clientId))}::text[],
+                    ${arrayParam(players.map((p) => p.customerId))}::text[]) AS w(client_id, customer_id)
+        JOIN challenge_progress d ON d.client_id = w.client_id AND d.customer_id = w.customer_id`,
+  );
+  const loaded = new Map<string, PlayerProgress>();
+  for (const row of rows) {
+    loaded.set(playerKey(row.client_id, row.customer_id), {
+      clientId: row.client_id,
+      customerId: row.customer_id,
+      challenges: jsonColumn(row.challenges),
+      changed: new Set(),
+    });
+  }
+  for (const { clientId, customerId } of players) {
+    const key = playerKey(clientId, customerId);
+    if (!loaded.has(key)) loaded.set(key, { clientId, customerId, challenges: {}, changed: new Set() });
+  }
+  return loaded;
+};
+
+/**
+ * Merges the changed entries into each player's document: one statement for the batch. The patches go as one JSON
+ * parameter (an array of [client, customer, entries]), which PostgreSQL parses once, rather than as an array of JSON
+ * texts, which would be escaped element by element and parsed twice.
+ */
+export const writePlayerProgress = async (tx: DbOrTx, players: Iterable<PlayerProgress>) => {
+  const changed = [...players].filter((player) => player.changed.size > 0);
+  if (changed.length === 0) return;
+  const patches = changed.map((player) => [
+    player.clientId,
+    player.customerId,
+    Object.fromEntries([...player.changed].map((id) => [id, player.challenges[id]])),
+  ]);
+  await tx.execute(sql`
+    INSERT INTO challenge_progress AS d (client_id, customer_id, challenges, updated_at)
+    SELECT x ->> 0, x ->> 1, x -> 2, now()
+    FROM jsonb_array_elements(${JSON.stringify(patches)}::jsonb) AS x
+    ORDER BY 1, 2
+    ON CONFLICT (client_id, customer_id) DO UPDATE
+      SET challenges = d.challenges || EXCLUDED.challenges, updated_at = now()`);
+};
+
+/** A player's standing in a challenge that changed in the batch: started (first progress) or completed. */
+export type StandingChange = {
   clientId: string;
   challengeId: string;
   customerId: string;
-  status: 'active' | 'completed' | 'expired';
   startedAt: Date | null;
   completedAt: Date | null;
-  dirty: boolean;
-};
-
-export type ObjectiveState = {
-  challengeId: string;
-  customerId: string;
-  objectiveId: string;
-  progress: number;
-  state: ObjectiveStateColumn;
-  completedAt: Date | null;
-  dirty: boolean;
-};
-
-export const playerKey = (challengeId: string, customerId: string) => `${challengeId}\u0000${customerId}`;
-export const objectiveKey = (challengeId: string, customerId: string, objectiveId: string) =>
-  `${challengeId}\u0000${customerId}\u0000${objectiveId}`;
-
-/**
- * The players' standing in the challenges the batch can move, and their objectives the batch's events feed (not
- * every objective of every granted challenge: a batch reads only what it may change). The expiry task, which updates the same rows, holds the client's
- * exclusive engine lock (batches hold it shared), so a completion and an expiry never overlap.
- */
-export const loadProgress = async (
-  tx: DbOrTx,
-  players: readonly { challengeId: string; customerId: string }[],
-  objectives: readonly { challengeId: string; customerId: string; objectiveId: string }[],
-) => {
-  const [playerRows, objectiveRows] = await Promise.all([
-    rowsOf<{
-      client_id: string;
-      challenge_id: string;
-      customer_id: string;
-      status: string;
-      started_at: string | Date | null;
-      completed_at: string | Date | null;
-    }>(
-      tx,
-      sql`SELECT p.client_id, p.challenge_id, p.customer_id, p.status, p.started_at, p.completed_at
-          FROM unnest(${arrayParam(players.map((p) => p.challengeId))}::text[],
-                      ${arrayParam(players.map((p) => p.customerId))}::text[]) AS w(challenge_id, customer_id)
-          JOIN challenge_players p ON p.challenge_id = w.challenge_id AND p.customer_id = w.customer_id`,
-    ),
-    rowsOf<{
-      challenge_id: string;
-      customer_id: string;
-      objective_id: string;
-      progress: string;
-      state: ObjectiveStateColumn | string;
-      completed_at: string | Date | null;
-    }>(
-      tx,
-      sql`SELECT o.challenge_id, o.customer_id, o.objective_id, o.progress::text AS progress, o.state, o.completed_at
-          FROM unnest(${arrayParam(objectives.map((o) => o.challengeId))}::text[],
-                      ${arrayParam(objectives.map((o) => o.customerId))}::text[],
-                      ${arrayParam(objectives.map((o) => o.objectiveId))}::text[]) AS w(challenge_id, customer_id, objective_id)
-          JOIN challenge_objective_progress o ON o.challenge_id = w.challenge_id AND o.customer_id = w.customer_id
-                                              AND o.objective_id = w.objective_id`,
-    ),
-  ]);
-  const date = (value: string | Date | null) => (value === null ? null : new Date(value));
-  return {
-    players: new Map<string, PlayerChallengeState>(
-      playerRows.map((row) => [
-        playerKey(row.challenge_id, row.customer_id),
-        {
-          clientId: row.client_id,
-          challengeId: row.challenge_id,
-          customerId: row.customer_id,
-          status: row.status as PlayerChallengeState['status'],
-          startedAt: date(row.started_at),
-          completedAt: date(row.completed_at),
-          dirty: false,
-        } satisfies PlayerChallengeState,
-      ]),
-    ),
-    objectives: new Map<string, ObjectiveState>(
-      objectiveRows.map((row) => [
-        objectiveKey(row.challenge_id, row.customer_id, row.objective_id),
-        {
-          challengeId: row.challenge_id,
-          customerId: row.customer_id,
-          objectiveId: row.objective_id,
-          progress: Number(row.progress),
-          state: jsonColumn(row.state),
-          completedAt: date(row.completed_at),
-          dirty: false,
-        } satisfies ObjectiveState,
-      ]),
-    ),
-  };
 };
 
 const stamp = (value: Date | null) => value?.toISOString() ?? null;
 
-/** Writes what changed: one upsert for the players' standing and one for their objectives. */
-export const writeProgress = async (
-  tx: DbOrTx,
-  players: readonly PlayerChallengeState[],
-  objectives: readonly (ObjectiveState & { clientId: string })[],
-) => {
-  if (players.length > 0) {
-    const col = <T>(pick: (row: PlayerChallengeState) => T) => arrayParam(players.map(pick));
-    await tx.execute(sql`
-      INSERT INTO challenge_players AS p (client_id, challenge_id, customer_id, status, started_at, completed_at, updated_at)
-      SELECT client_id, challenge_id, customer_id, status, started_at, completed_at, now()
-      FROM unnest(${col((p) => p.clientId)}::text[], ${col((p) => p.challengeId)}::text[], ${col((p) => p.customerId)}::text[],
-                  ${col((p) => p.status)}::text[], ${col((p) => stamp(p.startedAt))}::timestamptz[],
-                  ${col((p) => stamp(p.completedAt))}::timestamptz[])
-        AS x(client_id, challenge_id, customer_id, status, started_at, completed_at)
-      ORDER BY challenge_id, customer_id
-      ON CONFLICT (challenge_id, customer_id) DO UPDATE
-        SET status = EXCLUDED.status, started_at = EXCLUDED.started_at, completed_at = EXCLUDED.completed_at,
-            updated_at = now()`);
-  }
-  if (objectives.length > 0) {
-    const col = <T>(pick: (row: ObjectiveState & { clientId: string }) => T) =>
-      arrayParam(objectives.map(pick));
-    await tx.execute(sql`
-      INSERT INTO challenge_objective_progress AS o (client_id, challenge_id, customer_id, objective_id, progress, state,
-                                                     completed_at, updated_at)
-      SELECT client_id, challenge_id, customer_id, objective_id, progress, state::jsonb, completed_at, now()
-      FROM unnest(${col((o) => o.clientId)}::text[], ${col((o) => o.challengeId)}::text[], ${col((o) => o.customerId)}::text[],
-                  ${col((o) => o.objectiveId)}::text[], ${col((o) => o.progress)}::numeric[],
-                  ${col((o) => JSON.stringify(o.state))}::text[], ${col((o) => stamp(o.completedAt))}::timestamptz[])
-        AS x(client_id, challenge_id, customer_id, objective_id, progress, state, completed_at)
-      ON CONFLICT (challenge_id, customer_id, objective_id) DO UPDATE
-        SET progress = EXCLUDED.progress, state = EXCLUDED.state, completed_at = EXCLUDED.completed_at,
-            updated_at = now()`);
-  }
+/** Writes the standings that changed (`challenge_players`, what the console and the expiry task read). */
+export const writeStandings = async (tx: DbOrTx, changes: readonly StandingChange[]) => {
+  if (changes.length === 0) return;
+  const col = <T>(pick: (row: StandingChange) => T) => arrayParam(changes.map(pick));
+  await tx.execute(sql`
+    INSERT INTO challenge_players AS p (client_id, challenge_id, customer_id, status, started_at, completed_at, updated_at)
+    SELECT client_id, challenge_id, customer_id, CASE WHEN completed_at IS NULL THEN 'active' ELSE 'completed' END,
+           started_at, completed_at, now()
+    FROM unnest(${col((p) => p.clientId)}::text[], ${col((p) => p.challengeId)}::text[], ${col((p) => p.customerId)}::text[],
+                ${col((p) => stamp(p.startedAt))}::timestamptz[], ${col((p) => stamp(p.completedAt))}::timestamptz[])
+      AS x(client_id, challenge_id, customer_id, started_at, completed_at)
+    ORDER BY challenge_id, customer_id
+    ON CONFLICT (challenge_id, customer_id) DO UPDATE
+      SET status = CASE WHEN EXCLUDED.completed_at IS NULL THEN p.status ELSE 'completed' END,
+          started_at = coalesce(p.started_at, EXCLUDED.started_at),
+          completed_at = coalesce(p.completed_at, EXCLUDED.completed_at),
+          updated_at = now()`);
 };
 
 export type ChallengeTransactionRow = {

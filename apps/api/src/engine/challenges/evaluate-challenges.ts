@@ -1,26 +1,49 @@
-import { sql } from 'drizzle-orm';
+import type { TObjectiveEventType } from '@laurel/contract';
 import { newId } from '../../db/ids';
-import type { ChallengeObjectiveColumn } from '../../db/schema';
-import { arrayParam, rowsOf } from '../core/sql';
+import type {
+  ChallengeObjectiveColumn,
+  ObjectiveProgressColumn,
+  PlayerChallengesColumn,
+} from '../../db/schema';
 import type { EngineEvent, StepBatch } from '../core/types';
 import { localParts } from '../reward-tracks/local-time';
-import { orderMovesOf } from '../steps/orders.step';
-import { grantedChallenges, type LoadedChallenge, loadReleasedChallenges } from './challenge-catalogue';
+import { type OrderMove, orderMovesOf } from '../steps/orders.step';
+import { earlierEventTypes, earningsOf, eventKey, leaderboardRanks, typeKey } from './batch-lookups';
+import {
+  type ClientCatalogue,
+  type FedObjective,
+  grantedChallenges,
+  type LoadedChallenge,
+  loadCatalogue,
+} from './challenge-catalogue';
 import {
   appendChallengeTransactions,
   type ChallengeTransactionRow,
-  loadProgress,
-  type ObjectiveState,
-  objectiveKey,
+  loadPlayerProgress,
+  type PlayerProgress,
   playerKey,
-  writeProgress,
+  type StandingChange,
+  writePlayerProgress,
+  writeStandings,
 } from './challenge-progress';
 import { describeRewards, payRewards, type RewardPayout, xpOf } from './challenge-rewards';
 import { factsOf, OBJECTIVE_TYPES_BY_EVENT } from './event-facts';
-import { advanceObjective, type RuleContext } from './objective-rules';
+import { advanceObjective, type ObjectiveProgress, reachesTarget } from './objective-rules';
+import {
+  addContribution,
+  contributionOf,
+  giveBack,
+  loadOrderContributions,
+  type OrderContributions,
+  orderKey,
+  takeBack,
+  writeOrderContributions,
+} from './order-contributions';
 
 const DAY_MS = 86_400_000;
 const pad = (value: number) => String(value).padStart(2, '0');
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+const NO_EARNINGS: ReadonlyMap<string, number> = new Map();
 
 /** The event's local day, time, day index and month index in the client's time zone. */
 const localClock = (at: Date, timeZone: string) => {
@@ -33,170 +56,235 @@ const localClock = (at: Date, timeZone: string) => {
   };
 };
 
-const usesCondition = (challenges: LoadedChallenge[], type: string) =>
-  challenges.some((c) => c.objectives.some((o) => o.conditions.some((condition) => condition.type === type)));
-const usesEventType = (challenges: LoadedChallenge[], type: string) =>
-  challenges.some((c) => c.objectives.some((o) => o.event_type === type));
-
-/** Event types each player had processed before this batch (first_occurrence). */
-const earlierEventTypes = async (batch: StepBatch, events: readonly EngineEvent[]) => {
-  const rows = await rowsOf<{ customer_id: string; type: string }>(
-    batch.tx,
-    sql`SELECT DISTINCT customer_id, type FROM events
-        WHERE client_id = ANY(${arrayParam([...new Set(events.map((e) => e.clientId))])}::text[])
-          AND customer_id = ANY(${arrayParam([...new Set(events.map((e) => e.customerId))])}::text[])
-          AND type = ANY(${arrayParam([...new Set(events.map((e) => e.type))])}::text[])
-          AND status = 'processed'`,
-  );
-  return new Set(rows.map((row) => `${row.customer_id}\u0000${row.type}`));
+/** An objective's stored progress as the rules read it, and back (short keys, nothing empty kept). */
+const rulesView = (stored: ObjectiveProgressColumn): ObjectiveProgress => ({
+  progress: stored.p,
+  state: { unique: stored.u, period: stored.r, periodCount: stored.n, matched: stored.m },
+});
+const storedView = (moved: ObjectiveProgress, completedAt: string | undefined): ObjectiveProgressColumn => {
+  const { unique: u, period: r, periodCount: n, matched: m } = moved.state;
+  return {
+    p: moved.progress,
+    ...(completedAt ? { c: completedAt } : {}),
+    ...(u?.length ? { u } : {}),
+    ...(r ? { r, n } : {}),
+    ...(m?.length ? { m } : {}),
+  };
 };
 
-/** Currency each event earned through earn configs, by event and currency (earn objectives). */
-const earningsOf = async (batch: StepBatch, events: readonly EngineEvent[]) => {
-  const rows = await rowsOf<{ client_id: string; event_id: string; currency_id: string; amount: string }>(
-    batch.tx,
-    sql`SELECT client_id, event_id, currency_id, sum(value)::text AS amount FROM economy_transactions
-        WHERE client_id = ANY(${arrayParam([...new Set(events.map((e) => e.clientId))])}::text[])
-          AND event_id = ANY(${arrayParam(events.map((e) => e.externalId))}::text[])
-          AND cause_kind = 'earn_config' AND currency_id IS NOT NULL AND value > 0
-        GROUP BY client_id, event_id, currency_id`,
-  );
-  const earned = new Map<string, Map<string, number>>();
-  for (const row of rows) {
-    const key = `${row.client_id}\u0000${row.event_id}`;
-    const byCurrency = earned.get(key) ?? new Map<string, number>();
-    byCurrency.set(row.currency_id, Number(row.amount));
-    earned.set(key, byCurrency);
-  }
-  return earned;
+const inSchedule = (challenge: LoadedChallenge, at: number) =>
+  at >= challenge.startDate.getTime() && (!challenge.endDate || at <= challenge.endDate.getTime());
+const isOpen = (challenges: PlayerChallengesColumn, challengeId: string) => {
+  const entry = challenges[challengeId];
+  return !entry?.c && !entry?.x;
 };
-
-/** Each player's place by totalOrderValue after this run, for players whose total moved (leaderboards). */
-const leaderboardRanks = async (batch: StepBatch) => {
-  const latest = new Map<string, { statisticId: string; version: number; value: number }>();
-  for (const change of batch.statisticChanges) {
-    if (change.name === 'totalOrderValue') latest.set(change.customerId, change);
-  }
-  if (latest.size === 0) return new Map<string, number>();
-  const entries = [...latest.entries()];
-  const rows = await rowsOf<{ customer_id: string; rank: number }>(
-    batch.tx,
-    sql`SELECT x.customer_id,
-               (SELECT count(*) FROM player_statistics p
-                 WHERE p.statistic_id = x.statistic_id AND p.version = x.version AND p.value > x.value)::int + 1 AS rank
-        FROM unnest(${arrayParam(entries.map(([id]) => id))}::text[], ${arrayParam(entries.map(([, c]) => c.statisticId))}::text[],
-                    ${arrayParam(entries.map(([, c]) => c.version))}::int[], ${arrayParam(entries.map(([, c]) => c.value))}::numeric[])
-          AS x(customer_id, statistic_id, version, value)`,
-  );
-  return new Map(rows.map((row) => [row.customer_id, Number(row.rank)]));
-};
-
-const NO_EARNINGS: ReadonlyMap<string, number> = new Map();
 
 /**
- * DESIGN §5 step 5 for one batch, set-based: the released challenges of the batch's clients, the ones granted
- * to each player (segments and grant_mission), and their progress are read in a few queries; every event then
- * moves the objectives it counts for; completions pay their rewards once and write challenge transactions
- * (Active on a player's first progress, Completed with what it paid). Returns whether any statistic was moved.
+ * DESIGN §5 step 5 for one batch, set-based: the released challenges of the batch's clients (indexed by the event
+ * types their objectives count), the ones granted to each player, and the players' progress documents are read in
+ * a few statements; each event then moves only the objectives of the types it feeds; completions pay their rewards
+ * once and write challenge transactions (Active on a player's first progress, Completed with what it paid). A
+ * refunded or cancelled order takes back the progress it made in objectives and challenges not completed yet, and
+ * a recovered order gives it back. Returns whether any statistic was moved.
  */
 export const evaluateChallenges = async (batch: StepBatch) => {
   if (batch.events.length === 0) return false;
-  const clientIds = [...new Set(batch.events.map((event) => event.clientId))];
   const times = batch.events.map((event) => event.occurredAt.getTime());
-  const byClient = await loadReleasedChallenges(
+  const catalogues = await loadCatalogue(
     batch.tx,
-    clientIds,
+    unique(batch.events.map((event) => event.clientId)),
     new Date(Math.min(...times)),
     new Date(Math.max(...times)),
   );
-  if (byClient.size === 0) return false;
-  const loaded = [...byClient.values()].flat();
-  const loadedById = new Map(loaded.map((challenge) => [challenge.id, challenge]));
-  const challengeIds = loaded.map((challenge) => challenge.id);
-  const customerIds = [
-    ...new Set(batch.events.filter((e) => byClient.has(e.clientId)).map((e) => e.customerId)),
-  ];
-  const granted = await grantedChallenges(batch.tx, challengeIds, customerIds);
-  if (granted.size === 0) return false;
-  const events = batch.events.filter((event) => granted.has(event.customerId));
-  const purchases = new Set(
-    orderMovesOf(batch)
-      .filter((move) => move.purchase && move.sign === 1)
-      .map((move) => move.event),
-  );
-  const objectivesByType = new Map<
-    string,
-    Map<string, { challenge: LoadedChallenge; objective: ChallengeObjectiveColumn }[]>
-  >();
-  for (const challenge of loaded) {
-    const byType = objectivesByType.get(challenge.clientId) ?? new Map();
-    for (const objective of challenge.objectives) {
-      byType.set(objective.event_type, [
-        ...(byType.get(objective.event_type) ?? []),
-        { challenge, objective },
-      ]);
-    }
-    objectivesByType.set(challenge.clientId, byType);
+  if (catalogues.size === 0) return false;
+  // A purchase counts with its order.created; a refund, cancellation or recovery is its status change.
+  const purchaseOf = new Map<EngineEvent, OrderMove>();
+  const reversalOf = new Map<EngineEvent, OrderMove>();
+  for (const move of orderMovesOf(batch)) {
+    if (!move.purchase) reversalOf.set(move.event, move);
+    else if (move.sign === 1) purchaseOf.set(move.event, move);
   }
-  // What the batch can touch: each event's player, with the objectives of the types it feeds (earn: any event).
-  const hasEarn = usesEventType(loaded, 'earn');
-  const wantedPlayers = new Map<string, { challengeId: string; customerId: string }>();
-  const wantedObjectives = new Map<
-    string,
-    { challengeId: string; customerId: string; objectiveId: string }
-  >();
+  const events = batch.events.filter(
+    (event) => catalogues.has(event.clientId) && (event.type !== 'order.created' || purchaseOf.has(event)),
+  );
+  if (events.length === 0) return false;
+  const granted = await grantedChallenges(batch.tx, catalogues, unique(events.map((e) => e.customerId)));
+  const all = [...catalogues.values()];
+  const earnings = all.some((catalogue) => catalogue.byFeed.has('earn'))
+    ? await earningsOf(
+        batch,
+        events.filter((event) => granted.has(event.customerId) && !reversalOf.has(event)),
+      )
+    : new Map<string, Map<string, number>>();
+
+  // What each event can move: the objectives of the types it feeds, in challenges granted to its player. A
+  // recovered order's earnings are not counted again (its refund's take-back is given back instead).
+  const fedObjectives = (event: EngineEvent): FedObjective[] => {
+    const mine = granted.get(event.customerId);
+    const catalogue = catalogues.get(event.clientId) as ClientCatalogue;
+    if (!mine) return [];
+    const feeds: readonly TObjectiveEventType[] = OBJECTIVE_TYPES_BY_EVENT[event.type] ?? [];
+    const withEarn = earnings.has(eventKey(event)) ? [...feeds, 'earn' as const] : feeds;
+    return withEarn.flatMap((feed) =>
+      (catalogue.byFeed.get(feed) ?? []).filter(({ challenge }) => mine.has(challenge.id)),
+    );
+  };
+  const work = new Map<EngineEvent, FedObjective[]>();
   for (const event of events) {
-    if (event.type === 'order.created' && !purchases.has(event)) continue;
-    const playerChallenges = granted.get(event.customerId);
-    const byType = objectivesByType.get(event.clientId);
-    if (!playerChallenges || !byType) continue;
-    const feeds = [...(OBJECTIVE_TYPES_BY_EVENT[event.type] ?? []), ...(hasEarn ? (['earn'] as const) : [])];
-    for (const feed of feeds) {
-      for (const { challenge, objective } of byType.get(feed) ?? []) {
-        if (!playerChallenges.has(challenge.id)) continue;
-        wantedPlayers.set(playerKey(challenge.id, event.customerId), {
-          challengeId: challenge.id,
-          customerId: event.customerId,
-        });
-        wantedObjectives.set(objectiveKey(challenge.id, event.customerId, objective._id), {
-          challengeId: challenge.id,
-          customerId: event.customerId,
-          objectiveId: objective._id,
-        });
+    const fed = fedObjectives(event);
+    if (fed.length > 0 || reversalOf.has(event)) work.set(event, fed);
+  }
+  if (work.size === 0) return false;
+
+  const firstWanted = new Map<string, { clientId: string; customerId: string; type: string }>();
+  for (const [event, fed] of work) {
+    if (fed.some(({ objective }) => objective.conditions.some((c) => c.type === 'first_occurrence')))
+      firstWanted.set(typeKey(event.customerId, event.type), {
+        clientId: event.clientId,
+        customerId: event.customerId,
+        type: event.type,
+      });
+  }
+  const earlier = await earlierEventTypes(batch, [...firstWanted.values()]);
+  const ranks = all.some((catalogue) => catalogue.byFeed.has('leaderboard'))
+    ? await leaderboardRanks(batch)
+    : new Map<string, number>();
+  const orders = await loadOrderContributions(
+    batch.tx,
+    [...reversalOf.values()].map((move) => ({ clientId: move.event.clientId, orderRef: move.orderRef })),
+  );
+  const players = await loadPlayerProgress(
+    batch.tx,
+    unique([...work.keys()].map((e) => playerKey(e.clientId, e.customerId))).map((key) => {
+      const [clientId, customerId] = key.split('\u0000') as [string, string];
+      return { clientId, customerId };
+    }),
+  );
+
+  const standings = new Map<string, StandingChange>();
+  const transactions: ChallengeTransactionRow[] = [];
+  const payouts: RewardPayout[] = [];
+  const completions: { challenge: LoadedChallenge; event: EngineEvent; value: number | null }[] = [];
+
+  /** Writes an objective's new progress; a player's first progress in a challenge starts it (Active). */
+  const setObjective = (
+    player: PlayerProgress,
+    challenge: LoadedChallenge,
+    event: EngineEvent,
+    objectiveId: string,
+    stored: ObjectiveProgressColumn,
+  ) => {
+    let entry = player.challenges[challenge.id];
+    if (!entry) {
+      entry = { o: {} };
+      player.challenges[challenge.id] = entry;
+      standings.set(`${challenge.id}\u0000${event.customerId}`, {
+        clientId: event.clientId,
+        challengeId: challenge.id,
+        customerId: event.customerId,
+        startedAt: event.occurredAt,
+        completedAt: null,
+      });
+      transactions.push(transactionOf(challenge, event, 'Active'));
+    }
+    entry.o[objectiveId] = stored;
+    player.changed.add(challenge.id);
+  };
+
+  /** An objective completed: its rewards are paid; the challenge completes once every objective has. */
+  const objectiveDone = (
+    player: PlayerProgress,
+    challenge: LoadedChallenge,
+    objective: ChallengeObjectiveColumn,
+    event: EngineEvent,
+    value: number | null,
+  ) => {
+    payouts.push({
+      event,
+      challengeId: challenge.id,
+      causeId: `${challenge.id}:${objective._id}`,
+      rewards: objective.rewards,
+      eventValue: value,
+    });
+    const entry = player.challenges[challenge.id];
+    if (!entry || entry.c || !challenge.objectives.every((o) => entry.o[o._id]?.c)) return;
+    entry.c = 1;
+    const key = `${challenge.id}\u0000${event.customerId}`;
+    standings.set(key, {
+      clientId: event.clientId,
+      challengeId: challenge.id,
+      customerId: event.customerId,
+      startedAt: standings.get(key)?.startedAt ?? null,
+      completedAt: event.occurredAt,
+    });
+    completions.push({ challenge, event, value });
+  };
+
+  const recordOf = (move: OrderMove) => {
+    const key = orderKey(move.event.clientId, move.orderRef);
+    let record = orders.get(key);
+    if (!record) {
+      record = {
+        clientId: move.event.clientId,
+        orderRef: move.orderRef,
+        customerId: move.event.customerId,
+        added: {},
+        takenBack: null,
+        changed: false,
+      };
+      orders.set(key, record);
+    }
+    return record;
+  };
+
+  /**
+   * A refund or cancellation takes back what the order added to objectives still open in challenges still open (a
+   * completed objective keeps its progress and rewards); a recovery gives back what was taken, which may complete.
+   */
+  const reverseOrder = (player: PlayerProgress, catalogue: ClientCatalogue, move: OrderMove) => {
+    const record: OrderContributions | undefined = orders.get(orderKey(move.event.clientId, move.orderRef));
+    if (!record) return;
+    const source = move.sign < 0 ? record.added : record.takenBack;
+    if (!source) return;
+    const taken: typeof record.added = {};
+    for (const [challengeId, byObjective] of Object.entries(source)) {
+      const challenge = catalogue.byId.get(challengeId);
+      const entry = player.challenges[challengeId];
+      if (!challenge || !entry || !isOpen(player.challenges, challengeId)) continue;
+      for (const [objectiveId, contribution] of Object.entries(byObjective)) {
+        const objective = challenge.objectives.find((o) => o._id === objectiveId);
+        const current = entry.o[objectiveId];
+        if (!objective || !current || current.c) continue;
+        if (move.sign < 0) {
+          setObjective(player, challenge, move.event, objectiveId, takeBack(current, contribution));
+          taken[challengeId] = { ...taken[challengeId], [objectiveId]: contribution };
+          continue;
+        }
+        const restored = giveBack(current, contribution);
+        const done = reachesTarget(objective, restored.p, restored.m);
+        if (done) restored.c = move.event.occurredAt.toISOString();
+        setObjective(player, challenge, move.event, objectiveId, restored);
+        if (done) objectiveDone(player, challenge, objective, move.event, move.totalMinor / 100);
       }
     }
-  }
-  if (wantedObjectives.size === 0) return false;
-  // Completing a challenge needs its other objectives' state too.
-  for (const { challengeId, customerId } of wantedPlayers.values()) {
-    const challenge = loadedById.get(challengeId);
-    for (const objective of challenge?.objectives ?? []) {
-      wantedObjectives.set(objectiveKey(challengeId, customerId, objective._id), {
-        challengeId,
-        customerId,
-        objectiveId: objective._id,
-      });
-    }
-  }
-  const [progress, earlier, earnings, ranks] = await Promise.all([
-    loadProgress(batch.tx, [...wantedPlayers.values()], [...wantedObjectives.values()]),
-    usesCondition(loaded, 'first_occurrence') ? earlierEventTypes(batch, events) : new Set<string>(),
-    usesEventType(loaded, 'earn') ? earningsOf(batch, events) : new Map<string, Map<string, number>>(),
-    usesEventType(loaded, 'leaderboard') ? leaderboardRanks(batch) : new Map<string, number>(),
-  ]);
+    record.takenBack = move.sign < 0 && Object.keys(taken).length > 0 ? taken : null;
+    record.changed = true;
+  };
 
   const seenTypes = new Set(earlier);
-  const payouts: RewardPayout[] = [];
-  const transactions: ChallengeTransactionRow[] = [];
-  const completions: { challenge: LoadedChallenge; event: EngineEvent; value: number | null }[] = [];
   const ranked = new Set<string>();
   for (const event of events) {
-    if (event.type === 'order.created' && !purchases.has(event)) continue;
-    const typeKey = `${event.customerId}\u0000${event.type}`;
-    const firstOfType = !seenTypes.has(typeKey);
-    seenTypes.add(typeKey);
-    const timeZone = batch.timeZoneOf(event.clientId);
-    const clock = localClock(event.occurredAt, timeZone);
+    const seenKey = typeKey(event.customerId, event.type);
+    const firstOfType = !seenTypes.has(seenKey);
+    seenTypes.add(seenKey);
+    const fed = work.get(event);
+    if (!fed) continue;
+    const player = players.get(playerKey(event.clientId, event.customerId)) as PlayerProgress;
+    const catalogue = catalogues.get(event.clientId) as ClientCatalogue;
+    const reversal = reversalOf.get(event);
+    if (reversal) reverseOrder(player, catalogue, reversal);
+    if (fed.length === 0) continue;
+    const clock = localClock(event.occurredAt, batch.timeZoneOf(event.clientId));
     const facts = factsOf(event, clock.localDay);
     // A leaderboard place is read once per player per batch, so it counts with the player's first order in it.
     const rank =
@@ -204,116 +292,53 @@ export const evaluateChallenges = async (batch: StepBatch) => {
         ? (ranks.get(event.customerId) ?? null)
         : null;
     if (rank !== null) ranked.add(event.customerId);
-    const playerChallenges = granted.get(event.customerId);
-    if (!playerChallenges) continue;
-    const earned = earnings.get(`${event.clientId}\u0000${event.externalId}`) ?? NO_EARNINGS;
-    const feeds = earned.size > 0 ? [...facts.feeds, 'earn' as const] : facts.feeds;
-    const byType = objectivesByType.get(event.clientId);
-    const completedNow = new Set<LoadedChallenge>();
+    const context = {
+      occurredAt: event.occurredAt,
+      ...clock,
+      firstOfType,
+      rank,
+      earned: earnings.get(eventKey(event)) ?? NO_EARNINGS,
+    };
+    const purchase = purchaseOf.get(event);
     const at = event.occurredAt.getTime();
-    // Only the objectives of the event types this event feeds are looked at.
-    for (const feed of feeds) {
-      for (const { challenge, objective } of byType?.get(feed) ?? []) {
-        if (!playerChallenges.has(challenge.id)) continue;
-        if (at < challenge.startDate.getTime() || (challenge.endDate && at > challenge.endDate.getTime()))
-          continue;
-        const key = playerKey(challenge.id, event.customerId);
-        let player = progress.players.get(key);
-        if (!player) {
-          player = {
-            clientId: event.clientId,
-            challengeId: challenge.id,
-            customerId: event.customerId,
-            status: 'active',
-            startedAt: null,
-            completedAt: null,
-            dirty: false,
-          };
-          progress.players.set(key, player);
-        }
-        if (player.status !== 'active') continue;
-        const oKey = objectiveKey(challenge.id, event.customerId, objective._id);
-        const current: ObjectiveState = progress.objectives.get(oKey) ?? {
-          challengeId: challenge.id,
-          customerId: event.customerId,
-          objectiveId: objective._id,
-          progress: 0,
-          state: {},
-          completedAt: null,
-          dirty: false,
-        };
-        if (current.completedAt) continue;
-        const context: RuleContext = {
-          occurredAt: event.occurredAt,
-          ...clock,
-          challengeStart: challenge.startDate,
-          firstOfType,
-          rank,
-          earned,
-        };
-        const moved = advanceObjective(objective, facts, context, current);
-        if (!moved) continue;
-        Object.assign(current, { progress: moved.progress, state: moved.state, dirty: true });
-        progress.objectives.set(oKey, current);
-        // The player's row is written only when their standing changes (started, completed).
-        if (!player.startedAt) {
-          player.startedAt = event.occurredAt;
-          player.dirty = true;
-          transactions.push(transactionOf(challenge, event, 'Active'));
-        }
-        if (moved.done) {
-          current.completedAt = event.occurredAt;
-          completedNow.add(challenge);
-          payouts.push({
-            event,
-            challengeId: challenge.id,
-            causeId: `${challenge.id}:${objective._id}`,
-            rewards: objective.rewards,
-            eventValue: facts.value,
-          });
-        }
-      }
-    }
-    for (const challenge of completedNow) {
-      const done = challenge.objectives.every(
-        (objective) =>
-          progress.objectives.get(objectiveKey(challenge.id, event.customerId, objective._id))?.completedAt,
+    for (const { challenge, objective } of fed) {
+      if (!inSchedule(challenge, at) || !isOpen(player.challenges, challenge.id)) continue;
+      const before = player.challenges[challenge.id]?.o[objective._id] ?? { p: 0 };
+      if (before.c) continue;
+      const moved = advanceObjective(
+        objective,
+        facts,
+        { ...context, challengeStart: challenge.startDate },
+        rulesView(before),
       );
-      const player = progress.players.get(playerKey(challenge.id, event.customerId));
-      if (!done || !player || player.completedAt) continue;
-      player.status = 'completed';
-      player.completedAt = event.occurredAt;
-      player.dirty = true;
-      completions.push({ challenge, event, value: facts.value });
+      if (!moved) continue;
+      const after = storedView(moved, moved.done ? event.occurredAt.toISOString() : undefined);
+      setObjective(player, challenge, event, objective._id, after);
+      const contribution = purchase ? contributionOf(before, after) : null;
+      if (purchase && contribution)
+        addContribution(recordOf(purchase), challenge.id, objective._id, contribution);
+      if (moved.done) objectiveDone(player, challenge, objective, event, facts.value);
     }
   }
 
-  const dirtyPlayers = [...progress.players.values()].filter((player) => player.dirty);
-  const dirtyObjectives = [...progress.objectives.values()].filter((objective) => objective.dirty);
-  if (dirtyObjectives.length === 0) return false;
-  const clientOf = new Map(loaded.map((challenge) => [challenge.id, challenge.clientId]));
-  await writeProgress(
-    batch.tx,
-    dirtyPlayers,
-    dirtyObjectives.map((objective) => ({
-      ...objective,
-      clientId: clientOf.get(objective.challengeId) ?? '',
-    })),
-  );
+  if (![...players.values()].some((player) => player.changed.size > 0)) return false;
+  await writePlayerProgress(batch.tx, players.values());
+  await writeStandings(batch.tx, [...standings.values()]);
+  await writeOrderContributions(batch.tx, orders.values());
   if (completions.length > 0) {
+    const rewardsOf = (challenge: LoadedChallenge) => [
+      ...challenge.objectives.flatMap((o) => o.rewards),
+      ...challenge.rewards,
+    ];
     const describe = await describeRewards(
       batch.tx,
-      completions.flatMap(({ challenge }) => [
-        ...challenge.objectives.flatMap((o) => o.rewards),
-        ...challenge.rewards,
-      ]),
+      completions.flatMap(({ challenge }) => rewardsOf(challenge)),
     );
     for (const { challenge, event } of completions) {
-      const rewards = [...challenge.objectives.flatMap((o) => o.rewards), ...challenge.rewards];
       transactions.push({
         ...transactionOf(challenge, event, 'Completed'),
-        rewardEarned: rewards.map(describe).join(', '),
-        xpPointsEarned: xpOf(rewards),
+        rewardEarned: rewardsOf(challenge).map(describe).join(', '),
+        xpPointsEarned: xpOf(rewardsOf(challenge)),
       });
     }
   }
@@ -330,9 +355,10 @@ export const evaluateChallenges = async (batch: StepBatch) => {
       eventValue: value,
     });
   }
-  if (payouts.length === 0) return false;
-  await payRewards(batch, payouts);
-  return payouts.some((payout) => payout.rewards.some((r) => r.type === 'xp' || r.type === 'level'));
+  const paid = payouts.filter((payout) => payout.rewards.length > 0);
+  if (paid.length === 0) return false;
+  await payRewards(batch, paid);
+  return paid.some((payout) => payout.rewards.some((r) => r.type === 'xp' || r.type === 'level'));
 };
 
 const transactionOf = (

@@ -198,8 +198,15 @@ export const advanceObjective = (
     state.matched = [...new Set([...(state.matched ?? []), ...matched])];
   }
   const progress = Math.round((current.progress + increment) * 100) / 100;
-  const allMatched =
-    !objective.scope?.match_all ||
-    (scopeValues(objective) ?? []).every((value) => (state.matched ?? []).includes(value));
-  return { progress, state, done: progress >= objectiveTarget(objective) && allMatched };
+  return { progress, state, done: reachesTarget(objective, progress, state.matched) };
 };
+
+/** Whether progress completes the objective: its target reached and, with match all, every listed id bought. */
+export const reachesTarget = (
+  objective: ChallengeObjectiveColumn,
+  progress: number,
+  matched: readonly string[] | undefined,
+) =>
+  progress >= objectiveTarget(objective) &&
+  (!objective.scope?.match_all ||
+    (scopeValues(objective) ?? []).every((value) => (matched ?? []).includes(value)));

@@ -144,6 +144,25 @@ const columnsOf = (input: TSaveChallenge, timeZone: string) => {
   };
 };
 
+/**
+ * Removes a challenge's progress from its players' progress rows: the objectives not `kept`, or the whole entry
+ * (null). Only the rows of players who started it are touched (each started player has a challenge_players row).
+ */
+const dropProgress = async (tx: DbOrTx, challengeId: string, kept: readonly string[] | null) => {
+  const entry =
+    kept === null
+      ? sql`d.challenges - ${challengeId}::text`
+      : sql`jsonb_set(d.challenges, ARRAY[${challengeId}::text, 'o'],
+              (SELECT coalesce(jsonb_object_agg(o.key, o.value), '{}'::jsonb)
+                 FROM jsonb_each(d.challenges -> ${challengeId}::text -> 'o') AS o(key, value)
+                WHERE o.key = ANY(${sql.param(kept)}::text[])))`;
+  await tx.execute(sql`
+    UPDATE challenge_progress d SET challenges = ${entry}, updated_at = now()
+      FROM challenge_players p
+     WHERE p.challenge_id = ${challengeId} AND d.client_id = p.client_id AND d.customer_id = p.customer_id
+       AND d.challenges ? ${challengeId}::text`);
+};
+
 const AUDITED = ['title', 'status', 'visible', 'startDate', 'endDate'] as const;
 
 export type ChallengeListQuery = {
@@ -220,8 +239,7 @@ export const createChallengesService = (db: Db) => {
           .returning();
         if (!updated) throw notFound(CHALLENGE_MESSAGES.notFound);
         const kept = columns.objectives.map((objective) => objective._id);
-        await tx.execute(sql`DELETE FROM challenge_objective_progress
-                             WHERE challenge_id = ${id} AND NOT (objective_id = ANY(${sql.param(kept)}::text[]))`);
+        await dropProgress(tx, id, kept);
         await recordAudit(tx, actor, {
           action: 'challenge.updated',
           entity: 'challenge',
@@ -252,6 +270,7 @@ export const createChallengesService = (db: Db) => {
           FROM challenge_players p
           WHERE p.challenge_id = ${id} AND p.status = 'active' AND p.started_at IS NOT NULL
           ON CONFLICT DO NOTHING`);
+        await dropProgress(tx, id, null);
         await tx
           .delete(challenges)
           .where(and(eq(challenges.clientId, actor.clientId), eq(challenges.id, id)));

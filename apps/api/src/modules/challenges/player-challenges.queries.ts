@@ -2,7 +2,7 @@ import type { TPlayerChallenge } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { jsonColumn, rowsOf } from '../../db/raw-sql';
-import type { ChallengeObjectiveColumn } from '../../db/schema';
+import type { ChallengeObjectiveColumn, PlayerChallengesColumn } from '../../db/schema';
 import { objectiveTarget } from '../../engine/challenges/objective-rules';
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -37,17 +37,11 @@ export const playerChallenges = async (
         ORDER BY c.created_at, c.id`,
   );
   if (rows.length === 0) return [];
-  const progress = await rowsOf<{
-    challenge_id: string;
-    objective_id: string;
-    progress: string;
-    completed_at: string | Date | null;
-  }>(
+  const [doc] = await rowsOf<{ challenges: PlayerChallengesColumn | string }>(
     db,
-    sql`SELECT challenge_id, objective_id, progress::text AS progress, completed_at FROM challenge_objective_progress
-        WHERE client_id = ${clientId} AND customer_id = ${customerId}`,
+    sql`SELECT challenges FROM challenge_progress WHERE client_id = ${clientId} AND customer_id = ${customerId}`,
   );
-  const byObjective = new Map(progress.map((row) => [`${row.challenge_id}:${row.objective_id}`, row]));
+  const progress: PlayerChallengesColumn = doc ? jsonColumn(doc.challenges) : {};
   return rows.map((row) => ({
     challenge_id: row.id,
     title: row.title,
@@ -55,14 +49,14 @@ export const playerChallenges = async (
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
     objectives: jsonColumn(row.objectives).map((objective) => {
-      const done = byObjective.get(`${row.id}:${objective._id}`);
+      const done = progress[row.id]?.o[objective._id];
       return {
         objective_id: objective._id,
         title: objective.title,
         event_type: objective.event_type,
-        progress: Number(done?.progress ?? 0),
+        progress: done?.p ?? 0,
         target: objectiveTarget(objective),
-        completed_at: iso(done?.completed_at ?? null),
+        completed_at: iso(done?.c ?? null),
       };
     }),
   }));
