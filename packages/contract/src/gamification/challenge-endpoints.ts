@@ -19,6 +19,7 @@ import {
   ZChallengeSortKey,
   ZChallengeStatus,
 } from './challenges';
+import { invalidFlowNodes } from './flow-rules';
 
 const IMAGE_FILE = /\.(png|jpe?g|svg)$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}/;
@@ -61,6 +62,12 @@ const ZScheduleDate = (message: string) =>
     .trim()
     .min(1, message)
     .refine((value) => DAY.test(value) && !Number.isNaN(Date.parse(value)), message);
+
+/** A saved graph: each node must follow the one above it by the allow and disallow rules (spec 2 §4). */
+const ZSavedFlowGraph = ZFlowGraph.superRefine((flow, ctx) => {
+  for (const index of invalidFlowNodes(flow))
+    ctx.addIssue({ code: 'custom', path: ['nodes', index], message: CHALLENGE_MESSAGES.flowInvalid });
+});
 
 /**
  * The challenge editor's body (spec 2 §3, §5). `objectives` is what the engine evaluates; `flow` is the graph the
@@ -106,7 +113,7 @@ export const ZSaveChallengeRequest = z.preprocess(
     visible: z.boolean().default(CHALLENGE_DEFAULTS.visible),
     objectives: z.array(ZChallengeObjective).max(50).default([]),
     rewards: z.array(ZChallengeReward).max(20).default([]),
-    flow: ZFlowGraph.default({ nodes: [], edges: [] }),
+    flow: ZSavedFlowGraph.default({ nodes: [], edges: [] }),
   }),
 );
 export type TSaveChallengeRequest = z.input<typeof ZSaveChallengeRequest>;

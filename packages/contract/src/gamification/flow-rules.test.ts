@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FLOW_NODE_DEFINITIONS,
   flowNodeDefinition,
+  invalidFlowNodes,
   isValidChain,
   mayFollow,
   nextNodeKinds,
@@ -65,5 +66,35 @@ describe('flow node rules (spec 2 §4)', () => {
     expect(isValidChain(['value', 'badges'])).toBe(false);
     expect(isValidChain(['orderValue', 'xp', 'value'])).toBe(false);
     expect(isValidChain([])).toBe(false);
+  });
+
+  it('lists the nodes of a saved graph that break the rules, each chain at its first bad node', () => {
+    const node = (id: string, type: string, kind: string) => ({ id, type, data: { node_type: kind } });
+    const edge = (source: string, target: string) => ({ source, target });
+    const nodes = [
+      node('o1', 'objective', 'orderValue'),
+      node('c1', 'condition', 'value'),
+      node('c2', 'condition', 'payment_method'),
+      node('r1', 'reward', 'xp'),
+      node('o2', 'objective', 'numberOfLogins'),
+      node('c3', 'condition', 'time'),
+      node('r2', 'reward', 'badges'),
+    ];
+    const valid = [edge('o1', 'c1'), edge('c1', 'c2'), edge('c2', 'r1'), edge('c1', 'c3'), edge('o2', 'r2')];
+    expect(invalidFlowNodes({ nodes, edges: valid })).toEqual([]);
+    // time cannot follow an objective; the badge below it is not listed again.
+    const timeFirst = [...valid.slice(0, 3), edge('o2', 'c3'), edge('c3', 'r2')];
+    expect(invalidFlowNodes({ nodes, edges: timeFirst })).toEqual([5]);
+    // A condition with no objective above it (what hangs below it is not listed again), a node with two edges
+    // into it, and a reward on its own.
+    const loose = [edge('c1', 'c2'), edge('c1', 'c3'), edge('o1', 'r1'), edge('o2', 'r1')];
+    expect(invalidFlowNodes({ nodes, edges: loose })).toEqual([1, 3, 6]);
+    // An objective below another node, a loop, an unknown kind, a kind of another type.
+    expect(
+      invalidFlowNodes({ nodes: nodes.slice(0, 2), edges: [edge('c1', 'o1'), edge('o1', 'c1')] }),
+    ).toEqual([0]);
+    expect(
+      invalidFlowNodes({ nodes: [node('x', 'objective', 'nope'), node('y', 'reward', 'value')], edges: [] }),
+    ).toEqual([0, 1]);
   });
 });

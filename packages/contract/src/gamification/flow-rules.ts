@@ -115,3 +115,57 @@ export const isValidChain = (chain: readonly TFlowNodeKind[]) =>
   chain.length > 0 &&
   flowNodeDefinition(chain[0] as TFlowNodeKind).type === 'objective' &&
   chain.every((kind, index) => index === 0 || nextNodeKinds(chain.slice(0, index)).includes(kind));
+
+/** A saved flow graph as far as the rules look at it. */
+export type TFlowShape = {
+  nodes: readonly { id: string; type: string; data: { node_type: string } }[];
+  edges: readonly { source: string; target: string }[];
+};
+
+/**
+ * The nodes of a saved graph that break the rules (spec 2 §4), by position in `nodes`: a node of an unknown kind or
+ * of another type than its kind's, a node with two edges into it or in a loop, and the first node of each chain
+ * (its objective first) that may not follow the nodes above it by isValidChain. The nodes below a broken one are
+ * not listed again. Edges to or from a node not in the graph are left out, as the editor leaves them out.
+ */
+export const invalidFlowNodes = (flow: TFlowShape): number[] => {
+  const position = new Map(flow.nodes.map((node, index) => [node.id, index]));
+  const parents = new Map<string, string[]>();
+  for (const edge of flow.edges) {
+    if (position.has(edge.source) && position.has(edge.target))
+      parents.set(edge.target, [...(parents.get(edge.target) ?? []), edge.source]);
+  }
+  const invalid = new Set<number>();
+  // Each node's chain from its objective, or null when it is broken at the node or above it.
+  const chains = new Map<string, TFlowNodeKind[] | null>();
+  const chainOf = (id: string, visiting: Set<string>): TFlowNodeKind[] | null => {
+    const known = chains.get(id);
+    if (known !== undefined) return known;
+    const index = position.get(id) as number;
+    if (visiting.has(id)) {
+      invalid.add(index);
+      return null;
+    }
+    visiting.add(id);
+    const node = flow.nodes[index] as TFlowShape['nodes'][number];
+    const kind = node.data.node_type;
+    const above = parents.get(id) ?? [];
+    let chain: TFlowNodeKind[] | null = null;
+    if (!isFlowNodeKind(kind) || flowNodeDefinition(kind).type !== node.type || above.length > 1) {
+      invalid.add(index);
+    } else {
+      const upper = above.length === 0 ? [] : chainOf(above[0] as string, visiting);
+      if (upper !== null) {
+        chain = [...upper, kind];
+        if (!isValidChain(chain)) {
+          invalid.add(index);
+          chain = null;
+        }
+      }
+    }
+    chains.set(id, chain);
+    return chain;
+  };
+  for (const node of flow.nodes) chainOf(node.id, new Set());
+  return [...invalid].sort((a, b) => a - b);
+};

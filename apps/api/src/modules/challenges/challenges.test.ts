@@ -189,6 +189,47 @@ describe('saving a challenge', () => {
     ]);
   });
 
+  it('refuses a flow graph whose nodes break the allow and disallow rules, on create and on update', async () => {
+    const flowNode = (id: string, type: string, kind: string, config: Record<string, unknown> = {}) => ({
+      id,
+      type,
+      data: { node_type: kind, name: kind, config },
+    });
+    // A time condition straight after an objective, and a reward followed by a condition.
+    const flow = {
+      nodes: [
+        flowNode('objectiveAa11Bb22', 'objective', 'numberOfLogins'),
+        flowNode('conditionCc33Dd44', 'condition', 'time', { range_type: 'After', time: '12:00' }),
+        flowNode('objectiveEe55Ff66', 'objective', 'orderVolume'),
+        flowNode('rewardGg77Hh88', 'reward', 'xp', { value: 5 }),
+        flowNode('conditionIi99Jj00', 'condition', 'value', { value: 10 }),
+      ],
+      edges: [
+        { id: 'e1', source: 'objectiveAa11Bb22', target: 'conditionCc33Dd44' },
+        { id: 'e2', source: 'objectiveEe55Ff66', target: 'rewardGg77Hh88' },
+        { id: 'e3', source: 'rewardGg77Hh88', target: 'conditionIi99Jj00' },
+      ],
+    };
+    const refused = await call('POST', '/api/challenges', challengeBody({ objectives: undefined, flow }));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe(CHALLENGE_MESSAGES.flowInvalid);
+    expect(refused.json().content.errors).toEqual([
+      { field: 'flow.nodes.1', message: CHALLENGE_MESSAGES.flowInvalid },
+      { field: 'flow.nodes.4', message: CHALLENGE_MESSAGES.flowInvalid },
+    ]);
+    const saved = await createChallenge(t.app, admin);
+    const update = await call(
+      'PUT',
+      `/api/challenges/${saved._id}`,
+      challengeBody({ objectives: undefined, flow }),
+    );
+    expect(update.statusCode).toBe(400);
+    expect(update.json().content.errors.map((e: { field: string }) => e.field)).toEqual([
+      'flow.nodes.1',
+      'flow.nodes.4',
+    ]);
+  });
+
   it.each([
     ['title', { title: '' }, CHALLENGE_MESSAGES.titleRequired],
     ['title', { title: 'x'.repeat(121) }, CHALLENGE_MESSAGES.titleTooLong],

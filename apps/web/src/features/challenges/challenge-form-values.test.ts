@@ -118,6 +118,7 @@ describe('challenge save checks (spec 2 §5)', () => {
     expect(detailsOf(saved)).toMatchObject({ title: 'Summer Spree', status: 'released', visible: true });
     expect(graphOf(saved).nodes.map((node) => node.data.node_type)).toEqual([
       'orderValue',
+      'value',
       'payment_method',
       'badges',
     ]);
@@ -131,7 +132,7 @@ describe('challenge save checks (spec 2 §5)', () => {
       },
     } as never);
     const graph = graphOf(odd);
-    expect(graph.nodes).toHaveLength(3);
-    expect(graph.edges).toHaveLength(2);
+    expect(graph.nodes).toHaveLength(4);
+    expect(graph.edges).toHaveLength(3);
   });
 });

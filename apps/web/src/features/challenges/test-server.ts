@@ -39,7 +39,9 @@ export const challengeFixture = (overrides: Partial<TChallenge> = {}): TChalleng
         title: 'Big spender',
         trigger: { trigger_quantity: 200 },
       }),
-      node('conditionBBBB2222', 'condition', 'payment_method', 'Payment Method', {
+      // A payment method cannot follow an objective (spec 2 §4): a value node comes between.
+      node('conditionBBBB2222', 'condition', 'value', 'Value', { value: 200 }),
+      node('conditionDDDD4444', 'condition', 'payment_method', 'Payment Method', {
         scopes: [{ type: 'payment_method', value: 'CARD' }],
       }),
       node('rewardCCCC3333', 'reward', 'badges', 'Badges', {
@@ -53,7 +55,12 @@ export const challengeFixture = (overrides: Partial<TChallenge> = {}): TChalleng
         source: 'objectiveAAAA1111',
         target: 'conditionBBBB2222',
       },
-      { id: 'conditionBBBB2222->rewardCCCC3333', source: 'conditionBBBB2222', target: 'rewardCCCC3333' },
+      {
+        id: 'conditionBBBB2222->conditionDDDD4444',
+        source: 'conditionBBBB2222',
+        target: 'conditionDDDD4444',
+      },
+      { id: 'conditionDDDD4444->rewardCCCC3333', source: 'conditionDDDD4444', target: 'rewardCCCC3333' },
     ],
   },
   granted_quantity: 12,
