@@ -1,3 +1,4 @@
+import type { TPlayer } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, eventFor, postEvents, type SignedIn } from './factories';
@@ -29,16 +30,20 @@ export const sendAndProcess = async (t: TestApp, key: string, events: Record<str
   await t.ctx.engine.drain();
 };
 
-/** The player's current statistics, as the client's app reads them. */
-export const playerStatistics = async (app: FastifyInstance, key: string, customerId: string) => {
+/** The player as the client's app reads them (`GET /api/v1/players/:id`). */
+export const playerOf = async (app: FastifyInstance, key: string, customerId: string) => {
   const res = await app.inject({
     method: 'GET',
     url: `/api/v1/players/${customerId}`,
     headers: { 'x-api-key': key },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().content.statistics as Record<string, number>;
+  return res.json().content as TPlayer;
 };
+
+/** The player's current statistics, as the client's app reads them. */
+export const playerStatistics = async (app: FastifyInstance, key: string, customerId: string) =>
+  (await playerOf(app, key, customerId)).statistics as Record<string, number>;
 
 /** An event at a given time; `minutesAgo` keeps it in the past. */
 export const eventAt = (customerId: string, minutesAgo: number, overrides: Record<string, unknown>) =>

@@ -1,8 +1,7 @@
-import type { TPlayer } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge, linkChallenge, objective } from '../../../test/challenge-helpers';
 import { statusEvent } from '../../../test/economy-helpers';
-import { eventAt, sendAndProcess } from '../../../test/engine-helpers';
+import { eventAt, playerOf, sendAndProcess } from '../../../test/engine-helpers';
 import { addCustomer, createApiKey, createClientAndSignIn, type SignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -41,19 +40,11 @@ const released = async (objectives: Record<string, unknown>[]) => {
   return challenge;
 };
 
-const playerOf = async (customerId: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/players/${customerId}`,
-    headers: { 'x-api-key': key },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().content as TPlayer;
-};
-
 /** The player's status and each objective's progress in a challenge, as the client's app reads them. */
 const standing = async (customerId: string, challengeId: string) => {
-  const mine = (await playerOf(customerId)).challenges.find((c) => c.challenge_id === challengeId);
+  const mine = (await playerOf(t.app, key, customerId)).challenges.find(
+    (c) => c.challenge_id === challengeId,
+  );
   return { status: mine?.status, progress: mine?.objectives.map((o) => o.progress) };
 };
 
@@ -131,6 +122,6 @@ describe('a refunded or cancelled order takes back the challenge progress it mad
     await sendAndProcess(t, key, [statusEvent(customer, bought.orderId, 'REFUNDED', 40)]);
     expect(await standing(customer, done._id)).toEqual({ status: 'completed', progress: [1] });
     expect(await standing(customer, half._id)).toEqual({ status: 'active', progress: [1, 0] });
-    expect((await playerOf(customer)).statistics.xp).toBe(15);
+    expect((await playerOf(t.app, key, customer)).statistics.xp).toBe(15);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge, day, linkChallenge, objective } from '../../../test/challenge-helpers';
 import { createCurrency, createEarnConfig, segmentId } from '../../../test/economy-helpers';
-import { createBadge, createSegment, eventAt, sendAndProcess } from '../../../test/engine-helpers';
+import { createBadge, createSegment, eventAt, playerOf, sendAndProcess } from '../../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
@@ -52,15 +52,7 @@ const event = (customerId: string, type: string, data: Record<string, unknown> =
   occurred_at: occurredAt,
 });
 
-const player = async (customerId: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/players/${customerId}`,
-    headers: { 'x-api-key': key },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().content as TPlayer;
-};
+const player = (customerId: string) => playerOf(t.app, key, customerId);
 
 const standing = async (customerId: string, challengeId: string) =>
   (await player(customerId)).challenges.find((challenge) => challenge.challenge_id === challengeId);
