@@ -2,8 +2,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { sessionStore } from '@/api/session-store';
 
-// Lazy pages load as chunks: on a busy 2-core machine the first find can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages load as chunks: on a busy 2-core machine (npm test runs the journeys beside this suite) the first
+// find can take several seconds. A wait only costs time when something is really missing.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

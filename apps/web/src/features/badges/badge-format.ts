@@ -19,7 +19,6 @@ export const BADGE_TEXTS = {
     'Choose an icon from the library: it is drawn in the theme’s icon colour on the primary colour.',
   resetTheme: 'Reset to defaults',
   alwaysAvailable: 'Always available',
-  unsavedChanges: 'Unsaved changes',
 } as const;
 
 export const deleteConfirmTitle = (name: string) => `Confirm deletion of '${name}' badge`;

@@ -1,15 +1,8 @@
-import { BADGE_EDITOR_TABS, BADGE_MESSAGES, BUTTON_LABELS, type TBadgeEditorTab } from '@laurel/contract';
-import { Box, Button, Grid, Group, Indicator, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { BADGE_EDITOR_TABS, BADGE_MESSAGES, type TBadgeEditorTab } from '@laurel/contract';
+import { Box, Grid, Group, Indicator, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  type Icon,
-  IconDeviceFloppy,
-  IconIcons,
-  IconListDetails,
-  IconPalette,
-  IconTextCaption,
-} from '@tabler/icons-react';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type Icon, IconIcons, IconListDetails, IconPalette, IconTextCaption } from '@tabler/icons-react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import {
   errorsByField,
   isSameValues,
@@ -17,13 +10,14 @@ import {
   type TBadgeFormValues,
   validateBadge,
 } from '@/features/badges/badge-form-values';
-import { BADGE_TEXTS } from '@/features/badges/badge-format';
 import { BadgePreview } from '@/features/badges/components/badge-preview';
 import { DetailsTab } from '@/features/badges/components/details-tab';
 import { IconsTab } from '@/features/badges/components/icons-tab';
 import { TextTab } from '@/features/badges/components/text-tab';
 import { ThemeTab } from '@/features/badges/components/theme-tab';
 import { openValidationErrors } from '@/features/badges/components/validation-errors';
+import { SaveControls } from '@/ui/save-controls';
+import { useObjectUrl } from '@/ui/use-object-url';
 
 export type TBadgeSubmission = { values: TBadgeFormValues; file: File | null };
 
@@ -53,21 +47,6 @@ const tabOf = (field: TBadgeField): TBadgeEditorTab =>
       : field.startsWith('theme.')
         ? 'Theme'
         : 'Details';
-
-/** An object URL for the chosen file, released when the file changes or the form goes. */
-const useObjectUrl = (file: File | null) => {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-};
 
 /**
  * 'Customise Your Badge' (spec 2 §2): vertical tabs Details, Icons, Text and Theme beside a live preview. Save is
@@ -130,23 +109,7 @@ export const BadgeForm = ({
               Details, icon, words and colours; the preview shows the badge as players will see it.
             </Text>
           </Stack>
-          {!readOnly && (
-            <Group gap="sm">
-              {edited && (
-                <Text size="xs" c="dimmed">
-                  {BADGE_TEXTS.unsavedChanges}
-                </Text>
-              )}
-              <Button
-                type="submit"
-                disabled={!edited}
-                loading={submitting}
-                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              >
-                {BUTTON_LABELS.save}
-              </Button>
-            </Group>
-          )}
+          {!readOnly && <SaveControls edited={edited} submitting={submitting} gap="sm" />}
         </Group>
         <Grid gap="lg" p={{ base: 'md', sm: 'lg' }} align="flex-start">
           <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -5,9 +5,8 @@ import {
   PAGE_SIZES,
   type TBadge,
 } from '@laurel/contract';
-import { Badge, Stack } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { badgesListQuery } from '@/features/badges/api';
 import { BADGE_TEXTS, displayDate, stockText, stockTitle } from '@/features/badges/badge-format';
@@ -15,23 +14,19 @@ import { mayCreateBadges, mayDeleteBadges } from '@/features/badges/badge-rules'
 import { BadgeIcon } from '@/features/badges/components/badge-icon';
 import { useConfirmDeleteBadge } from '@/features/badges/components/use-delete-badge';
 import {
-  DataTable,
-  RowDeleteButton,
+  deleteColumn,
+  ListPage,
   RowLink,
   type TableColumn,
-  TableSearch,
-  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
+  withDefaultColumns,
 } from '@/ui/data-table';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 
-const DEFAULT_COLUMNS: readonly string[] = BADGE_DEFAULT_COLUMNS;
-
 /** `/console/badges` (spec 2 §2): search, paging, Add Badge; a row opens the badge. */
 export const BadgesPage = () => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const list = useQuery(badgesListQuery({ page: table.page, size: table.pageSize, search: table.search }));
@@ -89,48 +84,29 @@ export const BadgesPage = () => {
       noWrap: true,
       render: (badge) => displayDate(badge.created_at),
     },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      toggleable: false,
-      textAlign: 'right',
-      width: 90,
-      render: (badge) =>
-        mayDelete && (
-          <RowDeleteButton
-            name={badge.name}
-            loading={busyId === badge._id}
-            onClick={() => confirmDelete(badge)}
-          />
-        ),
-    },
+    deleteColumn<TBadge>({
+      mayDelete,
+      nameOf: (badge) => badge.name,
+      busyId,
+      onDelete: confirmDelete,
+    }),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeading title={BADGE_MESSAGES.listTitle} subtitle={BADGE_TEXTS.subtitle} />
-      <DataTable<TBadge>
-        table="badges"
-        columns={columns.map((column) =>
-          // Until the user chooses, the table shows the spec's columns (spec 2 §2); the others wait in the chooser.
-          column.accessor === 'actions' || DEFAULT_COLUMNS.includes(column.accessor)
-            ? column
-            : { ...column, defaultToggle: false },
-        )}
-        records={badges}
-        {...tablePaging(table, list.data?.count)}
-        fetching={list.isFetching}
-        pinLastColumn
-        filters={
-          <TableSearch table={table} label={BADGE_TEXTS.search} placeholder={BADGE_TEXTS.searchPlaceholder} />
-        }
-        actions={
-          mayCreateBadges(user) && (
-            <LinkButton to={consolePaths.badge()}>{BADGE_MESSAGES.addBadge}</LinkButton>
-          )
-        }
-        onRowClick={(badge) => void navigate(consolePaths.badge(badge._id))}
-      />
-    </Stack>
+    <ListPage<TBadge>
+      heading={<PageHeading title={BADGE_MESSAGES.listTitle} subtitle={BADGE_TEXTS.subtitle} />}
+      tableName="badges"
+      table={table}
+      count={list.data?.count}
+      fetching={list.isFetching}
+      // Until the user chooses, the table shows the spec's columns (spec 2 §2).
+      columns={withDefaultColumns(columns, BADGE_DEFAULT_COLUMNS)}
+      records={badges}
+      search={{ label: BADGE_TEXTS.search, placeholder: BADGE_TEXTS.searchPlaceholder }}
+      actions={
+        mayCreateBadges(user) && <LinkButton to={consolePaths.badge()}>{BADGE_MESSAGES.addBadge}</LinkButton>
+      }
+      rowPath={(badge) => consolePaths.badge(badge._id)}
+    />
   );
 };

@@ -24,10 +24,11 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TChallengeDetails, TChallengeProblems } from '@/features/challenges/challenge-form-values';
 import { CHALLENGE_TEXTS as T } from '@/features/challenges/challenge-texts';
 import { FileDrop } from '@/ui/file-drop';
+import { useObjectUrl } from '@/ui/use-object-url';
 
 const DAY_FORMAT = 'D MMM YYYY';
 
@@ -62,21 +63,6 @@ const isReadableImage = (file: File) =>
     };
     image.src = url;
   });
-
-/** An object URL for the chosen file, released when the file changes or the panel goes. */
-const useObjectUrl = (file: File | null) => {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-};
 
 const ImageBox = ({ values, file, errors, readOnly, onChange, onFile }: TDetailsPanelProps) => {
   const [problem, setProblem] = useState<string | null>(null);

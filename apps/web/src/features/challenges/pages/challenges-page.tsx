@@ -8,7 +8,6 @@ import {
 import { Badge, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { challengesListQuery } from '@/features/challenges/api';
 import { displayDate } from '@/features/challenges/challenge-format';
@@ -16,14 +15,13 @@ import { mayCreateChallenges, mayDeleteChallenges } from '@/features/challenges/
 import { CHALLENGE_TEXTS, CHALLENGE_COLUMN_TITLES as COLUMN } from '@/features/challenges/challenge-texts';
 import { useConfirmDeleteChallenge } from '@/features/challenges/components/use-delete-challenge';
 import {
-  DataTable,
-  RowDeleteButton,
+  deleteColumn,
+  ListPage,
   RowLink,
   type TableColumn,
-  TableSearch,
-  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
+  withDefaultColumns,
 } from '@/ui/data-table';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
@@ -60,7 +58,6 @@ const ChallengeImage = ({ challenge }: { challenge: TChallengeListItem }) =>
 
 /** `/console/challenges` (spec 2 §2): search, paging, a column chooser and Add Challenge; a row opens the editor. */
 export const ChallengesPage = () => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const list = useQuery(
@@ -144,52 +141,31 @@ export const ChallengesPage = () => {
       noWrap: true,
       render: (challenge) => displayDate(challenge.created_at),
     },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      toggleable: false,
-      textAlign: 'right',
-      width: 90,
-      render: (challenge) =>
-        mayDelete && (
-          <RowDeleteButton
-            name={challenge.title}
-            loading={busyId === challenge._id}
-            onClick={() => confirmDelete(challenge)}
-          />
-        ),
-    },
+    deleteColumn<TChallengeListItem>({
+      mayDelete,
+      nameOf: (challenge) => challenge.title,
+      busyId,
+      onDelete: confirmDelete,
+    }),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeading title={CHALLENGE_MESSAGES.listTitle} subtitle={CHALLENGE_TEXTS.subtitle} />
-      <DataTable<TChallengeListItem>
-        table="challenges"
-        idAccessor="_id"
-        columns={columns.map((column) =>
-          column.accessor === 'actions' || DEFAULT_COLUMNS.includes(column.accessor)
-            ? column
-            : { ...column, defaultToggle: false },
-        )}
-        records={challenges}
-        {...tablePaging(table, list.data?.count)}
-        fetching={list.isFetching}
-        pinLastColumn
-        filters={
-          <TableSearch
-            table={table}
-            label={CHALLENGE_TEXTS.search}
-            placeholder={CHALLENGE_TEXTS.searchPlaceholder}
-          />
-        }
-        actions={
-          mayCreateChallenges(user) && (
-            <LinkButton to={consolePaths.challenge()}>{CHALLENGE_MESSAGES.addChallenge}</LinkButton>
-          )
-        }
-        onRowClick={(challenge) => void navigate(consolePaths.challenge(challenge._id))}
-      />
-    </Stack>
+    <ListPage<TChallengeListItem>
+      heading={<PageHeading title={CHALLENGE_MESSAGES.listTitle} subtitle={CHALLENGE_TEXTS.subtitle} />}
+      tableName="challenges"
+      table={table}
+      count={list.data?.count}
+      fetching={list.isFetching}
+      columns={withDefaultColumns(columns, DEFAULT_COLUMNS)}
+      records={challenges}
+      idAccessor="_id"
+      search={{ label: CHALLENGE_TEXTS.search, placeholder: CHALLENGE_TEXTS.searchPlaceholder }}
+      actions={
+        mayCreateChallenges(user) && (
+          <LinkButton to={consolePaths.challenge()}>{CHALLENGE_MESSAGES.addChallenge}</LinkButton>
+        )
+      }
+      rowPath={(challenge) => consolePaths.challenge(challenge._id)}
+    />
   );
 };

@@ -1,5 +1,4 @@
 import {
-  BUTTON_LABELS,
   CURRENCY_CODES,
   CURRENCY_SYMBOL_CODES,
   EXPIRY_DAYS_MAX,
@@ -19,12 +18,10 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { CurrencyIconField } from '@/features/economy/components/currency-icon-field';
 import {
   chooseCurrencyCode,
@@ -34,6 +31,8 @@ import {
 } from '@/features/economy/currency-form-values';
 import type { TNumberField } from '@/features/economy/earn-config-form-values';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
+import { SaveControls } from '@/ui/save-controls';
+import { useObjectUrl } from '@/ui/use-object-url';
 
 export type TCurrencySubmission = { values: TCurrencyFormValues; file: File | null };
 
@@ -66,21 +65,6 @@ const EXPIRY_OPTIONS = EXPIRY_POLICIES.map((policy) => ({
 
 const numberOf = (value: number | string): TNumberField =>
   typeof value === 'number' ? value : value === '' ? '' : Number(value);
-
-/** An object URL for the chosen file, released when the file changes or the form goes. */
-const useObjectUrl = (file: File | null) => {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-};
 
 /**
  * The currency definition form (spec 3 §2): real (a code selector that names it and resets the rate) or custom
@@ -117,23 +101,7 @@ export const CurrencyForm = ({
             <Title id={headingId} order={2} fz="h4">
               {heading}
             </Title>
-            {!readOnly && (
-              <Group gap="xs">
-                {edited && (
-                  <Text size="xs" c="dimmed">
-                    {ECONOMY_TEXTS.unsavedChanges}
-                  </Text>
-                )}
-                <Button
-                  type="submit"
-                  disabled={!edited}
-                  loading={submitting}
-                  leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-                >
-                  {BUTTON_LABELS.save}
-                </Button>
-              </Group>
-            )}
+            {!readOnly && <SaveControls edited={edited} submitting={submitting} gap="xs" />}
           </Group>
           <Select
             label={ECONOMY_TEXTS.type}

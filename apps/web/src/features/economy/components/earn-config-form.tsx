@@ -1,5 +1,4 @@
 import {
-  BUTTON_LABELS,
   CASHBACK_TYPE_LABELS,
   CASHBACK_TYPES,
   CASHBACK_VALUE_LIMITS,
@@ -17,7 +16,6 @@ import {
 import {
   Alert,
   Anchor,
-  Button,
   Group,
   NumberInput,
   Paper,
@@ -27,7 +25,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchSegmentOptions, segmentOptionKeys } from '@/features/economy/api';
@@ -43,6 +41,7 @@ import { earnSummary } from '@/features/economy/earn-config-format';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import { catalogueKeys, fetchCategoryOptions, fetchProductOptions } from '@/features/products';
 import { RemoteMultiPicker, RemotePicker } from '@/ui/remote-picker';
+import { SaveControls } from '@/ui/save-controls';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 type TEarnConfigFormProps = {
@@ -125,23 +124,7 @@ export const EarnConfigForm = ({
           <Title id={headingId} order={2} fz="h4">
             {heading}
           </Title>
-          {!readOnly && (
-            <Group gap="sm">
-              {edited && (
-                <Text size="xs" c="dimmed">
-                  {ECONOMY_TEXTS.unsavedChanges}
-                </Text>
-              )}
-              <Button
-                type="submit"
-                disabled={!edited}
-                loading={submitting}
-                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              >
-                {BUTTON_LABELS.save}
-              </Button>
-            </Group>
-          )}
+          {!readOnly && <SaveControls edited={edited} submitting={submitting} gap="sm" />}
         </Group>
         <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
           {kind === 'cashback' && (

@@ -1,8 +1,7 @@
 import { PAGE_SIZES, type TProductCategory } from '@laurel/contract';
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { categoriesListQuery } from '@/features/products/api';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
@@ -12,13 +11,10 @@ import { useDeleteCatalogue } from '@/features/products/components/use-delete-ca
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts } from '@/features/products/product-rules';
 import {
-  DataTable,
-  RowActions,
-  RowDeleteButton,
+  deleteColumn,
+  ListPage,
   RowLink,
   type TableColumn,
-  TableSearch,
-  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -27,7 +23,6 @@ import { PageHeading } from '@/ui/page-title';
 
 /** `/console/product-categories`: the catalogue's categories with how many products each holds. */
 export const CategoriesPage = () => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const list = useQuery(
@@ -60,53 +55,45 @@ export const CategoriesPage = () => {
       ),
     },
     { accessor: 'product_count', title: 'Products', textAlign: 'right', noWrap: true },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      textAlign: 'right',
-      render: (category) => (
-        <RowActions>
-          {mayDeleteProducts(user) && (
-            <RowDeleteButton
-              name={category.name}
-              loading={remove.busyId === category._id}
-              onClick={() => remove.confirmCategory(category)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    deleteColumn<TProductCategory>({
+      mayDelete: mayDeleteProducts(user),
+      nameOf: (category) => category.name,
+      busyId: remove.busyId,
+      onDelete: remove.confirmCategory,
+    }),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeading title={CATALOGUE_TEXTS.categoriesTitle} subtitle={CATALOGUE_TEXTS.categoriesSubtitle} />
-      <CatalogueTabs active="categories" />
-      <DataTable<TProductCategory>
-        columns={columns}
-        records={categories}
-        {...tablePaging(table, list.data?.count)}
-        fetching={list.isFetching}
-        pinLastColumn
-        filters={
-          <TableSearch
-            table={table}
-            label={CATALOGUE_TEXTS.searchCategories}
-            placeholder={CATALOGUE_TEXTS.searchCategoriesPlaceholder}
+    <ListPage<TProductCategory>
+      heading={
+        <>
+          <PageHeading
+            title={CATALOGUE_TEXTS.categoriesTitle}
+            subtitle={CATALOGUE_TEXTS.categoriesSubtitle}
           />
-        }
-        actions={
-          mayCreateProducts(user) && (
-            <>
-              <LinkButton to={productPaths.importCategories} variant="default" icon={IconFileImport}>
-                {CATALOGUE_TEXTS.importCsv}
-              </LinkButton>
-              <LinkButton to={productPaths.newCategory}>{CATALOGUE_TEXTS.addCategory}</LinkButton>
-            </>
-          )
-        }
-        onRowClick={(category) => void navigate(productPaths.category(category._id))}
-      />
-    </Stack>
+          <CatalogueTabs active="categories" />
+        </>
+      }
+      table={table}
+      count={list.data?.count}
+      fetching={list.isFetching}
+      columns={columns}
+      records={categories}
+      search={{
+        label: CATALOGUE_TEXTS.searchCategories,
+        placeholder: CATALOGUE_TEXTS.searchCategoriesPlaceholder,
+      }}
+      actions={
+        mayCreateProducts(user) && (
+          <>
+            <LinkButton to={productPaths.importCategories} variant="default" icon={IconFileImport}>
+              {CATALOGUE_TEXTS.importCsv}
+            </LinkButton>
+            <LinkButton to={productPaths.newCategory}>{CATALOGUE_TEXTS.addCategory}</LinkButton>
+          </>
+        )
+      }
+      rowPath={(category) => productPaths.category(category._id)}
+    />
   );
 };

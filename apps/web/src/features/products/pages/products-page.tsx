@@ -1,8 +1,7 @@
 import { formatMoney, PAGE_SIZES, type TProduct } from '@laurel/contract';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { productsListQuery } from '@/features/products/api';
@@ -13,13 +12,10 @@ import { useDeleteCatalogue } from '@/features/products/components/use-delete-ca
 import { productPaths } from '@/features/products/product-paths';
 import { mayCreateProducts, mayDeleteProducts } from '@/features/products/product-rules';
 import {
-  DataTable,
-  RowActions,
-  RowDeleteButton,
+  deleteColumn,
+  ListPage,
   RowLink,
   type TableColumn,
-  TableSearch,
-  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -28,7 +24,6 @@ import { PageHeading } from '@/ui/page-title';
 
 /** `/console/products`: the catalogue, searched by title, SKU or PID, with add, import and delete. */
 export const ProductsPage = () => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const symbol = useClientRecord().data?.currency_symbol ?? 'R';
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
@@ -77,53 +72,42 @@ export const ProductsPage = () => {
           </Group>
         ),
     },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      textAlign: 'right',
-      render: (product) => (
-        <RowActions>
-          {mayDeleteProducts(user) && (
-            <RowDeleteButton
-              name={product.title}
-              loading={remove.busyId === product._id}
-              onClick={() => remove.confirmProduct(product)}
-            />
-          )}
-        </RowActions>
-      ),
-    },
+    deleteColumn<TProduct>({
+      mayDelete: mayDeleteProducts(user),
+      nameOf: (product) => product.title,
+      busyId: remove.busyId,
+      onDelete: remove.confirmProduct,
+    }),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeading title={CATALOGUE_TEXTS.productsTitle} subtitle={CATALOGUE_TEXTS.productsSubtitle} />
-      <CatalogueTabs active="products" />
-      <DataTable<TProduct>
-        columns={columns}
-        records={products}
-        {...tablePaging(table, list.data?.count)}
-        fetching={list.isFetching}
-        pinLastColumn
-        filters={
-          <TableSearch
-            table={table}
-            label={CATALOGUE_TEXTS.searchProducts}
-            placeholder={CATALOGUE_TEXTS.searchProductsPlaceholder}
-          />
-        }
-        actions={
-          mayCreateProducts(user) && (
-            <>
-              <LinkButton to={productPaths.importProducts} variant="default" icon={IconFileImport}>
-                {CATALOGUE_TEXTS.importCsv}
-              </LinkButton>
-              <LinkButton to={productPaths.newProduct}>{CATALOGUE_TEXTS.addProduct}</LinkButton>
-            </>
-          )
-        }
-        onRowClick={(product) => void navigate(productPaths.product(product._id))}
-      />
-    </Stack>
+    <ListPage<TProduct>
+      heading={
+        <>
+          <PageHeading title={CATALOGUE_TEXTS.productsTitle} subtitle={CATALOGUE_TEXTS.productsSubtitle} />
+          <CatalogueTabs active="products" />
+        </>
+      }
+      table={table}
+      count={list.data?.count}
+      fetching={list.isFetching}
+      columns={columns}
+      records={products}
+      search={{
+        label: CATALOGUE_TEXTS.searchProducts,
+        placeholder: CATALOGUE_TEXTS.searchProductsPlaceholder,
+      }}
+      actions={
+        mayCreateProducts(user) && (
+          <>
+            <LinkButton to={productPaths.importProducts} variant="default" icon={IconFileImport}>
+              {CATALOGUE_TEXTS.importCsv}
+            </LinkButton>
+            <LinkButton to={productPaths.newProduct}>{CATALOGUE_TEXTS.addProduct}</LinkButton>
+          </>
+        )
+      }
+      rowPath={(product) => productPaths.product(product._id)}
+    />
   );
 };

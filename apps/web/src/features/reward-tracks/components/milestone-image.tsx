@@ -6,29 +6,15 @@ import {
 } from '@laurel/contract';
 import { Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fitsWithin, readImageSize } from '@/features/reward-tracks/image-size';
 import { FileDrop } from '@/ui/file-drop';
+import { useObjectUrl } from '@/ui/use-object-url';
 
 /** Milestone images are shown small in the client's app; anything larger than this is refused before upload. */
 export const MILESTONE_IMAGE_MAX = { width: 2048, height: 2048 } as const;
 
 const ACCEPT = [...IMAGE_EXTENSIONS, ...IMAGE_MIME_TYPES].join(',');
-
-/** An object URL for a chosen file, released when it changes or the block goes. */
-const useObjectUrl = (file: File | null) => {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-};
 
 type TMilestoneImageProps = {
   /** 'Milestone 2': names the preview. */

@@ -1,8 +1,8 @@
 import { consolePaths, PAGE_SIZES, SEGMENT_MESSAGES, type TSegment } from '@laurel/contract';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { segmentsListQuery } from '@/features/segments/api';
 import { PlayerCount } from '@/features/segments/components/player-count';
@@ -11,13 +11,11 @@ import { useDeleteSegmentAction } from '@/features/segments/components/use-delet
 import { displayDate, displayDateTime, rulesText, SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { canDelete, mayCreateSegments } from '@/features/segments/segment-rules';
 import {
-  DataTable,
+  ListPage,
   RowActions,
   RowDeleteButton,
   RowLink,
   type TableColumn,
-  TableSearch,
-  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -26,7 +24,6 @@ import { PageHeading } from '@/ui/page-title';
 
 /** `/console/segments` (spec 2 §2): search, paging, New Segment; a row opens the segment. */
 export const SegmentsPage = () => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const list = useQuery(segmentsListQuery({ page: table.page, size: table.pageSize, search: table.search }));
@@ -125,30 +122,22 @@ export const SegmentsPage = () => {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeading title={SEGMENT_MESSAGES.listTitle} subtitle={SEGMENT_TEXTS.subtitle} />
-      <DataTable<TSegment>
-        table="segments"
-        columns={columns}
-        records={segments}
-        {...tablePaging(table, list.data?.count)}
-        fetching={list.isFetching && (list.isPlaceholderData || !list.data)}
-        emptyText={SEGMENT_MESSAGES.empty}
-        pinLastColumn
-        filters={
-          <TableSearch
-            table={table}
-            label={SEGMENT_TEXTS.search}
-            placeholder={SEGMENT_TEXTS.searchPlaceholder}
-          />
-        }
-        actions={
-          mayCreateSegments(user) && (
-            <LinkButton to={consolePaths.segment()}>{SEGMENT_MESSAGES.newSegment}</LinkButton>
-          )
-        }
-        onRowClick={(segment) => void navigate(consolePaths.segment(segment._id))}
-      />
-    </Stack>
+    <ListPage<TSegment>
+      heading={<PageHeading title={SEGMENT_MESSAGES.listTitle} subtitle={SEGMENT_TEXTS.subtitle} />}
+      tableName="segments"
+      table={table}
+      count={list.data?.count}
+      fetching={list.isFetching && (list.isPlaceholderData || !list.data)}
+      columns={columns}
+      records={segments}
+      emptyText={SEGMENT_MESSAGES.empty}
+      search={{ label: SEGMENT_TEXTS.search, placeholder: SEGMENT_TEXTS.searchPlaceholder }}
+      actions={
+        mayCreateSegments(user) && (
+          <LinkButton to={consolePaths.segment()}>{SEGMENT_MESSAGES.newSegment}</LinkButton>
+        )
+      }
+      rowPath={(segment) => consolePaths.segment(segment._id)}
+    />
   );
 };

@@ -1,8 +1,7 @@
 import { consolePaths, PAGE_SIZES, STATISTIC_MESSAGES, type TStatistic } from '@laurel/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconRotate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { statisticsListQuery } from '@/features/statistics/api';
 import { SystemBadge } from '@/features/statistics/components/system-badge';
@@ -15,14 +14,12 @@ import {
 } from '@/features/statistics/statistic-format';
 import { canDelete, canReset, mayCreateStatistics } from '@/features/statistics/statistic-rules';
 import {
-  DataTable,
+  ListPage,
   RowActionButton,
   RowActions,
   RowDeleteButton,
   RowLink,
   type TableColumn,
-  TableSearch,
-  tablePaging,
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
@@ -31,7 +28,6 @@ import { PageHeading } from '@/ui/page-title';
 
 /** `/console/statistics` (spec 2 §2): search, paging, Add Statistic; a row opens the statistic. */
 export const StatisticsPage = () => {
-  const navigate = useNavigate();
   const user = useSession()?.user;
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const list = useQuery(
@@ -104,30 +100,22 @@ export const StatisticsPage = () => {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeading title={STATISTIC_MESSAGES.listTitle} subtitle={STATISTIC_TEXTS.subtitle} />
-      <DataTable<TStatistic>
-        table="statistics"
-        columns={columns}
-        records={statistics}
-        {...tablePaging(table, list.data?.count)}
-        fetching={list.isFetching}
-        emptyText={STATISTIC_MESSAGES.empty}
-        pinLastColumn
-        filters={
-          <TableSearch
-            table={table}
-            label={STATISTIC_TEXTS.search}
-            placeholder={STATISTIC_TEXTS.searchPlaceholder}
-          />
-        }
-        actions={
-          mayCreateStatistics(user) && (
-            <LinkButton to={consolePaths.statistic()}>{STATISTIC_MESSAGES.addStatistic}</LinkButton>
-          )
-        }
-        onRowClick={(statistic) => void navigate(consolePaths.statistic(statistic._id))}
-      />
-    </Stack>
+    <ListPage<TStatistic>
+      heading={<PageHeading title={STATISTIC_MESSAGES.listTitle} subtitle={STATISTIC_TEXTS.subtitle} />}
+      tableName="statistics"
+      table={table}
+      count={list.data?.count}
+      fetching={list.isFetching}
+      columns={columns}
+      records={statistics}
+      emptyText={STATISTIC_MESSAGES.empty}
+      search={{ label: STATISTIC_TEXTS.search, placeholder: STATISTIC_TEXTS.searchPlaceholder }}
+      actions={
+        mayCreateStatistics(user) && (
+          <LinkButton to={consolePaths.statistic()}>{STATISTIC_MESSAGES.addStatistic}</LinkButton>
+        )
+      }
+      rowPath={(statistic) => consolePaths.statistic(statistic._id)}
+    />
   );
 };
