@@ -3,8 +3,8 @@
  * with BENCH_CUSTOMERS customers (default 10,000), driven by autocannon at BENCH_CONNECTIONS concurrent keep-alive
  * connections (default 20) for BENCH_SECONDS each (default 10) after a short warm-up, scenario by scenario:
  *
- *   the 404 envelope of an unknown /api route (the framework floor), public health, a hashed static asset of the
- *   console, the customers list, a customer profile read (what the profile page reads: GET /api/v2/get/user) and
+ *   the 404 envelope of an unknown /api route (the framework floor), public health, two hashed static assets of
+ *   the console (a median-sized chunk, and the entry script for bytes), the customers list, a customer profile read (what the profile page reads: GET /api/v2/get/user) and
  *   POST /api/v1/events with a batch of 100 events (API key).
  *
  * It prints requests/s, p50/p99 latency, the server's peak RSS in each scenario and each one's ratio to the floor
@@ -21,12 +21,13 @@
  *   BENCH_ADMIN_URL      default postgres://postgres@127.0.0.1:5432/test
  *   BENCH_CUSTOMERS      default 10000;  BENCH_CONNECTIONS  default 20;  BENCH_SECONDS  default 10
  *   BENCH_API_DIST       another build of the API to run (default apps/api/dist)
- *   BENCH_ONLY           comma-separated scenario keys to run (floor always runs): health,static,list,profile,events
+ *   BENCH_ONLY           comma-separated scenario keys to run (floor always runs):
+ *                        health,static,entry,list,profile,events
  *   BENCH_KEEP_DB=1      keep the created database (its URL is printed)
  *   BENCH_SERVER_NODE_ARGS  node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its
  *                        time goes (the profile is written when it stops)
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -78,12 +79,25 @@ const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, 
 const apiDist = path.resolve(rootDir, process.env.BENCH_API_DIST || path.join(apiDir, 'dist'));
 const webDist = path.join(rootDir, 'apps/web/dist');
 
-/** The entry script index.html loads: a hashed, immutable asset as the browser fetches it. */
-const hashedAsset = () => {
+/**
+ * Two hashed, immutable assets as a browser fetches them (brotli): a lazy chunk of median size (the per-request
+ * cost of serving a file) and the entry script index.html loads (the largest: bytes on the wire dominate).
+ */
+const hashedAssets = () => {
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
-  if (!src) throw new Error('apps/web/dist/index.html loads no /assets/*.js script');
-  return { url: src, bytes: statSync(path.join(webDist, src)).size };
+  const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+  if (!entry) throw new Error('apps/web/dist/index.html loads no /assets/*.js script');
+  const sizeOf = (url: string) => {
+    const file = path.join(webDist, url);
+    return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+  };
+  const chunks = readdirSync(path.join(webDist, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({ url: `/assets/${name}`, bytes: sizeOf(`/assets/${name}`) }))
+    .sort((x, y) => x.bytes - y.bytes);
+  const median = chunks[Math.floor(chunks.length / 2)];
+  if (!median) throw new Error('apps/web/dist/assets holds no script');
+  return { median, entry: { url: entry, bytes: sizeOf(entry) } };
 };
 
 const requireBuild = () => {
@@ -252,7 +266,7 @@ const vmHwmMb = (pid: number) => {
 const main = async (defer: Defer) => {
   const startedAt = Date.now();
   const serverJs = requireBuild();
-  const asset = hashedAsset();
+  const assets = hashedAssets();
   const loadBefore = os.loadavg();
   log(`load average before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}`);
 
@@ -292,9 +306,15 @@ const main = async (defer: Defer) => {
     { key: 'health', label: 'GET /api/health', status: 200, options: { path: '/api/health' } },
     {
       key: 'static',
-      label: `static ${asset.url.length > 28 ? `…${asset.url.slice(-27)}` : asset.url}`,
+      label: `static asset (chunk, ${fmtInt(assets.median.bytes)} B)`,
       status: 200,
-      options: { path: asset.url },
+      options: { path: assets.median.url },
+    },
+    {
+      key: 'entry',
+      label: `static entry script (${fmtInt(assets.entry.bytes / 1024)} KB)`,
+      status: 200,
+      options: { path: assets.entry.url },
     },
     {
       key: 'list',
@@ -366,8 +386,8 @@ const main = async (defer: Defer) => {
   );
   out.push(
     `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP_SECONDS} s warm-up, over ` +
-      `loopback, LOG_LEVEL=warn, rate limits raised, engine not in the API process; static asset ` +
-      `${fmtInt(asset.bytes)} bytes (served brotli)`,
+      `loopback, LOG_LEVEL=warn, rate limits raised, engine not in the API process; assets are sent brotli ` +
+      `(${assets.median.url}, ${assets.entry.url})`,
   );
   out.push(
     'API µs / PG µs: CPU time per request of the API process and of its PostgreSQL backends (the rest of a core ' +

@@ -46,7 +46,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   installErrorHandling(app);
   installResponseCompression(app);
   requireDeclaredPermission(app);
-  await installSecurityHeaders(app, ctx.config.publicUrl);
+  installSecurityHeaders(app, ctx.config.publicUrl);
   await installRateLimits(app, ctx.config.rateLimits);
   installAuthGuard(app, {
     db: ctx.database.db,

@@ -18,8 +18,20 @@ const brotliOptions = (sizeHint?: number): zlib.BrotliOptions => ({
   },
 });
 
-const compressBody = (encoding: TEncoding, body: Buffer) =>
-  encoding === 'br' ? brotli(body, brotliOptions(body.length)) : gzip(body);
+/**
+ * Below this a body is compressed on the spot: a page of a list takes tens of microseconds, less than handing it
+ * to the thread pool and back costs. Larger bodies go to the pool so that one cannot hold up every other request.
+ */
+export const COMPRESS_INLINE_MAX_BYTES = 64 * 1024;
+
+const compressBody = (encoding: TEncoding, body: Buffer) => {
+  if (body.length <= COMPRESS_INLINE_MAX_BYTES) {
+    return encoding === 'br'
+      ? zlib.brotliCompressSync(body, brotliOptions(body.length))
+      : zlib.gzipSync(body);
+  }
+  return encoding === 'br' ? brotli(body, brotliOptions(body.length)) : gzip(body);
+};
 
 /** A compressed stream is flushed after this much input, so the client receives it as it is made. */
 export const STREAM_FLUSH_BYTES = 64 * 1024;

@@ -1,7 +1,8 @@
 import { CUSTOMER_COUNT_CAP, customerSearchCountCap } from '@laurel/contract';
 import { and, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
+import type { Db, DbOrTx } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
+import { preparedQuery } from '../../db/prepared';
 import { branches, customers } from '../../db/schema';
 
 export type CustomerFilter = {
@@ -28,29 +29,75 @@ export const customerWhere = (filter: CustomerFilter): SQL => {
 };
 
 /**
- * A deferred join: skip and pick the page's ids from the index alone, then read just those rows. A deep page
- * (page 10,000 skips 150k customers) then never reads the skipped rows themselves.
+ * `customerWhere` with placeholders for its values, so that the page query can be prepared once per combination of
+ * filters and then only executed: neither the query builder nor PostgreSQL's planner runs again for each request.
+ * The shape names the filters present.
  */
-const pageOfCustomers = async (db: DbOrTx, where: SQL, page: number, size: number) => {
-  const ids = await db
+const customerWhereShape = (filter: CustomerFilter) => {
+  const conditions: SQL[] = [eq(customers.clientId, sql.placeholder('clientId'))];
+  const values: Record<string, unknown> = { clientId: filter.clientId };
+  let shape = '';
+  const add = (key: string, condition: SQL, value: unknown) => {
+    conditions.push(condition);
+    values[key] = value;
+    shape += key[0];
+  };
+  if (filter.branchIds !== null) {
+    add(
+      'branchIds',
+      sql`${customers.memberBranchId} = ANY(${sql.placeholder('branchIds')}::text[])`,
+      filter.branchIds,
+    );
+  }
+  if (filter.status && filter.status !== 'ALL')
+    add('status', eq(customers.status, sql.placeholder('status')), filter.status);
+  if (filter.startDate) {
+    add(
+      'from',
+      sql`${customers.createdAt} >= ${sql.placeholder('from')}::timestamptz`,
+      startOfDay(filter.startDate).toISOString(),
+    );
+  }
+  if (filter.endDate) {
+    add(
+      'until',
+      sql`${customers.createdAt} < ${sql.placeholder('until')}::timestamptz`,
+      startOfNextDay(filter.endDate).toISOString(),
+    );
+  }
+  if (filter.search)
+    add('query', like(customers.searchText, sql.placeholder('query')), searchPattern(filter.search));
+  return { shape: shape || 'all', where: and(...conditions) as SQL, values };
+};
+
+const pageQuery = (db: Db, where: SQL) => {
+  // A deferred join: skip and pick the page's ids from the index alone, then read just those rows, in one
+  // statement. A deep page (page 10,000 skips 150k customers) then never reads the skipped rows themselves.
+  const ids = db
     .select({ id: customers.id })
     .from(customers)
     .where(where)
     .orderBy(desc(customers.createdAt), desc(customers.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(
-      inArray(
-        customers.id,
-        ids.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap(({ id }) => byId.get(id) ?? []);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({ customer: customers })
+    .from(ids)
+    .innerJoin(customers, eq(customers.id, ids.id))
+    .orderBy(desc(customers.createdAt), desc(customers.id));
+};
+
+const pageOfCustomers = async (db: Db, filter: CustomerFilter, page: number, size: number) => {
+  const { shape, where, values } = customerWhereShape(filter);
+  const params = { ...values, limit: size, offset: (page - 1) * size };
+  // A search is planned for its own pattern each time: a generic plan cannot tell a rare fragment from a common one.
+  const rows = filter.search
+    ? await pageQuery(db, where).execute(params)
+    : await preparedQuery(db, `customers_page_${shape}`, (name) =>
+        pageQuery(db, where).prepare(name),
+      ).execute(params);
+  return rows.map((row) => row.customer);
 };
 
 /** How many customers match, counting no further than cap + 1. */
@@ -70,7 +117,7 @@ export const RECENT_COUNT_FLOOR = 1_000;
  * large count be reused: counting 10,000 rows costs more than everything else the request does.
  */
 export const listCustomerRows = async (
-  db: DbOrTx,
+  db: Db,
   filter: CustomerFilter,
   page: number,
   size: number,
@@ -82,18 +129,25 @@ export const listCustomerRows = async (
   const cap = filter.search ? customerSearchCountCap(page, size) : CUSTOMER_COUNT_CAP;
   const count = () => countCustomers(db, where, cap);
   const [rows, n] = await Promise.all([
-    pageOfCustomers(db, where, page, size),
+    pageOfCustomers(db, filter, page, size),
     recentCounts ? recentCounts(JSON.stringify([filter, cap]), count) : count(),
   ]);
   return { rows, count: Math.min(n, cap + 1), capped: n > cap };
 };
 
-export const findCustomer = async (db: DbOrTx, clientId: string, id: string) => {
-  const [row] = await db
-    .select({ customer: customers, branchName: branches.displayName })
-    .from(customers)
-    .leftJoin(branches, eq(branches.id, customers.memberBranchId))
-    .where(and(eq(customers.clientId, clientId), eq(customers.id, id)));
+/** One customer of the client with their branch's name (prepared: the profile page reads it often). */
+export const findCustomer = async (db: Db, clientId: string, id: string) => {
+  const query = preparedQuery(db, 'customer_by_id', (name) =>
+    db
+      .select({ customer: customers, branchName: branches.displayName })
+      .from(customers)
+      .leftJoin(branches, eq(branches.id, customers.memberBranchId))
+      .where(
+        and(eq(customers.clientId, sql.placeholder('clientId')), eq(customers.id, sql.placeholder('id'))),
+      )
+      .prepare(name),
+  );
+  const [row] = await query.execute({ clientId, id });
   return row ?? null;
 };
 
