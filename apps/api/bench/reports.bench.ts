@@ -1,7 +1,7 @@
 /**
  * Transaction reports benchmark (`npm run bench:reports`): BENCH_LEDGER economy-ledger rows (default 10,000,000) for
  * BENCH_CUSTOMERS customers (default 1,000,000) over 20 branches, seeded with SQL (INSERT … SELECT generate_series,
- * the daily totals filled by the ledger's own trigger), then the API as a child process over loopback:
+ * the daily and monthly totals filled by the ledger's own trigger), then the API as a child process over loopback:
  *
  *   1. the Economy Transactions report's first page with each filter, the snapshot cards (unfiltered, a month,
  *      a type, a branch manager's), and a branch manager's first page: p50/p95 of sequential requests
@@ -110,7 +110,7 @@ FROM (
 const count = async (pool: pg.Pool, sql: string, params: unknown[]) =>
   Number((await pool.query(sql, params)).rows[0].n);
 
-/** Customers, then the ledger with its secondary indexes built afterwards (the trigger fills the daily totals). */
+/** Customers, then the ledger with its secondary indexes built afterwards (the trigger fills the totals). */
 const seed = async (pool: pg.Pool, clientId: string, branchIds: string[], currencyIds: string[]) => {
   const have = await count(pool, 'SELECT count(*) AS n FROM economy_transactions WHERE client_id = $1', [
     clientId,
@@ -125,7 +125,7 @@ const seed = async (pool: pg.Pool, clientId: string, branchIds: string[], curren
     await client.query('BEGIN');
     await client.query("SET LOCAL maintenance_work_mem = '1GB'");
     // The ledger is append-only by a trigger; a scratch bench database is cleared by TRUNCATE.
-    await client.query('TRUNCATE economy_transactions, economy_daily_totals');
+    await client.query('TRUNCATE economy_transactions, economy_daily_totals, economy_monthly_totals');
     await client.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
     let started = performance.now();
     await client.query(CUSTOMERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS]);
@@ -140,6 +140,7 @@ const seed = async (pool: pg.Pool, clientId: string, branchIds: string[], curren
     await client.query('VACUUM (ANALYZE) customers');
     await client.query('VACUUM (ANALYZE) economy_transactions');
     await client.query('VACUUM (ANALYZE) economy_daily_totals');
+    await client.query('VACUUM (ANALYZE) economy_monthly_totals');
     times.vacuum = performance.now() - started;
     return times;
   } catch (error) {
@@ -326,7 +327,7 @@ const main = async (defer: Defer) => {
   assert(apiRows === expected, `the export has ${apiRows} rows, the request said ${expected}`);
 
   log('PostgreSQL COPY of the same select…');
-  const query = exportQueryOf(REPORTS.economy, { clientId: owner.clientId, branchIds: null }, {});
+  const query = exportQueryOf(REPORTS.economy, { clientId: owner.clientId, branchIds: null }, {}, {});
   const direct = counter();
   const connection = await pool.connect();
   started = performance.now();
@@ -350,7 +351,7 @@ const main = async (defer: Defer) => {
   out.push(
     seeded
       ? `Seed: customers ${(seeded.customers / 1000).toFixed(0)} s, ledger ${(seeded.ledger / 1000).toFixed(0)} s ` +
-          `(daily totals by the trigger), indexes ${(seeded.indexes / 1000).toFixed(0)} s, VACUUM ANALYZE ${(seeded.vacuum / 1000).toFixed(0)} s`
+          `(daily and monthly totals by the trigger), indexes ${(seeded.indexes / 1000).toFixed(0)} s, VACUUM ANALYZE ${(seeded.vacuum / 1000).toFixed(0)} s`
       : 'Seed: reused',
   );
   out.push(

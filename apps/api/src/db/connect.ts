@@ -27,19 +27,50 @@ export const openPostgres = async (
     db,
     query: async (text, params) => (await pool.query(text, params)).rows,
     close: () => pool.end(),
-    copyOut: async (copySql) => {
+    copyOut: async (copySql, options = {}) => {
       const client = await pool.connect();
+      const { lock } = options;
+      const lockArgs = lock ? [lock.namespace, lock.key] : [];
+      if (lock) {
+        const taken = await client
+          .query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', lockArgs)
+          .catch((error: Error) => {
+            client.release(error);
+            throw error;
+          });
+        if (!taken.rows[0]?.locked) {
+          client.release();
+          return null;
+        }
+      }
       const stream = client.query(copyTo(copySql));
       let released = false;
+      let settle = () => {};
+      const settled = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
       const release = (error?: Error) => {
         if (released) return;
         released = true;
         client.release(error);
+        settle();
       };
-      stream.on('end', () => release());
+      let ended = false;
+      stream.on('end', () => {
+        ended = true;
+        if (!lock) return release();
+        client.query('SELECT pg_advisory_unlock($1, hashtext($2))', lockArgs).then(
+          () => release(),
+          (error: Error) => release(error),
+        );
+      });
       stream.on('error', (error) => release(error));
-      stream.on('close', () => release());
-      return stream;
+      // Closed before its end (the download was abandoned): the connection is mid-COPY, so it is dropped, and with
+      // it any lock it held, rather than returned to the pool.
+      stream.on('close', () => {
+        if (!ended) release(new Error('COPY closed before its end'));
+      });
+      return { stream, released: settled };
     },
   };
 };

@@ -2,6 +2,18 @@ import { Readable } from 'node:stream';
 import { CSV_GUARD_PREFIX, CSV_SAFE_NUMBER_REGEX } from '@laurel/contract';
 import { type Database, literal } from '../db/database';
 
+/** Another export holds the same exclusive key (streamCsv's `exclusive`): try again when it has finished. */
+export class ExportBusyError extends Error {
+  constructor(readonly key: string) {
+    super('An export with this key is already running');
+  }
+}
+
+// Advisory lock namespace of exclusive exports (other namespaces: engine/core/locks.ts, economy currencies).
+const EXPORT_LOCK_NAMESPACE = 7_501;
+/** Exclusive keys streaming in this process: PGlite's (one process by construction; PostgreSQL's hold a lock). */
+const streamingHere = new Set<string>();
+
 /**
  * One column of an export: its header, the SQL that reads it, and whether it is free text that needs the formula
  * guard (ids, validated numbers, dates, amounts and enums cannot start a formula).
@@ -60,19 +72,48 @@ const BATCH = 5_000;
  * The rows of `query` as CSV, streamed: COPY on PostgreSQL (the fastest way out of the database); keyset-paged
  * batches on PGlite. Memory stays flat whatever the row count. Every export (customers, the four transaction
  * reports) goes through here, so the formula guard and the CSV dialect are the same everywhere.
+ *
+ * `exclusive`: at most one stream per key at a time, across every API process on the same PostgreSQL (the COPY's
+ * connection holds an advisory lock on the key until the stream ends); a second throws ExportBusyError.
  */
-export const streamCsv = async (database: Database, query: CsvQuery): Promise<Readable> => {
+export const streamCsv = async (
+  database: Database,
+  query: CsvQuery,
+  options: { exclusive?: string } = {},
+): Promise<Readable> => {
   const header = `${query.columns.map(({ header }) => csvCell(header)).join(',')}\n`;
   const withHeader = query.includeHeaders ?? true;
+  const { exclusive } = options;
   if (database.copyOut) {
-    const copy = await database.copyOut(copyStatement(query));
+    const copy = await database.copyOut(
+      copyStatement(query),
+      exclusive ? { lock: { namespace: EXPORT_LOCK_NAMESPACE, key: exclusive } } : {},
+    );
+    if (!copy) throw new ExportBusyError(exclusive ?? '');
+    const { stream: rows, released } = copy;
     async function* copied() {
       if (withHeader) yield header;
-      yield* copy as AsyncIterable<Buffer>;
+      yield* rows as AsyncIterable<Buffer>;
+      // The file ends once its lock is let go, so a next export that starts on the download's end finds it free.
+      await released;
     }
-    return Readable.from(copied());
+    const out = Readable.from(copied());
+    // A download abandoned before or while it streams ends the COPY too (its connection and lock are let go).
+    out.once('close', () => (rows as Readable).destroy());
+    return out;
+  }
+  if (exclusive !== undefined) {
+    if (streamingHere.has(exclusive)) throw new ExportBusyError(exclusive);
+    streamingHere.add(exclusive);
   }
   async function* batches() {
+    try {
+      yield* keysetBatches();
+    } finally {
+      if (exclusive !== undefined) streamingHere.delete(exclusive);
+    }
+  }
+  async function* keysetBatches() {
     if (withHeader) yield header;
     let keyset = '';
     for (;;) {
@@ -90,5 +131,7 @@ export const streamCsv = async (database: Database, query: CsvQuery): Promise<Re
       if (rows.length < BATCH) return;
     }
   }
-  return Readable.from(batches());
+  const stream = Readable.from(batches());
+  if (exclusive !== undefined) stream.once('close', () => streamingHere.delete(exclusive));
+  return stream;
 };

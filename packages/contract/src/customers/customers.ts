@@ -9,6 +9,7 @@ import { ZCustomerStatus } from '../shared/customer-statuses';
 import { ISO_DATE_REGEX, ZIsoDate } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { LIMITS } from '../shared/limits';
+import { countCapAhead } from '../shared/paging';
 
 /** The address the console sends when an email is left empty (spec 1 §5); the server treats it as none. */
 export const GUEST_EMAIL = 'guest@laurel.app';
@@ -121,7 +122,7 @@ export const CUSTOMER_COUNT_CAP = 10_000;
  */
 export const CUSTOMER_SEARCH_COUNT_PAGES = 10;
 export const customerSearchCountCap = (page: number, size: number) =>
-  Math.min(CUSTOMER_COUNT_CAP, (page - 1 + CUSTOMER_SEARCH_COUNT_PAGES) * size);
+  countCapAhead(page, size, CUSTOMER_SEARCH_COUNT_PAGES);
 
 export const listCustomers = defineEndpoint({
   method: 'GET',

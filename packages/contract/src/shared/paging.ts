@@ -32,6 +32,12 @@ export const hasMorePages = (countTotal: number, page: number, size: number) => 
 
 /** A list count may be capped where an exact count would be slow (DESIGN §9). */
 export const COUNT_CAP = 10_000;
+/**
+ * A smaller cap for lists whose matches are costly to count (a search, a filtered report): only `pages` pages past
+ * the page shown, never more than COUNT_CAP. Whether a next page exists stays exact on every page.
+ */
+export const countCapAhead = (page: number, size: number, pages: number) =>
+  Math.min(COUNT_CAP, (page - 1 + pages) * size);
 export const formatCount = (count: number) =>
   count > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-US')}+` : count.toLocaleString('en-US');
 /**

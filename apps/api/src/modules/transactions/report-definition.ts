@@ -8,8 +8,13 @@ export type ReportField = {
   freeText?: boolean;
 };
 
-/** A snapshot card: SQL over the filtered rows (`FROM … WHERE …` supplied) returning one row `{ value, detail }`. */
-export type ReportCard = { label: string; sql: (fromWhere: string) => string };
+/**
+ * A snapshot card: SQL over the filtered rows (`FROM … WHERE …` supplied) returning one row `{ value, detail }`;
+ * or, for a plain aggregate, just its expression, so that all of a report's aggregates are read in one pass.
+ */
+export type ReportCard =
+  | { label: string; sql: (fromWhere: string) => string }
+  | { label: string; aggregate: string };
 
 /**
  * Where a multi-select's options come from: fixed values, or SQL listing them (`option` column) for the client
@@ -23,7 +28,12 @@ export type ReportOptions = readonly string[] | ((client: string, branches: stri
  */
 export type ReportDefinition = {
   kind: TTransactionReport;
-  /** `FROM <table> t JOIN customers c … LEFT JOIN branches b …` */
+  /**
+   * The ledger table: filters, counts and cards read only its row (t), so they are answered from its indexes
+   * without the joins (a filter on a joined name compares the row's id: ReportMultiFilter.ids).
+   */
+  table: string;
+  /** `FROM <table> t LEFT JOIN customers c … LEFT JOIN branches b …`: the rows as listed and exported. */
   from: string;
   /** The row's instant: the date filters, the order and the keyset. */
   dateColumn: string;
@@ -33,8 +43,8 @@ export type ReportDefinition = {
   fields: Record<string, ReportField>;
   /** Columns besides the customer's name, email and number that the search box matches (case-insensitive). */
   search: readonly string[];
-  /** The SQL each multi-select filter compares with its chosen values. */
-  multi: Partial<Record<TTransactionMultiFilter, { sql: string; options: ReportOptions }>>;
+  /** What each multi-select filter compares with its chosen values. */
+  multi: Partial<Record<TTransactionMultiFilter, ReportMultiFilter>>;
   /** What min_value and max_value compare. */
   value: string;
   cards: readonly ReportCard[];
@@ -42,26 +52,56 @@ export type ReportDefinition = {
   totals?: ReportTotals;
 };
 
-/** A daily-totals table for a report: its own columns for the same filters, and the cards over it. */
+/**
+ * A multi-select: the row's SQL compared with the chosen values, or, for names of things the row holds by id
+ * (branches, currencies), the id column and how the names turn into ids, once per request, so the row's own
+ * indexed id is compared rather than a joined name. `lookup` gets the client and the chosen names as SQL literals
+ * and selects their `id`s.
+ */
+export type ReportMultiFilter = { options: ReportOptions } & (
+  | { sql: string }
+  | { ids: { column: string; lookup: (client: string, names: readonly string[]) => string } }
+);
+
+/**
+ * Daily and monthly totals of a report (totals-range.ts splits a date range over them): their own columns for the
+ * same filters, and the cards over them. Both tables have the same columns but the date: `day` (UTC days) and
+ * `month` (the first day of the UTC month).
+ */
 export type ReportTotals = {
-  from: string;
-  /** A `date` column of UTC days. */
-  dayColumn: string;
+  daily: string;
+  monthly: string;
+  /** What the filters and cards read, as both tables name them. */
+  columns: readonly string[];
   branchColumn: string;
+  /** Its column for each filter; for a filter resolved to ids (ReportMultiFilter.ids), its id column. */
   multi: Partial<Record<TTransactionMultiFilter, string>>;
   cards: readonly ReportCard[];
   count: string;
 };
 
 export const userNameSql = `trim(c.name || ' ' || c.surname)`;
+/**
+ * Every ledger row carries its branch from when it was written (the event's, else the customer's home branch: a
+ * trigger fills it), so branch scope and the branch filter compare the row's own indexed column. The joins only
+ * name things (every row has its customer; customers are never deleted), so a count that reads no name skips them.
+ */
 export const CUSTOMER_AND_BRANCH = (table: string) =>
-  `FROM ${table} t JOIN customers c ON c.id = t.customer_id ` +
-  'LEFT JOIN branches b ON b.id = COALESCE(t.branch_id, c.member_branch_id)';
-export const BRANCH_OF_ROW = 'COALESCE(t.branch_id, c.member_branch_id)';
-export const BRANCH_NAMES: ReportOptions = (client, branches) =>
+  `FROM ${table} t LEFT JOIN customers c ON c.id = t.customer_id LEFT JOIN branches b ON b.id = t.branch_id`;
+export const BRANCH_OF_ROW = 't.branch_id';
+const BRANCH_NAMES: ReportOptions = (client, branches) =>
   `SELECT display_name AS option FROM branches WHERE client_id = ${client}` +
   (branches ? ` AND id IN (${branches.length > 0 ? branches.join(', ') : 'NULL'})` : '') +
   ' ORDER BY display_name';
+/** The Branches multi-select: the console sends names; the rows are compared by branch id. */
+export const BRANCH_FILTER: ReportMultiFilter = {
+  options: BRANCH_NAMES,
+  ids: {
+    column: BRANCH_OF_ROW,
+    lookup: (client, names) =>
+      `SELECT id FROM branches WHERE client_id = ${client} AND display_name IN (${names.join(', ')})`,
+  },
+};
 
 /** "The most earned badge" and the like: the most frequent value and its count. */
 export const mostFrequent = (label: string, expression: string): ReportCard => ({
@@ -71,5 +111,5 @@ export const mostFrequent = (label: string, expression: string): ReportCard => (
 });
 export const aggregate = (label: string, expression: string): ReportCard => ({
   label,
-  sql: (fromWhere) => `SELECT ${expression} AS value, NULL AS detail ${fromWhere}`,
+  aggregate: expression,
 });

@@ -1,20 +1,65 @@
 import {
-  COUNT_CAP,
   EXPORT_FIELDS,
   splitFilterValues,
   type TParsedTransactionFilters,
   TRANSACTION_MULTI_FILTERS,
+  type TTransactionMultiFilter,
 } from '@laurel/contract';
 import { literal } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
 import { type CsvQuery, isoTimestampSql } from '../../exports/csv-stream';
-import type { ReportDefinition, ReportField, ReportTotals } from './report-definition';
+import type { ReportCard, ReportDefinition, ReportField, ReportTotals } from './report-definition';
+import { totalsRange } from './totals-range';
 
 /** Whose rows: the client, and for managers the branches they manage (null: every branch). */
 export type ReportScope = { clientId: string; branchIds: string[] | null };
 
+/** The ids the chosen names of id-compared multi-selects stand for (ReportMultiFilter.ids), per filter. */
+export type ResolvedIds = Partial<Record<TTransactionMultiFilter, string[]>>;
+
 const ID = /^[0-9a-f]{24}$/i;
 const list = (values: readonly string[]) => values.map(literal).join(', ');
+const chosenOf = (filters: Partial<TParsedTransactionFilters>, name: string) =>
+  splitFilterValues((filters as Record<string, string | undefined>)[name] ?? '');
+const multiFiltersOf = (report: ReportDefinition) =>
+  TRANSACTION_MULTI_FILTERS[report.kind].map((name) => ({
+    name: name as TTransactionMultiFilter,
+    filter: report.multi[name as TTransactionMultiFilter],
+  }));
+
+/** The lookups that turn chosen names into ids (the service runs them once per request): filter name and SQL. */
+export const idLookupsOf = (
+  report: ReportDefinition,
+  scope: ReportScope,
+  filters: Partial<TParsedTransactionFilters>,
+) =>
+  multiFiltersOf(report).flatMap(({ name, filter }) => {
+    const chosen = chosenOf(filters, name);
+    if (!filter || !('ids' in filter) || chosen.length === 0) return [];
+    return [{ name, sql: filter.ids.lookup(literal(scope.clientId), chosen.map(literal)) }];
+  });
+
+const resolvedIds = (ids: ResolvedIds, name: TTransactionMultiFilter) => {
+  const found = ids[name];
+  if (!found) throw new Error(`${name}: names not resolved to ids (idLookupsOf)`);
+  return found;
+};
+
+/** `column IN (ids)`, or false when the names matched nothing. */
+const inIds = (column: string, ids: readonly string[]) =>
+  ids.length === 0 ? 'false' : `${column} IN (${list(ids)})`;
+
+/** Whether anything besides branch scope narrows the rows (a filtered list counts less far: transactionCountCap). */
+export const isFiltered = (report: ReportDefinition, filters: Partial<TParsedTransactionFilters>) =>
+  Boolean(
+    filters.search_string ||
+      filters.customer_id ||
+      filters.start_date ||
+      filters.end_date ||
+      filters.min_value !== undefined ||
+      filters.max_value !== undefined ||
+      multiFiltersOf(report).some(({ name }) => chosenOf(filters, name).length > 0),
+  );
 
 /**
  * The WHERE condition of a report for a scope and filters, every value inlined as an escaped literal: the same
@@ -24,6 +69,7 @@ export const whereOf = (
   report: ReportDefinition,
   scope: ReportScope,
   filters: Partial<TParsedTransactionFilters>,
+  ids: ResolvedIds,
 ) => {
   if (!ID.test(scope.clientId)) throw new Error('invalid client id');
   const parts = [`t.client_id = ${literal(scope.clientId)}`];
@@ -52,23 +98,29 @@ export const whereOf = (
       `(${[customers, ...report.search.map((column) => `${column} ILIKE ${pattern}`)].join(' OR ')})`,
     );
   }
-  for (const name of TRANSACTION_MULTI_FILTERS[report.kind]) {
-    const filter = report.multi[name as keyof typeof report.multi];
-    const chosen = splitFilterValues((filters as Record<string, string | undefined>)[name] ?? '');
-    if (filter && chosen.length > 0) parts.push(`${filter.sql} IN (${list(chosen)})`);
+  for (const { name, filter } of multiFiltersOf(report)) {
+    const chosen = chosenOf(filters, name);
+    if (!filter || chosen.length === 0) continue;
+    parts.push(
+      'ids' in filter
+        ? inIds(filter.ids.column, resolvedIds(ids, name))
+        : `${filter.sql} IN (${list(chosen)})`,
+    );
   }
   return parts.join(' AND ');
 };
 
 /**
- * The same filters over a report's daily totals, or null when a filter needs the rows themselves (search, value
- * range, one customer): then the cards are computed from the rows.
+ * The same filters over a report's totals (`FROM … WHERE …` for its cards and count): whole months of the date
+ * range from the monthly totals, the days at its edges from the daily ones. Null when a filter needs the rows
+ * themselves (search, value range, one customer): then the cards are computed from the rows.
  */
-export const totalsWhereOf = (
+export const totalsQueryOf = (
   report: ReportDefinition,
   scope: ReportScope,
   filters: Partial<TParsedTransactionFilters>,
-): { totals: ReportTotals; where: string } | null => {
+  ids: ResolvedIds,
+): { totals: ReportTotals; fromWhere: string } | null => {
   const totals = report.totals;
   if (!totals) return null;
   if (filters.search_string || filters.customer_id) return null;
@@ -79,16 +131,41 @@ export const totalsWhereOf = (
     const ids = scope.branchIds.filter((id) => ID.test(id));
     parts.push(ids.length === 0 ? 'false' : `${totals.branchColumn} IN (${list(ids)})`);
   }
-  if (filters.start_date) parts.push(`${totals.dayColumn} >= ${literal(filters.start_date)}::date`);
-  if (filters.end_date) parts.push(`${totals.dayColumn} <= ${literal(filters.end_date)}::date`);
-  for (const name of TRANSACTION_MULTI_FILTERS[report.kind]) {
-    const chosen = splitFilterValues((filters as Record<string, string | undefined>)[name] ?? '');
+  for (const { name, filter } of multiFiltersOf(report)) {
+    const chosen = chosenOf(filters, name);
     if (chosen.length === 0) continue;
-    const column = totals.multi[name as keyof typeof totals.multi];
+    const column = totals.multi[name];
     if (!column) return null;
-    parts.push(`${column} IN (${list(chosen)})`);
+    parts.push(
+      filter && 'ids' in filter ? inIds(column, resolvedIds(ids, name)) : `${column} IN (${list(chosen)})`,
+    );
   }
-  return { totals, where: parts.join(' AND ') };
+  const day = (value: string) => `${literal(value)}::date`;
+  const { months, edgeDays } = totalsRange(filters.start_date, filters.end_date);
+  const selects: string[] = [];
+  const select = (table: string, dates: string[]) =>
+    selects.push(
+      `SELECT ${totals.columns.map((column) => `t.${column}`).join(', ')} FROM ${table} t ` +
+        `WHERE ${[...parts, ...dates].join(' AND ')}`,
+    );
+  if (months) {
+    select(totals.monthly, [
+      ...(months.from ? [`t.month >= ${day(months.from)}`] : []),
+      ...(months.to ? [`t.month < ${day(months.to)}`] : []),
+    ]);
+  }
+  if (edgeDays) {
+    const outsideMonths = [
+      ...(months?.from ? [`t.day < ${day(months.from)}`] : []),
+      ...(months?.to ? [`t.day >= ${day(months.to)}`] : []),
+    ];
+    select(totals.daily, [
+      ...(filters.start_date ? [`t.day >= ${day(filters.start_date)}`] : []),
+      ...(filters.end_date ? [`t.day <= ${day(filters.end_date)}`] : []),
+      ...(months ? [`(${outsideMonths.join(' OR ')})`] : []),
+    ]);
+  }
+  return { totals, fromWhere: `FROM (${selects.join(' UNION ALL ')}) t` };
 };
 
 /** A field as the API shows it: timestamps ISO-8601 UTC, numbers as numbers. */
@@ -101,12 +178,31 @@ export const pageSql = (report: ReportDefinition, where: string, page: number, s
     .join(', ')} ${report.from} WHERE ${where}` +
   ` ORDER BY ${report.dateColumn} DESC, ${report.idColumn} DESC LIMIT ${size + 1} OFFSET ${(page - 1) * size}`;
 
-/** Counting stops past the cap, as the customer list does: the exact figure is the summary's. */
-export const cappedCountSql = (report: ReportDefinition, where: string) =>
-  `SELECT count(*)::int AS count FROM (SELECT 1 ${report.from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`;
+/** The ledger alone: what counts and cards read (a join, even one PostgreSQL removes, rules out index-only scans). */
+export const ledgerFrom = (report: ReportDefinition) => `FROM ${report.table} t`;
+
+/** Counting stops past the cap (transactionCountCap), as the customer list does: the exact figure is the summary's. */
+export const cappedCountSql = (report: ReportDefinition, where: string, cap: number) =>
+  `SELECT count(*)::int AS count FROM (SELECT 1 ${ledgerFrom(report)} WHERE ${where} LIMIT ${cap + 1}) capped`;
 
 export const countSql = (report: ReportDefinition, where: string) =>
-  `SELECT count(*)::int AS count ${report.from} WHERE ${where}`;
+  `SELECT count(*)::int AS count ${ledgerFrom(report)} WHERE ${where}`;
+
+/**
+ * The snapshot cards and the exact count: every plain aggregate card and the count in one pass over the rows (or
+ * totals), each other card in a query of its own. Answers the statements and how to read their rows.
+ */
+export const cardsSql = (cards: readonly ReportCard[], fromWhere: string, count: string) => {
+  const aggregates = cards.flatMap((card, index) => ('aggregate' in card ? [{ card, index }] : []));
+  const combined = `SELECT ${[
+    ...aggregates.map(({ card, index }) => `${(card as { aggregate: string }).aggregate} AS "c${index}"`),
+    `${count} AS count`,
+  ].join(', ')} ${fromWhere}`;
+  const others = cards.flatMap((card, index) =>
+    'sql' in card ? [{ label: card.label, index, sql: card.sql(fromWhere) }] : [],
+  );
+  return { combined, others };
+};
 
 /** What an export request keeps until its file is fetched. */
 export type TSavedExport = {
@@ -120,6 +216,7 @@ export const exportQueryOf = (
   report: ReportDefinition,
   scope: ReportScope,
   saved: TSavedExport,
+  ids: ResolvedIds,
 ): CsvQuery => {
   const names = saved.fields && saved.fields.length > 0 ? saved.fields : EXPORT_FIELDS[report.kind];
   const columns = names.flatMap((name) => {
@@ -131,7 +228,7 @@ export const exportQueryOf = (
   return {
     columns,
     from: report.from,
-    where: whereOf(report, scope, saved.filters ?? {}),
+    where: whereOf(report, scope, saved.filters ?? {}, ids),
     orderBy: [
       { expression: report.dateColumn, type: 'timestamptz' },
       { expression: report.idColumn, type: 'text' },

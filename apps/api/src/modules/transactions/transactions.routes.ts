@@ -27,7 +27,12 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
     route(app, endpoints.list, async ({ query, request }) => {
       const { page, size, ...filters } = query;
       const result = await service.list(report, scopeOf(principalOf(request)), filters, page, size);
-      return ok({ transactions: result.transactions, count: result.count }, 'OK', {
+      const content = {
+        transactions: result.transactions,
+        count: result.count,
+        count_capped: result.countCapped,
+      };
+      return ok(content, 'OK', {
         count: result.count,
         hasMore: result.hasMore,
       }) as never;

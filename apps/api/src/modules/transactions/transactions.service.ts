@@ -8,24 +8,30 @@ import {
   type TReportCard,
   type TTransactionExportRequest,
   type TTransactionSummary,
+  transactionCountCap,
 } from '@laurel/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { literal } from '../../db/database';
 import { newId } from '../../db/ids';
 import { exportRequests } from '../../db/schema';
-import { streamCsv } from '../../exports/csv-stream';
+import { ExportBusyError, streamCsv } from '../../exports/csv-stream';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { ReportDefinition } from './report-definition';
 import {
   cappedCountSql,
+  cardsSql,
   countSql,
   exportQueryOf,
+  idLookupsOf,
+  isFiltered,
+  ledgerFrom,
   pageSql,
   type ReportScope,
+  type ResolvedIds,
   type TSavedExport,
-  totalsWhereOf,
+  totalsQueryOf,
   whereOf,
 } from './report-query';
 
@@ -41,14 +47,37 @@ const typed = (report: ReportDefinition, row: Record<string, unknown>) => {
   return out;
 };
 
-/**
- * One export stream at a time per client in this process: a second is refused with a 409 rather than doubling
- * the load of a large COPY.
- */
-const runningExports = new Set<string>();
+/** A card's figure as the API answers it: numbers as numbers, "most …" names as text, nothing as 0. */
+const cardOf = (label: string, value: unknown, detail: unknown): TReportCard => {
+  const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
+  return {
+    label,
+    value: value === null || value === undefined ? 0 : numeric ? Number(value) : String(value),
+    detail: detail === null || detail === undefined ? null : String(detail),
+  };
+};
+
+/** The key of a business's one running transaction export (streamCsv's `exclusive`). */
+export const transactionExportKey = (clientId: string) => `transactions:${clientId}`;
 
 export const createTransactionsService = (ctx: AppContext) => {
   const { database } = ctx;
+
+  /** The chosen branch and currency names as ids, once per request (one small lookup each). */
+  const resolveIds = async (
+    report: ReportDefinition,
+    scope: ReportScope,
+    filters: Partial<TParsedTransactionFilters>,
+  ): Promise<ResolvedIds> => {
+    const lookups = idLookupsOf(report, scope, filters);
+    const found = await Promise.all(
+      lookups.map(async ({ name, sql }) => {
+        const rows = await database.query<{ id: string }>(sql);
+        return [name, rows.map((row) => row.id)] as const;
+      }),
+    );
+    return Object.fromEntries(found);
+  };
 
   const list = async (
     report: ReportDefinition,
@@ -57,16 +86,18 @@ export const createTransactionsService = (ctx: AppContext) => {
     page: number,
     size: number,
   ) => {
-    const where = whereOf(report, scope, filters);
+    const where = whereOf(report, scope, filters, await resolveIds(report, scope, filters));
+    const cap = transactionCountCap(page, size, isFiltered(report, filters));
     const [rows, [counted]] = await Promise.all([
       database.query<Record<string, unknown>>(pageSql(report, where, page, size)),
-      database.query<{ count: number }>(cappedCountSql(report, where)),
+      database.query<{ count: number }>(cappedCountSql(report, where, cap)),
     ]);
-    const hasMore = rows.length > size;
+    const count = Number(counted?.count ?? 0);
     return {
       transactions: rows.slice(0, size).map((row) => typed(report, row)),
-      count: Number(counted?.count ?? 0),
-      hasMore,
+      count,
+      countCapped: count > cap,
+      hasMore: rows.length > size,
     };
   };
 
@@ -92,31 +123,33 @@ export const createTransactionsService = (ctx: AppContext) => {
     scope: ReportScope,
     filters: Partial<TParsedTransactionFilters>,
   ): Promise<TTransactionSummary> => {
-    const fromTotals = totalsWhereOf(report, scope, filters);
-    const where = whereOf(report, scope, filters);
-    const fromWhere = fromTotals
-      ? `${fromTotals.totals.from} WHERE ${fromTotals.where}`
-      : `${report.from} WHERE ${where}`;
-    const cardSql = fromTotals ? fromTotals.totals.cards : report.cards;
-    const [cards, [counted], options] = await Promise.all([
+    const ids = await resolveIds(report, scope, filters);
+    const fromTotals = totalsQueryOf(report, scope, filters, ids);
+    const cards = fromTotals ? fromTotals.totals.cards : report.cards;
+    const { combined, others } = cardsSql(
+      cards,
+      fromTotals
+        ? fromTotals.fromWhere
+        : `${ledgerFrom(report)} WHERE ${whereOf(report, scope, filters, ids)}`,
+      fromTotals ? fromTotals.totals.count : 'count(*)::int',
+    );
+    const [[totals], separate, options] = await Promise.all([
+      database.query<Record<string, unknown>>(combined),
       Promise.all(
-        cardSql.map(async (card): Promise<TReportCard> => {
-          const [row] = await database.query<{ value: unknown; detail: unknown }>(card.sql(fromWhere));
-          const value = row?.value ?? null;
-          const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
-          return {
-            label: card.label,
-            value: value === null ? 0 : numeric ? Number(value) : String(value),
-            detail: row?.detail === null || row?.detail === undefined ? null : String(row.detail),
-          };
-        }),
-      ),
-      database.query<{ count: number }>(
-        fromTotals ? `SELECT ${fromTotals.totals.count} AS count ${fromWhere}` : countSql(report, where),
+        others.map(async ({ sql }) => (await database.query<{ value: unknown; detail: unknown }>(sql))[0]),
       ),
       optionsOf(report, scope),
     ]);
-    return { cards, options, count: Number(counted?.count ?? 0) };
+    const separateByIndex = new Map(others.map(({ index }, at) => [index, separate[at]]));
+    return {
+      cards: cards.map((card, index) =>
+        'aggregate' in card
+          ? cardOf(card.label, totals?.[`c${index}`], null)
+          : cardOf(card.label, separateByIndex.get(index)?.value, separateByIndex.get(index)?.detail),
+      ),
+      options,
+      count: Number(totals?.count ?? 0),
+    };
   };
 
   const requestExport = async (
@@ -129,8 +162,12 @@ export const createTransactionsService = (ctx: AppContext) => {
     const unknown = (request.fields ?? []).find((field) => !allowed.includes(field));
     if (unknown)
       throw badRequest([{ field: 'fields', message: TRANSACTION_FILTER_MESSAGES.unknownField(unknown) }]);
+    const ids = await resolveIds(report, scope, request.filters);
+    const fromTotals = totalsQueryOf(report, scope, request.filters, ids);
     const [counted] = await database.query<{ count: number }>(
-      countSql(report, whereOf(report, scope, request.filters)),
+      fromTotals
+        ? `SELECT ${fromTotals.totals.count} AS count ${fromTotals.fromWhere}`
+        : countSql(report, whereOf(report, scope, request.filters, ids)),
     );
     const id = newId();
     const fileName = exportFileName(report.kind, new Date());
@@ -171,17 +208,17 @@ export const createTransactionsService = (ctx: AppContext) => {
         ),
       );
     if (!found) throw notFound(TRANSACTION_FILTER_MESSAGES.exportExpired);
-    if (runningExports.has(principal.clientId)) throw conflict(TRANSACTION_FILTER_MESSAGES.exportRunning);
     const saved = found.filters as TSavedExport;
-    runningExports.add(principal.clientId);
+    const ids = await resolveIds(report, scope, saved.filters ?? {});
     try {
-      const stream = await streamCsv(database, exportQueryOf(report, scope, saved));
-      const release = () => runningExports.delete(principal.clientId);
-      stream.once('close', release);
-      stream.once('error', release);
+      // One running export per client, whichever API process serves it: a second is refused with a 409 rather
+      // than doubling the load of a large COPY.
+      const stream = await streamCsv(database, exportQueryOf(report, scope, saved, ids), {
+        exclusive: transactionExportKey(principal.clientId),
+      });
       return { fileName: found.fileName, stream };
     } catch (error) {
-      runningExports.delete(principal.clientId);
+      if (error instanceof ExportBusyError) throw conflict(TRANSACTION_FILTER_MESSAGES.exportRunning);
       throw error;
     }
   };

@@ -39,6 +39,8 @@ export const transactionListQuery = <K extends TTransactionReport>(
       return {
         rows: result.content.transactions as TTransactionRow<K>[],
         ...pageInfo({ content: result.content.transactions, pagination: result.pagination }),
+        /** The count stopped at its cap: the pager says '1,000+'. */
+        countCapped: result.content.count_capped,
       };
     },
     placeholderData: keepPreviousData,

@@ -58,6 +58,7 @@ export const serveBadgeReport = (user: Partial<TSessionUser> = {}, replies: TRep
             }),
           ],
           count: 1234,
+          count_capped: false,
         },
         pagination: { count: 1234, hasMore: true },
       }),

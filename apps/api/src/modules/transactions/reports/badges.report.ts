@@ -1,7 +1,7 @@
 import { BADGE_CATEGORIES, REPORT_CARD_LABELS } from '@laurel/contract';
 import {
   aggregate,
-  BRANCH_NAMES,
+  BRANCH_FILTER,
   BRANCH_OF_ROW,
   CUSTOMER_AND_BRANCH,
   mostFrequent,
@@ -14,6 +14,7 @@ const [earned, uniqueUsers, mostEarned] = REPORT_CARD_LABELS.badges;
 /** Badge Transactions: the append-only badge ledger written by grants (segment actions, challenge rewards). */
 export const badgesReport: ReportDefinition = {
   kind: 'badges',
+  table: 'badge_transactions',
   from: CUSTOMER_AND_BRANCH('badge_transactions'),
   dateColumn: 't.created_at',
   idColumn: 't.id',
@@ -40,7 +41,7 @@ export const badgesReport: ReportDefinition = {
       options: (client) =>
         `SELECT DISTINCT level::text AS option, level FROM badges WHERE client_id = ${client} ORDER BY level`,
     },
-    branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
+    branch_location: BRANCH_FILTER,
     badge_name: {
       sql: 't.badge_name',
       options: (client) =>

@@ -1,7 +1,7 @@
 import { CHALLENGE_TRANSACTION_STATUSES, REPORT_CARD_LABELS } from '@laurel/contract';
 import {
   aggregate,
-  BRANCH_NAMES,
+  BRANCH_FILTER,
   BRANCH_OF_ROW,
   CUSTOMER_AND_BRANCH,
   type ReportDefinition,
@@ -13,6 +13,7 @@ const [participated, completed, rewards, xp] = REPORT_CARD_LABELS.challenges;
 /** Challenges Transactions: each player's entry into, completion or expiry of a challenge. */
 export const challengesReport: ReportDefinition = {
   kind: 'challenges',
+  table: 'challenge_transactions',
   from: CUSTOMER_AND_BRANCH('challenge_transactions'),
   dateColumn: 't.occurred_at',
   idColumn: 't.id',
@@ -34,7 +35,7 @@ export const challengesReport: ReportDefinition = {
   },
   search: ['t.challenge_name'],
   multi: {
-    branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
+    branch_location: BRANCH_FILTER,
     challenge_status: { sql: 't.challenge_status', options: CHALLENGE_TRANSACTION_STATUSES },
     challenge_name: {
       sql: 't.challenge_name',

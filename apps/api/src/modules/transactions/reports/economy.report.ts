@@ -1,7 +1,7 @@
 import { ECONOMY_TRANSACTION_TYPES, REPORT_CARD_LABELS } from '@laurel/contract';
 import {
   aggregate,
-  BRANCH_NAMES,
+  BRANCH_FILTER,
   BRANCH_OF_ROW,
   CUSTOMER_AND_BRANCH,
   type ReportDefinition,
@@ -16,6 +16,7 @@ const [earnings, cashback, xp, spent, liability] = REPORT_CARD_LABELS.economy;
  */
 export const economyReport: ReportDefinition = {
   kind: 'economy',
+  table: 'economy_transactions',
   from: `${CUSTOMER_AND_BRANCH('economy_transactions')} LEFT JOIN currencies cur ON cur.id = t.currency_id`,
   dateColumn: 't.occurred_at',
   idColumn: 't.id',
@@ -37,12 +38,16 @@ export const economyReport: ReportDefinition = {
   },
   search: [],
   multi: {
-    branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
+    branch_location: BRANCH_FILTER,
     transaction_type: { sql: 't.transaction_type', options: ECONOMY_TRANSACTION_TYPES },
     currency: {
-      sql: 'cur.code',
       options: (client) =>
         `SELECT code AS option FROM currencies WHERE client_id = ${client} AND deleted_at IS NULL ORDER BY code`,
+      ids: {
+        column: 't.currency_id',
+        lookup: (client, codes) =>
+          `SELECT id FROM currencies WHERE client_id = ${client} AND code IN (${codes.join(', ')})`,
+      },
     },
   },
   value: 't.value',
@@ -54,15 +59,23 @@ export const economyReport: ReportDefinition = {
     aggregate(liability, 'COALESCE(sum(t.value), 0)::text'),
   ],
   totals: {
-    from:
-      'FROM economy_daily_totals t LEFT JOIN branches b ON b.id = t.branch_id ' +
-      'LEFT JOIN currencies cur ON cur.id = t.currency_id',
-    dayColumn: 't.day',
+    daily: 'economy_daily_totals',
+    monthly: 'economy_monthly_totals',
+    columns: [
+      'client_id',
+      'branch_id',
+      'transaction_type',
+      'currency_id',
+      'value_sum',
+      'credit_sum',
+      'xp_sum',
+      'row_count',
+    ],
     branchColumn: 't.branch_id',
     multi: {
-      branch_location: 'b.display_name',
+      branch_location: 't.branch_id',
       transaction_type: 't.transaction_type',
-      currency: 'cur.code',
+      currency: 't.currency_id',
     },
     cards: [
       aggregate(earnings, 'COALESCE(sum(t.credit_sum), 0)::text'),

@@ -1,7 +1,7 @@
 import { REPORT_CARD_LABELS, REWARD_TRACK_TRANSACTION_STATUSES } from '@laurel/contract';
 import {
   aggregate,
-  BRANCH_NAMES,
+  BRANCH_FILTER,
   BRANCH_OF_ROW,
   CUSTOMER_AND_BRANCH,
   mostFrequent,
@@ -14,6 +14,7 @@ const [users, claimed, popular] = REPORT_CARD_LABELS['reward-tracks'];
 /** Reward Track Transactions: one row per milestone a player reached (DESIGN §5). */
 export const rewardTracksReport: ReportDefinition = {
   kind: 'reward-tracks',
+  table: 'reward_track_transactions',
   from: CUSTOMER_AND_BRANCH('reward_track_transactions'),
   dateColumn: 't.occurred_at',
   idColumn: 't.id',
@@ -36,7 +37,7 @@ export const rewardTracksReport: ReportDefinition = {
   },
   search: ['t.reward_track_name', 't.milestone_reached'],
   multi: {
-    branch_location: { sql: 'b.display_name', options: BRANCH_NAMES },
+    branch_location: BRANCH_FILTER,
     status: { sql: 't.status', options: REWARD_TRACK_TRANSACTION_STATUSES },
     reward_track_name: {
       sql: 't.reward_track_name',

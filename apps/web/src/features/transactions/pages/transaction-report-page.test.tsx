@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/test/render-app';
+import { jsonResponse, renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
-import { serveBadgeReport, THANDI_ID } from '../test-server';
+import { badgeRow, serveBadgeReport, THANDI_ID } from '../test-server';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
@@ -28,6 +28,27 @@ describe('badge transactions report', { timeout: 60_000 }, () => {
     expect(api.callsTo('GET /api/transactions/badges')[0]?.url).toContain('size=10');
     const link = screen.getAllByRole('link', { name: 'Thandi Mokoena' })[0];
     expect(link?.getAttribute('href')).toBe(`/console/customers/customer-profile/${THANDI_ID}`);
+  });
+
+  it('shows a count the server stopped at its cap as "1,000+"', async () => {
+    serveBadgeReport(
+      {},
+      {
+        'GET /api/transactions/badges': () =>
+          jsonResponse(200, {
+            success: true,
+            message: '',
+            content: {
+              transactions: [badgeRow(), badgeRow({ _id: '2'.repeat(24), badge_name: 'Big Spender' })],
+              count: 1001,
+              count_capped: true,
+            },
+            pagination: { count: 1001, hasMore: true },
+          }),
+      },
+    );
+    await openReport('/console/transactions/badges?badge_level=1');
+    expect(screen.getByText('1–2 of 1,000+')).toBeTruthy();
   });
 
   it('sends a multi-select joined with | and a value range, back to page 1; Reset clears them', async () => {

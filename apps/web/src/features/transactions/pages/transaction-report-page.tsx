@@ -55,6 +55,7 @@ const TransactionReportPage = <K extends TTransactionReport>({ kind }: { kind: K
         columns={tableColumns(kind)}
         records={list.data?.rows ?? []}
         {...tablePaging(table, list.data?.count)}
+        countCapped={list.data?.countCapped ?? false}
         fetching={list.isFetching}
         filters={
           <ReportToolbar kind={kind} table={table} filters={filters} options={summary.data?.options} />
