@@ -14,6 +14,7 @@ export const DASHBOARD_TEXTS = {
   weekdaysTitle: 'Active players by weekday',
   weekdaysSubtitle:
     'Players active on each weekday of the period, by the tier they held that day; today is last.',
+  noTierActivity: (tier: string) => `No ${tier} player was active in this period.`,
   openIntegrations: 'Open Settings → Integrations',
   loadFailed: 'The figures could not be loaded.',
   retry: 'Try again',

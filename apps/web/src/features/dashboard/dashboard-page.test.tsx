@@ -167,6 +167,9 @@ describe('dashboard', { timeout: 30_000 }, () => {
         .map((cell) => cell.textContent),
     ).toEqual(['5', '8', '2', '0', '1', '3', '4']);
     expect(screen.getByRole('figure', { name: 'Bronze' }).textContent).toContain('23 in all');
+    expect(screen.getByRole('figure', { name: 'Gold' }).textContent).toContain(
+      'No Gold player was active in this period.',
+    );
   });
 
   it('shows how to send the first event while the business has no activity', async () => {

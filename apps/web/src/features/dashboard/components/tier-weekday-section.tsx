@@ -1,5 +1,6 @@
 import { type TDashboard, TIERS, type TTier } from '@laurel/contract';
 import {
+  Center,
   Group,
   type MantineColor,
   Paper,
@@ -68,9 +69,17 @@ const TierCard = ({
           </tbody>
         </table>
       </VisuallyHidden>
-      <Suspense fallback={<Skeleton height={170} />}>
-        <TierWeekdayChart weekdays={weekdays} counts={counts} color={TIER_COLOURS[tier]} />
-      </Suspense>
+      {total === 0 ? (
+        <Center h={170} aria-hidden>
+          <Text size="sm" c="dimmed">
+            {DASHBOARD_TEXTS.noTierActivity(tier)}
+          </Text>
+        </Center>
+      ) : (
+        <Suspense fallback={<Skeleton height={170} />}>
+          <TierWeekdayChart weekdays={weekdays} counts={counts} color={TIER_COLOURS[tier]} />
+        </Suspense>
+      )}
     </Paper>
   );
 };

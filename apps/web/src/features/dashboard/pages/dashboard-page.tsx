@@ -60,6 +60,12 @@ export const DashboardPage = () => {
         <Box
           style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
           aria-busy={dashboard.isFetching || undefined}
+          // Which filters the figures on screen are for (journeys wait for it after changing one).
+          data-showing={
+            data && !dashboard.isPlaceholderData
+              ? `${filters.period}:${filters.branchId ?? 'all'}`
+              : undefined
+          }
         >
           <Stack gap="xl">
             <DashboardTiles figures={data?.figures} currencySymbol={symbol} />

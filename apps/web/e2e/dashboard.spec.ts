@@ -1,0 +1,327 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addBranch, CustomersBusiness } from './pages/customers-page';
+import {
+  DashboardPage,
+  expectProcessed,
+  PERIOD_LABELS,
+  sendEvents,
+  type TTileKey,
+} from './pages/dashboard-page';
+import { OrderChannel } from './pages/orders-pages';
+import { addXpConfig, playerOf, segmentIdOf } from './pages/reward-tracks-page';
+import {
+  dayNumberOf,
+  expectedDashboard,
+  isoDayOf,
+  type TActivity,
+  type TDashboardActivity,
+  type TDashboardPeriodKey,
+  type TExpectedDashboard,
+  TIER_NAMES,
+} from './support/dashboard-model';
+
+/** In the order the filter lists them. */
+const PERIODS: TDashboardPeriodKey[] = ['current_month', 'previous_month', '30', '90'];
+
+const post = async (request: APIRequestContext, token: string, url: string, data: unknown) => {
+  const response = await request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { content: { _id: string } }).content;
+};
+
+/** Today in the client's time zone, as the server counts it (the end of the current month's period). */
+const serverToday = async (request: APIRequestContext, token: string) => {
+  const response = await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { period } = ((await response.json()) as { content: { period: { end: string; time_zone: string } } })
+    .content;
+  return { today: period.end, timeZone: period.time_zone };
+};
+
+/**
+ * The programme: 1 XP per R10; level 1 at 5 XP and level 2 at 40 XP; Bronze at level 1 and Silver at level 2; a
+ * challenge from today (an order of R200 or more) that pays a badge.
+ */
+const setUpProgramme = async (page: Page, request: APIRequestContext, token: string, today: string) => {
+  await addXpConfig(request, token, { triggerValue: 10, earnAmount: 1 });
+  const image = new URL('/favicon.svg', page.url()).toString();
+  const track = (type: 'LEVEL_PROGRESSION' | 'TIER_PROGRESSION', name: string, values: [number, number]) =>
+    post(request, token, '/api/reward-tracks', {
+      name,
+      reward_track_type: type,
+      start_date: '2020-01-01',
+      end_date: '2035-12-31',
+      reset_points_annually: false,
+      persist_tier_levels_annually: false,
+      milestone_count: 2,
+      milestones: values.map((source_value, index) => ({
+        name: `${name} ${index + 1}`,
+        colour: '#d2a023',
+        source_value,
+        target_value: index + 1,
+        image_url: image,
+      })),
+    });
+  await track('LEVEL_PROGRESSION', 'Levels', [5, 40]);
+  await track('TIER_PROGRESSION', 'Tiers', [1, 2]);
+  const badge = await post(request, token, '/api/badges', {
+    name: 'Big Spender',
+    description: 'For a big order',
+    sub_copy: 'Thank you',
+    quantity_limited: false,
+    quantity: 0,
+    dates_enabled: false,
+    icon: { name: 'mug-hot', prefix: 'fas' },
+    theme: {
+      primary: '#d2a023',
+      name: '#d2a023',
+      sub_copy: '#000000',
+      background: '#FFFFFF',
+      icon: '#FFFFFF',
+    },
+    category: 'Milestone',
+    level: 1,
+  });
+  const challenge = await post(request, token, '/api/challenges', {
+    title: 'Big Order',
+    description: 'Spend R200 in one order',
+    image: { url: null, etag: null, file_name: null },
+    schedule: { start_date: today, end_date: '2035-12-31' },
+    status: 'released',
+    visible: true,
+    objectives: [
+      {
+        title: 'Big spender',
+        event_type: 'orderValue',
+        scope: { type: 'basket', value: [], match_all: false },
+        scopes: [],
+        trigger: { trigger_quantity: 200, trigger_target: null },
+        conditions: [],
+        rewards: [{ type: 'badges', value: badge._id }],
+      },
+    ],
+    rewards: [],
+    flow: { nodes: [], edges: [] },
+  });
+  const everyone = await segmentIdOf(request, token, 'AllPlayers');
+  await post(request, token, `/api/challenges/${challenge._id}/segments/${everyone._id}`, {});
+};
+
+/** An activity as the event the till or app sends: back-dated to 10:00 on its day, or a moment ago today. */
+const eventOf = (activity: TActivity, today: number) => {
+  const occurred_at =
+    activity.day === today
+      ? new Date(Date.now() - 5_000).toISOString()
+      : `${isoDayOf(activity.day)}T10:00:00Z`;
+  const common = {
+    customer: { _id: activity.customer },
+    occurred_at,
+    branch_id: activity.branch ?? undefined,
+  };
+  if (activity.kind === 'login') return { ...common, type: 'user.logged-in', data: { channel: 'app' } };
+  if (activity.kind === 'refund')
+    return { ...common, type: 'order.status-change', data: { order_id: activity.order, status: 'REFUNDED' } };
+  return {
+    ...common,
+    type: 'order.created',
+    data: {
+      order_id: activity.order,
+      total: activity.total,
+      items: [{ sku: 'HB-1', quantity: 1, price: activity.total }],
+    },
+  };
+};
+
+const money = (value: number) =>
+  `R ${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const figureText = (key: TTileKey, value: number) => {
+  if (key === 'transaction_revenue') return money(value);
+  if (key === 'daily_active_users') return value.toFixed(1);
+  return value.toLocaleString('en-US');
+};
+const changeText = (change: number | null) => {
+  if (change === null) return 'No previous data';
+  const text = `${Math.abs(change).toFixed(1)}% vs previous period`;
+  return change > 0 ? `+${text}` : change < 0 ? `-${text}` : text;
+};
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const days = (start: string, end: string) => {
+  const [from, to] = [start, end].map((day) => dayFormat.format(new Date(`${day}T00:00:00Z`)));
+  return from === to ? from : `${from} – ${to}`;
+};
+
+/** Every tile and every chart's table equal the expected figures. */
+const expectFigures = async (
+  dashboard: DashboardPage,
+  expected: TExpectedDashboard,
+  label: string,
+  timeZone: string,
+) => {
+  await expect(
+    dashboard.page.getByText(
+      `${days(expected.start, expected.end)}, compared with ${days(expected.previousStart, expected.previousEnd)} (${timeZone})`,
+    ),
+  ).toBeVisible();
+  for (const [key, figure] of Object.entries(expected.figures) as [
+    TTileKey,
+    (typeof expected.figures)[TTileKey],
+  ][])
+    expect(await dashboard.tileTexts(key), `${label}: ${key}`).toEqual({
+      value: figureText(key, figure.value),
+      change: changeText(figure.change),
+    });
+  for (const tier of TIER_NAMES)
+    expect(await dashboard.tierTable(tier), `${label}: ${tier}`).toEqual({
+      weekdays: expected.weekdays,
+      counts: expected.tiers[tier],
+    });
+};
+
+const seriousAxeFindings = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+};
+
+test.describe('dashboard', () => {
+  test('every figure and chart equals the activity sent, for each period, all branches and one', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const business = await CustomersBusiness.create(page, request, { plan: 'BUSINESS', branch: 'North' });
+    const token = business.clientToken;
+    const north = { id: business.branchId, name: 'North' };
+    const south = { id: await addBranch(request, token, 'South'), name: 'South' };
+
+    // A new business: the dashboard says how to send the first event.
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await expect(dashboard.welcome).toHaveText('Welcome back, Thandi');
+    await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open Settings → Integrations' })).toHaveAttribute(
+      'href',
+      '/console/settings/integrations',
+    );
+
+    // Back-dated events at 10:00 UTC fall on that day in the client's time zone (UTC unless set otherwise).
+    const { today: todayIso, timeZone } = await serverToday(request, token);
+    const today = dayNumberOf(todayIso);
+    await setUpProgramme(page, request, token, todayIso);
+    const thandi = await business.addCustomer(request, { name: 'Thandi', surname: 'Mokoena' });
+    const naledi = await business.addCustomer(request, { name: 'Naledi', surname: 'Sithole' });
+    const pieter = await business.addCustomer(request, {
+      name: 'Pieter',
+      surname: 'Botha',
+      branchId: south.id,
+    });
+    const till = await OrderChannel.connect(request, token, 'Till');
+
+    // Pieter's R500 order today: 50 XP, level 2, Silver, and the challenge with its badge. Sent first, so that all
+    // his activity counts under Silver.
+    const setup: TActivity = {
+      kind: 'order',
+      customer: pieter,
+      day: today,
+      branch: south.id,
+      order: 'P-500',
+      total: 500,
+    };
+    await sendEvents(request, till.apiKey, [eventOf(setup, today)]);
+    await expect
+      .poll(async () => (await playerOf(request, till.apiKey, pieter)).tier?.value, { timeout: 60_000 })
+      .toBe(2);
+
+    // Log-ins (no branch) and orders at both branches on known days up to 175 days back; one order refunded later.
+    const d = (daysAgo: number) => today - daysAgo;
+    const activity: TActivity[] = [
+      setup,
+      { kind: 'login', customer: thandi, day: d(0), branch: null },
+      { kind: 'order', customer: thandi, day: d(1), branch: north.id, order: 'T-150', total: 150 },
+      { kind: 'login', customer: naledi, day: d(2), branch: null },
+      { kind: 'order', customer: naledi, day: d(3), branch: south.id, order: 'N-80', total: 80.5 },
+      { kind: 'login', customer: pieter, day: d(3), branch: null },
+      { kind: 'order', customer: thandi, day: d(12), branch: north.id, order: 'T-120', total: 120 },
+      { kind: 'refund', customer: thandi, day: d(5), branch: north.id, order: 'T-120' },
+      { kind: 'order', customer: pieter, day: d(20), branch: north.id, order: 'P-60', total: 60 },
+      { kind: 'login', customer: naledi, day: d(33), branch: null },
+      { kind: 'login', customer: thandi, day: d(40), branch: null },
+      { kind: 'order', customer: pieter, day: d(45), branch: south.id, order: 'P-90', total: 90 },
+      { kind: 'order', customer: thandi, day: d(64), branch: north.id, order: 'T-90', total: 90 },
+      { kind: 'order', customer: naledi, day: d(95), branch: north.id, order: 'N-110', total: 110 },
+      { kind: 'login', customer: thandi, day: d(120), branch: null },
+      { kind: 'login', customer: pieter, day: d(150), branch: null },
+      { kind: 'login', customer: naledi, day: d(175), branch: null },
+    ];
+    await sendEvents(
+      request,
+      till.apiKey,
+      activity.slice(1).map((item) => eventOf(item, today)),
+    );
+    await expectProcessed(request, token, activity.length);
+
+    const data: TDashboardActivity = {
+      activity,
+      challengesCompleted: [{ day: today, branch: south.id }],
+      badgesEarned: [{ day: today, branch: south.id }],
+      tierOf: (customer) => (customer === pieter ? 2 : 1),
+    };
+
+    await dashboard.goto();
+    await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeHidden();
+    await dashboard.expectShowing('current_month', 'all');
+    await expect(dashboard.branch.locator('option')).toHaveText(['All branches', 'North', 'South']);
+    for (const branch of ['all', north] as const) {
+      for (const period of PERIODS) {
+        await dashboard.choose(period, branch);
+        const label = `${PERIOD_LABELS[period]}, ${branch === 'all' ? 'all branches' : branch.name}`;
+        await expectFigures(
+          dashboard,
+          expectedDashboard(data, period, today, branch === 'all' ? null : branch.id),
+          label,
+          timeZone,
+        );
+      }
+    }
+
+    // The address keeps the filters: a reload shows the same figures.
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('period'), query.get('branch')]).toEqual(['90', north.id]);
+    await page.reload();
+    await dashboard.expectShowing('90', north.id);
+    await expectFigures(dashboard, expectedDashboard(data, '90', today, north.id), 'reloaded', timeZone);
+
+    // Light and dark: every chart drawn, a screenshot of each, and no serious axe finding.
+    await dashboard.choose('90', 'all');
+    const all90 = expectedDashboard(data, '90', today, null);
+    const drawn = TIER_NAMES.filter((tier) => all90.tiers[tier].some((count) => count > 0)).length;
+    expect(drawn, 'tiers with activity').toBe(2);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+        .toBe(scheme);
+      // A chart for each tier with activity; the others say there was none.
+      await expect(page.locator('.recharts-surface')).toHaveCount(drawn);
+      await page.screenshot({
+        path: testInfo.outputPath(`dashboard-${scheme}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+      const findings = await seriousAxeFindings(page);
+      expect(findings, findings.join('\n')).toEqual([]);
+    }
+  });
+});
