@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createBadge, createOrderValueChallenge } from './pages/challenges-page';
 import { addBranch, CustomersBusiness } from './pages/customers-page';
 import {
   DashboardPage,
@@ -65,47 +66,14 @@ const setUpProgramme = async (page: Page, request: APIRequestContext, token: str
     });
   await track('LEVEL_PROGRESSION', 'Levels', [5, 40]);
   await track('TIER_PROGRESSION', 'Tiers', [1, 2]);
-  const badge = await post(request, token, '/api/badges', {
-    name: 'Big Spender',
-    description: 'For a big order',
-    sub_copy: 'Thank you',
-    quantity_limited: false,
-    quantity: 0,
-    dates_enabled: false,
-    icon: { name: 'mug-hot', prefix: 'fas' },
-    theme: {
-      primary: '#d2a023',
-      name: '#d2a023',
-      sub_copy: '#000000',
-      background: '#FFFFFF',
-      icon: '#FFFFFF',
-    },
-    category: 'Milestone',
-    level: 1,
-  });
-  const challenge = await post(request, token, '/api/challenges', {
-    title: 'Big Order',
-    description: 'Spend R200 in one order',
-    image: { url: null, etag: null, file_name: null },
-    schedule: { start_date: today, end_date: '2035-12-31' },
-    status: 'released',
-    visible: true,
-    objectives: [
-      {
-        title: 'Big spender',
-        event_type: 'orderValue',
-        scope: { type: 'basket', value: [], match_all: false },
-        scopes: [],
-        trigger: { trigger_quantity: 200, trigger_target: null },
-        conditions: [],
-        rewards: [{ type: 'badges', value: badge._id }],
-      },
-    ],
-    rewards: [],
-    flow: { nodes: [], edges: [] },
-  });
+  const badge = await createBadge(request, token, 'Big Spender');
   const everyone = await segmentIdOf(request, token, 'AllPlayers');
-  await post(request, token, `/api/challenges/${challenge._id}/segments/${everyone._id}`, {});
+  await createOrderValueChallenge(request, token, {
+    startDate: today,
+    minOrderValue: 200,
+    rewards: [{ type: 'badges', value: badge }],
+    segmentId: everyone._id,
+  });
 };
 
 /** An activity as the event the till or app sends: back-dated to 10:00 on its day, or a moment ago today. */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createOrderValueChallenge } from './pages/challenges-page';
 import { addBranch, CustomersBusiness } from './pages/customers-page';
 import { playerOf } from './pages/economy-pages';
 import { OrderChannel } from './pages/orders-pages';
@@ -137,31 +138,15 @@ test.describe('transaction reports', () => {
       level: 2,
     });
     const today = new Date().toISOString().slice(0, 10);
-    const challenge = await call.post('/api/challenges', {
-      title: 'Big Order',
-      description: 'Spend R200 in one order',
-      image: { url: null, etag: null, file_name: null },
-      schedule: { start_date: today, end_date: '2030-12-31' },
-      status: 'released',
-      visible: true,
-      objectives: [
-        {
-          title: 'Big spender',
-          event_type: 'orderValue',
-          scope: { type: 'basket', value: [], match_all: false },
-          scopes: [],
-          trigger: { trigger_quantity: 200, trigger_target: null },
-          conditions: [],
-          rewards: [
-            { type: 'badges', value: badge._id },
-            { type: 'xp', value: 50 },
-          ],
-        },
+    await createOrderValueChallenge(request, business.clientToken, {
+      startDate: today,
+      minOrderValue: 200,
+      rewards: [
+        { type: 'badges', value: String(badge._id) },
+        { type: 'xp', value: 50 },
       ],
-      rewards: [],
-      flow: { nodes: [], edges: [] },
+      segmentId: allPlayers,
     });
-    await call.post(`/api/challenges/${challenge._id}/segments/${allPlayers}`, {});
 
     // Thandi orders R250 at North (cashback, XP, the challenge, level 2); Pieter R100 at South (level 1 only).
     for (const [customer, branch, price] of [

@@ -33,6 +33,55 @@ export const createBadge = async (request: APIRequestContext, clientToken: strin
   return ((await response.json()) as { content: { _id: string } }).content._id;
 };
 
+/**
+ * A released challenge made through the API, granted to one segment: one order of `minOrderValue` or more from
+ * `startDate` completes it and pays `rewards` (`{ type: 'badges', value: <badge id> }`, `{ type: 'xp', value: 50 }`).
+ */
+export const createOrderValueChallenge = async (
+  request: APIRequestContext,
+  clientToken: string,
+  challenge: {
+    startDate: string;
+    minOrderValue: number;
+    rewards: { type: string; value: string | number }[];
+    segmentId: string;
+  },
+) => {
+  const auth = { Authorization: `Bearer ${clientToken}` };
+  const response = await request.post('/api/challenges', {
+    data: {
+      title: 'Big Order',
+      description: `Spend R${challenge.minOrderValue} in one order`,
+      image: { url: null, etag: null, file_name: null },
+      schedule: { start_date: challenge.startDate, end_date: '2035-12-31' },
+      status: 'released',
+      visible: true,
+      objectives: [
+        {
+          title: 'Big spender',
+          event_type: 'orderValue',
+          scope: { type: 'basket', value: [], match_all: false },
+          scopes: [],
+          trigger: { trigger_quantity: challenge.minOrderValue, trigger_target: null },
+          conditions: [],
+          rewards: challenge.rewards,
+        },
+      ],
+      rewards: [],
+      flow: { nodes: [], edges: [] },
+    },
+    headers: auth,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const id = ((await response.json()) as { content: { _id: string } }).content._id;
+  const grant = await request.post(`/api/challenges/${id}/segments/${challenge.segmentId}`, {
+    data: {},
+    headers: auth,
+  });
+  expect(grant.status(), await grant.text()).toBe(200);
+  return id;
+};
+
 /** `/console/challenges`: the client's challenges. */
 export class ChallengesListPage {
   readonly heading: Locator;
