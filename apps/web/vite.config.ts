@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractForBrowser } from './build-tools/contract-for-browser';
 import { precompress } from './build-tools/precompress';
 
 const apiTarget = process.env.LAUREL_API_URL ?? 'http://localhost:8080';
@@ -15,7 +16,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), contractForBrowser(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -39,13 +40,6 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },
-        // Name each area's lazy chunk after its area (welcome-*.js, dashboard-*.js) rather than "pages".
-        chunkFileNames: (chunk) => {
-          const area = chunk.facadeModuleId?.match(
-            /[\\/]features[\\/]([^\\/]+)[\\/]pages[\\/]index\.tsx?$/,
-          )?.[1];
-          return `assets/${area ?? '[name]'}-[hash].js`;
-        },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type TSignInContent, ZSignInContent } from '@laurel/contract';
+import { STORAGE_KEYS, type TSignInContent } from '@laurel/contract';
 
 /** The signed-in session: the four tokens sign-in returns and the user (spec 1 §4). */
 export type TSession = TSignInContent;
@@ -7,12 +7,34 @@ export const SESSION_STORAGE_KEY = STORAGE_KEYS.user;
 
 type TListener = () => void;
 
-/** Accepts only a complete session (the sign-in content's schema), so that a tampered or outdated entry reads as signed out. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const TOKEN_FIELDS = ['token', 'client_token', 'media_upload_token', 'payment_engine_token'] as const;
+const USER_STRING_FIELDS = ['_id', 'name', 'surname', 'email', 'client_id', 'role', 'status'] as const;
+
+/**
+ * Whether a stored entry is a whole session as sign-in returned it: the four tokens and the user fields the console
+ * reads. Checked by hand rather than with the contract's zod schema, which would put zod in every page's first load
+ * (the server checks the tokens on every call, and live permissions re-read the user).
+ */
+const isSession = (value: unknown): value is TSession => {
+  if (!isRecord(value) || !TOKEN_FIELDS.every((field) => typeof value[field] === 'string')) return false;
+  const { user } = value;
+  return (
+    isRecord(user) &&
+    USER_STRING_FIELDS.every((field) => typeof user[field] === 'string') &&
+    Array.isArray(user.manager_of) &&
+    isRecord(user.user_permissions)
+  );
+};
+
+/** Accepts only a complete session, so that a tampered or outdated entry reads as signed out. */
 export const parseSession = (raw: string | null): TSession | null => {
   if (!raw) return null;
   try {
-    const parsed = ZSignInContent.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -1,10 +1,11 @@
 import { STORAGE_KEYS } from '@laurel/contract';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ModalsHost, NotificationsHost } from '@/app/overlay-hosts';
 import { cssVariablesResolver, theme } from '@/app/theme';
+
+const MODAL_LABELS = { confirm: 'Yes, Continue', cancel: 'Cancel' };
 
 /** index.html reads the same key before the first paint. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });
@@ -26,10 +27,9 @@ export const AppProviders = ({ queryClient, children, env = 'default' }: TAppPro
       colorSchemeManager={colorSchemeManager}
       env={env}
     >
-      <ModalsProvider labels={{ confirm: 'Yes, Continue', cancel: 'Cancel' }}>
-        <Notifications position="top-right" />
-        {children}
-      </ModalsProvider>
+      {children}
+      <ModalsHost labels={MODAL_LABELS} eager={env === 'test'} />
+      <NotificationsHost eager={env === 'test'} />
     </MantineProvider>
   </QueryClientProvider>
 );

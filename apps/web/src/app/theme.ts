@@ -1,14 +1,22 @@
 import {
-  ColorInput,
+  type ColorInputFactory,
   type CSSVariablesResolver,
   createTheme,
   darken,
+  type ExtendComponent,
+  type FactoryPayload,
   luminance,
   type MantineColorsTuple,
   type MantineTheme,
-  Modal,
-  PasswordInput,
+  type ModalFactory,
+  type PasswordInputFactory,
 } from '@mantine/core';
+
+/**
+ * What `Component.extend(…)` checks, without importing the component: `extend` returns its input, and importing
+ * ColorInput or PasswordInput here would put them (and the colour picker) in every page's first load.
+ */
+const extend = <TFactory extends FactoryPayload>(input: ExtendComponent<TFactory>) => input;
 
 /** The badge gold of the spec (#d2a023) at shade 6, lighter above and darker below. */
 export const laurelGold: MantineColorsTuple = [
@@ -47,17 +55,17 @@ export const theme = createTheme({
     // spec gives it; inputs still carry `required` for assistive technology, and validation says what is missing.
     InputWrapper: { defaultProps: { withAsterisk: false } },
     // The eye button must not be named "…password…": a field labelled 'Password' should be the only match.
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: extend<PasswordInputFactory>({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide what is typed' } },
     }),
-    Modal: Modal.extend({
+    Modal: extend<ModalFactory>({
       defaultProps: { centered: true, radius: 'md' },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
     Loader: { defaultProps: { type: 'oval' } },
     // Icon-only buttons Mantine draws itself need a name for assistive technology (axe: button-name).
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
-    ColorInput: ColorInput.extend({
+    ColorInput: extend<ColorInputFactory>({
       defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } },
     }),
   },

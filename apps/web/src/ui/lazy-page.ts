@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * A page component loaded on first use. Pointing every page of an area at the same module (its `pages/index.ts`)
- * makes the area one chunk.
+ * A page component loaded on first use. Each route points at its own page module, so that a route's first load
+ * holds only its page (build-tools/bundle-budget.mjs measures each).
  */
 export const lazyPage = <TModule, TName extends keyof TModule>(load: () => Promise<TModule>, name: TName) =>
   lazy(async () => {

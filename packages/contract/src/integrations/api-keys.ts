@@ -25,6 +25,11 @@ export const listApiKeys = defineEndpoint({
   response: envelopeOf(z.array(ZApiKey)),
 });
 
+export const ZCreateApiKeyRequest = z.object({
+  name: requiredString('name is required').max(80, 'name must not be more than 80'),
+});
+export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;
+
 export const createApiKey = defineEndpoint({
   method: 'POST',
   path: '/integrations/api-keys',
@@ -32,7 +37,7 @@ export const createApiKey = defineEndpoint({
   token: 'client',
   summary: 'Create an API key for the client’s own systems; the key is in this answer only',
   tags: ['integrations'],
-  body: z.object({ name: requiredString('name is required').max(80, 'name must not be more than 80') }),
+  body: ZCreateApiKeyRequest,
   response: envelopeOf(ZApiKey.extend({ key: z.string() })),
 });
 

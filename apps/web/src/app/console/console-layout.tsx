@@ -1,12 +1,13 @@
-import { LAYOUT, ROUTE_PATTERNS, ZClientStatus } from '@laurel/contract';
-import { ActionIcon, AppShell, Box, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { LAYOUT, ROUTE_PATTERNS, type TClientStatus } from '@laurel/contract';
+import { ActionIcon, Box, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Suspense, useMemo } from 'react';
+import { type CSSProperties, Suspense, useMemo } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { pathMatcher } from '@/app/console/available-paths';
 import { useClientRecord } from '@/app/console/client-record';
+import classes from '@/app/console/console-layout.module.css';
 import { ConsoleNav } from '@/app/console/console-nav';
 import { useLivePermissions } from '@/app/console/live-permissions';
 import { navEntriesFor, navItems } from '@/app/console/nav-items';
@@ -14,6 +15,8 @@ import { ProfileMenu } from '@/app/console/profile-menu';
 import { UpgradePromptHost } from '@/app/console/upgrade-prompt-host';
 import { LaurelLogo } from '@/ui/laurel-logo';
 import { PageLoader } from '@/ui/page-loader';
+
+const AWAITING_PAYMENT: TClientStatus = 'AWAITING_SUBSCRIPTION_PAYMENT';
 
 /** The user's own choice to keep the sidebar collapsed on a wide screen, kept in this browser. */
 export const SIDEBAR_COLLAPSED_KEY = 'laurel.sidebar-collapsed';
@@ -46,19 +49,20 @@ export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
 
   if (!session) return null;
   if (client.isPending) return <PageLoader fullScreen label="Loading your console" />;
-  if (client.data?.status === ZClientStatus.enum.AWAITING_SUBSCRIPTION_PAYMENT)
+  if (client.data?.status === AWAITING_PAYMENT)
     return <Navigate to={ROUTE_PATTERNS.selectSubscription} replace />;
 
   const entries = navEntriesFor(navItems, session.user, client.data?.clientSubscription, isAvailable);
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: compact ? NAVBAR_WIDTH.compact : NAVBAR_WIDTH.wide, breakpoint: 0 }}
-      padding={{ base: 'md', sm: 'xl' }}
+    <div
+      className={classes.shell}
+      style={
+        { '--shell-navbar-width': `${compact ? NAVBAR_WIDTH.compact : NAVBAR_WIDTH.wide}px` } as CSSProperties
+      }
     >
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {/* Under 1000 px the sidebar is always compact, so the toggle would do nothing. */}
@@ -90,18 +94,18 @@ export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
           </Group>
           <ProfileMenu user={session.user} compact={narrow} />
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      </header>
+      <div className={classes.navbar}>
         <ConsoleNav compact={compact} entries={entries} />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </div>
+      <main className={classes.main}>
         <Box maw={LAYOUT.maxWidth} mx="auto">
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </Box>
-      </AppShell.Main>
+      </main>
       <UpgradePromptHost clientId={session.user.client_id} plan={client.data?.clientSubscription} />
-    </AppShell>
+    </div>
   );
 };

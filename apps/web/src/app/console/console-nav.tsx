@@ -1,4 +1,4 @@
-import { Box, Divider, Menu, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { Box, Divider, Menu, NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, matchPath, NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { TNavEntry, TNavGroupEntry, TNavLinkEntry } from '@/app/console/nav-items';
@@ -156,13 +156,14 @@ export const ConsoleNav = ({ entries, compact }: TConsoleNavProps) => {
       data-compact={compact || undefined}
       style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
     >
-      <ScrollArea type="scroll" scrollbarSize={6} style={{ flex: 1 }} offsetScrollbars={!compact}>
+      {/* Native scrolling (thin scrollbar): Mantine's ScrollArea would add its code to every page's first load. */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' }}>
         <Stack gap={4}>
           {main.map((entry) => (
             <NavEntryItem key={key(entry)} entry={entry} compact={compact} />
           ))}
         </Stack>
-      </ScrollArea>
+      </Box>
       {footer.length > 0 && (
         <Stack gap={4} pt="sm">
           <Divider mb={4} />

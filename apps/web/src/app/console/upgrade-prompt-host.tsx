@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBillingPortal } from '@/app/console/billing';
 import { billingQuery } from '@/features/welcome';
-import { UpgradeModal } from '@/ui/upgrade-modal';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { registerUpgradePromptHost } from '@/ui/upgrade-prompt';
+
+const UpgradeModal = lazyComponent(() => import('@/ui/upgrade-modal'), 'UpgradeModal');
 
 type TUpgradePromptHostProps = { clientId: string; plan: TClientPlan | undefined };
 
@@ -30,11 +32,13 @@ export const UpgradePromptHost = ({ clientId, plan }: TUpgradePromptHostProps) =
   };
 
   return (
-    <UpgradeModal
-      opened={opened}
-      onCancel={() => setOpened(false)}
-      onContinue={proceed}
-      continuing={subscribed && billing.isFetching}
-    />
+    <MountWhen when={opened}>
+      <UpgradeModal
+        opened={opened}
+        onCancel={() => setOpened(false)}
+        onContinue={proceed}
+        continuing={subscribed && billing.isFetching}
+      />
+    </MountWhen>
   );
 };

@@ -2,9 +2,8 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/badges/pages');
-const BadgesPage = lazyPage(load, 'BadgesPage');
-const BadgePage = lazyPage(load, 'BadgePage');
+const BadgesPage = lazyPage(() => import('@/features/badges/pages/badges-page'), 'BadgesPage');
+const BadgePage = lazyPage(() => import('@/features/badges/pages/badge-page'), 'BadgePage');
 
 /** `/console/badges` and `/console/badge/{badge_id?}` (spec 2 §2). */
 export const badgesRoutes: RouteObject[] = [

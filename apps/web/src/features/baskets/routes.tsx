@@ -2,8 +2,7 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/baskets/pages');
-const BasketsPage = lazyPage(load, 'BasketsPage');
+const BasketsPage = lazyPage(() => import('@/features/baskets/pages/baskets-page'), 'BasketsPage');
 
 /** `/console/baskets` (DESIGN §7); a basket row opens nothing (spec 1 §2.15). */
 export const basketsRoutes: RouteObject[] = [{ path: ROUTE_PATTERNS.baskets, element: <BasketsPage /> }];

@@ -2,7 +2,10 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const ChallengesPage = lazyPage(() => import('@/features/challenges/pages'), 'ChallengesPage');
+const ChallengesPage = lazyPage(
+  () => import('@/features/challenges/pages/challenges-page'),
+  'ChallengesPage',
+);
 // The editor is its own chunk: React Flow and dagre load only when a challenge is opened.
 const ChallengePage = lazyPage(() => import('@/features/challenges/pages/challenge-page'), 'ChallengePage');
 

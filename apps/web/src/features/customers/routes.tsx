@@ -2,9 +2,11 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/customers/pages');
-const CustomersPage = lazyPage(load, 'CustomersPage');
-const CustomerProfilePage = lazyPage(load, 'CustomerProfilePage');
+const CustomersPage = lazyPage(() => import('@/features/customers/pages/customers-page'), 'CustomersPage');
+const CustomerProfilePage = lazyPage(
+  () => import('@/features/customers/pages/customer-profile-page'),
+  'CustomerProfilePage',
+);
 
 /** `/console/customers` and `/console/customers/customer-profile/{id}` (spec 1 §2.2, §2.9, §2.11). */
 export const customersRoutes: RouteObject[] = [

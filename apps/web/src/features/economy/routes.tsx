@@ -2,12 +2,17 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/economy/pages');
-const WalletPage = lazyPage(load, 'WalletPage');
-const CashbackConfigsPage = lazyPage(load, 'CashbackConfigsPage');
-const CashbackConfigPage = lazyPage(load, 'CashbackConfigPage');
-const XpConfigsPage = lazyPage(load, 'XpConfigsPage');
-const XpConfigPage = lazyPage(load, 'XpConfigPage');
+const WalletPage = lazyPage(() => import('@/features/economy/pages/wallet-page'), 'WalletPage');
+const CashbackConfigsPage = lazyPage(
+  () => import('@/features/economy/pages/earn-configs-page'),
+  'CashbackConfigsPage',
+);
+const CashbackConfigPage = lazyPage(
+  () => import('@/features/economy/pages/earn-config-page'),
+  'CashbackConfigPage',
+);
+const XpConfigsPage = lazyPage(() => import('@/features/economy/pages/earn-configs-page'), 'XpConfigsPage');
+const XpConfigPage = lazyPage(() => import('@/features/economy/pages/earn-config-page'), 'XpConfigPage');
 
 /** The wallet and the cashback and XP earn configs (spec 3 §2). */
 export const economyRoutes: RouteObject[] = [

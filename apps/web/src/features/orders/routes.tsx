@@ -2,9 +2,8 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/orders/pages');
-const OrdersPage = lazyPage(load, 'OrdersPage');
-const OrderPage = lazyPage(load, 'OrderPage');
+const OrdersPage = lazyPage(() => import('@/features/orders/pages/orders-page'), 'OrdersPage');
+const OrderPage = lazyPage(() => import('@/features/orders/pages/order-page'), 'OrderPage');
 
 /** `/console/orders` and `/console/order/{id}` (DESIGN §7). */
 export const ordersRoutes: RouteObject[] = [

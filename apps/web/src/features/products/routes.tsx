@@ -2,13 +2,18 @@ import type { RouteObject } from 'react-router';
 import { productPaths } from '@/features/products/product-paths';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/products/pages');
-const ProductsPage = lazyPage(load, 'ProductsPage');
-const ProductPage = lazyPage(load, 'ProductPage');
-const ProductsImportPage = lazyPage(load, 'ProductsImportPage');
-const CategoriesPage = lazyPage(load, 'CategoriesPage');
-const CategoryPage = lazyPage(load, 'CategoryPage');
-const CategoriesImportPage = lazyPage(load, 'CategoriesImportPage');
+const ProductsPage = lazyPage(() => import('@/features/products/pages/products-page'), 'ProductsPage');
+const ProductPage = lazyPage(() => import('@/features/products/pages/product-page'), 'ProductPage');
+const ProductsImportPage = lazyPage(
+  () => import('@/features/products/pages/import-page'),
+  'ProductsImportPage',
+);
+const CategoriesPage = lazyPage(() => import('@/features/products/pages/categories-page'), 'CategoriesPage');
+const CategoryPage = lazyPage(() => import('@/features/products/pages/category-page'), 'CategoryPage');
+const CategoriesImportPage = lazyPage(
+  () => import('@/features/products/pages/import-page'),
+  'CategoriesImportPage',
+);
 
 /** The catalogue: products and categories, each with add, edit and CSV import as routes. */
 export const productsRoutes: RouteObject[] = [

@@ -2,11 +2,22 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/reward-tracks/pages');
-const RewardTracksPage = lazyPage(load, 'RewardTracksPage');
-const RewardTrackPage = lazyPage(load, 'RewardTrackPage');
-const TierProgressionPage = lazyPage(load, 'TierProgressionPage');
-const LevelProgressionPage = lazyPage(load, 'LevelProgressionPage');
+const RewardTracksPage = lazyPage(
+  () => import('@/features/reward-tracks/pages/reward-tracks-page'),
+  'RewardTracksPage',
+);
+const RewardTrackPage = lazyPage(
+  () => import('@/features/reward-tracks/pages/track-editor-page'),
+  'RewardTrackPage',
+);
+const TierProgressionPage = lazyPage(
+  () => import('@/features/reward-tracks/pages/track-editor-page'),
+  'TierProgressionPage',
+);
+const LevelProgressionPage = lazyPage(
+  () => import('@/features/reward-tracks/pages/track-editor-page'),
+  'LevelProgressionPage',
+);
 
 /**
  * `/console/reward-tracks`, `/console/reward-track-details/{id?}`, `/console/tier-progression-details/{id?}` and

@@ -2,10 +2,12 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/segments/pages');
-const SegmentsPage = lazyPage(load, 'SegmentsPage');
-const SegmentPage = lazyPage(load, 'SegmentPage');
-const SegmentPlayersPage = lazyPage(load, 'SegmentPlayersPage');
+const SegmentsPage = lazyPage(() => import('@/features/segments/pages/segments-page'), 'SegmentsPage');
+const SegmentPage = lazyPage(() => import('@/features/segments/pages/segment-page'), 'SegmentPage');
+const SegmentPlayersPage = lazyPage(
+  () => import('@/features/segments/pages/segment-players-page'),
+  'SegmentPlayersPage',
+);
 
 /** `/console/segments`, `/console/segment/{segment_id?}` and `/console/segment/{segment_id}/players` (spec 2 §2). */
 export const segmentsRoutes: RouteObject[] = [

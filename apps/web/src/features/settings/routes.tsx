@@ -3,13 +3,24 @@ import { Navigate, type RouteObject } from 'react-router';
 import { settingsPaths } from '@/features/settings/settings-paths';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/settings/pages');
-const SettingsLayout = lazyPage(load, 'SettingsLayout');
-const AccountSettingsPage = lazyPage(load, 'AccountSettingsPage');
-const BranchesPage = lazyPage(load, 'BranchesPage');
-const BranchPage = lazyPage(load, 'BranchPage');
-const AuditLogPage = lazyPage(load, 'AuditLogPage');
-const IntegrationsPage = lazyPage(load, 'IntegrationsPage');
+const SettingsLayout = lazyPage(() => import('@/features/settings/pages/settings-layout'), 'SettingsLayout');
+const AccountSettingsPage = lazyPage(
+  () => import('@/features/settings/pages/account-settings-page'),
+  'AccountSettingsPage',
+);
+const BranchesPage = lazyPage(
+  () => import('@/features/settings/branches/pages/branches-page'),
+  'BranchesPage',
+);
+const BranchPage = lazyPage(() => import('@/features/settings/branches/pages/branch-page'), 'BranchPage');
+const AuditLogPage = lazyPage(
+  () => import('@/features/settings/audit-log/pages/audit-log-page'),
+  'AuditLogPage',
+);
+const IntegrationsPage = lazyPage(
+  () => import('@/features/settings/integrations/pages/integrations-page'),
+  'IntegrationsPage',
+);
 
 /**
  * `/console/settings` opens its first tab, Account (DESIGN §7). Adding and editing a branch are routes of the

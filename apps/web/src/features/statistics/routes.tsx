@@ -2,9 +2,11 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/statistics/pages');
-const StatisticsPage = lazyPage(load, 'StatisticsPage');
-const StatisticPage = lazyPage(load, 'StatisticPage');
+const StatisticsPage = lazyPage(
+  () => import('@/features/statistics/pages/statistics-page'),
+  'StatisticsPage',
+);
+const StatisticPage = lazyPage(() => import('@/features/statistics/pages/statistic-page'), 'StatisticPage');
 
 /** `/console/statistics` and `/console/statistic/{statistic_id?}` (spec 2 §2). */
 export const statisticsRoutes: RouteObject[] = [

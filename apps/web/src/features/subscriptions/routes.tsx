@@ -2,9 +2,14 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/subscriptions/pages');
-const SubscriptionsPage = lazyPage(load, 'SubscriptionsPage');
-const SubscriptionPage = lazyPage(load, 'SubscriptionPage');
+const SubscriptionsPage = lazyPage(
+  () => import('@/features/subscriptions/pages/subscriptions-page'),
+  'SubscriptionsPage',
+);
+const SubscriptionPage = lazyPage(
+  () => import('@/features/subscriptions/pages/subscription-page'),
+  'SubscriptionPage',
+);
 
 /** `/console/subscriptions`, `/console/create-subscription`, `/console/subscription-details/{id}` (DESIGN §7). */
 export const subscriptionsRoutes: RouteObject[] = [

@@ -2,11 +2,22 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/transactions/pages');
-const EconomyTransactionsPage = lazyPage(load, 'EconomyTransactionsPage');
-const ChallengeTransactionsPage = lazyPage(load, 'ChallengeTransactionsPage');
-const BadgeTransactionsPage = lazyPage(load, 'BadgeTransactionsPage');
-const RewardTrackTransactionsPage = lazyPage(load, 'RewardTrackTransactionsPage');
+const EconomyTransactionsPage = lazyPage(
+  () => import('@/features/transactions/pages/transaction-report-page'),
+  'EconomyTransactionsPage',
+);
+const ChallengeTransactionsPage = lazyPage(
+  () => import('@/features/transactions/pages/transaction-report-page'),
+  'ChallengeTransactionsPage',
+);
+const BadgeTransactionsPage = lazyPage(
+  () => import('@/features/transactions/pages/transaction-report-page'),
+  'BadgeTransactionsPage',
+);
+const RewardTrackTransactionsPage = lazyPage(
+  () => import('@/features/transactions/pages/transaction-report-page'),
+  'RewardTrackTransactionsPage',
+);
 
 /** The four transaction reports (spec 3 §2). */
 export const transactionsRoutes: RouteObject[] = [

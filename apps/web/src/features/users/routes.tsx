@@ -2,9 +2,8 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/users/pages');
-const UsersPage = lazyPage(load, 'UsersPage');
-const UserPage = lazyPage(load, 'UserPage');
+const UsersPage = lazyPage(() => import('@/features/users/pages/users-page'), 'UsersPage');
+const UserPage = lazyPage(() => import('@/features/users/pages/user-page'), 'UserPage');
 
 /** `/console/users` and `/console/user/{userId?}` (spec 1 §2.2, §2.13). */
 export const usersRoutes: RouteObject[] = [

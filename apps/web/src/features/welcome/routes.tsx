@@ -3,13 +3,24 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { TWelcomeRouteHandle } from '@/features/welcome/components/welcome-layout';
 import { lazyPage } from '@/ui/lazy-page';
 
-const load = () => import('@/features/welcome/pages');
-const WelcomeLayout = lazyPage(load, 'WelcomeLayout');
-const LogInPage = lazyPage(load, 'LogInPage');
-const ForgotPasswordPage = lazyPage(load, 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(load, 'ResetPasswordPage');
-const CreateClientPage = lazyPage(load, 'CreateClientPage');
-const SelectSubscriptionPage = lazyPage(load, 'SelectSubscriptionPage');
+const WelcomeLayout = lazyPage(() => import('@/features/welcome/components/welcome-layout'), 'WelcomeLayout');
+const LogInPage = lazyPage(() => import('@/features/welcome/pages/log-in-page'), 'LogInPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/welcome/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@/features/welcome/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const CreateClientPage = lazyPage(
+  () => import('@/features/welcome/pages/create-client-page'),
+  'CreateClientPage',
+);
+const SelectSubscriptionPage = lazyPage(
+  () => import('@/features/welcome/pages/select-subscription-page'),
+  'SelectSubscriptionPage',
+);
 
 const wizard: TWelcomeRouteHandle = { welcomeLayout: 'wizard' };
 const plans: TWelcomeRouteHandle = { welcomeLayout: 'plans' };

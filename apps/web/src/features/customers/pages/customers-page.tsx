@@ -15,7 +15,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { customerListQuery, type TCustomerListFilter } from '@/features/customers/api';
-import { AddCustomerModal } from '@/features/customers/components/add-customer-modal';
 import { useBlockCustomer } from '@/features/customers/components/use-block-customer';
 import { useExportCustomers } from '@/features/customers/components/use-export-customers';
 import {
@@ -28,8 +27,15 @@ import {
 } from '@/features/customers/customer-format';
 import { mayAddCustomers } from '@/features/customers/customer-rules';
 import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
+
+// The dialog and its form (dates, zod rules) load when it is first opened.
+const AddCustomerModal = lazyComponent(
+  () => import('@/features/customers/components/add-customer-modal'),
+  'AddCustomerModal',
+);
 
 const TITLE = 'Customers';
 /** `?action=add-customer` opens the dialog, so Back closes it and a link can open it. */
@@ -210,7 +216,9 @@ export const CustomersPage = () => {
         }
         onRowClick={(customer) => void navigate(consolePaths.customerProfile(customer._id))}
       />
-      <AddCustomerModal opened={addDialog.opened} onClose={addDialog.close} />
+      <MountWhen when={addDialog.opened}>
+        <AddCustomerModal opened={addDialog.opened} onClose={addDialog.close} />
+      </MountWhen>
     </Stack>
   );
 };

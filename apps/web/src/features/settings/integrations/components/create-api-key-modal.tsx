@@ -1,12 +1,12 @@
-import { BUTTON_LABELS, createApiKey } from '@laurel/contract';
+import { BUTTON_LABELS, ZCreateApiKeyRequest } from '@laurel/contract';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 
 /** The contract's own rule, so that the form says what the server would ('name is required'). */
 export const apiKeyNameError = (name: string) => {
-  const parsed = createApiKey.body?.safeParse({ name });
-  return parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? null) : null;
+  const parsed = ZCreateApiKeyRequest.safeParse({ name });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 };
 
 type TCreateApiKeyModalProps = {

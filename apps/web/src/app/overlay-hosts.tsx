@@ -1,0 +1,73 @@
+import type { ModalsProviderProps } from '@mantine/modals';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+/*
+ * Modals and notifications are code no page needs for its first paint (Modal, its scroll area and focus trap,
+ * the notification stack): they load the first time something opens one, which keeps them out of every route's
+ * first load. In component tests they load at once, so that a test need not wait for them.
+ */
+
+const ModalsProvider = lazy(async () => ({ default: (await import('@/app/overlays')).ModalsProvider }));
+const Notifications = lazy(async () => ({ default: (await import('@/app/overlays')).Notifications }));
+
+/** The window events `modals.open()`, `modals.close()` and the rest send to the ModalsProvider. */
+const MODAL_EVENTS = [
+  'openModal',
+  'openConfirmModal',
+  'openContextModal',
+  'closeModal',
+  'closeAllModals',
+  'updateModal',
+  'updateContextModal',
+].map((name) => `mantine-modals:${name}`);
+
+/** Events sent before the provider listened, sent again once it does, in order. */
+const heldEvents: CustomEvent[] = [];
+let providerListening = false;
+
+/** Mounted after the provider, so its effect runs once the provider's listeners are in place. */
+const ReplayHeldEvents = () => {
+  useEffect(() => {
+    providerListening = true;
+    for (const event of heldEvents.splice(0)) {
+      window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
+    }
+  }, []);
+  return null;
+};
+
+export const ModalsHost = ({ labels, eager }: Pick<ModalsProviderProps, 'labels'> & { eager: boolean }) => {
+  const [needed, setNeeded] = useState(eager);
+  useEffect(() => {
+    const hold = (event: Event) => {
+      if (providerListening) return;
+      heldEvents.push(event as CustomEvent);
+      setNeeded(true);
+    };
+    for (const type of MODAL_EVENTS) window.addEventListener(type, hold);
+    return () => {
+      for (const type of MODAL_EVENTS) window.removeEventListener(type, hold);
+    };
+  }, []);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalsProvider labels={labels} />
+      <ReplayHeldEvents />
+    </Suspense>
+  );
+};
+
+/** `notifications.show()` fills Mantine's store whether or not the stack is mounted; the stack then shows them. */
+export const NotificationsHost = ({ eager }: { eager: boolean }) => {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(eager);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+};
