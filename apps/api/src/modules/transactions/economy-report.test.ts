@@ -9,6 +9,7 @@ import {
   createStaffAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
+import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -26,14 +27,8 @@ const adjust = (customerId: string, body: Record<string, unknown>) =>
     headers: bearer(admin.clientToken),
     payload: body,
   });
-const cardsOf = async (session: SignedIn, query: string) => {
-  const res = await get(session, `/api/transactions/economy/summary?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const { cards, count } = res.json().content as { cards: { label: string; value: number }[]; count: number };
-  return { count, ...Object.fromEntries(cards.map((card) => [card.label, card.value])) };
-};
-/** A value filter no row fails makes the server compute the cards from the rows rather than the daily totals. */
-const FROM_ROWS = 'min_value=-1000000000';
+const cardsOf = (session: SignedIn, query: string) => economyCards(t.app, session, query);
+const FROM_ROWS = CARDS_FROM_ROWS;
 
 /**
  * Ledger rows made through the economy's own APIs: credits and debits by an admin, spends by the till; Thandi

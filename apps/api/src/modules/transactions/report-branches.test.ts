@@ -9,6 +9,7 @@ import {
   createStaffAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
+import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { streamCsv } from '../../exports/csv-stream';
 import { transactionExportKey } from './transactions.service';
@@ -33,14 +34,8 @@ const list = async (query: string, session = admin) => {
     count_capped: boolean;
   };
 };
-const cardsOf = async (query: string, session = admin) => {
-  const res = await get(session, `/api/transactions/economy/summary?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const { cards, count } = res.json().content as { cards: { label: string; value: number }[]; count: number };
-  return { count, ...Object.fromEntries(cards.map((card) => [card.label, card.value])) };
-};
-/** A value filter no row fails makes the server compute the cards from the rows rather than the daily totals. */
-const FROM_ROWS = 'min_value=-1000000000';
+const cardsOf = (query: string, session = admin) => economyCards(t.app, session, query);
+const FROM_ROWS = CARDS_FROM_ROWS;
 
 /**
  * Ledger rows written without a branch (as expiry and events without one write them), one a day going back, many
