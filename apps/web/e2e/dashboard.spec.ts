@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createBadge, createOrderValueChallenge } from './pages/challenges-page';
+import { ConsoleShell } from './pages/console-shell';
 import { addBranch, CustomersBusiness } from './pages/customers-page';
 import {
   DashboardPage,
@@ -9,6 +10,7 @@ import {
   sendEvents,
   type TTileKey,
 } from './pages/dashboard-page';
+import { LogInPage } from './pages/log-in-page';
 import { OrderChannel } from './pages/orders-pages';
 import { addXpConfig, playerOf, segmentIdOf } from './pages/reward-tracks-page';
 import {
@@ -164,7 +166,7 @@ const seriousAxeFindings = async (page: Page) => {
 };
 
 test.describe('dashboard', () => {
-  test('every figure and chart equals the activity sent, for each period, all branches and one', async ({
+  test('every figure and chart equals the activity sent, for each period, all branches and one; a manager sees their branch', async ({
     page,
     request,
   }, testInfo) => {
@@ -183,6 +185,7 @@ test.describe('dashboard', () => {
       'href',
       '/console/settings/integrations',
     );
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     // Back-dated events at 10:00 UTC fall on that day in the client's time zone (UTC unless set otherwise).
     const { today: todayIso, timeZone } = await serverToday(request, token);
@@ -291,5 +294,22 @@ test.describe('dashboard', () => {
       const findings = await seriousAxeFindings(page);
       expect(findings, findings.join('\n')).toEqual([]);
     }
+
+    // An area manager of North sees North's figures at once, and no other branch to choose.
+    const manager = await business.addAreaManager(request);
+    await new ConsoleShell(page).logOut();
+    const logIn = new LogInPage(page);
+    await logIn.expectShown();
+    await logIn.signInWith(manager.email, manager.password);
+    await expect(page).toHaveURL(/\/console\/dashboard$/);
+    await expect(dashboard.welcome).toHaveText('Welcome back, Sipho');
+    await dashboard.expectShowing('current_month', north.id);
+    await expect(dashboard.branch.locator('option')).toHaveText(['North']);
+    await expectFigures(
+      dashboard,
+      expectedDashboard(data, 'current_month', today, north.id),
+      'area manager',
+      timeZone,
+    );
   });
 });
