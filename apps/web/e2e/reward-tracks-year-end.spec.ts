@@ -86,24 +86,10 @@ test.describe('reward tracks at the year end', () => {
     const channel = await OrderChannel.connect(request, token, 'Till');
     const naledi = await business.addCustomer(request, { name: 'Naledi', surname: 'Sithole' });
     const pieter = await business.addCustomer(request, { name: 'Pieter', surname: 'Botha' });
-    let orders = 0;
-    const buy = async (customerId: string, sku: 'HB-1' | 'ES-1') => {
-      orders += 1;
-      const response = await channel.postOrder({
-        order_id: `till-${Date.now()}-${orders}`,
-        customer: { _id: customerId },
-        branch_id: business.branchId,
-        status: 'POS-ORDERED',
-        method: 'COLLECTION',
-        payment_method: 'CARD',
-        payment_location: 'in_store',
-        items:
-          sku === 'HB-1'
-            ? [{ sku, title: 'House Blend 1kg', quantity: 1, price: 300 }]
-            : [{ sku, title: 'Espresso 250g', quantity: 1, price: 120 }],
-      });
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-    };
+    const HOUSE_BLEND = { sku: 'HB-1', title: 'House Blend 1kg', quantity: 1, price: 300 };
+    const ESPRESSO = { sku: 'ES-1', title: 'Espresso 250g', quantity: 1, price: 120 };
+    const buy = (customerId: string, item: typeof HOUSE_BLEND) =>
+      channel.tillSale(customerId, business.branchId, [item]);
     const player = (customerId: string) => playerOf(request, channel.apiKey, customerId);
 
     // Levels whose XP starts again every year; tiers that players keep through the year end.
@@ -111,8 +97,8 @@ test.describe('reward tracks at the year end', () => {
     await createProgression(page, 'tier', 'Coffee Club Tiers', 'Persist tier levels annually');
 
     // Before the year end: R300 gives Naledi 300 XP (level 2, Silver), R120 gives Pieter 120 XP (level 1, Bronze).
-    await buy(naledi, 'HB-1');
-    await buy(pieter, 'ES-1');
+    await buy(naledi, HOUSE_BLEND);
+    await buy(pieter, ESPRESSO);
     await expect.poll(async () => (await player(pieter)).tier?.value, { timeout: 60_000 }).toBe(1);
     await expect.poll(async () => (await player(naledi)).tier?.value, { timeout: 60_000 }).toBe(2);
     expect((await player(naledi)).statistics).toMatchObject({ xp: 300, level: 2, tier: 2 });
@@ -150,6 +136,7 @@ test.describe('reward tracks at the year end', () => {
     await expect(tierBar.getByText('Silver', { exact: true }).first()).toBeVisible();
     await expect(tierBar.getByText('67%')).toBeVisible();
     await expect(tierBar.getByRole('listitem', { name: 'Silver, reached' })).toBeVisible();
+    await expect(tierBar.getByText('Coffee Club Tiers · 3 levels to Gold')).toBeVisible();
     await snapshot(page, 'reward-tracks-year-end-profile');
 
     // The tier segments still hold their players.
@@ -164,7 +151,7 @@ test.describe('reward tracks at the year end', () => {
     }
 
     // XP earned in the new year reaches the first level again (a new row); the kept tier stays above it.
-    await buy(naledi, 'ES-1');
+    await buy(naledi, ESPRESSO);
     await expect.poll(async () => (await player(naledi)).level?.value, { timeout: 60_000 }).toBe(1);
     expect((await player(naledi)).statistics).toMatchObject({ xp: 120, level: 1, tier: 2 });
     const rows = (await rewardTrackTransactions(request, token)).filter((row) => row.user_id === naledi);

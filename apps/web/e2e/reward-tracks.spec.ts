@@ -164,17 +164,9 @@ test.describe('reward tracks', () => {
     await snapshot(page, 'reward-tracks-list');
 
     // R250 at the till: 250 XP, level 2 (200 XP), tier 2 (Silver, from level 2).
-    const first = await channel.postOrder({
-      order_id: `till-${Date.now()}-1`,
-      customer: { _id: customerId },
-      branch_id: business.branchId,
-      status: 'POS-ORDERED',
-      method: 'COLLECTION',
-      payment_method: 'CARD',
-      payment_location: 'in_store',
-      items: [{ sku: 'HB-1', title: 'House Blend 1kg', quantity: 1, price: 250 }],
-    });
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await channel.tillSale(customerId, business.branchId, [
+      { sku: 'HB-1', title: 'House Blend 1kg', quantity: 1, price: 250 },
+    ]);
     await expect
       .poll(async () => (await playerOf(request, channel.apiKey, customerId)).tier?.value, {
         timeout: 60_000,
@@ -216,17 +208,9 @@ test.describe('reward tracks', () => {
     await snapshot(page, 'reward-tracks-tier-segment-players');
 
     // R200 more: 450 XP, level 3, Gold.
-    const second = await channel.postOrder({
-      order_id: `till-${Date.now()}-2`,
-      customer: { _id: customerId },
-      branch_id: business.branchId,
-      status: 'POS-ORDERED',
-      method: 'COLLECTION',
-      payment_method: 'CARD',
-      payment_location: 'in_store',
-      items: [{ sku: 'EB-1', title: 'Espresso Beans', quantity: 1, price: 200 }],
-    });
-    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    await channel.tillSale(customerId, business.branchId, [
+      { sku: 'EB-1', title: 'Espresso Beans', quantity: 1, price: 200 },
+    ]);
     await expect
       .poll(async () => (await playerOf(request, channel.apiKey, customerId)).tier?.value, {
         timeout: 60_000,

@@ -2,6 +2,9 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 
 type TOrderItem = { sku: string; title: string; quantity: number; price: number };
 
+/** Till sales made in this run, so each gets its own order id. */
+let tillSales = 0;
+
 /** A channel of the business (its web shop, a till) sending orders with an API key, as integrators do. */
 export class OrderChannel {
   private constructor(
@@ -42,6 +45,23 @@ export class OrderChannel {
     const response = await this.request.post('/api/v1/orders', { data: order, headers: this.auth });
     const body = (await response.json()) as { message: string; content: { _id: string; total: number } };
     return { status: response.status(), body };
+  }
+
+  /** A card sale at the till, collected in store (`POS-ORDERED`), under a new order id; expects it stored (201). */
+  async tillSale(customerId: string, branchId: string, items: TOrderItem[]) {
+    tillSales += 1;
+    const order = await this.postOrder({
+      order_id: `till-${Date.now()}-${tillSales}`,
+      customer: { _id: customerId },
+      branch_id: branchId,
+      status: 'POS-ORDERED',
+      method: 'COLLECTION',
+      payment_method: 'CARD',
+      payment_location: 'in_store',
+      items,
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    return order.body.content;
   }
 
   /** `POST /api/v1/baskets`: creates or updates a basket by the channel's basket id. */

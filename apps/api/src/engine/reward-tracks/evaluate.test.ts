@@ -146,6 +146,15 @@ describe('milestones and progress', () => {
       percent_of_track: 33.33,
     });
   });
+
+  it('names the next milestone above a tier held over what the level reaches now (kept through a year-end)', () => {
+    expect(trackProgress(TIERS.milestones, 2, 0)).toMatchObject({
+      value: 2,
+      name: 'm2',
+      next: { name: 'm3', source_value: 3, target_value: 3 },
+      progress_to_next_percent: 0,
+    });
+  });
 });
 
 describe('local time', () => {

@@ -22,11 +22,14 @@ export const decidingMilestone = (milestones: readonly TMilestone[], sourceValue
 export const mappedTarget = (milestones: readonly TMilestone[], sourceValue: number) =>
   decidingMilestone(milestones, sourceValue)?.target_value ?? 0;
 
-/** The next milestone to reach: the lowest threshold above the source value. */
-export const nextMilestone = (milestones: readonly TMilestone[], sourceValue: number) => {
+/**
+ * The next milestone to reach: the lowest threshold above the source value that gives more than the target held
+ * (a tier kept through a year-end or a qualification window is above what the source reaches now).
+ */
+export const nextMilestone = (milestones: readonly TMilestone[], sourceValue: number, targetValue = 0) => {
   let next: TMilestone | undefined;
   for (const milestone of milestones) {
-    if (milestone.source_value <= sourceValue) continue;
+    if (milestone.source_value <= sourceValue || milestone.target_value <= targetValue) continue;
     if (!next || milestone.source_value < next.source_value) next = milestone;
   }
   return next;
@@ -34,8 +37,8 @@ export const nextMilestone = (milestones: readonly TMilestone[], sourceValue: nu
 
 /**
  * A player's place on a track for the player API and the profile's step bars: the milestone held (by the target
- * value the engine wrote), the next one by the source value, the way between them, and the spec's percentage of
- * the track (value over the highest target value).
+ * value the engine wrote), the next one above it by the source value, the way between them, and the spec's
+ * percentage of the track (value over the highest target value).
  */
 export const trackProgress = (
   milestones: readonly TMilestone[],
@@ -43,7 +46,7 @@ export const trackProgress = (
   sourceValue: number,
 ): TTrackProgress => {
   const held = [...milestones].reverse().find((milestone) => milestone.target_value === targetValue);
-  const next = nextMilestone(milestones, sourceValue);
+  const next = nextMilestone(milestones, sourceValue, targetValue);
   const from = decidingMilestone(milestones, sourceValue)?.source_value ?? 0;
   const maximum = Math.max(0, ...milestones.map((milestone) => milestone.target_value));
   return {
