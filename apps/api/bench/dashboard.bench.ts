@@ -8,10 +8,11 @@
  *   2. the same figures computed by scanning the raw events (BENCH_RAW_RUNS runs per scenario, p50), and the ratio.
  *
  * The events are generated once into a lean table `bench_raw_events` (customer number, branch number, kind,
- * occurred_at, amount, tier: about 50 bytes a row, against several hundred for a stored event with its ids and
- * payload, so the raw scan here is a lower bound of a scan of the real event log), indexed on occurred_at. The
- * rollups the dashboard reads (gaps, tier days, daily sums) are derived from that table by SQL the way the engine
- * and the rebuild derive them, so every answer of the API is checked against the raw scan: they must be equal.
+ * occurred_at, amount, tier: about 70 bytes a row with its index, against several hundred for a stored event with
+ * its ids and payload, so the raw scan here is a lower bound of a scan of the real event log), indexed on
+ * occurred_at. The rollups the dashboard reads (gaps, tier days, daily sums) are derived from that table by SQL the
+ * way the engine and the rebuild derive them, so every answer of the API is checked against the raw scan: they must
+ * be equal.
  * The per-player markers (written by the engine, never read by the dashboard) are not seeded.
  *
  * Event mix per 100: 55 log-ins and 10 app payments (no branch), 28 orders, 3 refunds, 2 challenge completions and
