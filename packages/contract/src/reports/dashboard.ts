@@ -58,8 +58,8 @@ export type TDashboardFigure = z.infer<typeof ZDashboardFigure>;
  * - badges_earned: badges granted in the period (the quantities of the badge ledger's rows; a grant made by an
  *   event counts on that event's day, any other on the day it was made);
  * - transaction_revenue: order value in the period, net of refunds and cancellations (two decimals): an order adds
- *   its total on the day its order.created is processed as counted, a refund or cancellation takes it off again on
- *   its own day (and a recovery puts it back), so a period can be negative;
+ *   its total on the day of its order.created, a refund or cancellation takes it off again on the day of that status
+ *   change (and a recovery puts it back), so a period can be negative;
  * - paying_players: distinct players with an order (a counted order.created) in the period;
  * - tier_weekdays: per tier, the active players (player-days) on each weekday of the period, in `weekdays` order
  *   (the current weekday last), by the tier the player held when the engine first counted them active that day; a
