@@ -1,6 +1,8 @@
+import type { TDashboard } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { rebuildDashboard } from '../engine';
 import { DEMO_MANAGER_SIGN_IN, DEMO_SIGN_IN, seedDemo } from './seed-demo';
 
 let t: TestApp;
@@ -172,5 +174,35 @@ describe('demo data', () => {
     for (const challenge of demoChallenges)
       expect(challenge.completed_quantity, challenge.title).toBeGreaterThan(0);
     expect(player.json().content.challenges.map((c: { status: string }) => c.status)).toContain('completed');
+  });
+
+  it("shows the engine's figures on the dashboard, spread over the weekdays, and the rebuild gives the same", async () => {
+    await seedDemo(t.ctx);
+    const session = await signIn(t.app, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password);
+    const read = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard?period=90',
+        headers: { authorization: `Bearer ${session.clientToken}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().content as TDashboard;
+    };
+    const dashboard = await read();
+    expect(dashboard.has_activity).toBe(true);
+    const { figures, tier_weekdays } = dashboard;
+    for (const name of [
+      'monthly_active_users',
+      'transaction_revenue',
+      'paying_players',
+      'badges_earned',
+    ] as const)
+      expect(figures[name].value, name).toBeGreaterThan(0);
+    const perWeekday = tier_weekdays.weekdays.map((_, day) =>
+      tier_weekdays.tiers.reduce((sum, tier) => sum + (tier.counts[day] ?? 0), 0),
+    );
+    for (const players of perWeekday) expect(players).toBeGreaterThan(0);
+    expect(await rebuildDashboard(t.ctx.database, session.clientId)).toBe(true);
+    expect(await read()).toEqual(dashboard);
   });
 });
