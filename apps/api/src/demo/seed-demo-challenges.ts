@@ -140,7 +140,11 @@ export const seedDemoChallenges = async (ctx: AppContext, actor: Actor) => {
           title: 'One order of R150 by card',
           event_type: 'orderValue' as const,
           trigger: { trigger_quantity: 150 },
-          conditions: [{ type: 'payment_method' as const, values: ['CARD' as const] }],
+          // A payment method may not follow an objective directly (spec 2 §4): the value node comes first.
+          conditions: [
+            { type: 'value' as const, value: 150 },
+            { type: 'payment_method' as const, values: ['CARD' as const] },
+          ],
           rewards: [
             ...(beanBucks
               ? [
