@@ -54,7 +54,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
     cache: ctx.authCache,
     chargeRefused: refusedRequestCharger(app),
   });
-  const authChanges = await listenForAuthChanges(ctx.database, ctx.authCache);
+  const authChanges = await listenForAuthChanges(ctx.database, ctx.authCache, ctx.log);
   app.addHook('onClose', () => authChanges.close());
   installAuditFallback(app, ctx.database.db);
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { listenForNotifications } from '../../db/notifications';
 import type { TokenClaims } from './tokens';
@@ -130,10 +131,25 @@ export const createAuthCache = () => {
 export type AuthCache = ReturnType<typeof createAuthCache>;
 
 /** Feeds the cache from every process's changes (the triggers' NOTIFY on AUTH_CHANNEL); close with the app. */
-export const listenForAuthChanges = (database: Database, cache: AuthCache) =>
-  listenForNotifications(
+export const listenForAuthChanges = (database: Database, cache: AuthCache, log: FastifyBaseLogger) => {
+  let lost = false;
+  return listenForNotifications(
     database,
     AUTH_CHANNEL,
-    { message: cache.changed, deliveredUpTo: cache.deliveredUpTo, lost: cache.lost },
+    {
+      message: cache.changed,
+      deliveredUpTo: (time) => {
+        if (lost) log.warn('auth changes are heard again: signed-in users are cached again');
+        lost = false;
+        cache.deliveredUpTo(time);
+      },
+      lost: () => {
+        if (!lost)
+          log.warn('auth changes are not heard (listening connection lost): every request reads its user');
+        lost = true;
+        cache.lost();
+      },
+    },
     'laurel-auth-listener',
   );
+};
