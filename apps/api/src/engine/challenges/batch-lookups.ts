@@ -7,7 +7,7 @@ export const typeKey = (customerId: string, type: string) => `${customerId}\u000
 
 /**
  * Which of `wanted` (a player and an event type, for the objectives with a first-occurrence condition only) had an
- * event of that type processed before this batch: one index probe per pair, stopping at the first such event.
+ * event of that type processed before this batch: one walk of the player's events per pair, stopping at the first.
  */
 export const earlierEventTypes = async (
   batch: StepBatch,
@@ -19,9 +19,13 @@ export const earlierEventTypes = async (
     sql`SELECT w.customer_id, w.type
         FROM unnest(${arrayParam(wanted.map((w) => w.clientId))}::text[], ${arrayParam(wanted.map((w) => w.customerId))}::text[],
                     ${arrayParam(wanted.map((w) => w.type))}::text[]) AS w(client_id, customer_id, type)
-        WHERE EXISTS (SELECT 1 FROM events e
-                       WHERE e.client_id = w.client_id AND e.customer_id = w.customer_id AND e.type = w.type
-                         AND e.status = 'processed')`,
+        CROSS JOIN LATERAL (
+          -- The player's own events in order (events_client_customer_idx), whatever the planner thinks of a new
+          -- client's share of the table: it once chose to read every event of the batch's client instead.
+          SELECT 1 FROM events e
+           WHERE e.client_id = w.client_id AND e.customer_id = w.customer_id AND e.type = w.type
+             AND e.status = 'processed'
+           ORDER BY e.seq LIMIT 1) AS earlier`,
   );
   return new Set(rows.map((row) => typeKey(row.customer_id, row.type)));
 };

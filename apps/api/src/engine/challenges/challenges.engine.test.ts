@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge, day, linkChallenge, objective } from '../../../test/challenge-helpers';
 import { createCurrency, createEarnConfig, segmentId } from '../../../test/economy-helpers';
-import { createBadge, createSegment, eventAt, playerOf, sendAndProcess } from '../../../test/engine-helpers';
+import {
+  createBadge,
+  createSegment,
+  eventAt,
+  playerOf,
+  rule,
+  sendAndProcess,
+} from '../../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
@@ -525,6 +532,32 @@ describe('status, schedule and grants', () => {
 });
 
 describe('rewards', () => {
+  it('XP a completion pays moves the player into a segment whose rule reads xp, in the same batch', async () => {
+    const session = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const apiKey = (await createApiKey(t.app, session)).key;
+    await createSegment(t.app, session, {
+      name: 'Ten XP',
+      filters: [rule('xp', 'GreaterThanOrEqual', 10)],
+      actions: [],
+    });
+    const challenge = await createChallenge(t.app, session, {
+      objectives: [
+        objective({
+          event_type: 'numberOfLogins',
+          trigger: { trigger_quantity: 1 },
+          rewards: [{ type: 'xp', value: 10 }],
+        }),
+      ],
+    });
+    await linkChallenge(t.app, session, challenge._id);
+    await t.ctx.engine.drain();
+    const customer = await addCustomer(t.app, session);
+    await sendAndProcess(t, apiKey, [event(customer, 'user.logged-in')]);
+    const now = await playerOf(t.app, apiKey, customer);
+    expect(now.statistics.xp).toBe(10);
+    expect(now.segments).toContain('Ten XP');
+  });
+
   it('a level reward raises the level statistic; a cashback reward credits the wallet; challenge rewards pay on completion', async () => {
     const session = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
     const apiKey = (await createApiKey(t.app, session)).key;

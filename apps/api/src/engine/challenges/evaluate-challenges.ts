@@ -28,7 +28,7 @@ import {
 } from './challenge-progress';
 import { describeRewards, payRewards, type RewardPayout, xpOf } from './challenge-rewards';
 import { factsOf, OBJECTIVE_TYPES_BY_EVENT } from './event-facts';
-import { advanceObjective, type ObjectiveProgress, reachesTarget } from './objective-rules';
+import { advanceObjective, type ObjectiveProgress, type RuleContext, reachesTarget } from './objective-rules';
 import {
   addContribution,
   contributionOf,
@@ -271,6 +271,18 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     record.changed = true;
   };
 
+  // The local clock of an event's minute, worked out once per minute (a batch's events are close in time).
+  const clocks = new Map<string, ReturnType<typeof localClock>>();
+  const clockOf = (at: Date, timeZone: string) => {
+    const minute = Math.floor(at.getTime() / 60_000);
+    const key = `${timeZone}\u0000${minute}`;
+    let clock = clocks.get(key);
+    if (!clock) {
+      clock = localClock(new Date(minute * 60_000), timeZone);
+      clocks.set(key, clock);
+    }
+    return clock;
+  };
   const seenTypes = new Set(earlier);
   const ranked = new Set<string>();
   for (const event of events) {
@@ -284,7 +296,7 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     const reversal = reversalOf.get(event);
     if (reversal) reverseOrder(player, catalogue, reversal);
     if (fed.length === 0) continue;
-    const clock = localClock(event.occurredAt, batch.timeZoneOf(event.clientId));
+    const clock = clockOf(event.occurredAt, batch.timeZoneOf(event.clientId));
     const facts = factsOf(event, clock.localDay);
     // A leaderboard place is read once per player per batch, so it counts with the player's first order in it.
     const rank =
@@ -292,9 +304,11 @@ export const evaluateChallenges = async (batch: StepBatch) => {
         ? (ranks.get(event.customerId) ?? null)
         : null;
     if (rank !== null) ranked.add(event.customerId);
-    const context = {
+    // One context per event; only the challenge's start changes from objective to objective.
+    const context: RuleContext = {
       occurredAt: event.occurredAt,
       ...clock,
+      challengeStart: event.occurredAt,
       firstOfType,
       rank,
       earned: earnings.get(eventKey(event)) ?? NO_EARNINGS,
@@ -305,12 +319,8 @@ export const evaluateChallenges = async (batch: StepBatch) => {
       if (!inSchedule(challenge, at) || !isOpen(player.challenges, challenge.id)) continue;
       const before = player.challenges[challenge.id]?.o[objective._id] ?? { p: 0 };
       if (before.c) continue;
-      const moved = advanceObjective(
-        objective,
-        facts,
-        { ...context, challengeStart: challenge.startDate },
-        rulesView(before),
-      );
+      context.challengeStart = challenge.startDate;
+      const moved = advanceObjective(objective, facts, context, rulesView(before));
       if (!moved) continue;
       const after = storedView(moved, moved.done ? event.occurredAt.toISOString() : undefined);
       setObjective(player, challenge, event, objective._id, after);
