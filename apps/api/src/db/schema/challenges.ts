@@ -39,6 +39,8 @@ export const challenges = pgTable(
     objectives: jsonb('objectives').$type<ChallengeObjectiveColumn[]>().notNull(),
     rewards: jsonb('rewards').$type<TChallengeReward[]>().notNull(),
     flow: jsonb('flow').$type<TFlowGraph>().notNull(),
+    /** When the expiry task closed it (every open player expired): the engine no longer reads it. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,8 +52,10 @@ export const challenges = pgTable(
     ),
     // The engine's question per batch: the client's released challenges.
     index('challenges_client_released_idx').on(table.clientId).where(sql`${table.status} = 'released'`),
-    // Released challenges whose end has passed and still have open progress (the expiry task).
-    index('challenges_released_end_idx').on(table.endDate).where(sql`${table.status} = 'released'`),
+    // Released challenges whose end has passed and that the expiry task has not closed yet.
+    index('challenges_released_end_idx')
+      .on(table.endDate)
+      .where(sql`${table.status} = 'released' AND ${table.expiredAt} IS NULL`),
   ],
 );
 
@@ -76,9 +80,10 @@ export const challengeSegments = pgTable(
 );
 
 /**
- * Each player's standing in a challenge: granted to them alone by a segment's grant_mission action (`granted`),
- * started by their first counted event (`started_at`), completed once every objective is (`completed_at`), or
- * expired when a released challenge ended with it open. One row per player and challenge.
+ * A player's standing in a challenge, where it is more than started: granted to them alone by a segment's
+ * grant_mission action (`granted`), completed once every objective is (`completed_at`), or expired when a released
+ * challenge ended with it open. A start is the player's Active challenge transaction and progress entry (rows
+ * written before, with `started_at`, are kept). One row per player and challenge.
  */
 export const challengePlayers = pgTable(
   'challenge_players',
@@ -98,7 +103,6 @@ export const challengePlayers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.challengeId, table.customerId] }),
-    index('challenge_players_customer_idx').on(table.clientId, table.customerId),
     index('challenge_players_challenge_status_idx').on(table.challengeId, table.status),
     // Players granted a challenge alone (grant_mission), which every batch asks about: a small index.
     index('challenge_players_granted_idx')
