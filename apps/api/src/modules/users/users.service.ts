@@ -130,7 +130,7 @@ export const createUsersService = (ctx: AppContext) => {
     }
 
     try {
-      return await db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         if (losesAdmin && (await otherActiveAdmins(tx, principal.clientId, input.user_id)) === 0) {
           throw conflict(USER_RULE_MESSAGES.lastAdmin);
         }
@@ -167,6 +167,9 @@ export const createUsersService = (ctx: AppContext) => {
         });
         return after;
       });
+      // Other processes hear of it from the database (auth-cache); this one at once.
+      ctx.authCache.changed(`user:${input.user_id}`);
+      return updated;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(API_ERROR_MESSAGES.emailTaken);
       throw error;
