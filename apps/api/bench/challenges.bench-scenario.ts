@@ -297,7 +297,7 @@ export const runChallengesScenario = async (
             (SELECT count(*) FROM challenge_progress d, jsonb_each(d.challenges) AS e(id, entry),
                                   jsonb_each(e.entry -> 'o') AS o(id, objective)
               WHERE d.client_id = $1 AND d.customer_id = c.customer_id AND o.objective ? 'c')::text AS objectives
-       FROM (SELECT DISTINCT customer_id FROM challenge_players WHERE client_id = $1) c`,
+       FROM (SELECT customer_id FROM challenge_progress WHERE client_id = $1) c`,
     [withChallenges.clientId],
   );
   let objectiveCompletions = 0;

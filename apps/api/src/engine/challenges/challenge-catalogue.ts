@@ -44,7 +44,7 @@ const catalogueOf = (challenges: LoadedChallenge[]): ClientCatalogue => {
 
 /**
  * The released challenges of the batch's clients whose schedule overlaps the batch's events (a draft or staging
- * challenge never advances), with the segments each is granted to, indexed by the event types their objectives
+ * challenge never advances, nor one the expiry task has closed), with the segments each is granted to, indexed by the event types their objectives
  * count: an event only ever looks at the objectives it can move.
  */
 export const loadCatalogue = async (tx: DbOrTx, clientIds: readonly string[], from: Date, to: Date) => {
@@ -63,7 +63,7 @@ export const loadCatalogue = async (tx: DbOrTx, clientIds: readonly string[], fr
                (SELECT coalesce(json_agg(cs.segment_id), '[]') FROM challenge_segments cs WHERE cs.challenge_id = c.id)
                  AS segment_ids
         FROM challenges c
-        WHERE c.client_id = ANY(${arrayParam(clientIds)}::text[]) AND c.status = 'released'
+        WHERE c.client_id = ANY(${arrayParam(clientIds)}::text[]) AND c.status = 'released' AND c.expired_at IS NULL
           AND c.start_date <= ${to.toISOString()}::timestamptz
           AND (c.end_date IS NULL OR c.end_date >= ${from.toISOString()}::timestamptz)
         ORDER BY c.created_at, c.id`,

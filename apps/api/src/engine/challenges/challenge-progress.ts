@@ -72,34 +72,24 @@ export const writePlayerProgress = async (tx: DbOrTx, players: Iterable<PlayerPr
       SET challenges = d.challenges || EXCLUDED.challenges, updated_at = now()`);
 };
 
-/** A player's standing in a challenge that changed in the batch: started (first progress) or completed. */
-export type StandingChange = {
-  clientId: string;
-  challengeId: string;
-  customerId: string;
-  startedAt: Date | null;
-  completedAt: Date | null;
-};
+/** A player who completed a challenge in the batch. */
+export type Completion = { clientId: string; challengeId: string; customerId: string; completedAt: Date };
 
 const stamp = (value: Date | null) => value?.toISOString() ?? null;
 
-/** Writes the standings that changed (`challenge_players`, what the console and the expiry task read). */
-export const writeStandings = async (tx: DbOrTx, changes: readonly StandingChange[]) => {
-  if (changes.length === 0) return;
-  const col = <T>(pick: (row: StandingChange) => T) => arrayParam(changes.map(pick));
+/** Writes the completions' standing (`challenge_players`, what the console counts and the expiry task skips). */
+export const writeCompletions = async (tx: DbOrTx, completions: readonly Completion[]) => {
+  if (completions.length === 0) return;
+  const col = <T>(pick: (row: Completion) => T) => arrayParam(completions.map(pick));
   await tx.execute(sql`
-    INSERT INTO challenge_players AS p (client_id, challenge_id, customer_id, status, started_at, completed_at, updated_at)
-    SELECT client_id, challenge_id, customer_id, CASE WHEN completed_at IS NULL THEN 'active' ELSE 'completed' END,
-           started_at, completed_at, now()
-    FROM unnest(${col((p) => p.clientId)}::text[], ${col((p) => p.challengeId)}::text[], ${col((p) => p.customerId)}::text[],
-                ${col((p) => stamp(p.startedAt))}::timestamptz[], ${col((p) => stamp(p.completedAt))}::timestamptz[])
-      AS x(client_id, challenge_id, customer_id, started_at, completed_at)
+    INSERT INTO challenge_players AS p (client_id, challenge_id, customer_id, status, completed_at, updated_at)
+    SELECT client_id, challenge_id, customer_id, 'completed', completed_at, now()
+    FROM unnest(${col((c) => c.clientId)}::text[], ${col((c) => c.challengeId)}::text[], ${col((c) => c.customerId)}::text[],
+                ${col((c) => c.completedAt.toISOString())}::timestamptz[])
+      AS x(client_id, challenge_id, customer_id, completed_at)
     ORDER BY challenge_id, customer_id
     ON CONFLICT (challenge_id, customer_id) DO UPDATE
-      SET status = CASE WHEN EXCLUDED.completed_at IS NULL THEN p.status ELSE 'completed' END,
-          started_at = coalesce(p.started_at, EXCLUDED.started_at),
-          completed_at = coalesce(p.completed_at, EXCLUDED.completed_at),
-          updated_at = now()`);
+      SET status = 'completed', completed_at = coalesce(p.completed_at, EXCLUDED.completed_at), updated_at = now()`);
 };
 
 export type ChallengeTransactionRow = {

@@ -480,15 +480,43 @@ describe('status, schedule and grants', () => {
     await sendAndProcess(t, key, [event(customer, 'user.logged-in', {}, `${day(-2)}T12:00:00.000Z`)]);
     expect(await standing(customer, challenge._id)).toMatchObject({
       status: 'expired',
+      started_at: `${day(-2)}T12:00:00.000Z`,
       objectives: [{ progress: 1 }],
     });
     expect((await transactions(challenge._id, customer)).map((row) => row.challenge_status)).toEqual([
       'Active',
       'Expired',
     ]);
-    // Later events change nothing.
-    await sendAndProcess(t, key, [event(customer, 'user.logged-in', {}, `${day(-2)}T13:00:00.000Z`)]);
+    // Later events change nothing: the expired player's, nor a late one (from before the end) of a player who had
+    // not started, since the closed challenge is read no more.
+    const late = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [
+      event(customer, 'user.logged-in', {}, `${day(-2)}T13:00:00.000Z`),
+      event(late, 'user.logged-in', {}, `${day(-2)}T14:00:00.000Z`),
+    ]);
     expect((await transactions(challenge._id, customer)).length).toBe(2);
+    expect(await transactions(challenge._id, late)).toEqual([]);
+  });
+
+  it('deleting a challenge fails its started, unfinished players; a finished one keeps Completed', async () => {
+    const challenge = await released({ event_type: 'numberOfGifts', trigger: { trigger_quantity: 2 } });
+    const [started, finished] = [await addCustomer(t.app, admin), await addCustomer(t.app, admin)];
+    await sendAndProcess(t, key, [
+      event(started, 'gift.sent', { recipient: 'a' }),
+      event(finished, 'gift.sent', { recipient: 'a' }),
+      event(finished, 'gift.sent', { recipient: 'b' }),
+    ]);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/challenges/${challenge._id}`,
+      headers: bearer(admin.clientToken),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const statuses = async (customer: string) =>
+      (await transactions(challenge._id, customer)).map((row) => row.challenge_status);
+    expect(await statuses(started)).toEqual(['Active', 'Failed']);
+    expect(await statuses(finished)).toEqual(['Active', 'Completed']);
+    expect(await standing(started, challenge._id)).toBeUndefined();
   });
 
   it("a segment's grant_mission action grants the challenge to the players who enter it", async () => {

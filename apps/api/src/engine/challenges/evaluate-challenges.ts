@@ -22,9 +22,8 @@ import {
   loadPlayerProgress,
   type PlayerProgress,
   playerKey,
-  type StandingChange,
+  writeCompletions,
   writePlayerProgress,
-  writeStandings,
 } from './challenge-progress';
 import { describeRewards, payRewards, type RewardPayout, xpOf } from './challenge-rewards';
 import { factsOf, OBJECTIVE_TYPES_BY_EVENT } from './event-facts';
@@ -161,7 +160,6 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     }),
   );
 
-  const standings = new Map<string, StandingChange>();
   const transactions: ChallengeTransactionRow[] = [];
   const payouts: RewardPayout[] = [];
   const completions: { challenge: LoadedChallenge; event: EngineEvent; value: number | null }[] = [];
@@ -176,15 +174,9 @@ export const evaluateChallenges = async (batch: StepBatch) => {
   ) => {
     let entry = player.challenges[challenge.id];
     if (!entry) {
+      // The start is the entry and the Active transaction; the standing row waits for a completion.
       entry = { o: {} };
       player.challenges[challenge.id] = entry;
-      standings.set(`${challenge.id}\u0000${event.customerId}`, {
-        clientId: event.clientId,
-        challengeId: challenge.id,
-        customerId: event.customerId,
-        startedAt: event.occurredAt,
-        completedAt: null,
-      });
       transactions.push(transactionOf(challenge, event, 'Active'));
     }
     entry.o[objectiveId] = stored;
@@ -209,14 +201,6 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     const entry = player.challenges[challenge.id];
     if (!entry || entry.c || !challenge.objectives.every((o) => entry.o[o._id]?.c)) return;
     entry.c = 1;
-    const key = `${challenge.id}\u0000${event.customerId}`;
-    standings.set(key, {
-      clientId: event.clientId,
-      challengeId: challenge.id,
-      customerId: event.customerId,
-      startedAt: standings.get(key)?.startedAt ?? null,
-      completedAt: event.occurredAt,
-    });
     completions.push({ challenge, event, value });
   };
 
@@ -333,7 +317,15 @@ export const evaluateChallenges = async (batch: StepBatch) => {
 
   if (![...players.values()].some((player) => player.changed.size > 0)) return false;
   await writePlayerProgress(batch.tx, players.values());
-  await writeStandings(batch.tx, [...standings.values()]);
+  await writeCompletions(
+    batch.tx,
+    completions.map(({ challenge, event }) => ({
+      clientId: event.clientId,
+      challengeId: challenge.id,
+      customerId: event.customerId,
+      completedAt: event.occurredAt,
+    })),
+  );
   await writeOrderContributions(batch.tx, orders.values());
   if (completions.length > 0) {
     const rewardsOf = (challenge: LoadedChallenge) => [

@@ -141,12 +141,14 @@ const columnsOf = (input: TSaveChallenge, timeZone: string) => {
     objectives: objectivesOf(input),
     rewards: input.rewards,
     flow: input.flow,
+    // A save reopens a challenge the expiry task closed: it closes it again if it has still ended.
+    expiredAt: null,
   };
 };
 
 /**
  * Removes a challenge's progress from its players' progress rows: the objectives not `kept`, or the whole entry
- * (null). Only the rows of players who started it are touched (each started player has a challenge_players row).
+ * (null). Only the rows of players who started it are touched (each has an Active transaction).
  */
 const dropProgress = async (tx: DbOrTx, challengeId: string, kept: readonly string[] | null) => {
   const entry =
@@ -158,9 +160,9 @@ const dropProgress = async (tx: DbOrTx, challengeId: string, kept: readonly stri
                 WHERE o.key = ANY(${sql.param(kept)}::text[])))`;
   await tx.execute(sql`
     UPDATE challenge_progress d SET challenges = ${entry}, updated_at = now()
-      FROM challenge_players p
-     WHERE p.challenge_id = ${challengeId} AND d.client_id = p.client_id AND d.customer_id = p.customer_id
-       AND d.challenges ? ${challengeId}::text`);
+      FROM challenge_transactions t
+     WHERE t.challenge_id = ${challengeId} AND t.challenge_status = 'Active'
+       AND d.client_id = t.client_id AND d.customer_id = t.customer_id AND d.challenges ? ${challengeId}::text`);
 };
 
 const AUDITED = ['title', 'status', 'visible', 'startDate', 'endDate'] as const;
@@ -262,13 +264,16 @@ export const createChallengesService = (db: Db) => {
         await tx.execute(sql`
           INSERT INTO challenge_transactions (id, client_id, customer_id, branch_id, challenge_id, challenge_name,
                                               challenge_start_date, challenge_end_date, challenge_status, occurred_at)
-          SELECT substr(md5(random()::text || p.customer_id), 1, 24), p.client_id, p.customer_id,
+          SELECT substr(md5(random()::text || a.customer_id), 1, 24), a.client_id, a.customer_id,
                  (SELECT t.branch_id FROM challenge_transactions t
-                   WHERE t.challenge_id = p.challenge_id AND t.customer_id = p.customer_id
+                   WHERE t.challenge_id = a.challenge_id AND t.customer_id = a.customer_id
                    ORDER BY t.occurred_at DESC LIMIT 1),
-                 p.challenge_id, ${before.title}, ${before.startDate}, ${before.endDate}, 'Failed', now()
-          FROM challenge_players p
-          WHERE p.challenge_id = ${id} AND p.status = 'active' AND p.started_at IS NOT NULL
+                 a.challenge_id, ${before.title}, ${before.startDate}, ${before.endDate}, 'Failed', now()
+          FROM challenge_transactions a
+          WHERE a.challenge_id = ${id} AND a.challenge_status = 'Active'
+            AND NOT EXISTS (SELECT 1 FROM challenge_players p
+                             WHERE p.challenge_id = a.challenge_id AND p.customer_id = a.customer_id
+                               AND p.status <> 'active')
           ON CONFLICT DO NOTHING`);
         await dropProgress(tx, id, null);
         await tx
