@@ -2,7 +2,7 @@
 // as the server sends it, from the build's manifest (apps/web/dist/.vite/manifest.json). Sizes are deterministic
 // for a given build, so this is a pass/fail check, unlike Lighthouse's timings (README).
 //
-// A route is a page module the router loads lazily (the entry's dynamic imports under src/features/). Its first load
+// A route is a page module the router loads lazily (dynamic imports under src/features/ of the entry's code). Its first load
 // is the entry (index.html's script and its static imports), the layouts around the page (the console layout for
 // every console area; an area's own `*-layout.tsx`, e.g. settings and welcome) and the page, each with its static
 // imports. Code a page loads later on a click (dialogs, menus) is not part of it. Fails when a route exceeds its
@@ -56,7 +56,10 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('The manifest has no entry chunk');
 const areaOf = (key) => key.match(/^src\/features\/([^/]+)\//)?.[1];
 const isLayout = (key) => /-layout\.tsx?$/.test(key);
-const lazyModules = [...new Set(manifest[entryKey].dynamicImports ?? [])].filter((key) => manifest[key]);
+// The router's lazy pages: dynamic imports of the entry or of a chunk it loads up front.
+const lazyModules = [
+  ...new Set([...closure(entryKey)].flatMap((key) => manifest[key].dynamicImports ?? [])),
+].filter((key) => manifest[key] && key !== entryKey);
 const pages = lazyModules.filter((key) => areaOf(key) && !isLayout(key)).sort();
 const areaLayouts = lazyModules.filter((key) => areaOf(key) && isLayout(key));
 if (!lazyModules.includes(CONSOLE_LAYOUT))

@@ -81,6 +81,18 @@ describe('the built console', () => {
     expect(res.body).toBe(assetBody);
   });
 
+  it("a hashed script carries nosniff, CORP and HSTS but not the page's own headers (CSP, framing)", async () => {
+    const asset = await get(ASSET, { 'accept-encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['strict-transport-security']).toBeTruthy();
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    const page = await get('/console/customers');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('answers 304 to a client holding the current copy, and HEAD without a body', async () => {
     const first = await get(ASSET, { 'accept-encoding': 'br' });
     const again = await get(ASSET, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });

@@ -22,9 +22,24 @@ const MODAL_EVENTS = [
   'updateContextModal',
 ].map((name) => `mantine-modals:${name}`);
 
-/** Events sent before the provider listened, sent again once it does, in order. */
+/**
+ * Events sent before the provider listens, sent again once it does, in order. Held from the moment this module
+ * loads, not from the host's first effect: a request started before the first render (main.tsx) can end the
+ * session and open a notice while the first render is still going on.
+ */
 const heldEvents: CustomEvent[] = [];
 let providerListening = false;
+let modalsWanted = false;
+let wantModals: (() => void) | undefined;
+const hold = (event: Event) => {
+  if (providerListening) return;
+  heldEvents.push(event as CustomEvent);
+  modalsWanted = true;
+  wantModals?.();
+};
+if (typeof window !== 'undefined') {
+  for (const type of MODAL_EVENTS) window.addEventListener(type, hold);
+}
 
 /** Mounted after the provider, so its effect runs once the provider's listeners are in place. */
 const ReplayHeldEvents = () => {
@@ -38,16 +53,12 @@ const ReplayHeldEvents = () => {
 };
 
 export const ModalsHost = ({ labels, eager }: Pick<ModalsProviderProps, 'labels'> & { eager: boolean }) => {
-  const [needed, setNeeded] = useState(eager);
+  const [needed, setNeeded] = useState(eager || modalsWanted);
   useEffect(() => {
-    const hold = (event: Event) => {
-      if (providerListening) return;
-      heldEvents.push(event as CustomEvent);
-      setNeeded(true);
-    };
-    for (const type of MODAL_EVENTS) window.addEventListener(type, hold);
+    wantModals = () => setNeeded(true);
+    if (modalsWanted) setNeeded(true);
     return () => {
-      for (const type of MODAL_EVENTS) window.removeEventListener(type, hold);
+      wantModals = undefined;
     };
   }, []);
   if (!needed) return null;

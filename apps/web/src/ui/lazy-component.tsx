@@ -9,7 +9,12 @@ type TComponentOf<T> = T extends ComponentType<infer TProps> ? ComponentType<TPr
 export const lazyComponent = <TModule, TName extends keyof TModule>(
   load: () => Promise<TModule>,
   name: TName,
-) => lazy(async () => ({ default: (await load())[name] as TComponentOf<TModule[TName]> }));
+) =>
+  Object.assign(
+    lazy(async () => ({ default: (await load())[name] as TComponentOf<TModule[TName]> })),
+    // Starts the load before the component renders (app/preload-route.ts).
+    { preload: load },
+  );
 
 /**
  * Renders its children from the first time `when` is true, and keeps them after, so that a closing dialog still

@@ -1,15 +1,14 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { routePatterns } from '@/app/console/available-paths';
 import { isSigningOut } from '@/app/console/use-sign-out';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RequireSession } from '@/app/session-guards';
+import { lazyPage } from '@/ui/lazy-page';
 
-const ConsoleLayout = lazy(async () => ({
-  default: (await import('@/app/console/console-layout')).ConsoleLayout,
-}));
+const ConsoleLayout = lazyPage(() => import('@/app/console/console-layout'), 'ConsoleLayout');
 
 /** While 'Log Out' leaves for log-in, the console shows nothing instead of sending the user there itself. */
 const ConsoleSessionGuard = ({ children }: { children: ReactNode }) => {

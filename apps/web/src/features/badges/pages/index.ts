@@ -1,2 +1,0 @@
-export { BadgePage } from './badge-page';
-export { BadgesPage } from './badges-page';

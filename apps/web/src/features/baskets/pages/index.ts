@@ -1,1 +1,0 @@
-export { BasketsPage } from './baskets-page';

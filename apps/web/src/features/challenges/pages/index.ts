@@ -1,1 +1,0 @@
-export { ChallengesPage } from './challenges-page';

@@ -1,2 +1,0 @@
-export { CustomerProfilePage } from './customer-profile-page';
-export { CustomersPage } from './customers-page';

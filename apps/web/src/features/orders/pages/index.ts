@@ -1,2 +1,0 @@
-export { OrderPage } from './order-page';
-export { OrdersPage } from './orders-page';

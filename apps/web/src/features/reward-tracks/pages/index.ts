@@ -1,2 +1,0 @@
-export { RewardTracksPage } from './reward-tracks-page';
-export { LevelProgressionPage, RewardTrackPage, TierProgressionPage } from './track-editor-page';

@@ -1,3 +1,0 @@
-export { SegmentPage } from './segment-page';
-export { SegmentPlayersPage } from './segment-players-page';
-export { SegmentsPage } from './segments-page';

@@ -1,2 +1,0 @@
-export { StatisticPage } from './statistic-page';
-export { StatisticsPage } from './statistics-page';

@@ -1,2 +1,0 @@
-export { SubscriptionPage } from './subscription-page';
-export { SubscriptionsPage } from './subscriptions-page';

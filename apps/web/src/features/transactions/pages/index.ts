@@ -1,6 +1,0 @@
-export {
-  BadgeTransactionsPage,
-  ChallengeTransactionsPage,
-  EconomyTransactionsPage,
-  RewardTrackTransactionsPage,
-} from './transaction-report-page';

@@ -1,2 +1,0 @@
-export { UserPage } from './user-page';
-export { UsersPage } from './users-page';
