@@ -14,7 +14,6 @@ import {
   type TBasketRow,
   type TBasketTypeFilter,
   toIsoDate,
-  ZBasketTypeFilter,
 } from '@laurel/contract';
 import '@mantine/dates/styles.css';
 import { ActionIcon, Group, NumberInput, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
@@ -60,7 +59,9 @@ const STATUS_OPTIONS: { value: TBasketStatusFilter; label: string }[] = [
   ...BASKET_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
 ];
 
-const isType = (value: string): value is TBasketTypeFilter => ZBasketTypeFilter.safeParse(value).success;
+// Checked against the options, not the contract's schema, so that the list loads no zod.
+const isType = (value: string): value is TBasketTypeFilter =>
+  TYPE_OPTIONS.some((option) => option.value === value);
 const isStatus = (value: string): value is TBasketStatusFilter =>
   STATUS_OPTIONS.some((option) => option.value === value);
 const isAmount = (value: string) => value !== '' && Number.isFinite(Number(value)) && Number(value) >= 0;

@@ -4,8 +4,6 @@ import {
   type TEngineEventType,
   type TEventStatus,
   type TStatusChipColor,
-  ZEngineEventType,
-  ZEventStatus,
 } from '@laurel/contract';
 
 const fullFormat = new Intl.DateTimeFormat('en-GB', {
@@ -69,12 +67,11 @@ export const EVENT_STATUS_OPTIONS = EVENT_STATUSES.map((status) => ({
 }));
 export const EVENT_TYPE_OPTIONS = ENGINE_EVENT_TYPES.map((type) => ({ value: type, label: type }));
 
-/** A filter from the URL, or undefined when it is not one the API knows (a hand-edited link). */
-export const eventStatusOf = (value: string): TEventStatus | undefined => {
-  const parsed = ZEventStatus.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-};
-export const eventTypeOf = (value: string): TEngineEventType | undefined => {
-  const parsed = ZEngineEventType.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-};
+/**
+ * A filter from the URL, or undefined when it is not one the API knows (a hand-edited link). Looked up in the
+ * contract's lists rather than parsed by its schemas, so that the page loads no zod.
+ */
+export const eventStatusOf = (value: string): TEventStatus | undefined =>
+  EVENT_STATUSES.find((status) => status === value);
+export const eventTypeOf = (value: string): TEngineEventType | undefined =>
+  ENGINE_EVENT_TYPES.find((type) => type === value);

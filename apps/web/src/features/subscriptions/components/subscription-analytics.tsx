@@ -1,14 +1,22 @@
-import '@mantine/charts/styles.css';
 import { formatMoney, type TSubscriptionAnalytics } from '@laurel/contract';
-import { AreaChart } from '@mantine/charts';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconCash, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useSession } from '@/api/use-session';
 import { subscriptionAnalyticsQuery } from '@/features/subscriptions/api';
 import { FormSection } from '@/features/subscriptions/components/form-section';
 import { SUBSCRIPTION_TEXTS } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf } from '@/features/subscriptions/subscription-rules';
+import { lazyComponent } from '@/ui/lazy-component';
+
+// recharts is a third of the plan page's code: it loads beside the figures it draws, never for a new plan.
+const RevenueChart = lazyComponent(
+  () => import('@/features/subscriptions/components/revenue-chart'),
+  'RevenueChart',
+);
+/** The chart's height (revenue-chart.tsx), held while its code loads. */
+const CHART_HEIGHT = 220;
 
 const Tile = ({
   label,
@@ -79,16 +87,9 @@ export const SubscriptionAnalytics = ({ id, symbol }: { id: string; symbol: stri
     <FormSection title={SUBSCRIPTION_TEXTS.analytics}>
       {data ? <Figures analytics={data} symbol={symbol} /> : <Skeleton h={96} radius="md" />}
       {data && data.incrementalRevenueDate.length > 1 && (
-        <AreaChart
-          h={220}
-          data={data.incrementalRevenueDate}
-          dataKey="date"
-          series={[{ name: 'cumulative', label: 'Revenue to date', color: 'laurel.6' }]}
-          valueFormatter={(value) => formatMoney(value, symbol)}
-          curveType="monotone"
-          withDots={false}
-          aria-label="Revenue to date"
-        />
+        <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>
+          <RevenueChart points={data.incrementalRevenueDate} symbol={symbol} />
+        </Suspense>
       )}
     </FormSection>
   );

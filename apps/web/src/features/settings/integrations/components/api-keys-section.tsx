@@ -13,9 +13,15 @@ import {
   type TCreatedApiKey,
 } from '@/features/settings/integrations/components/api-key-created-modal';
 import { ApiKeysTable } from '@/features/settings/integrations/components/api-keys-table';
-import { CreateApiKeyModal } from '@/features/settings/integrations/components/create-api-key-modal';
 import { SendEventsHelp } from '@/features/settings/integrations/components/send-events-help';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+
+// Loaded when first opened: its rule is the contract's schema, which would bring zod into the tab's first load.
+const CreateApiKeyModal = lazyComponent(
+  () => import('@/features/settings/integrations/components/create-api-key-modal'),
+  'CreateApiKeyModal',
+);
 
 /** `?action=create-api-key` opens the create dialog, so that Back closes it and a link opens it. */
 const ACTION_PARAM = 'action';
@@ -104,7 +110,14 @@ export const ApiKeysSection = () => {
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
-      <CreateApiKeyModal opened={creating} busy={create.isPending} onSubmit={submit} onClose={closeCreate} />
+      <MountWhen when={creating}>
+        <CreateApiKeyModal
+          opened={creating}
+          busy={create.isPending}
+          onSubmit={submit}
+          onClose={closeCreate}
+        />
+      </MountWhen>
       <ApiKeyCreatedModal created={created} onClose={() => setCreated(null)} />
     </Stack>
   );
