@@ -93,7 +93,7 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
     const { _id } = await customers.add(principal, actor, {
       name,
       surname,
-      email: `${name}.${surname}.${i}`.toLowerCase().replace(/\s/g, '') + '@mail.example',
+      email: `${`${name}.${surname}.${i}`.toLowerCase().replace(/\s/g, '')}@mail.example`,
       cell_number: `08${String(21000000 + i * 7919).slice(0, 8)}`,
       gender: i % 3 === 0 ? 'FEMALE' : i % 3 === 1 ? 'MALE' : 'N/A',
       birthday: `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 9}`,
