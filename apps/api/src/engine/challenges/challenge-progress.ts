@@ -1,17 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { jsonColumn } from '../../db/raw-sql';
-import type { PlayerChallengesColumn } from '../../db/schema';
+import type { ChallengeEntryColumn, PlayerChallengesColumn } from '../../db/schema';
 import { arrayParam, rowsOf } from '../core/sql';
 
 export const playerKey = (clientId: string, customerId: string) => `${clientId}\u0000${customerId}`;
 
-/** A player's progress document as a batch holds it: the entries it changed are written back. */
+/** A player's progress document as a batch holds it: the objectives it changed, by challenge, are written back. */
 export type PlayerProgress = {
   clientId: string;
   customerId: string;
   challenges: PlayerChallengesColumn;
-  changed: Set<string>;
+  changed: Map<string, Set<string>>;
+};
+
+export const markChanged = (player: PlayerProgress, challengeId: string, objectiveId: string) => {
+  const objectives = player.changed.get(challengeId) ?? new Set<string>();
+  objectives.add(objectiveId);
+  player.changed.set(challengeId, objectives);
 };
 
 /**
@@ -40,42 +47,51 @@ export const loadPlayerProgress = async (
       clientId: row.client_id,
       customerId: row.customer_id,
       challenges: jsonColumn(row.challenges),
-      changed: new Set(),
+      changed: new Map(),
     });
   }
   for (const { clientId, customerId } of players) {
     const key = playerKey(clientId, customerId);
-    if (!loaded.has(key)) loaded.set(key, { clientId, customerId, challenges: {}, changed: new Set() });
+    if (!loaded.has(key)) loaded.set(key, { clientId, customerId, challenges: {}, changed: new Map() });
   }
   return loaded;
 };
 
 /**
- * Merges the changed entries into each player's document: one statement for the batch. The patches go as one JSON
- * parameter (an array of [client, customer, entries]), which PostgreSQL parses once, rather than as an array of JSON
- * texts, which would be escaped element by element and parsed twice.
+ * Merges what changed into each player's document, one statement for the batch: per challenge its flags and the
+ * objectives that moved (not the whole entry), merged into the stored entry. The patches go as one JSON parameter
+ * (an array of [client, customer, patch]), which PostgreSQL parses once, rather than as an array of JSON texts,
+ * which would be escaped element by element and parsed twice.
  */
 export const writePlayerProgress = async (tx: DbOrTx, players: Iterable<PlayerProgress>) => {
   const changed = [...players].filter((player) => player.changed.size > 0);
   if (changed.length === 0) return;
-  const patches = changed.map((player) => [
-    player.clientId,
-    player.customerId,
-    Object.fromEntries([...player.changed].map((id) => [id, player.challenges[id]])),
-  ]);
+  const patchOf = (player: PlayerProgress) => {
+    const patch: Record<string, ChallengeEntryColumn> = {};
+    for (const [challengeId, objectiveIds] of player.changed) {
+      const entry = player.challenges[challengeId] as ChallengeEntryColumn;
+      const objectives: ChallengeEntryColumn['o'] = {};
+      for (const id of objectiveIds) if (entry.o[id]) objectives[id] = entry.o[id];
+      patch[challengeId] = { ...(entry.c ? { c: 1 } : {}), ...(entry.x ? { x: 1 } : {}), o: objectives };
+    }
+    return patch;
+  };
+  const patches = changed.map((player) => [player.clientId, player.customerId, patchOf(player)]);
   await tx.execute(sql`
     INSERT INTO challenge_progress AS d (client_id, customer_id, challenges, updated_at)
     SELECT x ->> 0, x ->> 1, x -> 2, now()
     FROM jsonb_array_elements(${JSON.stringify(patches)}::jsonb) AS x
     ORDER BY 1, 2
     ON CONFLICT (client_id, customer_id) DO UPDATE
-      SET challenges = d.challenges || EXCLUDED.challenges, updated_at = now()`);
+      SET challenges = d.challenges || (
+            SELECT jsonb_object_agg(p.id, coalesce(d.challenges -> p.id, '{}'::jsonb) || (p.entry - 'o')
+                     || jsonb_build_object('o', coalesce(d.challenges -> p.id -> 'o', '{}'::jsonb) || (p.entry -> 'o')))
+              FROM jsonb_each(EXCLUDED.challenges) AS p(id, entry)),
+          updated_at = now()`);
 };
 
 /** A player who completed a challenge in the batch. */
 export type Completion = { clientId: string; challengeId: string; customerId: string; completedAt: Date };
-
-const stamp = (value: Date | null) => value?.toISOString() ?? null;
 
 /** Writes the completions' standing (`challenge_players`, what the console counts and the expiry task skips). */
 export const writeCompletions = async (tx: DbOrTx, completions: readonly Completion[]) => {
@@ -97,9 +113,6 @@ export type ChallengeTransactionRow = {
   customerId: string;
   branchId: string | null;
   challengeId: string;
-  challengeName: string;
-  start: Date | null;
-  end: Date | null;
   status: 'Active' | 'Completed' | 'Expired' | 'Failed';
   rewardEarned: string;
   xpPointsEarned: number;
@@ -107,26 +120,42 @@ export type ChallengeTransactionRow = {
   occurredAt: Date;
 };
 
+/** Ids for `count` new rows (one call to the random source rather than one per row). */
+const newIds = (count: number) => {
+  const hex = randomBytes(12 * count).toString('hex');
+  return Array.from({ length: count }, (_, index) => hex.slice(index * 24, index * 24 + 24));
+};
+
 /**
  * Appends challenge transactions; a status a player already has for a challenge is not written again (the unique
  * index). Returns the (challenge, customer, status) keys written, so a completion's rewards are paid only with it.
+ * A batch of starts is hundreds of rows: they go as one JSON array of arrays, and the challenge's name and schedule,
+ * which the ledger copies, are read from the challenge rather than sent with every row.
  */
-export const appendChallengeTransactions = async (
-  tx: DbOrTx,
-  rows: readonly ChallengeTransactionRow[],
-  newId: () => string,
-) => {
+export const appendChallengeTransactions = async (tx: DbOrTx, rows: readonly ChallengeTransactionRow[]) => {
   if (rows.length === 0) return new Set<string>();
-  const col = <T>(pick: (row: ChallengeTransactionRow) => T) => arrayParam(rows.map(pick));
+  const ids = newIds(rows.length);
+  const json = JSON.stringify(
+    rows.map((r, index) => [
+      ids[index],
+      r.clientId,
+      r.customerId,
+      r.branchId,
+      r.challengeId,
+      r.status,
+      r.rewardEarned,
+      r.xpPointsEarned,
+      r.eventId,
+      r.occurredAt.toISOString(),
+    ]),
+  );
   const written = await rowsOf<{ challenge_id: string; customer_id: string; challenge_status: string }>(
     tx,
     sql`INSERT INTO challenge_transactions (id, client_id, customer_id, branch_id, challenge_id, challenge_name,
           challenge_start_date, challenge_end_date, challenge_status, reward_earned, xp_points_earned, event_id, occurred_at)
-        SELECT * FROM unnest(${col(() => newId())}::text[], ${col((r) => r.clientId)}::text[], ${col((r) => r.customerId)}::text[],
-                             ${col((r) => r.branchId)}::text[], ${col((r) => r.challengeId)}::text[], ${col((r) => r.challengeName)}::text[],
-                             ${col((r) => stamp(r.start))}::timestamptz[], ${col((r) => stamp(r.end))}::timestamptz[],
-                             ${col((r) => r.status)}::text[], ${col((r) => r.rewardEarned)}::text[], ${col((r) => r.xpPointsEarned)}::bigint[],
-                             ${col((r) => r.eventId)}::text[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[])
+        SELECT x ->> 0, x ->> 1, x ->> 2, x ->> 3, c.id, c.title, c.start_date, c.end_date, x ->> 5, x ->> 6,
+               (x ->> 7)::bigint, x ->> 8, (x ->> 9)::timestamptz
+        FROM json_array_elements(${json}::json) AS x JOIN challenges c ON c.id = x ->> 4
         ON CONFLICT DO NOTHING
         RETURNING challenge_id, customer_id, challenge_status`,
   );

@@ -1,5 +1,4 @@
 import type { TObjectiveEventType } from '@laurel/contract';
-import { newId } from '../../db/ids';
 import type {
   ChallengeObjectiveColumn,
   ObjectiveProgressColumn,
@@ -20,6 +19,7 @@ import {
   appendChallengeTransactions,
   type ChallengeTransactionRow,
   loadPlayerProgress,
+  markChanged,
   type PlayerProgress,
   playerKey,
   writeCompletions,
@@ -180,7 +180,7 @@ export const evaluateChallenges = async (batch: StepBatch) => {
       transactions.push(transactionOf(challenge, event, 'Active'));
     }
     entry.o[objectiveId] = stored;
-    player.changed.add(challenge.id);
+    markChanged(player, challenge.id, objectiveId);
   };
 
   /** An objective completed: its rewards are paid; the challenge completes once every objective has. */
@@ -344,7 +344,7 @@ export const evaluateChallenges = async (batch: StepBatch) => {
       });
     }
   }
-  const written = await appendChallengeTransactions(batch.tx, transactions, newId);
+  const written = await appendChallengeTransactions(batch.tx, transactions);
   // The challenge's own rewards go with its Completed transaction, which each player gets once.
   for (const { challenge, event, value } of completions) {
     if (challenge.rewards.length === 0) continue;
@@ -372,9 +372,6 @@ const transactionOf = (
   customerId: event.customerId,
   branchId: event.branchId,
   challengeId: challenge.id,
-  challengeName: challenge.title,
-  start: challenge.startDate,
-  end: challenge.endDate,
   status,
   rewardEarned: '',
   xpPointsEarned: 0,

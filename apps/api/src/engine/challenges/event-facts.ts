@@ -64,32 +64,41 @@ const itemsOf = (data: Record<string, unknown>): FactItem[] =>
     };
   });
 
-/** The facts of one event; `localDay` is its local calendar day (the default key of unique logins). */
-export const factsOf = (event: EngineEvent, localDay: string): EventFacts => {
+/** The value, lines and code type of an event, by its type. */
+const detailsOf = (event: EngineEvent) => {
   const data = event.data;
-  const base = {
-    feeds: OBJECTIVE_TYPES_BY_EVENT[event.type] ?? [],
-    value: null,
-    paymentMethod: text(data.payment_method),
-    items: null,
-    codeType: null,
-    fields: { event: event.externalId, day: localDay } as Record<string, string | null>,
-  };
-  for (const [key, value] of Object.entries(data)) {
-    if (!(key in base.fields)) base.fields[key] = text(value);
-  }
   switch (event.type) {
     case 'order.created':
-      return { ...base, value: number(data.total), items: itemsOf(data) };
+      return { value: number(data.total), items: itemsOf(data), codeType: null };
     case 'app.payment':
-      return { ...base, value: number(data.amount) };
-    case 'voucher.redeemed':
-      return { ...base, value: number(data.value), codeType: voucherCodeType(data.type) };
-    case 'qr.scanned':
-      return { ...base, codeType: text(data.code_type) };
     case 'subscription.purchased':
-      return { ...base, value: number(data.amount) };
+      return { value: number(data.amount), items: null, codeType: null };
+    case 'voucher.redeemed':
+      return { value: number(data.value), items: null, codeType: voucherCodeType(data.type) };
+    case 'qr.scanned':
+      return { value: null, items: null, codeType: text(data.code_type) };
     default:
-      return base;
+      return { value: null, items: null, codeType: null };
   }
+};
+
+/**
+ * The facts of one event; `localDay` is its local calendar day (the default key of unique logins). The fields a
+ * unique condition keys on are read from the event's data only when a unique condition asks.
+ */
+export const factsOf = (event: EngineEvent, localDay: string): EventFacts => {
+  let fields: Record<string, string | null> | undefined;
+  return {
+    feeds: OBJECTIVE_TYPES_BY_EVENT[event.type] ?? [],
+    paymentMethod: text(event.data.payment_method),
+    ...detailsOf(event),
+    get fields() {
+      if (!fields) {
+        fields = { event: event.externalId, day: localDay };
+        for (const [key, value] of Object.entries(event.data))
+          if (!(key in fields)) fields[key] = text(value);
+      }
+      return fields;
+    },
+  };
 };

@@ -39,11 +39,36 @@ export const objectiveTarget = (objective: ChallengeObjectiveColumn) => {
 const scopeValues = (objective: ChallengeObjectiveColumn) =>
   objective.scope && objective.scope.type !== 'basket' ? objective.scope.value : null;
 
+/** What an objective's checks need, worked out once per loaded objective rather than once per event. */
+type Compiled = {
+  scope: Set<string> | null;
+  paymentScopes: string[];
+  codeScopes: string[];
+  unique: Extract<TObjectiveCondition, { type: 'unique' }> | undefined;
+  recurring: Extract<TObjectiveCondition, { type: 'recurring' }> | undefined;
+};
+const compiledObjectives = new WeakMap<ChallengeObjectiveColumn, Compiled>();
+const compiled = (objective: ChallengeObjectiveColumn): Compiled => {
+  let found = compiledObjectives.get(objective);
+  if (!found) {
+    const values = scopeValues(objective);
+    const scopesOf = (type: string) => objective.scopes.filter((s) => s.type === type).map((s) => s.value);
+    found = {
+      scope: values ? new Set(values) : null,
+      paymentScopes: scopesOf('payment_method'),
+      codeScopes: scopesOf('code_type'),
+      unique: objective.conditions.find((c) => c.type === 'unique'),
+      recurring: objective.conditions.find((c) => c.type === 'recurring'),
+    };
+    compiledObjectives.set(objective, found);
+  }
+  return found;
+};
+
 /** The order lines in the objective's scope, and the scope ids they match. */
 const scopedItems = (objective: ChallengeObjectiveColumn, items: FactItem[]) => {
-  const values = scopeValues(objective);
-  if (!values) return { items, matched: [] as string[] };
-  const wanted = new Set(values);
+  const wanted = compiled(objective).scope;
+  if (!wanted) return { items, matched: [] as string[] };
   const byProducts = objective.scope?.type === 'products';
   const matched = new Set<string>();
   const inScope = items.filter((item) => {
@@ -118,6 +143,10 @@ export const advanceObjective = (
   current: ObjectiveProgress,
 ): (ObjectiveProgress & { done: boolean }) | null => {
   const type = objective.event_type;
+  const checks = compiled(objective);
+  if (checks.paymentScopes.length > 0 && !checks.paymentScopes.includes(facts.paymentMethod ?? ''))
+    return null;
+  if (checks.codeScopes.length > 0 && !checks.codeScopes.includes(facts.codeType ?? '')) return null;
   const target = Number(objective.trigger.trigger_quantity) || 0;
   let increment: number;
   let eventValue = facts.value;
@@ -156,16 +185,10 @@ export const advanceObjective = (
         increment = 1;
     }
   }
-  const paymentScopes = objective.scopes
-    .filter((scope) => scope.type === 'payment_method')
-    .map((s) => s.value);
-  if (paymentScopes.length > 0 && !paymentScopes.includes(facts.paymentMethod ?? '')) return null;
-  const codeScopes = objective.scopes.filter((scope) => scope.type === 'code_type').map((s) => s.value);
-  if (codeScopes.length > 0 && !codeScopes.includes(facts.codeType ?? '')) return null;
   if (!objective.conditions.every((condition) => admits(condition, facts, eventValue, context))) return null;
 
   const state: ObjectiveStateColumn = { ...current.state };
-  const unique = objective.conditions.find((condition) => condition.type === 'unique');
+  const { unique, recurring } = checks;
   if (unique) {
     const field = unique.field || DEFAULT_UNIQUE_FIELD[type];
     const seen = new Set(state.unique ?? []);
@@ -185,7 +208,6 @@ export const advanceObjective = (
     state.unique = [...seen, ...fresh].slice(-MAX_UNIQUE_KEYS);
     if (type === 'productPurchased' && field === 'product_id') increment = fresh.length;
   }
-  const recurring = objective.conditions.find((condition) => condition.type === 'recurring');
   if (recurring) {
     const key = periodKey(recurring, context);
     const count = state.period === key ? (state.periodCount ?? 0) + 1 : 1;
