@@ -6,7 +6,7 @@ export class ConsoleShell {
 
   async expectDashboard(name: string) {
     await expect(this.page).toHaveURL(/\/console\/dashboard$/);
-    await expect(this.page.getByRole('heading', { level: 1, name: `Welcome, ${name}` })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: `Welcome back, ${name}` })).toBeVisible();
   }
 
   async logOut() {

@@ -53,7 +53,7 @@ describe('console shell', () => {
     sessionStore.set(session, true);
     const fetchMock = serve(() => ok(client));
     const { router } = renderApp('/console');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Thandi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Thandi' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/console/dashboard');
     expect(document.title).toBe('Dashboard | Laurel');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];

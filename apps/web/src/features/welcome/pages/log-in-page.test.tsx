@@ -57,7 +57,7 @@ describe('log-in page', () => {
     });
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(await screen.findByRole('heading', { name: 'Welcome, Thandi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Thandi' })).toBeTruthy();
   });
 
   it('also keeps the session in localStorage when Remember me? is ticked', async () => {

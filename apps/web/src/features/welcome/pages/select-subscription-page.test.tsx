@@ -81,7 +81,7 @@ describe('payment-plan page', () => {
     const [choice] = api.callsTo('POST /api/billing/plan');
     expect(choice?.body).toEqual({ plan: 'GROWTH' });
     expect(choice?.headers.get('Authorization')).toBe('Bearer client-jwt');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Thandi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Thandi' })).toBeTruthy();
   });
 
   it("shows 'Something went wrong!' with the server's message when the choice fails", async () => {
