@@ -15,6 +15,10 @@ import { envelopeOf } from '../http/envelope';
 
 export const ZThingStatus = z.enum(['ACTIVE', 'INACTIVE']);
 export const THING_STATUSES = ZThingStatus.options;
+export const ZLiveThingStatus = ZThingStatus.exclude(['INACTIVE']);
+export const LIVE_THING_STATUSES = ZLiveThingStatus.options;
+export const ZAnyThingStatus = z.enum([...ZThingStatus.options, 'ARCHIVED']);
+export const ANY_THING_STATUSES = ZAnyThingStatus.options;
 export const THING_MESSAGES = { notFound: 'The thing could not be found.' };
 const ZThing = z.object({ name: z.string(), status: ZThingStatus });
 export const isActive = (thing) => thing.status === ZThingStatus.enum.ACTIVE;
@@ -34,6 +38,8 @@ describe('the contract for the browser', () => {
     const folded = foldEnumReads(source, ID);
     expect(folded).toContain('export const THING_STATUSES = ["ACTIVE","INACTIVE"];');
     expect(folded).toContain('thing.status === "ACTIVE"');
+    expect(folded).toContain('export const LIVE_THING_STATUSES = ["ACTIVE"];');
+    expect(folded).toContain('export const ANY_THING_STATUSES = ["ACTIVE","INACTIVE","ARCHIVED"];');
   });
 
   it('gives each declaration its own module, importing only what it reads, and endpoints without schemas', async () => {

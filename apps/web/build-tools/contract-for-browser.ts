@@ -7,8 +7,8 @@ import { type Plugin, parseSync } from 'vite';
  * top-level declaration of a contract file becomes a module of its own, importing only what it reads, and the
  * file re-exports them; what a page does not read stays out of its chunks. On the way:
  * - endpoints lose `query`, `body`, `params` and `response`, the schemas only the server reads;
- * - an enum's values read in its file (`ZStatus.options`, `ZStatus.enum.ACTIVE`) are written out, so that a
- *   constant list of statuses needs neither the schema nor zod.
+ * - an enum's values read in its file (`ZStatus.options`, `ZStatus.enum.ACTIVE`, also of an enum made with
+ *   `.exclude`/`.extract`) are written out, so that a constant list of statuses needs neither the schema nor zod.
  * The dev server and the tests use the contract as written, so the web app must never read an endpoint's schemas
  * at run time: validate with the named schema instead (e.g. ZCreateApiKeyRequest).
  */
@@ -46,20 +46,46 @@ const applyEdits = (code: string, edits: TEdit[], offset = 0) => {
   return output;
 };
 
-/** `z.enum(['A', 'B'])`'s values, when that is what the node is. */
-const enumValues = (node: unknown) => {
+/** String literals, and `...ZKnown.options` spread among them; undefined when anything else is in the list. */
+const stringList = (node: unknown, enums: Map<string, string[]>): string[] | undefined => {
+  if (!isNode(node) || node.type !== 'ArrayExpression') return undefined;
+  const values: string[] = [];
+  for (const element of node.elements as unknown[]) {
+    if (isNode(element) && element.type === 'Literal' && typeof element.value === 'string') {
+      values.push(element.value);
+      continue;
+    }
+    const spread = isNode(element) && element.type === 'SpreadElement' ? element.argument : undefined;
+    const known =
+      isNode(spread) && spread.type === 'MemberExpression' && !spread.computed && isNode(spread.object)
+        ? enums.get(spread.object.name as string)
+        : undefined;
+    if (!known || !isNode(spread) || !isNode(spread.property) || spread.property.name !== 'options')
+      return undefined;
+    values.push(...known);
+  }
+  return values;
+};
+
+/**
+ * An enum's values when the node makes one from what is known: `z.enum([...])`, or `ZKnown.exclude([...])` /
+ * `ZKnown.extract([...])` of an enum declared before it in the file.
+ */
+const enumValues = (node: unknown, enums: Map<string, string[]>) => {
   if (!isNode(node) || node.type !== 'CallExpression') return undefined;
   const callee = node.callee;
   if (!isNode(callee) || callee.type !== 'MemberExpression' || callee.computed) return undefined;
-  if (!isNode(callee.object) || callee.object.type !== 'Identifier' || callee.object.name !== 'z')
+  if (!isNode(callee.object) || callee.object.type !== 'Identifier' || !isNode(callee.property))
     return undefined;
-  if (!isNode(callee.property) || callee.property.name !== 'enum') return undefined;
-  const [values] = node.arguments as unknown[];
-  if (!isNode(values) || values.type !== 'ArrayExpression') return undefined;
-  const strings = (values.elements as unknown[]).map((element) =>
-    isNode(element) && element.type === 'Literal' && typeof element.value === 'string' ? element.value : null,
-  );
-  return strings.every((value) => value !== null) ? (strings as string[]) : undefined;
+  const [list] = node.arguments as unknown[];
+  const values = stringList(list, enums);
+  if (!values) return undefined;
+  if (callee.object.name === 'z') return callee.property.name === 'enum' ? values : undefined;
+  const base = enums.get(callee.object.name as string);
+  if (!base) return undefined;
+  if (callee.property.name === 'exclude') return base.filter((value) => !values.includes(value));
+  if (callee.property.name === 'extract') return base.filter((value) => values.includes(value));
+  return undefined;
 };
 
 /** `ZEnum.options` or `ZEnum.enum.KEY` of an enum declared in the file, written out. */
@@ -89,7 +115,7 @@ export const foldEnumReads = (code: string, id: string) => {
   for (const declaration of topLevelDeclarations(program)) {
     if (declaration.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations as TNode[]) {
-      const values = enumValues(declarator.init);
+      const values = enumValues(declarator.init, enums);
       if (values && isNode(declarator.id) && declarator.id.type === 'Identifier')
         enums.set(declarator.id.name as string, values);
     }
