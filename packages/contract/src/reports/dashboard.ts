@@ -12,6 +12,9 @@ export type TDashboardPeriod = z.infer<typeof ZDashboardPeriod>;
 /** In display order: zod's `.options` lists integer-like values ('30', '90') first. */
 export const DASHBOARD_PERIODS = DASHBOARD_PERIOD_VALUES;
 export const DEFAULT_DASHBOARD_PERIOD: TDashboardPeriod = 'current_month';
+/** A period value from a URL or a select, checked by a list lookup (the console's first load carries no zod). */
+export const isDashboardPeriod = (value: unknown): value is TDashboardPeriod =>
+  (DASHBOARD_PERIOD_VALUES as readonly unknown[]).includes(value);
 export const DASHBOARD_PERIOD_LABELS: Record<TDashboardPeriod, string> = {
   current_month: 'Current Month',
   previous_month: 'Last Month',

@@ -1,9 +1,9 @@
 import {
   DEFAULT_DASHBOARD_PERIOD,
   isBranchScopedRole,
+  isDashboardPeriod,
   type TDashboardPeriod,
   type TSessionUser,
-  ZDashboardPeriod,
 } from '@laurel/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -40,8 +40,8 @@ export const useDashboardFilters = (user: TSessionUser | undefined): TDashboardF
     enabled: Boolean(user),
   });
   const options = branches.data ?? [];
-  const parsed = ZDashboardPeriod.safeParse(params.get(PERIOD_PARAM));
-  const period = parsed.success ? parsed.data : DEFAULT_DASHBOARD_PERIOD;
+  const requestedPeriod = params.get(PERIOD_PARAM);
+  const period = isDashboardPeriod(requestedPeriod) ? requestedPeriod : DEFAULT_DASHBOARD_PERIOD;
   const requested = params.get(BRANCH_PARAM) || null;
   const known = (id: string | null) => id !== null && options.some((option) => option.value === id);
 

@@ -1,4 +1,4 @@
-import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, ZDashboardPeriod } from '@laurel/contract';
+import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, isDashboardPeriod } from '@laurel/contract';
 import { Group, NativeSelect } from '@mantine/core';
 import { DASHBOARD_TEXTS } from '../dashboard-format';
 import type { TDashboardFilters } from '../use-dashboard-filters';
@@ -24,8 +24,8 @@ export const DashboardFilterBar = ({ filters }: { filters: TDashboardFilters }) 
         value={filters.period}
         w={{ base: '100%', xs: 170 }}
         onChange={(event) => {
-          const parsed = ZDashboardPeriod.safeParse(event.currentTarget.value);
-          if (parsed.success) filters.setPeriod(parsed.data);
+          const value = event.currentTarget.value;
+          if (isDashboardPeriod(value)) filters.setPeriod(value);
         }}
       />
       <NativeSelect
