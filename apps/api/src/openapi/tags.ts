@@ -9,6 +9,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   catalogue: 'Products and product categories, including CSV imports.',
   challenges: 'Challenges: flows of objectives and rewards.',
   customers: 'Customers (players): profiles, addresses, loyalty, analytics and exports.',
+  dashboard: "The dashboard's figures for a period and branch, from the engine's rollups.",
   economy: 'Currencies, earn rules and wallets.',
   integrations: 'API keys and the event log.',
   integrator: 'The integrator API (`/api/v1`): events, orders, baskets, redemptions, players.',

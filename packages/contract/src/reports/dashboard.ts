@@ -120,7 +120,7 @@ export const dashboardEndpoints = {
     permission: 'SIGNED_IN',
     token: 'client',
     summary: 'The dashboard figures for a period, all branches or one (branch-scoped users: one of theirs)',
-    tags: ['Dashboard'],
+    tags: ['dashboard'],
     query: ZDashboardQuery,
     response: envelopeOf(ZDashboard),
     errors: [403],
