@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { log, must, type Server, type Session, signIn } from './bench-support';
+import { ensureClient, log, must, type Server, type Session, signIn } from './bench-support';
 
 export type BenchClient = {
   owner: Session;
@@ -160,4 +160,81 @@ export const loadWithoutIndexes = async (
     await client.query(index.definition);
   }
   return { loadMs, indexMs: performance.now() - started };
+};
+
+/** The owner of bench `area`'s business: `bench.<area>.owner@laurel.test`, the business named `Bench <title>`. */
+export const benchOwner = (area: string, title: string) => ({
+  email: `bench.${area}.owner@laurel.test`,
+  password: 'bench password 1',
+  alias: `Bench ${title}`,
+  name: `Bench ${title} (Pty) Ltd`,
+});
+
+/**
+ * Bench `area`'s business through the API: its owner signed in (registered first if need be) on BUSINESS,
+ * `branches` branches named `<title> Branch NN`, a branch manager `bench.<area>.manager@laurel.test` of the first
+ * with `permissions`, and an API key.
+ */
+export const ensureBenchClient = async (
+  server: Server,
+  options: {
+    area: string;
+    title: string;
+    branches: number;
+    permissions: Record<string, Record<string, boolean>>;
+  },
+) => {
+  const owner = benchOwner(options.area, options.title);
+  return ensureBranchesAndManager(server, await ensureClient(server, owner), {
+    prefix: `${options.title} Branch`,
+    count: options.branches,
+    managerEmail: `bench.${options.area}.manager@laurel.test`,
+    password: owner.password,
+    permissions: options.permissions,
+  });
+};
+
+/** The number a `SELECT count(*) AS n …` answers. */
+export const countOf = async (pool: pg.Pool, sql: string, params: unknown[]) =>
+  Number((await pool.query(sql, params)).rows[0].n);
+
+/** The bench client's customers afresh by CUSTOMERS_SQL (in the caller's transaction); answers the time it took. */
+export const reseedCustomers = async (
+  db: pg.Pool | pg.PoolClient,
+  clientId: string,
+  branchIds: string[],
+  count: number,
+) => {
+  await db.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
+  const started = performance.now();
+  await db.query(CUSTOMERS_SQL, [clientId, NAMES, SURNAMES, branchIds, count]);
+  return performance.now() - started;
+};
+
+/**
+ * Runs `load` in one transaction on a connection of its own, with `settings` set for it alone (SET LOCAL), rolled
+ * back on any error; after the commit each table of `vacuum` is vacuumed and analysed, as a table live for a while
+ * would be. Answers what `load` answered and the vacuum's time.
+ */
+export const seedInTransaction = async <T>(
+  pool: pg.Pool,
+  options: { settings: Record<string, string>; vacuum: readonly string[] },
+  load: (client: pg.PoolClient) => Promise<T>,
+) => {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const [name, value] of Object.entries(options.settings))
+      await client.query(`SET LOCAL ${name} = '${value}'`);
+    const loaded = await load(client);
+    await client.query('COMMIT');
+    const started = performance.now();
+    for (const table of options.vacuum) await client.query(`VACUUM (ANALYZE) ${table}`);
+    return { loaded, vacuumMs: performance.now() - started };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 };

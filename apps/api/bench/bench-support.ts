@@ -515,3 +515,87 @@ export const runBench = async (body: (defer: Defer) => Promise<void>) => {
   }
   process.exit(failed ? 1 : 0);
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the seeded latency benches (customers, orders, reports, dashboard) share
+
+/**
+ * A seeded bench's start: dist/ built, its database, the API on it and a pool of `poolMax` connections beside it,
+ * each stopped or closed at the end; `version` is PostgreSQL's.
+ */
+export const startSeededBench = async (defer: Defer, poolMax: number) => {
+  ensureBuilt();
+  const databaseUrl = await openBenchDatabase(defer);
+  const server = await startServer(databaseUrl);
+  defer('stopping the API', () => stopChild(server));
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  defer('closing the pool', () => pool.end());
+  const version = (await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
+    ?.v;
+  return { databaseUrl, server, pool, version };
+};
+
+/** What the report's first line says of the machine it ran on. */
+export const platformLine = (version: string | undefined) =>
+  `PostgreSQL ${version}; node ${process.version}; ${os.cpus().length} CPUs`;
+export const loadAverageLine = () => `load average ${os.loadavg()[0]?.toFixed(1)}`;
+
+export type Latency = { n: number; p50: number; p95: number; max: number };
+
+/** How many, p50, p95 and max of request times (ms). */
+export const latencyOf = (times: readonly number[]): Latency => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) as number,
+  };
+};
+
+/**
+ * Sequential GETs as `token`, cycling through `urls`: `warmup` unmeasured, then `requests` measured. Every answer
+ * must be 200 and pass `check` (which throws), so that a broken endpoint cannot look fast. Past `budgetMs` it
+ * stops with what it has measured.
+ */
+export const measureGets = async (
+  server: Server,
+  options: {
+    token: string;
+    urls: readonly string[];
+    warmup: number;
+    requests: number;
+    budgetMs?: number;
+    check: (content: Json, url: string) => void;
+  },
+): Promise<Latency> => {
+  const times: number[] = [];
+  const started = Date.now();
+  for (let i = 0; i < options.warmup + options.requests; i += 1) {
+    if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) {
+      log(`scenario stopped after ${options.budgetMs / 1000} s with ${times.length} measured requests`);
+      break;
+    }
+    const url = options.urls[i % options.urls.length] as string;
+    const res = await call(server, 'GET', url, { token: options.token });
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
+    options.check(res.json?.content, url);
+    if (i >= options.warmup) times.push(res.ms);
+  }
+  assert(times.length > 0, 'no request was measured');
+  return latencyOf(times);
+};
+
+/** The latency table: a row a scenario (n, p50, p95, max), each against p95 < `targetMs`. */
+export const latencyTable = (results: readonly { label: string; stats: Latency }[], targetMs: number) => {
+  const head = `${pad('scenario', 34)}${padLeft('n', 5)}${padLeft('p50 ms', 9)}${padLeft('p95 ms', 9)}${padLeft('max ms', 9)}   target        result`;
+  return [
+    head,
+    '-'.repeat(head.length),
+    ...results.map(
+      ({ label, stats }) =>
+        `${pad(label, 34)}${padLeft(String(stats.n), 5)}${padLeft(fmtMs(stats.p50), 9)}${padLeft(fmtMs(stats.p95), 9)}` +
+        `${padLeft(fmtMs(stats.max), 9)}   p95 < ${targetMs}   ${verdict(stats.p95 < targetMs)}`,
+    ),
+  ];
+};

@@ -24,29 +24,27 @@
  * BENCH_RAW_RUNS (default 3).
  */
 
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { DASHBOARD_PERIODS, type TDashboard, type TDashboardPeriod } from '@laurel/contract';
-import pg from 'pg';
+import type pg from 'pg';
 import { DISTINCT_WINDOW_MAX_DAYS } from '../src/engine';
-import { ensureBranchesAndManager } from './bench-seed';
+import { ensureBenchClient, seedInTransaction } from './bench-seed';
 import {
   assert,
-  call,
   type Defer,
-  ensureBuilt,
-  ensureClient,
   envInt,
   fmtInt,
   fmtMs,
+  type Latency,
+  latencyOf,
+  loadAverageLine,
   log,
-  openBenchDatabase,
+  measureGets,
   pad,
   padLeft,
-  percentile,
+  platformLine,
   runBench,
-  startServer,
-  stopChild,
+  startSeededBench,
   verdict,
 } from './bench-support';
 
@@ -58,13 +56,6 @@ const WARMUP = envInt('BENCH_WARMUP', 5, 0, 100);
 const RAW_RUNS = envInt('BENCH_RAW_RUNS', 3, 1, 20);
 const BRANCHES = 20;
 const TARGET_P95_MS = 300;
-
-const OWNER = {
-  email: 'bench.dashboard.owner@laurel.test',
-  password: 'bench password 1',
-  alias: 'Bench Dashboard',
-  name: 'Bench Dashboard (Pty) Ltd',
-};
 
 /** Kinds of the raw events. */
 const KIND = { login: 0, order: 1, refund: 2, challenge: 3, badge: 4, payment: 5 } as const;
@@ -137,47 +128,39 @@ const seed = async (pool: pg.Pool, clientId: string, branchIds: string[]) => {
     log('bench_raw_events exists: seeding skipped');
     return null;
   }
-  const times = { raw: 0, index: 0, rollups: 0, vacuum: 0 };
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SET LOCAL work_mem = '256MB'");
-    await client.query("SET LOCAL maintenance_work_mem = '512MB'");
-    await client.query(`CREATE TABLE bench_raw_events (customer int NOT NULL, branch smallint, kind smallint NOT NULL,
-      occurred_at timestamptz NOT NULL, amount_minor int NOT NULL, tier smallint NOT NULL)`);
-    let started = performance.now();
-    await client.query(RAW_SQL, [CUSTOMERS, EVENTS, DAYS]);
-    times.raw = performance.now() - started;
-    started = performance.now();
-    await client.query('CREATE INDEX bench_raw_events_occurred_idx ON bench_raw_events (occurred_at)');
-    await client.query('ANALYZE bench_raw_events');
-    times.index = performance.now() - started;
-    started = performance.now();
-    for (const table of ['dashboard_gaps', 'dashboard_tier_days', 'dashboard_days'])
-      await client.query(`DELETE FROM ${table} WHERE client_id = $1`, [clientId]);
-    for (const statement of ROLLUP_SQL) {
-      await client.query(statement, statement.includes('$1') ? [clientId, branchIds] : []);
-    }
-    // has_activity reads the event log: one processed event stands for the ten million.
-    await client.query(
-      `INSERT INTO events (id, client_id, external_id, type, customer_id, occurred_at, data, payload_hash, status)
-       VALUES (substr(md5($1::text || ':bench'), 1, 24), $1, 'bench', 'user.logged-in', 'bench', now(), '{}', '', 'processed')
-       ON CONFLICT DO NOTHING`,
-      [clientId],
-    );
-    times.rollups = performance.now() - started;
-    await client.query('COMMIT');
-    started = performance.now();
-    for (const table of ['bench_raw_events', 'dashboard_gaps', 'dashboard_tier_days', 'dashboard_days'])
-      await client.query(`VACUUM (ANALYZE) ${table}`);
-    times.vacuum = performance.now() - started;
-    return times;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const seeded = await seedInTransaction(
+    pool,
+    {
+      settings: { work_mem: '256MB', maintenance_work_mem: '512MB' },
+      vacuum: ['bench_raw_events', 'dashboard_gaps', 'dashboard_tier_days', 'dashboard_days'],
+    },
+    async (client) => {
+      await client.query(`CREATE TABLE bench_raw_events (customer int NOT NULL, branch smallint, kind smallint NOT NULL,
+        occurred_at timestamptz NOT NULL, amount_minor int NOT NULL, tier smallint NOT NULL)`);
+      let started = performance.now();
+      await client.query(RAW_SQL, [CUSTOMERS, EVENTS, DAYS]);
+      const raw = performance.now() - started;
+      started = performance.now();
+      await client.query('CREATE INDEX bench_raw_events_occurred_idx ON bench_raw_events (occurred_at)');
+      await client.query('ANALYZE bench_raw_events');
+      const index = performance.now() - started;
+      started = performance.now();
+      for (const table of ['dashboard_gaps', 'dashboard_tier_days', 'dashboard_days'])
+        await client.query(`DELETE FROM ${table} WHERE client_id = $1`, [clientId]);
+      for (const statement of ROLLUP_SQL) {
+        await client.query(statement, statement.includes('$1') ? [clientId, branchIds] : []);
+      }
+      // has_activity reads the event log: one processed event stands for the ten million.
+      await client.query(
+        `INSERT INTO events (id, client_id, external_id, type, customer_id, occurred_at, data, payload_hash, status)
+         VALUES (substr(md5($1::text || ':bench'), 1, 24), $1, 'bench', 'user.logged-in', 'bench', now(), '{}', '', 'processed')
+         ON CONFLICT DO NOTHING`,
+        [clientId],
+      );
+      return { raw, index, rollups: performance.now() - started };
+    },
+  );
+  return { ...seeded.loaded, vacuum: seeded.vacuumMs };
 };
 
 type Figures = Pick<TDashboard, 'figures' | 'tier_weekdays'>;
@@ -256,29 +239,13 @@ const rawFigures = async (
   };
 };
 
-type Stats = { p50: number; p95: number; max: number };
-const stats = (times: number[]): Stats => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) as number };
-};
-
 const main = async (defer: Defer) => {
   const startedAt = Date.now();
-  ensureBuilt();
-  const databaseUrl = await openBenchDatabase(defer);
-  const server = await startServer(databaseUrl);
-  defer('stopping the API', () => stopChild(server));
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  defer('closing the pool', () => pool.end());
-  const version = (await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
-    ?.v;
-
-  const owner = await ensureClient(server, OWNER);
-  const { manager, branchIds, managedBranchId } = await ensureBranchesAndManager(server, owner, {
-    prefix: 'Dashboard Branch',
-    count: BRANCHES,
-    managerEmail: 'bench.dashboard.manager@laurel.test',
-    password: OWNER.password,
+  const { server, pool, version } = await startSeededBench(defer, 2);
+  const { owner, manager, branchIds, managedBranchId } = await ensureBenchClient(server, {
+    area: 'dashboard',
+    title: 'Dashboard',
+    branches: BRANCHES,
     permissions: {},
   });
   log(
@@ -314,18 +281,20 @@ const main = async (defer: Defer) => {
       branch: 1 + branchIds.indexOf(managedBranchId),
     },
   ]);
-  const results: { label: string; api: Stats; raw: Stats }[] = [];
+  const results: { label: string; api: Latency; raw: Latency }[] = [];
   for (const scenario of scenarios) {
     log(`measuring: ${scenario.label}`);
-    const url = `/api/dashboard?period=${scenario.period}${scenario.query}`;
-    const times: number[] = [];
-    let answer: TDashboard | undefined;
-    for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
-      const res = await call(server, 'GET', url, { token: scenario.token });
-      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
-      answer = res.json.content as TDashboard;
-      if (i >= WARMUP) times.push(res.ms);
-    }
+    // The last answer is compared with the raw scan (set by `check`, which TypeScript's narrowing cannot follow).
+    let answer = undefined as TDashboard | undefined;
+    const api = await measureGets(server, {
+      token: scenario.token,
+      urls: [`/api/dashboard?period=${scenario.period}${scenario.query}`],
+      warmup: WARMUP,
+      requests: REQUESTS,
+      check: (content) => {
+        answer = content as TDashboard;
+      },
+    });
     assert(answer?.has_activity === true, 'no answer, or no activity');
     const rawTimes: number[] = [];
     let raw: Figures | undefined;
@@ -340,14 +309,13 @@ const main = async (defer: Defer) => {
       `${scenario.label}: the API answered ${shown}\nthe raw scan gives ${JSON.stringify(raw)}`,
     );
     assert(answer.figures.monthly_active_users.value > 0, `${scenario.label}: no active players`);
-    results.push({ label: scenario.label, api: stats(times), raw: stats(rawTimes) });
+    results.push({ label: scenario.label, api, raw: latencyOf(rawTimes) });
   }
 
   const out: string[] = [''];
   out.push(
     `Dashboard benchmark: rollups of ${fmtInt(EVENTS)} events, ${fmtInt(CUSTOMERS)} customers, ${DAYS} days, ` +
-      `${BRANCHES} branches; PostgreSQL ${version}; node ${process.version}; ${os.cpus().length} CPUs; ` +
-      `load average ${os.loadavg()[0]?.toFixed(1)}`,
+      `${BRANCHES} branches; ${platformLine(version)}; ${loadAverageLine()}`,
   );
   out.push(
     seeded

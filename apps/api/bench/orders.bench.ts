@@ -23,40 +23,39 @@
  *   BENCH_KEEP_DB=1     keep the created database (its URL is printed), e.g. to EXPLAIN against it afterwards
  */
 import http from 'node:http';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import {
-  CUSTOMERS_SQL,
+  countOf,
   customerCell,
   customerEmail,
   customerId,
   customerName,
-  ensureBranchesAndManager,
+  ensureBenchClient,
   loadWithoutIndexes,
   NAMES,
+  reseedCustomers,
   SURNAMES,
+  seedInTransaction,
 } from './bench-seed';
 import {
   assert,
   call,
   type Defer,
-  ensureBuilt,
-  ensureClient,
   envInt,
   fmtInt,
   fmtMs,
+  type Latency,
+  latencyTable,
+  loadAverageLine,
   log,
-  openBenchDatabase,
-  pad,
-  padLeft,
+  measureGets,
   percentile,
+  platformLine,
   runBench,
   type Server,
   sleep,
-  startServer,
-  stopChild,
-  verdict,
+  startSeededBench,
 } from './bench-support';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -77,23 +76,14 @@ const PROCESSING_TIMEOUT_MS = 600_000;
 /** The issue's target. */
 const TARGET_P95_MS = 100;
 
-const OWNER = {
-  email: 'bench.orders.owner@laurel.test',
-  password: 'bench password 1',
-  alias: 'Bench Orders',
-  name: 'Bench Orders (Pty) Ltd',
-};
-const MANAGER_EMAIL = 'bench.orders.manager@laurel.test';
-
 // ---------------------------------------------------------------------------------------------------------------
 // The bench client: registered, on BUSINESS, 20 branches, a branch manager and an API key, all through the API
 
-const setUpClient = async (server: Server) =>
-  ensureBranchesAndManager(server, await ensureClient(server, OWNER), {
-    prefix: 'Orders Branch',
-    count: BRANCHES,
-    managerEmail: MANAGER_EMAIL,
-    password: OWNER.password,
+const setUpClient = (server: Server) =>
+  ensureBenchClient(server, {
+    area: 'orders',
+    title: 'Orders',
+    branches: BRANCHES,
     permissions: { ORDERS: { read: true } },
   });
 
@@ -136,84 +126,54 @@ FROM (
   ) hashed
 ) seeded`;
 
-const count = async (pool: pg.Pool, sql: string, params: unknown[]) =>
-  Number((await pool.query(sql, params)).rows[0].n);
-
 const seed = async (pool: pg.Pool, clientId: string, branchIds: string[]) => {
-  const have = await count(pool, 'SELECT count(*) AS n FROM orders WHERE client_id = $1', [clientId]);
+  const have = await countOf(pool, 'SELECT count(*) AS n FROM orders WHERE client_id = $1', [clientId]);
   if (have >= ORDERS) {
     log(`the bench client already has ${fmtInt(have)} orders: seeding skipped`);
     return null;
   }
-  const times = { customers: 0, orders: 0, indexes: 0, vacuum: 0 };
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
-    // Earlier partial runs of this bench client are cleared first (never another client's rows).
-    for (const table of ['order_status_history', 'order_parcels', 'order_lines'])
-      await client.query(`DELETE FROM ${table} WHERE client_id = $1`, [clientId]);
-    await client.query('DELETE FROM events WHERE client_id = $1', [clientId]);
-    await client.query('DELETE FROM orders WHERE client_id = $1', [clientId]);
-    await client.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
-    let started = performance.now();
-    await client.query(CUSTOMERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS]);
-    times.customers = performance.now() - started;
-    const alone =
-      (await client.query('SELECT 1 FROM orders WHERE client_id <> $1 LIMIT 1', [clientId])).rowCount === 0;
-    const loaded = await loadWithoutIndexes(
-      client,
-      'orders',
-      () => client.query(ORDERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS, ORDERS]),
-      alone,
-    );
-    times.orders = loaded.loadMs;
-    times.indexes = loaded.indexMs;
-    await client.query('COMMIT');
-    // A table that has been live for a while is vacuumed (visibility map set) and analysed; so are these.
-    started = performance.now();
-    await client.query('VACUUM (ANALYZE) customers');
-    await client.query('VACUUM (ANALYZE) orders');
-    times.vacuum = performance.now() - started;
-    return times;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const seeded = await seedInTransaction(
+    pool,
+    { settings: { maintenance_work_mem: '1GB' }, vacuum: ['customers', 'orders'] },
+    async (client) => {
+      // Earlier partial runs of this bench client are cleared first (never another client's rows).
+      for (const table of ['order_status_history', 'order_parcels', 'order_lines'])
+        await client.query(`DELETE FROM ${table} WHERE client_id = $1`, [clientId]);
+      await client.query('DELETE FROM events WHERE client_id = $1', [clientId]);
+      await client.query('DELETE FROM orders WHERE client_id = $1', [clientId]);
+      const customers = await reseedCustomers(client, clientId, branchIds, CUSTOMERS);
+      const alone =
+        (await client.query('SELECT 1 FROM orders WHERE client_id <> $1 LIMIT 1', [clientId])).rowCount === 0;
+      const loaded = await loadWithoutIndexes(
+        client,
+        'orders',
+        () => client.query(ORDERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS, ORDERS]),
+        alone,
+      );
+      return { customers, orders: loaded.loadMs, indexes: loaded.indexMs };
+    },
+  );
+  return { ...seeded.loaded, vacuum: seeded.vacuumMs };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Latency scenarios
 
-type Stats = { n: number; p50: number; p95: number; max: number };
-
-/** Warm-up then measured sequential requests; `check` throws on a wrong answer. */
-const measure = async (
+/** Warm-up then measured sequential requests as `token`; `check` throws on a wrong answer. */
+const measure = (
   server: Server,
   token: string,
   urls: string[],
   check: (content: Record<string, unknown>, url: string) => void,
-) => {
-  const times: number[] = [];
-  const started = Date.now();
-  for (let i = 0; i < WARMUP + REQUESTS && Date.now() - started < SCENARIO_BUDGET_MS; i += 1) {
-    const url = urls[i % urls.length] as string;
-    const res = await call(server, 'GET', url, { token });
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
-    check(res.json.content, url);
-    if (i >= WARMUP) times.push(res.ms);
-  }
-  assert(times.length > 0, 'no request was measured');
-  const sorted = times.sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) as number,
-  };
-};
+) =>
+  measureGets(server, {
+    token,
+    urls,
+    warmup: WARMUP,
+    requests: REQUESTS,
+    budgetMs: SCENARIO_BUDGET_MS,
+    check,
+  });
 
 type OrderRow = { code: string; status: string; total: number; branch: { _id: string } | null };
 const orderList = (params: Record<string, string | number>) =>
@@ -275,7 +235,7 @@ const postOrders = async (server: Server, apiKey: string, clientId: string, pool
   // Processed: every one of these orders counted by the engine (its order.created processed).
   const waitStarted = Date.now();
   for (;;) {
-    const waiting = await count(
+    const waiting = await countOf(
       pool,
       `SELECT count(*) AS n FROM events WHERE client_id = $1 AND status = 'accepted' AND external_id LIKE 'order:%'`,
       [clientId],
@@ -286,7 +246,7 @@ const postOrders = async (server: Server, apiKey: string, clientId: string, pool
     await sleep(100);
   }
   const processedMs = performance.now() - started;
-  const counted = await count(
+  const counted = await countOf(
     pool,
     `SELECT count(*) AS n FROM orders WHERE id = ANY($1::text[]) AND counted`,
     [accepted],
@@ -342,14 +302,7 @@ const measureFloor = async (pool: pg.Pool) => {
 
 const main = async (defer: Defer) => {
   const startedAt = Date.now();
-  ensureBuilt();
-  const databaseUrl = await openBenchDatabase(defer);
-  const server = await startServer(databaseUrl);
-  defer('stopping the API', () => stopChild(server));
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: SENDERS + 2 });
-  defer('closing the pool', () => pool.end());
-  const version = (await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
-    ?.v;
+  const { server, pool, version } = await startSeededBench(defer, SENDERS + 2);
   const { owner, manager, branchIds, managedBranchId, apiKey } = await setUpClient(server);
 
   log(`seeding ${fmtInt(CUSTOMERS)} customers and ${fmtInt(ORDERS)} orders…`);
@@ -374,8 +327,8 @@ const main = async (defer: Defer) => {
   assert(sampleCustomers.length > 0, 'no customer with recent orders to sample');
 
   const token = owner.clientToken;
-  const results: { label: string; stats: Stats }[] = [];
-  const run = async (label: string, fn: () => Promise<Stats>) => {
+  const results: { label: string; stats: Latency }[] = [];
+  const run = async (label: string, fn: () => Promise<Latency>) => {
     log(`measuring: ${label}`);
     results.push({ label, stats: await fn() });
   };
@@ -439,8 +392,8 @@ const main = async (defer: Defer) => {
 
   const out: string[] = [''];
   out.push(
-    `Orders benchmark: ${fmtInt(ORDERS)} orders, ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; PostgreSQL ` +
-      `${version}; node ${process.version}; ${os.cpus().length} CPUs; load average ${os.loadavg()[0]?.toFixed(1)}`,
+    `Orders benchmark: ${fmtInt(ORDERS)} orders, ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; ` +
+      `${platformLine(version)}; ${loadAverageLine()}`,
   );
   out.push(
     seeded
@@ -453,14 +406,7 @@ const main = async (defer: Defer) => {
     `Requests: ${REQUESTS} measured after ${WARMUP} warm-up, sequential, one keep-alive connection, over loopback`,
   );
   out.push('');
-  const head = `${pad('scenario', 34)}${padLeft('n', 5)}${padLeft('p50 ms', 9)}${padLeft('p95 ms', 9)}${padLeft('max ms', 9)}   target        result`;
-  out.push(head, '-'.repeat(head.length));
-  for (const { label, stats } of results) {
-    out.push(
-      `${pad(label, 34)}${padLeft(String(stats.n), 5)}${padLeft(fmtMs(stats.p50), 9)}${padLeft(fmtMs(stats.p95), 9)}` +
-        `${padLeft(fmtMs(stats.max), 9)}   p95 < ${TARGET_P95_MS}   ${verdict(stats.p95 < TARGET_P95_MS)}`,
-    );
-  }
+  out.push(...latencyTable(results, TARGET_P95_MS));
   out.push('');
   out.push(
     `POST /api/v1/orders, ${SENDERS} senders, ${POST_SECONDS} s: ${fmtInt(posted.orders)} orders; ` +

@@ -18,44 +18,38 @@
  * default 10).
  */
 
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { copyStatement } from '../src/exports/csv-stream';
 import { exportQueryOf } from '../src/modules/transactions/report-query';
 import { REPORTS } from '../src/modules/transactions/reports';
 import {
-  CUSTOMERS_SQL,
+  countOf,
   customerId,
-  ensureBranchesAndManager,
+  ensureBenchClient,
   loadWithoutIndexes,
-  NAMES,
-  SURNAMES,
+  reseedCustomers,
+  seedInTransaction,
 } from './bench-seed';
 import {
   assert,
-  call,
   type Defer,
-  ensureBuilt,
-  ensureClient,
   envInt,
   fmtInt,
-  fmtMs,
+  type Latency,
+  latencyTable,
+  loadAverageLine,
   log,
+  measureGets,
   must,
-  openBenchDatabase,
-  pad,
-  padLeft,
-  percentile,
+  platformLine,
   request,
   rssSampler,
   runBench,
-  type Server,
-  startServer,
-  stopChild,
+  startSeededBench,
   verdict,
 } from './bench-support';
 
@@ -67,13 +61,6 @@ const BRANCHES = 20;
 const TARGET_P95_MS = 100;
 const TARGET_EXPORT_RATIO = 0.5;
 const TARGET_RSS_MB = 300;
-
-const OWNER = {
-  email: 'bench.reports.owner@laurel.test',
-  password: 'bench password 1',
-  alias: 'Bench Reports',
-  name: 'Bench Reports (Pty) Ltd',
-};
 
 /**
  * Ledger rows over three years in time order, each attribute from a hash of the row number: 40% Cashback
@@ -107,72 +94,32 @@ FROM (
   ) hashed
 ) seeded`;
 
-const count = async (pool: pg.Pool, sql: string, params: unknown[]) =>
-  Number((await pool.query(sql, params)).rows[0].n);
-
 /** Customers, then the ledger with its secondary indexes built afterwards (the trigger fills the totals). */
 const seed = async (pool: pg.Pool, clientId: string, branchIds: string[], currencyIds: string[]) => {
-  const have = await count(pool, 'SELECT count(*) AS n FROM economy_transactions WHERE client_id = $1', [
+  const have = await countOf(pool, 'SELECT count(*) AS n FROM economy_transactions WHERE client_id = $1', [
     clientId,
   ]);
   if (have >= LEDGER) {
     log(`the bench client already has ${fmtInt(have)} ledger rows: seeding skipped`);
     return null;
   }
-  const times = { customers: 0, ledger: 0, indexes: 0, vacuum: 0 };
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
-    // The ledger is append-only by a trigger; a scratch bench database is cleared by TRUNCATE.
-    await client.query('TRUNCATE economy_transactions, economy_daily_totals, economy_monthly_totals');
-    await client.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
-    let started = performance.now();
-    await client.query(CUSTOMERS_SQL, [clientId, NAMES, SURNAMES, branchIds, CUSTOMERS]);
-    times.customers = performance.now() - started;
-    const loaded = await loadWithoutIndexes(client, 'economy_transactions', () =>
-      client.query(LEDGER_SQL, [clientId, branchIds, CUSTOMERS, LEDGER, currencyIds]),
-    );
-    times.ledger = loaded.loadMs;
-    times.indexes = loaded.indexMs;
-    await client.query('COMMIT');
-    started = performance.now();
-    await client.query('VACUUM (ANALYZE) customers');
-    await client.query('VACUUM (ANALYZE) economy_transactions');
-    await client.query('VACUUM (ANALYZE) economy_daily_totals');
-    await client.query('VACUUM (ANALYZE) economy_monthly_totals');
-    times.vacuum = performance.now() - started;
-    return times;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-};
-
-type Stats = { n: number; p50: number; p95: number; max: number };
-
-const measure = async (
-  server: Server,
-  token: string,
-  url: string,
-  check: (content: Record<string, unknown>) => void,
-): Promise<Stats> => {
-  const times: number[] = [];
-  for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
-    const res = await call(server, 'GET', url, { token });
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
-    check(res.json.content);
-    if (i >= WARMUP) times.push(res.ms);
-  }
-  const sorted = times.sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) as number,
-  };
+  const seeded = await seedInTransaction(
+    pool,
+    {
+      settings: { maintenance_work_mem: '1GB' },
+      vacuum: ['customers', 'economy_transactions', 'economy_daily_totals', 'economy_monthly_totals'],
+    },
+    async (client) => {
+      // The ledger is append-only by a trigger; a scratch bench database is cleared by TRUNCATE.
+      await client.query('TRUNCATE economy_transactions, economy_daily_totals, economy_monthly_totals');
+      const customers = await reseedCustomers(client, clientId, branchIds, CUSTOMERS);
+      const loaded = await loadWithoutIndexes(client, 'economy_transactions', () =>
+        client.query(LEDGER_SQL, [clientId, branchIds, CUSTOMERS, LEDGER, currencyIds]),
+      );
+      return { customers, ledger: loaded.loadMs, indexes: loaded.indexMs };
+    },
+  );
+  return { ...seeded.loaded, vacuum: seeded.vacuumMs };
 };
 
 type Row = {
@@ -211,22 +158,12 @@ const counter = () => {
 
 const main = async (defer: Defer) => {
   const startedAt = Date.now();
-  ensureBuilt();
-  const databaseUrl = await openBenchDatabase(defer);
-  const server = await startServer(databaseUrl);
-  defer('stopping the API', () => stopChild(server));
+  const { server, pool, version } = await startSeededBench(defer, 4);
   const memory = rssSampler(server.child.pid as number);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  defer('closing the pool', () => pool.end());
-  const version = (await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
-    ?.v;
-
-  const owner = await ensureClient(server, OWNER);
-  const { manager, branchIds, managedBranchId } = await ensureBranchesAndManager(server, owner, {
-    prefix: 'Reports Branch',
-    count: BRANCHES,
-    managerEmail: 'bench.reports.manager@laurel.test',
-    password: OWNER.password,
+  const { owner, manager, branchIds, managedBranchId } = await ensureBenchClient(server, {
+    area: 'reports',
+    title: 'Reports',
+    branches: BRANCHES,
     permissions: { TRANSACTIONS: { read: true } },
   });
   const currencies = await must(server, 'GET', '/api/economy/currencies?page=1&size=10', {
@@ -265,7 +202,7 @@ const main = async (defer: Defer) => {
   memory.phase('requests');
   const token = owner.clientToken;
   const base = '/api/transactions/economy';
-  const results: { label: string; stats: Stats }[] = [];
+  const results: { label: string; stats: Latency }[] = [];
   const run = async (
     label: string,
     url: string,
@@ -273,7 +210,14 @@ const main = async (defer: Defer) => {
     as = token,
   ) => {
     log(`measuring: ${label}`);
-    results.push({ label, stats: await measure(server, as, url, check) });
+    const stats = await measureGets(server, {
+      token: as,
+      urls: [url],
+      warmup: WARMUP,
+      requests: REQUESTS,
+      check,
+    });
+    results.push({ label, stats });
   };
   await run('first page', `${base}?page=1&size=10`, page());
   await run(
@@ -346,7 +290,7 @@ const main = async (defer: Defer) => {
   const out: string[] = [''];
   out.push(
     `Reports benchmark: ${fmtInt(LEDGER)} economy-ledger rows, ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; ` +
-      `PostgreSQL ${version}; node ${process.version}; ${os.cpus().length} CPUs; load average ${os.loadavg()[0]?.toFixed(1)}`,
+      `${platformLine(version)}; ${loadAverageLine()}`,
   );
   out.push(
     seeded
@@ -358,14 +302,7 @@ const main = async (defer: Defer) => {
     `Requests: ${REQUESTS} measured after ${WARMUP} warm-up, sequential, one keep-alive connection`,
     '',
   );
-  const head = `${pad('scenario', 34)}${padLeft('n', 5)}${padLeft('p50 ms', 9)}${padLeft('p95 ms', 9)}${padLeft('max ms', 9)}   target        result`;
-  out.push(head, '-'.repeat(head.length));
-  for (const { label, stats } of results) {
-    out.push(
-      `${pad(label, 34)}${padLeft(String(stats.n), 5)}${padLeft(fmtMs(stats.p50), 9)}${padLeft(fmtMs(stats.p95), 9)}` +
-        `${padLeft(fmtMs(stats.max), 9)}   p95 < ${TARGET_P95_MS}   ${verdict(stats.p95 < TARGET_P95_MS)}`,
-    );
-  }
+  out.push(...latencyTable(results, TARGET_P95_MS));
   out.push('');
   out.push(
     `export through the API: ${fmtInt(apiRows)} rows in ${(apiMs / 1000).toFixed(1)} s = ${fmtInt(apiRate)} rows/s; ` +
