@@ -32,11 +32,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { CUSTOMERS_SQL, ensureBranchesAndManager, NAMES, SURNAMES } from './bench-seed';
+import { ensureBenchClient, reseedCustomers } from './bench-seed';
 import {
   apiDir,
   type Defer,
-  ensureClient,
   envInt,
   fmtInt,
   fmtMs,
@@ -65,12 +64,6 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
 /** The issue's targets (2 cores). */
 const TARGET = { listRps: 2_000, listP99Ms: 50, profileRps: 3_000, floorRatio: 0.6, rssMb: 300 };
 
-const OWNER = {
-  email: 'bench.api.owner@laurel.test',
-  password: 'bench password 1',
-  alias: 'bench-api',
-  name: 'Bench API Co',
-};
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -120,11 +113,10 @@ const requireBuild = () => {
 // Seed: the client through the API, its customers with one INSERT … SELECT
 
 const seed = async (server: Server, databaseUrl: string) => {
-  const bench = await ensureBranchesAndManager(server, await ensureClient(server, OWNER), {
-    prefix: 'API Branch',
-    count: 2,
-    managerEmail: 'bench.api.manager@laurel.test',
-    password: OWNER.password,
+  const bench = await ensureBenchClient(server, {
+    area: 'api',
+    title: 'API',
+    branches: 2,
     permissions: { CUSTOMERS: { read: true } },
   });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
@@ -136,8 +128,7 @@ const seed = async (server: Server, databaseUrl: string) => {
     );
     if ((rows[0]?.n ?? 0) < CUSTOMERS) {
       log(`seeding ${fmtInt(CUSTOMERS)} customers…`);
-      await pool.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
-      await pool.query(CUSTOMERS_SQL, [clientId, NAMES, SURNAMES, bench.branchIds, CUSTOMERS]);
+      await reseedCustomers(pool, clientId, bench.branchIds, CUSTOMERS);
       await pool.query('VACUUM (ANALYZE) customers');
     }
     const ids = await pool.query<{ id: string }>(

@@ -17,32 +17,30 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import pg from 'pg';
+import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../src/db/database';
 import { streamCustomerCsv } from '../src/modules/customers/customer-export';
+import { countOf, ensureBranchesAndManager, loadWithoutIndexes, seedInTransaction } from './bench-seed';
 import {
   assert,
-  call,
   type Defer,
-  ensureBuilt,
   ensureClient,
   envInt,
   fmtInt,
   fmtMs,
+  type Latency,
   log,
+  measureGets,
   must,
-  openBenchDatabase,
   pad,
   padLeft,
-  percentile,
+  platformLine,
   type RssSampler,
   rssSampler,
   runBench,
   type Server,
-  signIn,
-  startServer,
-  stopChild,
+  startSeededBench,
   verdict,
 } from './bench-support';
 
@@ -70,66 +68,25 @@ const MANAGER_EMAIL = 'bench.manager@laurel.test';
 const PASSWORD = 'bench password 1';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The bench client: registered, on BUSINESS, 20 branches and a branch manager, all through the API
+// The bench client: registered, on BUSINESS, 20 branches, a branch manager and an API key, all through the API
 
-const branchBody = (n: number) => ({
-  display_name: `Bench Branch ${String(n).padStart(2, '0')}`,
-  franchise: false,
-  vat_registered: false,
-  email: `branch${n}@laurel.test`,
-  contact_number: '0215551234',
-  address: { full_address: '1 Main Road, Sea Point, Cape Town', coordinates: { lat: -33.91, lng: 18.38 } },
-  delivery_settings: {
-    delivery: true,
-    delivery_fee_type: 'FLAT-FEE',
-    max_delivery_radius: 5,
-    delivery_fee: 25,
-  },
-});
-
-const setUpClient = async (server: Server) => {
-  const owner = await ensureClient(server, {
-    email: OWNER_EMAIL,
-    password: PASSWORD,
-    alias: 'Bench Coffee',
-    name: 'Bench Coffee (Pty) Ltd',
-  });
-
-  const listed = await must(server, 'GET', '/api/branches?page=1&size=100', { token: owner.clientToken });
-  const existing = (listed.content.branch_list as { _id: string; display_name: string }[])
-    .filter((branch) => branch.display_name.startsWith('Bench Branch '))
-    .sort((a, b) => a.display_name.localeCompare(b.display_name));
-  const branchIds = existing.map((branch) => branch._id).slice(0, BRANCHES);
-  for (let n = branchIds.length + 1; n <= BRANCHES; n += 1) {
-    const created = await must(server, 'POST', '/api/branches', {
-      token: owner.clientToken,
-      body: branchBody(n),
-    });
-    branchIds.push(created.content._id);
-  }
-
-  let manager = await signIn(server, MANAGER_EMAIL, PASSWORD);
-  if (!manager) {
-    await must(server, 'POST', '/api/v2/create/client/user', {
-      token: owner.clientToken,
-      body: {
-        name: 'Bench',
-        surname: 'Manager',
-        user_name: MANAGER_EMAIL,
-        cell_number: '0831234567',
-        email: MANAGER_EMAIL,
-        password: PASSWORD,
-        role: 'BRANCH_MANAGER',
-        status: 'ACTIVE',
-        manager_of: [branchIds[0]],
-        user_permissions: { CUSTOMERS: { read: true } },
-      },
-    });
-    manager = await signIn(server, MANAGER_EMAIL, PASSWORD);
-    if (!manager) throw new Error('the bench branch manager cannot sign in after being created');
-  }
-  return { owner, manager, branchIds, managedBranchId: branchIds[0] as string };
-};
+const setUpClient = async (server: Server) =>
+  ensureBranchesAndManager(
+    server,
+    await ensureClient(server, {
+      email: OWNER_EMAIL,
+      password: PASSWORD,
+      alias: 'Bench Coffee',
+      name: 'Bench Coffee (Pty) Ltd',
+    }),
+    {
+      prefix: 'Bench Branch',
+      count: BRANCHES,
+      managerEmail: MANAGER_EMAIL,
+      password: PASSWORD,
+      permissions: { CUSTOMERS: { read: true } },
+    },
+  );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding: one INSERT … SELECT generate_series, secondary indexes rebuilt afterwards when the table is ours alone
@@ -330,60 +287,41 @@ FROM (
 ) seeded`;
 
 const seedCustomers = async (pool: pg.Pool, clientId: string, branchIds: string[]) => {
-  const existing = Number(
-    (await pool.query('SELECT count(*) AS n FROM customers WHERE client_id = $1', [clientId])).rows[0].n,
-  );
+  const existing = await countOf(pool, 'SELECT count(*) AS n FROM customers WHERE client_id = $1', [
+    clientId,
+  ]);
   if (existing === CUSTOMERS) {
     log(`the bench client already has ${CUSTOMERS.toLocaleString('en')} customers: seeding skipped`);
     return { skipped: true, insertMs: 0, indexMs: 0, vacuumMs: 0, rebuilt: false };
   }
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
-    if (existing > 0) {
-      log(`the bench client has ${existing} customers, not ${CUSTOMERS}: deleting them and seeding again`);
-      await client.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
-    }
-    // Building indexes once after the load is several times faster than maintaining them row by row (the
-    // trigram GIN most of all). Only done when no other client has customers in this database.
-    const others = await client.query('SELECT 1 FROM customers WHERE client_id <> $1 LIMIT 1', [clientId]);
-    const rebuild = others.rowCount === 0;
-    const indexes = rebuild
-      ? (
-          await client.query<{ name: string; definition: string }>(
-            `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
-               FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-              WHERE x.indrelid = 'customers'::regclass
-                AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
-          )
-        ).rows
-      : [];
-    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
-    const insertStarted = performance.now();
-    await client.query(SEED_SQL, [clientId, FIRST_NAMES, SURNAMES, DOMAINS, branchIds, CUSTOMERS]);
-    const insertMs = performance.now() - insertStarted;
-    const indexStarted = performance.now();
-    for (const index of indexes) await client.query(index.definition);
-    const indexMs = performance.now() - indexStarted;
-    await client.query('COMMIT');
-    // A table that has been live for a while is vacuumed (visibility map set) and analysed; so is this one.
-    const vacuumStarted = performance.now();
-    await client.query('VACUUM (ANALYZE) customers');
-    const vacuumMs = performance.now() - vacuumStarted;
-    return { skipped: false, insertMs, indexMs, vacuumMs, rebuilt: rebuild };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const seeded = await seedInTransaction(
+    pool,
+    { settings: { maintenance_work_mem: '1GB' }, vacuum: ['customers'] },
+    async (client) => {
+      if (existing > 0) {
+        log(`the bench client has ${existing} customers, not ${CUSTOMERS}: deleting them and seeding again`);
+        await client.query('DELETE FROM customers WHERE client_id = $1', [clientId]);
+      }
+      // Indexes (the trigram GIN most of all) are rebuilt after the load only when no other client has customers
+      // in this database.
+      const others = await client.query('SELECT 1 FROM customers WHERE client_id <> $1 LIMIT 1', [clientId]);
+      const rebuilt = others.rowCount === 0;
+      const loaded = await loadWithoutIndexes(
+        client,
+        'customers',
+        () => client.query(SEED_SQL, [clientId, FIRST_NAMES, SURNAMES, DOMAINS, branchIds, CUSTOMERS]),
+        rebuilt,
+      );
+      return { insertMs: loaded.loadMs, indexMs: loaded.indexMs, rebuilt };
+    },
+  );
+  return { skipped: false, ...seeded.loaded, vacuumMs: seeded.vacuumMs };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Latency scenarios
 
-type Stats = { n: number; p50: number; p95: number; max: number; count: number; capped: boolean };
+type Stats = Latency & { count: number; capped: boolean };
 
 type ListContent = {
   user_list: {
@@ -398,43 +336,33 @@ type ListContent = {
   count_capped: boolean;
 };
 
-/** Runs warm-up then measured requests, each checked by `check` (which throws on a wrong answer). */
+/**
+ * Runs warm-up then measured requests, each checked by `check` (which throws on a wrong answer); keeps the largest
+ * count answered and whether it was capped.
+ */
 const measure = async (
   server: Server,
   token: string,
   urls: string[],
   check: (content: ListContent, url: string) => void,
 ): Promise<Stats> => {
-  const times: number[] = [];
   let count = 0;
   let capped = false;
-  const started = Date.now();
-  for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
-    if (Date.now() - started > SCENARIO_BUDGET_MS) {
-      log(`scenario stopped after ${SCENARIO_BUDGET_MS / 1000} s with ${times.length} measured requests`);
-      break;
-    }
-    const url = urls[i % urls.length] as string;
-    const res = await call(server, 'GET', url, { token });
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 300)}`);
-    const content = res.json?.content as ListContent;
-    if (!content || !Array.isArray(content.user_list) || typeof content.count !== 'number')
-      throw new Error(`GET ${url}: no user_list/count in ${res.body.slice(0, 300)}`);
-    check(content, url);
-    count = Math.max(count, content.count);
-    capped ||= content.count_capped;
-    if (i >= WARMUP) times.push(res.ms);
-  }
-  if (times.length === 0) throw new Error('no request was measured');
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) as number,
-    count,
-    capped,
-  };
+  const latency = await measureGets(server, {
+    token,
+    urls,
+    warmup: WARMUP,
+    requests: REQUESTS,
+    budgetMs: SCENARIO_BUDGET_MS,
+    check: (content: ListContent | undefined, url) => {
+      if (!content || !Array.isArray(content.user_list) || typeof content.count !== 'number')
+        throw new Error(`GET ${url}: no user_list/count in ${JSON.stringify(content).slice(0, 300)}`);
+      check(content, url);
+      count = Math.max(count, content.count);
+      capped ||= content.count_capped;
+    },
+  });
+  return { ...latency, count, capped };
 };
 
 const listUrl = (params: Record<string, string | number>) =>
@@ -533,11 +461,7 @@ const main = async (defer: Defer) => {
   const startedAt = Date.now();
   const loadAtStart = os.loadavg()[0] ?? 0;
 
-  ensureBuilt();
-  const databaseUrl = await openBenchDatabase(defer);
-
-  const server = await startServer(databaseUrl);
-  defer('stopping the API', () => stopChild(server));
+  const { server, pool, version } = await startSeededBench(defer, 2);
   const serverPid = server.child.pid as number;
   let sampler: RssSampler | null = rssSampler(serverPid);
   defer('stopping the memory sampler', () => sampler?.stop());
@@ -546,11 +470,6 @@ const main = async (defer: Defer) => {
   sampler.phase('setup');
   const { owner, manager, branchIds, managedBranchId } = await setUpClient(server);
   log(`client ${owner.clientId}: BUSINESS plan, ${branchIds.length} branches, manager of ${managedBranchId}`);
-
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  defer('closing the pool', () => pool.end());
-  const info = (await pool.query<{ version: string }>("SELECT current_setting('server_version') AS version"))
-    .rows[0];
 
   sampler.phase('seed');
   log(`seeding ${fmtInt(CUSTOMERS)} customers…`);
@@ -581,13 +500,10 @@ const main = async (defer: Defer) => {
   const namePrefixes = ['Than', 'Sib', 'Nomv', 'Pie', 'Kav', 'Mich', 'Tend', 'Lera'];
   const emailFragments = sampled.map((row) => row.email.slice(2, row.email.indexOf('@') + 3));
   const cellFragments = sampled.map((row) => `0${row.cell_number.slice(3)}`.slice(3, 9));
-  const managedCount = Number(
-    (
-      await pool.query('SELECT count(*) AS n FROM customers WHERE client_id = $1 AND member_branch_id = $2', [
-        owner.clientId,
-        managedBranchId,
-      ])
-    ).rows[0].n,
+  const managedCount = await countOf(
+    pool,
+    'SELECT count(*) AS n FROM customers WHERE client_id = $1 AND member_branch_id = $2',
+    [owner.clientId, managedBranchId],
   );
 
   const token = owner.clientToken;
@@ -696,8 +612,8 @@ const main = async (defer: Defer) => {
   const out: string[] = [];
   out.push('');
   out.push(
-    `Customers benchmark: ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; PostgreSQL ${info?.version}; ` +
-      `node ${process.version}; ${os.cpus().length} CPUs; API over loopback, one keep-alive connection`,
+    `Customers benchmark: ${fmtInt(CUSTOMERS)} customers, ${BRANCHES} branches; ${platformLine(version)}; ` +
+      'API over loopback, one keep-alive connection',
   );
   out.push(
     seed.skipped
