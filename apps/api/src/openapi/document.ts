@@ -140,7 +140,7 @@ export const describeOperations = (
     const plan = endpoint?.planFeature ? ` The plan must include ${endpoint.planFeature}.` : '';
     operation.description = [
       operation.description,
-      `${accessText(route.permission, route.token)}${plan}${limit}`,
+      `${accessText(route.permission, route.token, endpoint?.openTo)}${plan}${limit}`,
     ]
       .filter(Boolean)
       .join('\n\n');

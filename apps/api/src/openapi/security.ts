@@ -1,5 +1,10 @@
 import type { TPermission, TTokenKind } from '@laurel/contract';
-import { FEATURE_AREA_LABELS, PERMISSION_ACTION_LABELS, type TFeatureArea } from '@laurel/contract';
+import {
+  AREA_UMBRELLA,
+  FEATURE_AREA_LABELS,
+  PERMISSION_ACTION_LABELS,
+  type TFeatureArea,
+} from '@laurel/contract';
 
 /** One scheme per token kind (DESIGN §3): sign-in issues four signed tokens with distinct audiences. */
 export const SECURITY_SCHEMES = {
@@ -75,14 +80,21 @@ const TOKEN_TEXT: Record<TTokenKind, string> = {
 };
 
 /** The operation's access rule in words, for its description. */
-export const accessText = (permission: TPermission, token: TTokenKind) => {
+export const accessText = (permission: TPermission, token: TTokenKind, openTo: TFeatureArea[] = []) => {
   if (permission === 'PUBLIC') return '**Public**: no token needed.';
   const needs = `**Token**: ${TOKEN_TEXT[token]}.`;
   if (permission === 'SIGNED_IN') return `${needs} **Permission**: \`SIGNED_IN\` (any active user).`;
   if (permission === 'ADMIN') return `${needs} **Permission**: \`ADMIN\` (the business's administrators).`;
   const [area, action] = permission.split(':') as [TFeatureArea, keyof typeof PERMISSION_ACTION_LABELS];
+  const umbrella = AREA_UMBRELLA[area];
+  const through = umbrella ? ` or of its umbrella ${FEATURE_AREA_LABELS[umbrella]} (\`${umbrella}\`)` : '';
+  const parts = openTo.length
+    ? ` The ${PERMISSION_ACTION_LABELS[action]} flag of ${openTo.map((part) => `\`${part}\``).join(' or ')} ` +
+      'also opens it, for the records of that part only (403 for the others).'
+    : '';
   return (
     `${needs} **Permission**: \`${permission}\` (the ${PERMISSION_ACTION_LABELS[action]} flag of ` +
-    `${FEATURE_AREA_LABELS[area]}; administrators have every flag), and a plan that includes the area.`
+    `${FEATURE_AREA_LABELS[area]}${through}; administrators have every flag), and a plan that includes the area.` +
+    parts
   );
 };

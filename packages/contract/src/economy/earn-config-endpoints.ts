@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZPageQuery } from '../http/fields';
+import type { TFeatureArea } from '../http/permissions';
 import { EARN_CONFIG_MESSAGES, ECONOMY_API_MESSAGES } from '../messages/economy';
 import { ZId } from '../shared/ids';
-import { XP_EARN_TARGET, ZEarnConfigType, ZExcludeType } from './earn-configs';
+import { type TEarnConfigType, XP_EARN_TARGET, ZEarnConfigType, ZExcludeType } from './earn-configs';
 
 export const EARN_CONFIG_VALUE_MAX = 1_000_000_000;
 
@@ -84,13 +85,21 @@ export type TSaveEarnConfigRequest = z.input<typeof ZSaveEarnConfigRequest>;
 const idParams = z.object({ id: ZId });
 
 /**
- * One permission area for both kinds: ECONOMICS opens the whole economy (the sidebar's umbrella), since the
- * spec's single path serves cashback (type Currency) and XP (type Statistic) configs alike.
+ * The spec's single path serves cashback (type Currency: the CASHBACK flags) and XP (type Statistic: XP_POINTS)
+ * configs alike: the guard lets holders of either part through and the handler checks the config's own part;
+ * ECONOMICS, their umbrella, opens both (and a list of both kinds at once).
  */
+export const EARN_CONFIG_AREAS = { Currency: 'CASHBACK', Statistic: 'XP_POINTS' } as const satisfies Record<
+  TEarnConfigType,
+  TFeatureArea
+>;
+const openTo: TFeatureArea[] = Object.values(EARN_CONFIG_AREAS);
+
 export const listEarnConfigs = defineEndpoint({
   method: 'GET',
   path: '/economy/earn-configs',
   permission: 'ECONOMICS:read',
+  openTo,
   token: 'client',
   summary: 'Earn configs, newest first; type=Currency lists cashback configs, type=Statistic XP configs',
   tags: ['economy'],
@@ -102,6 +111,7 @@ export const getEarnConfig = defineEndpoint({
   method: 'GET',
   path: '/economy/earn-configs/:id',
   permission: 'ECONOMICS:read',
+  openTo,
   token: 'client',
   summary: "One earn config; an unknown id answers 404 'record not found'",
   tags: ['economy'],
@@ -113,6 +123,7 @@ export const createEarnConfig = defineEndpoint({
   method: 'POST',
   path: '/economy/earn-configs',
   permission: 'ECONOMICS:create',
+  openTo,
   token: 'client',
   summary: 'Create an earn config (a body with the _id of an existing one updates it)',
   tags: ['economy'],
@@ -124,6 +135,7 @@ export const updateEarnConfig = defineEndpoint({
   method: 'PUT',
   path: '/economy/earn-configs/:id',
   permission: 'ECONOMICS:update',
+  openTo,
   token: 'client',
   summary: 'Update an earn config; orders processed from then on earn by the new rule',
   tags: ['economy'],
@@ -136,6 +148,7 @@ export const deleteEarnConfig = defineEndpoint({
   method: 'DELETE',
   path: '/economy/earn-configs/:id',
   permission: 'ECONOMICS:delete',
+  openTo,
   token: 'client',
   summary: 'Delete an earn config; what it already paid stays (a later refund still claws it back)',
   tags: ['economy'],

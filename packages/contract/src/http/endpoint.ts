@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TPlanFeature } from '../shared/plans';
-import type { TPermission } from './permissions';
+import type { TFeatureArea, TPermission } from './permissions';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,6 +35,11 @@ export type TEndpoint<
    * A plan feature needed beyond the permission's area (exports, integrations): the guard answers 402 outside it.
    */
   planFeature?: TPlanFeature;
+  /**
+   * Parts of the permission's (umbrella) area whose holders also pass the guard, for one path that serves records of
+   * several parts (earn configs: Cashback and XP Reward); the handler then checks the record's own part.
+   */
+  openTo?: TFeatureArea[];
   /**
    * A `multipart/form-data` body the handler reads itself: the file part's name and each text field with what it
    * holds. `rawTypes`: media types the file may also be sent as, as the whole body (e.g. `text/csv`).

@@ -62,3 +62,32 @@ export const isPermission = (value: unknown): value is TPermission => {
     extra === undefined && ZFeatureArea.safeParse(area).success && ZPermissionAction.safeParse(action).success
   );
 };
+
+/**
+ * A flag on an umbrella area is that flag on each of its parts: the sidebar's Economy (ECONOMICS) opens Wallet,
+ * Cashback and XP Reward (spec 3 §2, §6), so the server and the console read a part's flag through its umbrella.
+ */
+export const AREA_UMBRELLA: Partial<Record<TFeatureArea, TFeatureArea>> = {
+  WALLET: 'ECONOMICS',
+  CASHBACK: 'ECONOMICS',
+  XP_POINTS: 'ECONOMICS',
+};
+
+/** The areas whose flag gives `action` on `area`: the area itself and its umbrella. */
+export const areasGranting = (area: TFeatureArea): TFeatureArea[] => {
+  const umbrella = AREA_UMBRELLA[area];
+  return umbrella ? [area, umbrella] : [area];
+};
+
+type TFlagsByArea = Partial<Record<TFeatureArea, Partial<Record<TPermissionAction, boolean>>>>;
+
+/** Whether these flags give `action` on `area`, directly or through its umbrella (roles aside). */
+export const holdsFlag = (flags: TFlagsByArea | undefined, area: TFeatureArea, action: TPermissionAction) =>
+  areasGranting(area).some((granting) => flags?.[granting]?.[action] === true);
+
+/** Whether a signed-in staff member may use `action` on `area`: an admin always, anyone else by the flags. */
+export const mayUse = (
+  user: { role: string; user_permissions: TFlagsByArea } | null | undefined,
+  area: TFeatureArea,
+  action: TPermissionAction,
+) => user?.role === 'ADMIN' || holdsFlag(user?.user_permissions, area, action);

@@ -1,3 +1,4 @@
+import type { TEarnConfigType } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -59,7 +60,7 @@ export const earnConfigs = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => clients.id),
-    type: text('type').notNull(),
+    type: text('type').$type<TEarnConfigType>().notNull(),
     triggerValue: numeric('trigger_value', { precision: 20, scale: 2 }).notNull(),
     earnAmount: numeric('earn_amount', { precision: 20, scale: 2 }).notNull(),
     segmentId: text('segment_id').notNull(),

@@ -1,4 +1,10 @@
-import { FEATURE_AREAS, PERMISSION_ACTIONS, type TPermission } from '@laurel/contract';
+import {
+  areasGranting,
+  FEATURE_AREAS,
+  PERMISSION_ACTIONS,
+  type TFeatureArea,
+  type TPermission,
+} from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge } from '../../../test/challenge-helpers';
 import { createCurrency } from '../../../test/economy-helpers';
@@ -29,11 +35,12 @@ const PUBLIC_ROUTES = [
 ].sort();
 
 const RANDOM_ID = 'f'.repeat(24);
-const allFlags = (except?: string) =>
+/** Every flag but the given ones (`AREA:action`). */
+const allFlags = (...except: string[]) =>
   Object.fromEntries(
     FEATURE_AREAS.map((area) => [
       area,
-      Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, `${area}:${action}` !== except])),
+      Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, !except.includes(`${area}:${action}`)])),
     ]),
   );
 
@@ -108,8 +115,13 @@ describe('every API route declares a permission, and the server enforces it', ()
         expect(denied, `${label} for an admin`).not.toContain(allowed.statusCode);
         continue;
       }
-      const [area, action] = permission.split(':') as [string, string];
-      const without = await staff(`without:${permission}`, allFlags(permission));
+      const [area, action] = permission.split(':') as [TFeatureArea, string];
+      // Without the flag means without every flag that gives it: the area's umbrella and the parts it is open to.
+      const granting = [area, ...(route.endpoint?.openTo ?? [])].flatMap(areasGranting);
+      const without = await staff(
+        `without:${permission}`,
+        allFlags(...granting.map((granted) => `${granted}:${action}`)),
+      );
       const refused = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, without)));
       expect(refused.statusCode, `${label} without the flag`).toBe(403);
       const only = await staff(`only:${permission}`, { [area]: { [action]: true } });

@@ -1,6 +1,7 @@
 import {
   API_ERROR_MESSAGES,
   FEATURE_AREA_PLAN_FEATURE,
+  holdsFlag,
   isClientSubscribed,
   planIncludes,
   type TClientStatus,
@@ -76,14 +77,15 @@ const sessionPrincipal = (row: SessionUserRow | null, claims: TokenClaims): Prin
 };
 
 /** Whether the principal may use a feature area's action: role and flags first, then the plan (402). */
-export const authorize = (principal: Principal, permission: TPermission) => {
+export const authorize = (principal: Principal, permission: TPermission, openTo: TFeatureArea[] = []) => {
   if (permission === 'PUBLIC' || permission === 'SIGNED_IN') return;
   if (permission === 'ADMIN') {
     if (principal.role !== 'ADMIN') throw forbidden(API_ERROR_MESSAGES.forbidden);
     return;
   }
   const [area, action] = permission.split(':') as [TFeatureArea, TPermissionAction];
-  if (principal.role !== 'ADMIN' && principal.permissions[area]?.[action] !== true) {
+  const holds = (granting: TFeatureArea) => holdsFlag(principal.permissions, granting, action);
+  if (principal.role !== 'ADMIN' && !holds(area) && !openTo.some(holds)) {
     throw forbidden(API_ERROR_MESSAGES.forbidden);
   }
   const plan = { name: principal.client.plan, status: principal.client.planStatus };
@@ -160,7 +162,7 @@ export const installAuthGuard = (
     }
     request.principal = principal;
     // Keys work on every plan (a FREEMIUM business's orders arrive through them); areas keep their plan gates.
-    authorize(principal, permission);
+    authorize(principal, permission, config.endpoint?.openTo);
     // A plan feature the endpoint declares (exports, integrations) is checked here, so the document can say so.
     if (config.endpoint?.planFeature) requirePlanFeature(principal, config.endpoint.planFeature);
   };

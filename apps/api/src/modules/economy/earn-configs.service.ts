@@ -13,6 +13,8 @@ import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { toEarnConfig } from './economy-dto';
 
 type SaveInput = z.output<typeof ZSaveEarnConfigRequest>;
+/** Throws (403) unless the caller may act on configs of this type: their part's flag (earn-config-endpoints). */
+type TypeCheck = (type: TEarnConfigType) => void;
 
 /** Earn configs (spec 3 §2, §3, §5): cashback (type Currency) and XP (type Statistic). */
 export const createEarnConfigsService = (db: Db) => {
@@ -82,8 +84,9 @@ export const createEarnConfigsService = (db: Db) => {
       };
     },
 
-    get: async (clientId: string, id: string) => {
+    get: async (clientId: string, id: string, mayRead: TypeCheck) => {
       const row = await load(db, clientId, id);
+      mayRead(row.config.type);
       return toEarnConfig(row.config, row.segmentName ?? '');
     },
 
@@ -133,9 +136,10 @@ export const createEarnConfigsService = (db: Db) => {
         return toEarnConfig(updated, segmentName);
       }),
 
-    remove: async (actor: Actor, id: string) =>
+    remove: async (actor: Actor, id: string, mayDelete: TypeCheck) =>
       db.transaction(async (tx) => {
         const before = await load(tx, actor.clientId, id, true);
+        mayDelete(before.config.type);
         await tx
           .delete(earnConfigs)
           .where(and(eq(earnConfigs.clientId, actor.clientId), eq(earnConfigs.id, id)));

@@ -5,6 +5,7 @@ import {
   createEarnConfig,
   deleteCurrency,
   deleteEarnConfig,
+  EARN_CONFIG_AREAS,
   getCurrency,
   getEarnConfig,
   listCurrencies,
@@ -13,10 +14,12 @@ import {
   listEarnConfigs,
   ECONOMY_API_MESSAGES as M,
   spendFromWallet,
+  type TEarnConfigType,
+  type TPermissionAction,
   updateCurrency,
   updateEarnConfig,
 } from '@laurel/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { authorize, principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
@@ -61,7 +64,14 @@ export const economyRoutes = (app: FastifyInstance, ctx: AppContext) => {
     ok(await currencies.remove(auditedActor(request), params.id), CURRENCY_MESSAGES.deleted),
   );
 
+  // The guard let holders of either part through (earn-config-endpoints' openTo): each call checks the config's own
+  // part, CASHBACK for cashback and XP_POINTS for XP, and ECONOMICS (their umbrella) passes both.
+  const mayUseConfigs = (request: FastifyRequest, action: TPermissionAction) => (type: TEarnConfigType) =>
+    authorize(principalOf(request), `${EARN_CONFIG_AREAS[type]}:${action}`);
+
   route(app, listEarnConfigs, async ({ query, request }) => {
+    if (query.type) mayUseConfigs(request, 'read')(query.type);
+    else authorize(principalOf(request), 'ECONOMICS:read');
     const { items, count } = await earnConfigs.list(
       principalOf(request).clientId,
       query.page,
@@ -72,23 +82,27 @@ export const economyRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   route(app, getEarnConfig, async ({ params, request }) =>
-    ok(await earnConfigs.get(principalOf(request).clientId, params.id)),
+    ok(await earnConfigs.get(principalOf(request).clientId, params.id, mayUseConfigs(request, 'read'))),
   );
 
   route(app, createEarnConfig, async ({ body, request }) => {
-    if (body._id) {
-      authorize(principalOf(request), 'ECONOMICS:update');
+    // A body naming its _id updates (the update flag); a config keeps its type, so the body's type is its part.
+    mayUseConfigs(request, body._id ? 'update' : 'create')(body.type);
+    if (body._id)
       return ok(await earnConfigs.update(auditedActor(request), body._id, body), M.earnConfigSaved);
-    }
     return ok(await earnConfigs.create(auditedActor(request), body), M.earnConfigSaved);
   });
 
-  route(app, updateEarnConfig, async ({ params, body, request }) =>
-    ok(await earnConfigs.update(auditedActor(request), params.id, body), M.earnConfigSaved),
-  );
+  route(app, updateEarnConfig, async ({ params, body, request }) => {
+    mayUseConfigs(request, 'update')(body.type);
+    return ok(await earnConfigs.update(auditedActor(request), params.id, body), M.earnConfigSaved);
+  });
 
   route(app, deleteEarnConfig, async ({ params, request }) =>
-    ok(await earnConfigs.remove(auditedActor(request), params.id), M.earnConfigDeleted),
+    ok(
+      await earnConfigs.remove(auditedActor(request), params.id, mayUseConfigs(request, 'delete')),
+      M.earnConfigDeleted,
+    ),
   );
 
   route(app, listCustomerWallets, async ({ params, request }) =>

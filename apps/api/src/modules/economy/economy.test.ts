@@ -1,3 +1,4 @@
+import { API_ERROR_MESSAGES } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -239,6 +240,99 @@ describe('earn configs (Cashback and XP pages)', () => {
     const missing = await call('GET', `/api/economy/earn-configs/${'f'.repeat(24)}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('record not found');
+  });
+});
+
+describe('permissions: Economy opens Wallet, Cashback and XP Reward; each part only its own', () => {
+  const flags = { read: true, create: true, update: true, delete: true };
+  const config = (type: 'Currency' | 'Statistic', currencyId?: string) => ({
+    type,
+    trigger_value: 10,
+    earn_amount: 1,
+    segment_id: everyone,
+    ...(currencyId ? { earn_target: currencyId } : {}),
+  });
+
+  it('Cashback flags manage cashback configs only; XP Reward flags XP configs only', async () => {
+    const currency = await createCurrency(t.app, admin, { code: 'PART' });
+    const cashback = (
+      await call('POST', '/api/economy/earn-configs', config('Currency', currency._id))
+    ).json().content;
+    const xp = (await call('POST', '/api/economy/earn-configs', config('Statistic'))).json().content;
+    const manager_of = [(await createBranch(t.app, admin))._id];
+    const cashier = await createStaffAndSignIn(t.app, admin, {
+      manager_of,
+      user_permissions: { CASHBACK: flags },
+    });
+    const coach = await createStaffAndSignIn(t.app, admin, {
+      manager_of,
+      user_permissions: { XP_POINTS: flags },
+    });
+    const as = (session: SignedIn) => ({
+      list: (type?: string) =>
+        call('GET', `/api/economy/earn-configs${type ? `?type=${type}` : ''}`, undefined, session),
+      get: (id: string) => call('GET', `/api/economy/earn-configs/${id}`, undefined, session),
+      create: (body: object) => call('POST', '/api/economy/earn-configs', body, session),
+      update: (id: string, body: object) => call('PUT', `/api/economy/earn-configs/${id}`, body, session),
+      remove: (id: string) => call('DELETE', `/api/economy/earn-configs/${id}`, undefined, session),
+    });
+
+    const c = as(cashier);
+    expect((await c.list('Currency')).statusCode).toBe(200);
+    expect((await c.get(cashback._id)).statusCode).toBe(200);
+    const made = await c.create(config('Currency', currency._id));
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await c.update(made.json().content._id, config('Currency', currency._id))).statusCode).toBe(200);
+    expect((await c.remove(made.json().content._id)).statusCode).toBe(200);
+    for (const refused of [
+      await c.list('Statistic'),
+      await c.list(),
+      await c.get(xp._id),
+      await c.create(config('Statistic')),
+      await c.update(xp._id, config('Statistic')),
+      await c.remove(xp._id),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toBe(API_ERROR_MESSAGES.forbidden);
+    }
+
+    const x = as(coach);
+    expect((await x.list('Statistic')).statusCode).toBe(200);
+    expect((await x.get(xp._id)).statusCode).toBe(200);
+    expect((await x.update(xp._id, config('Statistic'))).statusCode).toBe(200);
+    for (const refused of [
+      await x.list('Currency'),
+      await x.get(cashback._id),
+      await x.remove(cashback._id),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+    }
+    // Nothing the refused calls touched changed: both configs are still there.
+    expect((await call('GET', `/api/economy/earn-configs/${cashback._id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/economy/earn-configs/${xp._id}`)).statusCode).toBe(200);
+  });
+
+  it('Economy flags open currencies and both kinds of earn config; Wallet flags currencies only', async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const economist = await createStaffAndSignIn(t.app, client, {
+      manager_of: [(await createBranch(t.app, client))._id],
+      user_permissions: { ECONOMICS: flags },
+    });
+    const purser = await createStaffAndSignIn(t.app, client, {
+      manager_of: [(await createBranch(t.app, client))._id],
+      user_permissions: { WALLET: flags },
+    });
+    expect((await call('GET', '/api/economy/currencies', undefined, economist)).statusCode).toBe(200);
+    const made = await call('POST', '/api/economy/currencies', { type: 'real', code: 'USD' }, economist);
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await call('GET', '/api/economy/earn-configs', undefined, economist)).statusCode).toBe(200);
+    expect(
+      (await call('GET', '/api/economy/earn-configs?type=Currency', undefined, economist)).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/api/economy/currencies', undefined, purser)).statusCode).toBe(200);
+    expect((await call('GET', '/api/economy/earn-configs?type=Currency', undefined, purser)).statusCode).toBe(
+      403,
+    );
   });
 });
 

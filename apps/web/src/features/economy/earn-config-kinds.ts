@@ -1,5 +1,6 @@
 import {
   consolePaths,
+  EARN_CONFIG_AREAS,
   EARN_CONFIG_MESSAGES,
   type TColumnTable,
   type TEarnConfigType,
@@ -29,7 +30,7 @@ export const EARN_CONFIG_KINDS: Record<TEarnConfigKind, TEarnConfigKindInfo> = {
   cashback: {
     kind: 'cashback',
     type: 'Currency',
-    area: 'ECONOMICS',
+    area: EARN_CONFIG_AREAS.Currency,
     table: 'cashback-configs',
     listTitle: EARN_CONFIG_MESSAGES.cashbackListTitle,
     listSubtitle: ECONOMY_TEXTS.cashbackSubtitle,
@@ -44,7 +45,7 @@ export const EARN_CONFIG_KINDS: Record<TEarnConfigKind, TEarnConfigKindInfo> = {
   xp: {
     kind: 'xp',
     type: 'Statistic',
-    area: 'ECONOMICS',
+    area: EARN_CONFIG_AREAS.Statistic,
     table: 'xp-configs',
     listTitle: ECONOMY_TEXTS.xpListTitle,
     listSubtitle: ECONOMY_TEXTS.xpSubtitle,

@@ -1,20 +1,15 @@
-import type { TFeatureArea, TSessionUser } from '@laurel/contract';
+import { mayUse, type TFeatureArea, type TSessionUser } from '@laurel/contract';
 
 type TRulesUser = Pick<TSessionUser, 'role' | 'user_permissions'> | null | undefined;
-type TAction = 'create' | 'update' | 'delete';
 /**
- * The flags the API checks: WALLET for currencies; ECONOMICS for earn configs, whose one path serves cashback and
- * XP alike (spec 3 §6).
+ * The flags the API checks: WALLET for currencies, CASHBACK for cashback configs, XP_POINTS for XP configs; a flag
+ * on ECONOMICS, their umbrella, counts for each (spec 3 §6; `mayUse`).
  */
-export type TEconomyArea = Extract<TFeatureArea, 'WALLET' | 'ECONOMICS'>;
+export type TEconomyArea = Extract<TFeatureArea, 'WALLET' | 'CASHBACK' | 'XP_POINTS'>;
 
-/** An admin holds every flag; the server enforces the same. */
-const may = (user: TRulesUser, area: TEconomyArea, action: TAction) =>
-  user?.role === 'ADMIN' || user?.user_permissions[area]?.[action] === true;
-
-export const mayCreateIn = (user: TRulesUser, area: TEconomyArea) => may(user, area, 'create');
-export const mayUpdateIn = (user: TRulesUser, area: TEconomyArea) => may(user, area, 'update');
-export const mayDeleteIn = (user: TRulesUser, area: TEconomyArea) => may(user, area, 'delete');
+export const mayCreateIn = (user: TRulesUser, area: TEconomyArea) => mayUse(user, area, 'create');
+export const mayUpdateIn = (user: TRulesUser, area: TEconomyArea) => mayUse(user, area, 'update');
+export const mayDeleteIn = (user: TRulesUser, area: TEconomyArea) => mayUse(user, area, 'delete');
 
 /** Crediting or debiting a customer's wallet by hand is for admins only (issue 13). */
 export const mayAdjustBalances = (user: TRulesUser) => user?.role === 'ADMIN';
