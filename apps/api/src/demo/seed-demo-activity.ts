@@ -118,26 +118,16 @@ const seedDemoOrders = async (
     await intake.create(principal, ZCreateOrderRequest.parse(order));
     // The latest few are still open, as a real day's orders would be.
     if (position >= oldestFirst.length - 4) continue;
-    await statuses.change(
-      principal,
-      actor,
-      order.order_id,
-      ZUpdateOrderRequest.parse({ status: 'PROCESSING' }),
-    );
-    await statuses.change(
-      principal,
-      actor,
-      order.order_id,
-      ZUpdateOrderRequest.parse({ status: 'FULFILLED' }),
-    );
-    if (refund) {
-      await statuses.change(
-        principal,
-        actor,
-        order.order_id,
-        ZUpdateOrderRequest.parse({ status: 'REFUNDED' }),
-      );
-    }
+    // Each move dated after the order, as it happened then (a refund two days on), never in the future.
+    const orderedAt = new Date(String(order.ordered_at)).getTime();
+    const move = (status: 'PROCESSING' | 'FULFILLED' | 'REFUNDED', minutesLater: number) =>
+      statuses.change(principal, actor, order.order_id, {
+        ...ZUpdateOrderRequest.parse({ status }),
+        at: new Date(Math.min(Date.now(), orderedAt + minutesLater * 60_000)),
+      });
+    await move('PROCESSING', 5);
+    await move('FULFILLED', 25);
+    if (refund) await move('REFUNDED', 2 * 24 * 60);
   }
   const baskets = createBasketsService(ctx);
   const basketItems = () =>

@@ -87,6 +87,17 @@ describe('demo data', () => {
     });
     const regulars = segments.json().content.find((s: { name: string }) => s.name === 'Regulars');
     expect(regulars.player_count).toBeGreaterThan(0);
+    // Status moves are dated after their orders as they happened, not all on the day the demo was made.
+    const [refunds] = await t.ctx.database.query<{ n: string; late: string; today: string }>(
+      `SELECT count(*) AS n,
+              count(*) FILTER (WHERE h.changed_at < o.ordered_at) AS late,
+              count(*) FILTER (WHERE h.changed_at > now() - interval '1 day' AND o.ordered_at < now() - interval '3 days') AS today
+         FROM order_status_history h JOIN orders o ON o.id = h.order_id
+        WHERE h.to_status = 'REFUNDED'`,
+    );
+    expect(Number(refunds?.n)).toBeGreaterThan(0);
+    expect(Number(refunds?.late)).toBe(0);
+    expect(Number(refunds?.today)).toBe(0);
     const [granted] = await t.ctx.database.query<{ n: string }>(
       'SELECT count(*) AS n FROM badge_transactions',
     );

@@ -111,7 +111,12 @@ export const createOrderStatusService = (ctx: AppContext) => {
     principal: Principal,
     actor: Actor,
     ref: string,
-    request: Change & { parcel?: { id: string; status: TParcelStatus }; audit?: boolean },
+    request: Change & {
+      parcel?: { id: string; status: TParcelStatus };
+      audit?: boolean;
+      /** When the move happened, for history written after the fact (the demo's past orders); default now. */
+      at?: Date;
+    },
   ) => {
     const { parcel, audit = false } = request;
     const outcome = await db.transaction(async (tx) => {
@@ -132,7 +137,7 @@ export const createOrderStatusService = (ctx: AppContext) => {
       history.push(...parcels.history);
       if (history.length === 0) return { order, changed: false, evented: false };
 
-      const now = new Date();
+      const now = request.at ?? new Date();
       const firstSeq = order.historySeq + 1;
       const [saved] = await tx
         .update(orders)
