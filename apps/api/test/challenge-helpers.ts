@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, type SignedIn } from './factories';
+import { bearer, postAs, type SignedIn } from './factories';
 
 /** A day as YYYY-MM-DD, `offset` days from today (UTC). */
 export const day = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -30,20 +30,18 @@ export const challengeBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const createChallenge = async (
+export const createChallenge = (
   app: FastifyInstance,
   session: SignedIn,
   overrides: Record<string, unknown> = {},
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/challenges',
-    headers: bearer(session.clientToken),
-    payload: challengeBody(overrides),
-  });
-  if (res.statusCode !== 200) throw new Error(`challenge failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; title: string; objectives: { _id: string }[] };
-};
+) =>
+  postAs<{ _id: string; title: string; objectives: { _id: string }[] }>(
+    app,
+    session,
+    '/api/challenges',
+    challengeBody(overrides),
+    'challenge',
+  );
 
 /** Grants a challenge to a segment (by name among the client's segments). */
 export const linkChallenge = async (

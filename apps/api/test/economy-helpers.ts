@@ -1,29 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { eventAt } from './engine-helpers';
-import { bearer, type SignedIn } from './factories';
+import { bearer, postAs, type SignedIn } from './factories';
 
 /** Creates a currency through the API (a custom one unless overridden). */
-export const createCurrency = async (
+export const createCurrency = (
   app: FastifyInstance,
   session: SignedIn,
   overrides: Record<string, unknown> = {},
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/economy/currencies',
-    headers: bearer(session.clientToken),
-    payload: {
+) =>
+  postAs<{ _id: string; name: string; code: string }>(
+    app,
+    session,
+    '/api/economy/currencies',
+    {
       type: 'custom',
       name: 'Beans',
       code: `B${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
       conversion_rate: 1,
       ...overrides,
     },
-  });
-  if (res.statusCode !== 200) throw new Error(`currency failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; name: string; code: string };
-};
+    'currency',
+  );
 
 /** The id of one of the client's segments by name (the system segment AllPlayers by default). */
 export const segmentId = async (app: FastifyInstance, session: SignedIn, name = 'AllPlayers') => {
@@ -38,20 +36,8 @@ export const segmentId = async (app: FastifyInstance, session: SignedIn, name = 
 };
 
 /** Creates an earn config through the API. */
-export const createEarnConfig = async (
-  app: FastifyInstance,
-  session: SignedIn,
-  body: Record<string, unknown>,
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/economy/earn-configs',
-    headers: bearer(session.clientToken),
-    payload: body,
-  });
-  if (res.statusCode !== 200) throw new Error(`earn config failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string };
-};
+export const createEarnConfig = (app: FastifyInstance, session: SignedIn, body: Record<string, unknown>) =>
+  postAs<{ _id: string }>(app, session, '/api/economy/earn-configs', body, 'earn config');
 
 /** An order.created event with lines (each `[price, quantity, category_ids?, product_id?]`). */
 export const orderEvent = (

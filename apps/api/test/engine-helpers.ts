@@ -1,26 +1,24 @@
 import type { TPlayer } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { bearer, eventFor, postEvents, type SignedIn } from './factories';
+import { eventFor, postAs, postEvents, type SignedIn } from './factories';
 import type { TestApp } from './test-app';
 
 /** Creates a statistic through the API. */
-export const createStatistic = async (
+export const createStatistic = (
   app: FastifyInstance,
   session: SignedIn,
   name: string,
   aggregation_method = 'Sum',
   reset_interval = 'Manual',
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/statistics',
-    headers: bearer(session.clientToken),
-    payload: { name, aggregation_method, reset_interval },
-  });
-  if (res.statusCode !== 200) throw new Error(`statistic failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; name: string; version: number };
-};
+) =>
+  postAs<{ _id: string; name: string; version: number }>(
+    app,
+    session,
+    '/api/statistics',
+    { name, aggregation_method, reset_interval },
+    'statistic',
+  );
 
 /** Posts events as one batch, expects each accepted, and processes everything waiting. */
 export const sendAndProcess = async (t: TestApp, key: string, events: Record<string, unknown>[]) => {
@@ -67,36 +65,22 @@ export const badgeBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const createBadge = async (
+export const createBadge = (
   app: FastifyInstance,
   session: SignedIn,
   overrides: Record<string, unknown> = {},
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/badges',
-    headers: bearer(session.clientToken),
-    payload: badgeBody(overrides),
-  });
-  if (res.statusCode !== 200) throw new Error(`badge failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; name: string; granted_quantity: number };
-};
+) =>
+  postAs<{ _id: string; name: string; granted_quantity: number }>(
+    app,
+    session,
+    '/api/badges',
+    badgeBody(overrides),
+    'badge',
+  );
 
 /** Creates a segment through the API; its members are computed when the engine next runs. */
-export const createSegment = async (
-  app: FastifyInstance,
-  session: SignedIn,
-  body: Record<string, unknown>,
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/segments',
-    headers: bearer(session.clientToken),
-    payload: body,
-  });
-  if (res.statusCode !== 200) throw new Error(`segment failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; name: string; player_count: number };
-};
+export const createSegment = (app: FastifyInstance, session: SignedIn, body: Record<string, unknown>) =>
+  postAs<{ _id: string; name: string; player_count: number }>(app, session, '/api/segments', body, 'segment');
 
 export const rule = (statistic_name: string, comparison: string, filter_value: number) => ({
   type: 'statistic',

@@ -81,19 +81,32 @@ export const createClientAndSignIn = async (
   const res = await app.inject({ method: 'POST', url: '/api/v2/self-onboard/create/client', payload: body });
   if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
   const session = await signIn(app, body.client_user.email, body.client_user.password);
-  if (options.plan) {
-    const chosen = await app.inject({
-      method: 'POST',
-      url: '/api/billing/plan',
-      headers: bearer(session.clientToken),
-      payload: { plan: options.plan },
-    });
-    if (chosen.statusCode !== 200) throw new Error(`plan failed: ${chosen.statusCode} ${chosen.body}`);
-  }
+  if (options.plan) await postAs(app, session, '/api/billing/plan', { plan: options.plan }, 'plan');
   return session;
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Requests as the session's console user. */
+export const callAs =
+  (app: FastifyInstance, session: SignedIn) => (method: Method, url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(session.clientToken), ...(payload ? { payload } : {}) });
+export type CallAs = ReturnType<typeof callAs>;
+
+/** POSTs `payload` as the session's console user and answers the content; anything but 200 throws, naming `what`. */
+export const postAs = async <T = unknown>(
+  app: FastifyInstance,
+  session: SignedIn,
+  url: string,
+  payload: object,
+  what: string,
+) => {
+  const res = await callAs(app, session)('POST', url, payload);
+  if (res.statusCode !== 200) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  return res.json().content as T;
+};
 
 /** A valid branch body (franchise off, so no banking details needed). */
 export const branchBody = (overrides: Record<string, unknown> = {}) => ({
@@ -112,20 +125,12 @@ export const branchBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const createBranch = async (
+export const createBranch = (
   app: FastifyInstance,
   admin: SignedIn,
   overrides: Record<string, unknown> = {},
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/branches',
-    headers: bearer(admin.clientToken),
-    payload: branchBody(overrides),
-  });
-  if (res.statusCode !== 200) throw new Error(`branch failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; display_name: string };
-};
+) =>
+  postAs<{ _id: string; display_name: string }>(app, admin, '/api/branches', branchBody(overrides), 'branch');
 
 /** Adds a console user as the admin and signs them in. */
 export const createStaffAndSignIn = async (
@@ -135,11 +140,11 @@ export const createStaffAndSignIn = async (
 ): Promise<SignedIn> => {
   const email = uniqueEmail('staff');
   const password = 'staff password 1';
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v2/create/client/user',
-    headers: bearer(admin.clientToken),
-    payload: {
+  await postAs(
+    app,
+    admin,
+    '/api/v2/create/client/user',
+    {
       name: 'Sipho',
       surname: 'Dlamini',
       user_name: email,
@@ -152,8 +157,8 @@ export const createStaffAndSignIn = async (
       user_permissions: {},
       ...overrides,
     },
-  });
-  if (res.statusCode !== 200) throw new Error(`staff failed: ${res.statusCode} ${res.body}`);
+    'staff',
+  );
   return signIn(app, email, password);
 };
 
@@ -172,33 +177,19 @@ export const addCustomer = async (
   session: SignedIn,
   overrides: Record<string, unknown> = {},
 ) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/sign_up',
-    headers: bearer(session.clientToken),
-    payload: {
-      name: 'Ayanda',
-      surname: 'Nkosi',
-      email: uniqueEmail('customer'),
-      cell_number: uniqueCell(),
-      ...overrides,
-    },
-  });
-  if (res.statusCode !== 200) throw new Error(`customer failed: ${res.statusCode} ${res.body}`);
-  return res.json().content._id as string;
+  const payload = {
+    name: 'Ayanda',
+    surname: 'Nkosi',
+    email: uniqueEmail('customer'),
+    cell_number: uniqueCell(),
+    ...overrides,
+  };
+  return (await postAs<{ _id: string }>(app, session, '/api/user/sign_up', payload, 'customer'))._id;
 };
 
 /** A live API key of the session's client. */
-export const createApiKey = async (app: FastifyInstance, session: SignedIn, name = 'till') => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/integrations/api-keys',
-    headers: bearer(session.clientToken),
-    payload: { name },
-  });
-  if (res.statusCode !== 200) throw new Error(`api key failed: ${res.statusCode} ${res.body}`);
-  return res.json().content as { _id: string; key: string };
-};
+export const createApiKey = (app: FastifyInstance, session: SignedIn, name = 'till') =>
+  postAs<{ _id: string; key: string }>(app, session, '/api/integrations/api-keys', { name }, 'api key');
 
 let eventCounter = 0;
 /** A valid event for a customer; override any part. */
