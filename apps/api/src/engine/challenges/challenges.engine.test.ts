@@ -18,7 +18,7 @@ import {
   createClientAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 import { rowsOf } from '../../db/raw-sql';
 
 let t: TestApp;
@@ -26,9 +26,7 @@ let admin: SignedIn;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
-  key = (await createApiKey(t.app, admin)).key;
+  ({ t, admin, key } = await createClientApp('GROWTH'));
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, createCurrency, ledgerOf, spend, walletsOf } from '../../../test/economy-helpers';
-import {
-  addCustomer,
-  bearer,
-  createApiKey,
-  createClientAndSignIn,
-  type SignedIn,
-} from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { addCustomer, bearer, type SignedIn } from '../../../test/factories';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 import { expireDueLots } from './expiry';
 
 let t: TestApp;
@@ -15,9 +9,7 @@ let admin: SignedIn;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
-  key = (await createApiKey(t.app, admin)).key;
+  ({ t, admin, key } = await createClientApp('GROWTH'));
 });
 afterAll(() => t.close());
 

@@ -11,23 +11,21 @@ import {
 import {
   addCustomer,
   bearer,
+  type CallAs,
   createApiKey,
   createClientAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: SignedIn;
+let call: CallAs;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+  ({ t, admin, call } = await createClientApp('STARTER'));
 });
 afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: bearer(admin.clientToken), ...(payload ? { payload } : {}) });
 
 describe('saving a badge', () => {
   it('creates, reads, lists and updates a badge with its category, level, icon and theme', async () => {

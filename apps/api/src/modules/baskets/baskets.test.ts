@@ -9,7 +9,7 @@ import {
   createStaffAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app';
 import { pageIdsQuery } from '../orders';
 import { getList, postBasket, uniqueOrderId } from '../orders/orders.test-support';
 import { basketPageSpec } from './baskets.queries';
@@ -21,13 +21,12 @@ let north: string;
 let south: string;
 let thabo: string;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000000' },
-  });
-  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
-  key = (await createApiKey(t.app, admin)).key;
-  north = (await createBranch(t.app, admin, { display_name: 'North' }))._id;
-  south = (await createBranch(t.app, admin, { display_name: 'South' }))._id;
+  ({
+    t,
+    admin,
+    key,
+    branchIds: { North: north, South: south },
+  } = await createClientApp('BUSINESS', { env: NO_RATE_LIMITS, branches: ['North', 'South'] }));
   thabo = await addCustomer(t.app, admin, {
     name: 'Thabo',
     surname: 'Molefe',

@@ -14,7 +14,7 @@ import {
   uniqueCell,
   uniqueEmail,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -22,9 +22,7 @@ let key: string;
 let player: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
-  key = (await createApiKey(t.app, admin)).key;
+  ({ t, admin, key } = await createClientApp('BUSINESS'));
   player = await addCustomer(t.app, admin);
 });
 afterAll(() => t.close());

@@ -14,7 +14,7 @@ import {
   uniqueCell,
   uniqueEmail,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 import { getOrderPage, orderBody, postOrder, uniqueOrderId } from './orders.test-support';
 
 let t: TestApp;
@@ -22,10 +22,12 @@ let admin: SignedIn;
 let key: string;
 let branchId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
-  key = (await createApiKey(t.app, admin)).key;
-  branchId = (await createBranch(t.app, admin, { display_name: 'Sea Point' }))._id;
+  ({
+    t,
+    admin,
+    key,
+    branchIds: { 'Sea Point': branchId },
+  } = await createClientApp('BUSINESS', { branches: ['Sea Point'] }));
 });
 afterAll(() => t.close());
 

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCustomer,
   createApiKey,
-  createBranch,
   createClientAndSignIn,
   createStaffAndSignIn,
   eventFor,
   postEvents,
   type SignedIn,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app';
 import { pageIdsQuery } from './list-paging';
 import { orderPageSpec } from './orders.queries';
 import { createOrder, getList, patchOrder } from './orders.test-support';
@@ -29,13 +28,12 @@ const ids: Record<string, string> = {};
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000000' },
-  });
-  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
-  key = (await createApiKey(t.app, admin)).key;
-  north = (await createBranch(t.app, admin, { display_name: 'North' }))._id;
-  south = (await createBranch(t.app, admin, { display_name: 'South' }))._id;
+  ({
+    t,
+    admin,
+    key,
+    branchIds: { North: north, South: south },
+  } = await createClientApp('BUSINESS', { env: NO_RATE_LIMITS, branches: ['North', 'South'] }));
   naledi = await addCustomer(t.app, admin, {
     name: 'Naledi',
     surname: 'Zulu',

@@ -10,16 +10,8 @@ import {
   type TParcelStatus,
 } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addCustomer,
-  bearer,
-  createApiKey,
-  createBranch,
-  createClientAndSignIn,
-  createStaffAndSignIn,
-  type SignedIn,
-} from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { addCustomer, bearer, createStaffAndSignIn, type SignedIn } from '../../../test/factories';
+import { createClientApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app';
 import { createOrder, getOrderPage, patchOrder } from './orders.test-support';
 
 let t: TestApp;
@@ -29,13 +21,12 @@ let north: string;
 let south: string;
 beforeAll(async () => {
   // Hundreds of requests within a minute from one address and one key: past the default rate limits.
-  t = await createTestApp({
-    env: { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000000' },
-  });
-  admin = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
-  key = (await createApiKey(t.app, admin)).key;
-  north = (await createBranch(t.app, admin, { display_name: 'North' }))._id;
-  south = (await createBranch(t.app, admin, { display_name: 'South' }))._id;
+  ({
+    t,
+    admin,
+    key,
+    branchIds: { North: north, South: south },
+  } = await createClientApp('BUSINESS', { env: NO_RATE_LIMITS, branches: ['North', 'South'] }));
 });
 afterAll(() => t.close());
 

@@ -9,28 +9,18 @@ import {
   rule,
   sendAndProcess,
 } from '../../../test/engine-helpers';
-import {
-  addCustomer,
-  bearer,
-  createApiKey,
-  createClientAndSignIn,
-  type SignedIn,
-} from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { addCustomer, type CallAs, type SignedIn } from '../../../test/factories';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: SignedIn;
 let key: string;
+let call: CallAs;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
-  key = (await createApiKey(t.app, admin)).key;
+  ({ t, admin, key, call } = await createClientApp('STARTER'));
 });
 afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: bearer(admin.clientToken), ...(payload ? { payload } : {}) });
 
 const logins = (customerId: string, count: number) =>
   Array.from({ length: count }, (_, i) => eventAt(customerId, count - i, { type: 'user.logged-in' }));

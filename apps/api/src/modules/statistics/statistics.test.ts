@@ -4,23 +4,21 @@ import { createStatistic, eventAt, playerStatistics, sendAndProcess } from '../.
 import {
   addCustomer,
   bearer,
+  type CallAs,
   createApiKey,
   createClientAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: SignedIn;
+let call: CallAs;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+  ({ t, admin, call } = await createClientApp('STARTER'));
 });
 afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: bearer(admin.clientToken), ...(payload ? { payload } : {}) });
 
 describe('creating and listing', () => {
   it('creates a statistic with its aggregation and reset interval; the list shows it first beside the system ones', async () => {

@@ -8,7 +8,7 @@ import {
   createClientAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createClientApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createPlan, createProduct, issue, planBody, redeem } from './commerce.fixtures';
 
 let t: TestApp;
@@ -16,9 +16,7 @@ let admin: SignedIn;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createClientAndSignIn(t.app, { plan: 'FREEMIUM' });
-  key = (await createApiKey(t.app, admin)).key;
+  ({ t, admin, key } = await createClientApp('FREEMIUM'));
 });
 afterAll(() => t.close());
 
