@@ -8,8 +8,12 @@
  * on copies of the wallets and ledger tables, on the same number of connections.
  *
  * Checked: every wallet equals its ledger and its lots; each customer's cashback in each currency and XP equal what
- * the bench computes from the lines it sent; each spend answered 200 with the balance expected, or 409 when the
- * model says the balance did not cover it.
+ * the bench computes from the lines it sent; each spend answered 200 with the balance expected, or 409 'Insufficient
+ * balance' when the model says the balance did not cover it (every 20th spend of a sender asks for more than the
+ * balance, so the refusal is exercised under the same concurrency).
+ *
+ * With the engine bench's CPU meter, the CPU of the API, the worker and the PostgreSQL backends is measured per
+ * order, per spend and per floor transaction: where the time of each goes.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -42,6 +46,12 @@ const CONFIGS: Config[] = [
 
 const earned = (cents: number, config: Config) => Math.round((cents * config.earn) / config.trigger);
 
+/** The engine bench's CPU meter: start it, then call what it returns for the CPU seconds used meanwhile. */
+export type CpuMeter = () => Promise<
+  () => Promise<{ used: { api: number; worker: number; postgres: number }; busy: number; seconds: number }>
+>;
+type CpuUsed = Awaited<ReturnType<Awaited<ReturnType<CpuMeter>>>>;
+
 export type EconomyResult = {
   orders: number;
   orderSeconds: number;
@@ -53,6 +63,7 @@ export type EconomyResult = {
   floorSeconds: number;
   connections: number;
   wallets: number;
+  cpu: { orders: CpuUsed; spends: CpuUsed; floor: CpuUsed } | null;
 };
 
 const seedCustomers = async (pool: pg.Pool, clientId: string) => {
@@ -74,6 +85,7 @@ export const runEconomyScenario = async (
   pool: pg.Pool,
   connections: number,
   waitSettled: (pool: pg.Pool, clientId: string, label: string) => Promise<number>,
+  cpu?: CpuMeter,
 ): Promise<EconomyResult> => {
   const run = randomBytes(4).toString('hex');
   const owner = await ensureClient(server, {
@@ -148,6 +160,7 @@ export const runEconomyScenario = async (
       data: { order_id: `eco-${run}-${seq}`, total: all / 100, items: lines },
     };
   };
+  const orderCpu = cpu ? await cpu() : null;
   const orderStarted = performance.now();
   let posted = 0;
   const postAll = async (agent: http.Agent) => {
@@ -168,6 +181,7 @@ export const runEconomyScenario = async (
   await Promise.all(agents.map(postAll));
   const settled = await waitSettled(pool, owner.clientId, 'economy orders');
   const orderSeconds = (settled - orderStarted) / 1000;
+  const orderCpuUsed = orderCpu ? await orderCpu() : null;
   log(`economy: ${fmtInt(ORDERS)} orders processed in ${orderSeconds.toFixed(1)} s`);
 
   // ---- checked: wallets, ledger, lots and XP against what was sent ----
@@ -210,6 +224,7 @@ export const runEconomyScenario = async (
   let spent = 0;
   let ok = 0;
   let refused = 0;
+  const spendCpu = cpu ? await cpu() : null;
   const spendStarted = performance.now();
   const spendAll = async (agent: http.Agent, sender: number) => {
     // Each sender spends for its own customers, so the model knows every balance before each answer.
@@ -220,8 +235,9 @@ export const runEconomyScenario = async (
       n += 1;
       const customer = mine[n % mine.length] as string;
       const which = n % 2;
-      const cents = 1 + ((n * 7919) % 400);
       const balance = (expected.get(customer) as number[])[which] as number;
+      // Every 20th asks for more than the balance: refused, nothing spent.
+      const cents = n % 20 === 0 ? balance + 1 + (n % 100) : 1 + ((n * 7919) % 400);
       const res = await call(server, 'POST', `/api/v1/players/${customer}/spend`, {
         apiKey,
         agent,
@@ -239,7 +255,7 @@ export const runEconomyScenario = async (
         ok += 1;
       } else {
         assert(
-          res.status === 409,
+          res.status === 409 && res.json.message === 'Insufficient balance',
           `spend over the balance answered ${res.status}: ${res.body.slice(0, 300)}`,
         );
         refused += 1;
@@ -248,6 +264,7 @@ export const runEconomyScenario = async (
   };
   await Promise.all(agents.map(spendAll));
   const spendSeconds = (performance.now() - spendStarted) / 1000;
+  const spendCpuUsed = spendCpu ? await spendCpu() : null;
   for (const agent of agents) agent.destroy();
   await check(expected);
   log(
@@ -266,6 +283,7 @@ export const runEconomyScenario = async (
       `SELECT customer_id, currency_id FROM ${wallet}`,
     );
     let done = 0;
+    const floorCpu = cpu ? await cpu() : null;
     const floorStarted = performance.now();
     await Promise.all(
       Array.from({ length: connections }, async (_, sender) => {
@@ -305,6 +323,7 @@ export const runEconomyScenario = async (
       }),
     );
     const floorSeconds = (performance.now() - floorStarted) / 1000;
+    const floorCpuUsed = floorCpu ? await floorCpu() : null;
     return {
       orders: ORDERS,
       orderSeconds,
@@ -316,6 +335,10 @@ export const runEconomyScenario = async (
       floorSeconds,
       connections,
       wallets,
+      cpu:
+        orderCpuUsed && spendCpuUsed && floorCpuUsed
+          ? { orders: orderCpuUsed, spends: spendCpuUsed, floor: floorCpuUsed }
+          : null,
     };
   } finally {
     await pool.query(`DROP TABLE IF EXISTS ${wallet}`);
@@ -346,6 +369,15 @@ export const economyReport = (
     `${fmtInt(floorPerSecond)} tx/s`,
   );
   line('ratio spends / floor', (spendsPerSecond / floorPerSecond).toFixed(2));
+  if (result.cpu) {
+    const { orders, spends, floor } = result.cpu;
+    const per = (used: CpuUsed, count: number) =>
+      `API ${((used.used.api * 1000) / count).toFixed(2)}, worker ${((used.used.worker * 1000) / count).toFixed(2)}, ` +
+      `PostgreSQL ${((used.used.postgres * 1000) / count).toFixed(2)} ms; machine busy ${used.busy.toFixed(2)} of 2 cores`;
+    out.push(`  CPU per order: ${per(orders, result.orders)}`);
+    out.push(`  CPU per spend: ${per(spends, result.spends)}`);
+    out.push(`  CPU per floor transaction: ${per(floor, result.floorTransactions)}`);
+  }
   out.push(
     `Checked, economy: ${fmtInt(result.wallets)} wallets equal their ledger, their lots and the cashback computed from ` +
       'the lines sent; XP equals the same; every spend answered 200 with the expected balance or 409 as the model said',

@@ -1753,7 +1753,7 @@ const main = async (defer: Defer) => {
 
   // ---- economy (issue 13): orders with 5 earn configs, spends, and their floor ----
   phase('economy');
-  const economy = RUN_ECONOMY ? await runEconomyScenario(server, pool, SENDERS, waitSettled) : null;
+  const economy = RUN_ECONOMY ? await runEconomyScenario(server, pool, SENDERS, waitSettled, cpu) : null;
 
   // ---- challenges (issue 11): 20 challenges of 3 objectives for AllPlayers vs none ----
   phase('challenges');
