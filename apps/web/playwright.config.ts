@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
+// The server listens on E2E_PORT (scripts/e2e-server.mjs): the journeys must open that one, never another session's.
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT || '8090'}`;
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 /** Journeys in Debian's Chromium against the built server on a fresh data directory (DESIGN §8). */

@@ -129,13 +129,17 @@ test.describe('economy', () => {
     const currencyId = earned.wallets[0]?.currency ?? '';
     expect(earned.wallets.map((item) => [item.name, item.balance])).toEqual([['Bean Coins', 10]]);
 
-    // The profile: Wallet Balance 10.00 Bean Coins and XP 24.
+    // The profile: Wallet Balance 10.00 Bean Coins and XP 24. Whole texts, so that 10.00 cannot pass for 0.00.
     const profile = new CustomerProfilePage(page);
+    const walletTile = profile.tile('Wallet Balance');
+    const xpTile = page.getByRole('group', { name: 'XP', exact: true });
+    const walletShows = (amount: string) =>
+      new RegExp(`^Wallet Balance\\s*${amount.replace('.', '\\.')}\\s*Bean Coins$`);
+    const xpShows = (points: number) => new RegExp(`^XP\\s*${points}\\s*xp$`);
     await profile.goto(customerId);
     await expect(profile.heading('Zanele Mokoena')).toBeVisible();
-    await expect(profile.tile('Wallet Balance')).toContainText('10.00');
-    await expect(profile.tile('Wallet Balance')).toContainText('Bean Coins');
-    await expect(page.getByRole('group', { name: 'XP', exact: true })).toContainText('24');
+    await expect(walletTile).toHaveText(walletShows('10.00'));
+    await expect(xpTile).toHaveText(xpShows(24));
     await tallSnapshot(page, 'economy-profile-earned');
 
     // A spend of 4 through the integrator API: the balance after it, the same answer for a repeat, and a refusal
@@ -165,7 +169,7 @@ test.describe('economy', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Insufficient balance');
     await page.reload();
-    await expect(profile.tile('Wallet Balance')).toContainText('6.00');
+    await expect(walletTile).toHaveText(walletShows('6.00'));
 
     // The refund claws back: the cashback takes what is left (6.00, 4.00 short) and the XP goes.
     expect((await channel.updateOrder(orderId, { status: 'FULFILLED' })).status).toBe(200);
@@ -177,11 +181,11 @@ test.describe('economy', () => {
       .toBe(0);
     expect((await playerOf(request, channel.apiKey, customerId)).statistics.xp).toBe(0);
     await page.reload();
-    await expect(profile.tile('Wallet Balance')).toContainText('0.00');
-    await expect(page.getByRole('group', { name: 'XP', exact: true })).toContainText('0');
+    await expect(walletTile).toHaveText(walletShows('0.00'));
+    await expect(xpTile).toHaveText(xpShows(0));
 
     // An admin's goodwill credit from the profile, with the reason the ledger keeps.
-    await profile.tile('Wallet Balance').getByRole('button', { name: 'Credit or debit' }).click();
+    await walletTile.getByRole('button', { name: 'Credit or debit' }).click();
     const adjust = page.getByRole('dialog', { name: 'Credit or debit the wallet' });
     await adjust.getByRole('textbox', { name: /^Amount/ }).fill('5');
     await adjust.getByRole('button', { name: 'Credit' }).click();
@@ -191,7 +195,7 @@ test.describe('economy', () => {
     const adjusted = page.getByRole('dialog', { name: 'Success!' });
     await expect(adjusted.getByText('Wallet adjusted.')).toBeVisible();
     await adjusted.getByRole('button', { name: 'OK' }).click();
-    await expect(profile.tile('Wallet Balance')).toContainText('5.00');
+    await expect(walletTile).toHaveText(walletShows('5.00'));
 
     // The economy ledger: every movement with the balance after it, and the clawback's shortfall.
     const ledger = await request.get(`/api/economy/customers/${customerId}/transactions?size=50`, {
@@ -218,7 +222,29 @@ test.describe('economy', () => {
 
     await page.goto('/console/economics/transactions');
     await expect(page.getByRole('heading', { level: 1, name: 'Economy Transactions' })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: 'Zanele Mokoena' })).toHaveCount(6);
+    const ledgerRows = page.getByRole('row').filter({ hasText: 'Zanele Mokoena' });
+    await expect(ledgerRows).toHaveCount(6);
+    // The console's ledger shows the same six movements: type, value, XP and the balance after each (the earning's
+    // two rows share their order's time, as do the clawback's, so their order is not asserted).
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    const columns = ['Type', 'Value', 'XP Earned', 'Wallet Balance'].map((title) => headers.indexOf(title));
+    expect(columns).not.toContain(-1);
+    const shown = await Promise.all(
+      (await ledgerRows.all()).map(async (row) => {
+        const cells = await row.getByRole('cell').allInnerTexts();
+        return columns.map((index) => cells[index]?.trim()).join(' | ');
+      }),
+    );
+    expect(shown.sort()).toEqual(
+      [
+        'Cashback | 10 BC | 0 | 10',
+        'XP Points | 0 | 24 | —',
+        'Spending | -4 BC | 0 | 6',
+        'Cashback | -6 BC | 0 | 0',
+        'XP Points | 0 | -24 | —',
+        'Earning Event | 5 BC | 0 | 5',
+      ].sort(),
+    );
     await snapshot(page, 'economy-transactions');
 
     // The same pages in the dark scheme, for looking at them.
@@ -232,7 +258,7 @@ test.describe('economy', () => {
       await config.expectTitle('Cashback Config - AllPlayers');
       await tallSnapshot(page, 'economy-cashback-config-dark');
       await profile.goto(customerId);
-      await expect(profile.tile('Wallet Balance')).toContainText('5.00');
+      await expect(walletTile).toHaveText(walletShows('5.00'));
       await tallSnapshot(page, 'economy-profile-dark');
     }
   });
