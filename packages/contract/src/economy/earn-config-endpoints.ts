@@ -32,8 +32,12 @@ export const ZEarnConfig = z.object({
 });
 export type TEarnConfig = z.infer<typeof ZEarnConfig>;
 
-/** A number or nothing; zero, blank and missing are the same failure, checked with the other fields below. */
-const optionalAmount = z.number().min(0).max(EARN_CONFIG_VALUE_MAX).nullable().optional();
+/**
+ * A number or nothing; zero, blank and missing are the same failure, checked with the other fields below. A
+ * negative, too large or non-numeric value is named by its field (not the validator's own words).
+ */
+const optionalAmount = (message: string) =>
+  z.number({ error: message }).min(0, message).max(EARN_CONFIG_VALUE_MAX, message).nullable().optional();
 
 /** Empty lists are sent as null (spec 3 §5); both mean "nothing excluded". */
 const idList = z
@@ -47,8 +51,8 @@ export const ZSaveEarnConfigRequest = z
   .object({
     _id: ZId.optional(),
     type: ZEarnConfigType.default('Currency'),
-    trigger_value: optionalAmount,
-    earn_amount: optionalAmount,
+    trigger_value: optionalAmount(ECONOMY_API_MESSAGES.triggerValueRange),
+    earn_amount: optionalAmount(ECONOMY_API_MESSAGES.earnAmountRange),
     segment_id: z.string().trim().nullable().optional(),
     /** The currency's _id for type Currency; ignored (always 'xp') for type Statistic. */
     earn_target: z.string().trim().nullable().optional(),

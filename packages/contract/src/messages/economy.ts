@@ -41,6 +41,8 @@ export const ECONOMY_API_MESSAGES = {
   earnConfigSaved: 'Successfully saved your earn_config.',
   earnConfigDeleted: 'Successfully deleted earn_config.',
   earnConfigNotFound: 'record not found',
+  triggerValueRange: 'Trigger Value must be greater than 0 and at most 1,000,000,000',
+  earnAmountRange: 'Earn Amount must be greater than 0 and at most 1,000,000,000',
   unknownSegment: 'The segment of this earn config does not exist.',
   unknownCurrency: 'The currency of this earn config does not exist.',
   typeMismatch: 'An earn config cannot change its type.',
