@@ -65,8 +65,9 @@ export const theme = createTheme({
     Loader: { defaultProps: { type: 'oval' } },
     // Icon-only buttons Mantine draws itself need a name for assistive technology (axe: button-name).
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    // Not named "…colour…": a field labelled 'Colour' should be the only match for that name.
     ColorInput: extend<ColorInputFactory>({
-      defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } },
+      defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Eyedropper: pick from the screen' } },
     }),
   },
 });

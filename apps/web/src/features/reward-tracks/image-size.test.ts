@@ -63,6 +63,12 @@ describe('readImageSize', () => {
     expect(await readImageSize(new File(['hello'], 'notes.png', { type: 'image/png' }))).toBeNull();
   });
 
+  it('gives null for a PNG signature followed by no header (garbage, not an oversized image)', async () => {
+    const garbage = new Uint8Array(64).fill(0xff);
+    garbage.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(await readImageSize(new File([garbage], 'broken.png', { type: 'image/png' }))).toBeNull();
+  });
+
   it('checks a size against a box', () => {
     expect(fitsWithin({ width: 100, height: 50 }, 100, 50)).toBe(true);
     expect(fitsWithin({ width: 101, height: 50 }, 100, 50)).toBe(false);

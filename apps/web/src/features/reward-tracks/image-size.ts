@@ -7,9 +7,14 @@ export type TImageSize = { width: number; height: number };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** The first chunk of every PNG: 13 bytes of data named IHDR, holding the width and height. */
+const IHDR = [0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52];
+
 const readPng = (bytes: DataView): TImageSize | null => {
-  if (bytes.byteLength < 24) return null;
+  if (bytes.byteLength < 33) return null;
   if (!PNG_SIGNATURE.every((value, index) => bytes.getUint8(index) === value)) return null;
+  // A signature followed by anything but a header is no image ('Invalid image file'), not an oversized one.
+  if (!IHDR.every((value, index) => bytes.getUint8(8 + index) === value)) return null;
   return { width: bytes.getUint32(16), height: bytes.getUint32(20) };
 };
 
