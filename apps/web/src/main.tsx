@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import 'mantine-datatable/styles.css';
 import '@mantine/notifications/styles.css';
 import { CONSOLE_PREFIX } from '@laurel/contract';
 import { StrictMode, startTransition } from 'react';

@@ -1,47 +1,40 @@
-import { ActionIcon, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Popover, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import type { DataTableColumnToggle } from 'mantine-datatable';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/ui/lazy-component';
+import type { TColumnToggle } from './use-column-toggles';
+
+const ColumnChooserList = lazyComponent(() => import('./column-chooser-list'), 'ColumnChooserList');
 
 type Props = {
-  toggles: DataTableColumnToggle[];
+  toggles: TColumnToggle[];
   titles: Record<string, string>;
-  onChange: (toggles: DataTableColumnToggle[]) => void;
+  onChange: (toggles: TColumnToggle[]) => void;
 };
 
-/** Show or hide columns; the choice is kept in this browser (mantine-datatable stores it per table key). */
-export const ColumnChooser = ({ toggles, titles, onChange }: Props) => {
-  const visible = toggles.filter((toggle) => toggle.toggled).length;
-  return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Choose columns" title="Columns">
-          <IconColumns size={18} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="xs" fw={600} c="dimmed" mb="xs">
-          Columns
-        </Text>
-        <Stack gap="xs">
-          {toggles
-            .filter((toggle) => toggle.toggleable)
-            .map((toggle) => (
-              <Checkbox
-                key={toggle.accessor}
-                label={titles[toggle.accessor] ?? toggle.accessor}
-                checked={toggle.toggled}
-                // The last visible column stays: a table with no columns helps nobody.
-                disabled={toggle.toggled && visible === 1}
-                onChange={(event) => {
-                  const toggled = event.currentTarget.checked;
-                  onChange(
-                    toggles.map((item) => (item.accessor === toggle.accessor ? { ...item, toggled } : item)),
-                  );
-                }}
-              />
-            ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-};
+/** Show or hide columns; the choice is kept in this browser per table (useColumnToggles). */
+export const ColumnChooser = ({ toggles, titles, onChange }: Props) => (
+  <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+    <Popover.Target>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Choose columns"
+        title="Columns"
+        // Pointing at the button or tabbing to it fetches the list, so that it is there by the click.
+        onPointerEnter={() => void ColumnChooserList.preload()}
+        onFocus={() => void ColumnChooserList.preload()}
+      >
+        <IconColumns size={18} />
+      </ActionIcon>
+    </Popover.Target>
+    <Popover.Dropdown>
+      <Text size="xs" fw={600} c="dimmed" mb="xs">
+        Columns
+      </Text>
+      <Suspense fallback={null}>
+        <ColumnChooserList toggles={toggles} titles={titles} onChange={onChange} />
+      </Suspense>
+    </Popover.Dropdown>
+  </Popover>
+);

@@ -91,17 +91,70 @@ describe('DataTable', () => {
       sortStatus: { columnAccessor: 'name', direction: 'desc' },
       onSortStatusChange,
     });
-    expect(screen.getByRole('img', { name: 'Sorted descending' })).toBeTruthy();
-    await userEvent.click(screen.getByText('Name'));
-    expect(onSortStatusChange).toHaveBeenCalledWith(
-      expect.objectContaining({ columnAccessor: 'name', direction: 'asc' }),
-    );
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: 'Email' }).hasAttribute('aria-sort')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortStatusChange).toHaveBeenCalledWith({ columnAccessor: 'name', direction: 'asc' });
+    // Only sortable columns offer it.
+    expect(screen.queryByRole('button', { name: 'Email' })).toBeNull();
     // The records stay in the server's order: the table does not sort them itself.
     expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual([
       'NameEmail',
       'Annann@example.com',
       'Benben@example.com',
     ]);
+  });
+
+  it('sorts another column in the current direction', async () => {
+    const onSortStatusChange = vi.fn();
+    renderTable({
+      columns: [columns[0]!, { ...columns[1]!, sortable: true }],
+      sortStatus: { columnAccessor: 'name', direction: 'desc' },
+      onSortStatusChange,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    expect(onSortStatusChange).toHaveBeenCalledWith({ columnAccessor: 'email', direction: 'desc' });
+  });
+
+  it('applies a column choice saved by the table it replaced (mantine-datatable)', () => {
+    localStorage.clear();
+    localStorage.setItem(
+      `${columnsStorageKey('users')}-columns-toggle`,
+      JSON.stringify([
+        { accessor: 'name', defaultToggle: true, toggleable: true, toggled: true },
+        { accessor: 'email', defaultToggle: true, toggleable: true, toggled: false },
+        { accessor: 'gone', defaultToggle: true, toggleable: true, toggled: true },
+      ]),
+    );
+    renderTable();
+    expect(screen.getByText('Ann')).toBeTruthy();
+    expect(screen.queryByText('ann@example.com')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name']);
+  });
+
+  it('shows the range and a capped total, and a loading state while a page is fetched', () => {
+    const { unmount } = renderTable({ page: 2, pageSize: 2, totalRecords: 10_000, countCapped: true });
+    expect(screen.getByText('3–4 of 10,000+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
+    unmount();
+    renderTable({ records: [], totalRecords: 0, fetching: true });
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(document.querySelector('[class*="mantine-Loader"]')).toBeTruthy();
+    // Not 'empty' before the answer has come.
+    expect(screen.queryByText('This table is empty.')).toBeNull();
+  });
+
+  it('opens a row from the keyboard: one row in the Tab order, arrows move, Enter opens', async () => {
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+    const [, ann, ben] = screen.getAllByRole('row');
+    expect(ann?.tabIndex).toBe(0);
+    expect(ben?.tabIndex).toBe(-1);
+    ann?.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(ben);
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(rows[1]);
   });
 
   it('calls onRowClick with the record', async () => {
