@@ -3,17 +3,23 @@ import '@mantine/notifications/styles.css';
 import { CONSOLE_PREFIX } from '@laurel/contract';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 import { clientRecordQuery } from '@/app/console/client-record';
 import { installSessionExpiry } from '@/app/console/session-expiry';
 import { preloadRoute } from '@/app/preload-route';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
-import { createRouter, routes } from '@/app/router';
+import { AppRoutes, routes } from '@/app/router';
+import { createRouterHandle, RouterBridge } from '@/app/router-handle';
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouterHandle(() => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  hash: window.location.hash,
+  state: null,
+}));
 
 // The first page's code and, for a console page, the client record it waits for: asked for at once and side by
 // side, rather than each after the one before has rendered. A console page without a session goes to log-in instead.
@@ -35,7 +41,10 @@ startTransition(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <RouterBridge handle={router} />
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

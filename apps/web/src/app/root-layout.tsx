@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { useScrollRestoration } from '@/app/scroll-restoration';
 import { PageLoader } from '@/ui/page-loader';
 
-export const RootLayout = () => (
-  <>
+export const RootLayout = () => {
+  useScrollRestoration();
+  return (
     <Suspense fallback={<PageLoader fullScreen />}>
       <Outlet />
     </Suspense>
-    <ScrollRestoration />
-  </>
-);
+  );
+};

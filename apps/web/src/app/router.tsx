@@ -1,9 +1,9 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { consoleRoute } from '@/app/console/routes';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RootLayout } from '@/app/root-layout';
-import { RouteErrorPage } from '@/app/route-error-page';
+import { RouteErrorBoundary } from '@/app/route-error-page';
 import { badgesRoutes } from '@/features/badges';
 import { basketsRoutes } from '@/features/baskets';
 import { challengesRoutes } from '@/features/challenges';
@@ -26,7 +26,6 @@ import { welcomeRoutes } from '@/features/welcome';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
       welcomeRoutes,
@@ -60,4 +59,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The route tree, for `<BrowserRouter>` (or `<MemoryRouter>` in tests). Routes only render elements (no loaders or
+ * actions), so the declarative router does all the app needs without the data router's code in every first load.
+ * Whatever a page throws while rendering, or a page's chunk that fails to load, shows the error page instead.
+ */
+export const AppRoutes = () => {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+};

@@ -1,6 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import { Navigate, type RouteObject } from 'react-router';
-import type { TWelcomeRouteHandle } from '@/features/welcome/components/welcome-layout';
+import type { TWelcomeLayoutVariants } from '@/features/welcome/components/welcome-layout';
 import { lazyPage } from '@/ui/lazy-page';
 
 const WelcomeLayout = lazyPage(() => import('@/features/welcome/components/welcome-layout'), 'WelcomeLayout');
@@ -22,19 +22,22 @@ const SelectSubscriptionPage = lazyPage(
   'SelectSubscriptionPage',
 );
 
-const wizard: TWelcomeRouteHandle = { welcomeLayout: 'wizard' };
-const plans: TWelcomeRouteHandle = { welcomeLayout: 'plans' };
+/** Pages that need more room than a form beside the side image. */
+const layoutVariants: TWelcomeLayoutVariants = {
+  [ROUTE_PATTERNS.createClient]: 'wizard',
+  [ROUTE_PATTERNS.selectSubscription]: 'plans',
+};
 
 /** `/welcome` and its pages (spec 1 §2.1); its index opens log-in. */
 export const welcomeRoutes: RouteObject = {
   path: ROUTE_PATTERNS.welcome,
-  element: <WelcomeLayout />,
+  element: <WelcomeLayout variants={layoutVariants} />,
   children: [
     { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
     { path: ROUTE_PATTERNS.logIn, element: <LogInPage /> },
     { path: ROUTE_PATTERNS.forgotPassword, element: <ForgotPasswordPage /> },
     { path: ROUTE_PATTERNS.resetPassword, element: <ResetPasswordPage /> },
-    { path: ROUTE_PATTERNS.createClient, element: <CreateClientPage />, handle: wizard },
-    { path: ROUTE_PATTERNS.selectSubscription, element: <SelectSubscriptionPage />, handle: plans },
+    { path: ROUTE_PATTERNS.createClient, element: <CreateClientPage /> },
+    { path: ROUTE_PATTERNS.selectSubscription, element: <SelectSubscriptionPage /> },
   ],
 };

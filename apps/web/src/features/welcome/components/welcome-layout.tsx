@@ -2,7 +2,7 @@ import { ROUTE_PATTERNS } from '@laurel/contract';
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { brandingQuery } from '@/features/welcome/api';
 import { toBranding } from '@/features/welcome/branding';
 import { WelcomeIllustration } from '@/features/welcome/components/welcome-illustration';
@@ -11,26 +11,25 @@ import { PageLoader } from '@/ui/page-loader';
 import classes from './welcome-layout.module.css';
 
 /**
- * How much room a welcome page needs, set by its route's `handle`: a narrow form beside the side image, the wider
- * wizard, or the plan cards across the whole width (no side image).
+ * How much room a welcome page needs, set by its route pattern (welcome routes.tsx): a narrow form beside the side
+ * image, the wider wizard, or the plan cards across the whole width (no side image).
  */
 export type TWelcomeLayoutVariant = 'form' | 'wizard' | 'plans';
-export type TWelcomeRouteHandle = { welcomeLayout?: TWelcomeLayoutVariant };
+export type TWelcomeLayoutVariants = Partial<Record<string, TWelcomeLayoutVariant>>;
 
-const useLayoutVariant = (): TWelcomeLayoutVariant => {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const variant = (matches[index]?.handle as TWelcomeRouteHandle | undefined)?.welcomeLayout;
-    if (variant) return variant;
+const useLayoutVariant = (variants: TWelcomeLayoutVariants): TWelcomeLayoutVariant => {
+  const { pathname } = useLocation();
+  for (const [pattern, variant] of Object.entries(variants)) {
+    if (variant && matchPath(pattern, pathname)) return variant;
   }
   return 'form';
 };
 
 /** The entry area: the form on one side; the host's side image, logo and slogan on the other (spec 1 §1). */
-export const WelcomeLayout = () => {
+export const WelcomeLayout = ({ variants }: { variants: TWelcomeLayoutVariants }) => {
   const serverBranding = useQuery(brandingQuery);
   const branding = toBranding(serverBranding.data);
-  const variant = useLayoutVariant();
+  const variant = useLayoutVariant(variants);
   return (
     <div className={classes.root} data-variant={variant}>
       <div className={classes.formColumn}>
