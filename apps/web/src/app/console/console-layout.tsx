@@ -1,5 +1,5 @@
 import { LAYOUT, ROUTE_PATTERNS, type TClientStatus } from '@laurel/contract';
-import { ActionIcon, Box, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, UnstyledButton } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type CSSProperties, Suspense, useMemo } from 'react';
@@ -9,6 +9,7 @@ import { pathMatcher } from '@/app/console/available-paths';
 import { useClientRecord } from '@/app/console/client-record';
 import classes from '@/app/console/console-layout.module.css';
 import { ConsoleNav } from '@/app/console/console-nav';
+import { ShellTooltip } from '@/app/console/lazy-overlays';
 import { useLivePermissions } from '@/app/console/live-permissions';
 import { navEntriesFor, navItems } from '@/app/console/nav-items';
 import { ProfileMenu } from '@/app/console/profile-menu';
@@ -67,7 +68,7 @@ export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
           <Group gap="sm" wrap="nowrap">
             {/* Under 1000 px the sidebar is always compact, so the toggle would do nothing. */}
             {!narrow && (
-              <Tooltip label={toggleLabel} position="bottom" withArrow>
+              <ShellTooltip label={toggleLabel} position="bottom">
                 <ActionIcon
                   variant="subtle"
                   color="gray"
@@ -82,7 +83,7 @@ export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
                     <IconLayoutSidebarLeftCollapse size={20} stroke={1.7} aria-hidden />
                   )}
                 </ActionIcon>
-              </Tooltip>
+              </ShellTooltip>
             )}
             <UnstyledButton
               component={Link}

@@ -1,6 +1,7 @@
-import { Box, Divider, Menu, NavLink, Stack, Tooltip } from '@mantine/core';
+import { Box, Divider, NavLink, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, matchPath, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { matchPath, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { LazyMenu, ShellTooltip } from '@/app/console/lazy-overlays';
 import type { TNavEntry, TNavGroupEntry, TNavLinkEntry } from '@/app/console/nav-items';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
 
@@ -48,9 +49,9 @@ const NavEntryLink = ({ entry, compact, nested = false }: TLinkProps) => {
     />
   );
   return compact ? (
-    <Tooltip label={entry.label} position="right" withArrow openDelay={150}>
+    <ShellTooltip label={entry.label} position="right" openDelay={150}>
       {link}
-    </Tooltip>
+    </ShellTooltip>
   ) : (
     link
   );
@@ -69,15 +70,9 @@ const NavEntryGroup = ({ entry, compact }: TGroupProps) => {
 
   if (compact) {
     return (
-      <Menu
-        position="right-start"
-        offset={12}
-        withArrow
-        trigger="click-hover"
-        openDelay={100}
-        closeDelay={150}
-      >
-        <Menu.Target>
+      <LazyMenu
+        hoverOpenDelay={100}
+        target={
           <NavLink
             component="button"
             type="button"
@@ -87,26 +82,11 @@ const NavEntryGroup = ({ entry, compact }: TGroupProps) => {
             variant="light"
             styles={compactStyles}
           />
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{entry.label}</Menu.Label>
-          {entry.children.map((child) =>
-            child.locked ? (
-              <Menu.Item
-                key={child.to}
-                rightSection={<IconLock size={14} aria-label="Upgrade required" />}
-                onClick={() => openUpgradePrompt()}
-              >
-                {child.label}
-              </Menu.Item>
-            ) : (
-              <Menu.Item key={child.to} component={Link} to={child.to}>
-                {child.label}
-              </Menu.Item>
-            ),
-          )}
-        </Menu.Dropdown>
-      </Menu>
+        }
+        renderMenu={(loaded, target, start) => (
+          <loaded.NavGroupMenu entry={entry} target={target} start={start} />
+        )}
+      />
     );
   }
 
