@@ -1,16 +1,14 @@
-import type { TSessionUser } from '@laurel/contract';
+import { mayUse, type TSessionUser } from '@laurel/contract';
 
 type TRulesUser = Pick<TSessionUser, 'role' | 'manager_of' | 'user_permissions'>;
 
 /** CUSTOMERS.delete is needed to suspend or activate a customer (spec 1 §6); an admin holds every flag. */
 export const maySuspendCustomers = (user: TRulesUser | null | undefined) =>
-  user?.role === 'ADMIN' || user?.user_permissions.CUSTOMERS?.delete === true;
+  mayUse(user, 'CUSTOMERS', 'delete');
 
-export const mayAddCustomers = (user: TRulesUser | null | undefined) =>
-  user?.role === 'ADMIN' || user?.user_permissions.CUSTOMERS?.create === true;
+export const mayAddCustomers = (user: TRulesUser | null | undefined) => mayUse(user, 'CUSTOMERS', 'create');
 
-export const mayEditCustomers = (user: TRulesUser | null | undefined) =>
-  user?.role === 'ADMIN' || user?.user_permissions.CUSTOMERS?.update === true;
+export const mayEditCustomers = (user: TRulesUser | null | undefined) => mayUse(user, 'CUSTOMERS', 'update');
 
 /**
  * Which branch a new customer goes to (spec 1 §5-6): an admin may pick any branch or none; an area manager must

@@ -1,7 +1,6 @@
-import type { TSessionUser } from '@laurel/contract';
+import { mayUse, type TSessionUser } from '@laurel/contract';
 
 type TRulesUser = Pick<TSessionUser, 'role' | 'user_permissions'>;
 
 /** Moving an order or its parcels needs ORDERS.update; an admin holds every flag. The server decides again. */
-export const mayMoveOrders = (user: TRulesUser | null | undefined) =>
-  user?.role === 'ADMIN' || user?.user_permissions.ORDERS?.update === true;
+export const mayMoveOrders = (user: TRulesUser | null | undefined) => mayUse(user, 'ORDERS', 'update');

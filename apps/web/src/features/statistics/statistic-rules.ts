@@ -1,15 +1,11 @@
-import type { TSessionUser, TStatistic } from '@laurel/contract';
+import { mayUse, type TSessionUser, type TStatistic } from '@laurel/contract';
 
 type TRulesUser = Pick<TSessionUser, 'role' | 'user_permissions'> | null | undefined;
-type TAction = 'create' | 'update' | 'delete';
 
 /** STATISTICS flags (spec 2 §6); an admin holds every flag. The server enforces the same. */
-const may = (user: TRulesUser, action: TAction) =>
-  user?.role === 'ADMIN' || user?.user_permissions.STATISTICS?.[action] === true;
-
-export const mayCreateStatistics = (user: TRulesUser) => may(user, 'create');
-export const mayUpdateStatistics = (user: TRulesUser) => may(user, 'update');
-export const mayDeleteStatistics = (user: TRulesUser) => may(user, 'delete');
+export const mayCreateStatistics = (user: TRulesUser) => mayUse(user, 'STATISTICS', 'create');
+export const mayUpdateStatistics = (user: TRulesUser) => mayUse(user, 'STATISTICS', 'update');
+export const mayDeleteStatistics = (user: TRulesUser) => mayUse(user, 'STATISTICS', 'delete');
 
 /** System statistics are the engine's (DESIGN §5): never deleted. */
 export const canDelete = (user: TRulesUser, statistic: Pick<TStatistic, 'system'>) =>

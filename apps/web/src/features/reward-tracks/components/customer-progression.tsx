@@ -1,5 +1,6 @@
 import {
   LAYOUT,
+  mayUse,
   progressPercent,
   REWARD_TRACK_MESSAGES,
   type TMilestone,
@@ -184,7 +185,7 @@ export const CustomerProgression = ({ customerId }: { customerId: string }) => {
   const client = useClientRecord();
   const plan = client.data?.clientSubscription;
   const inPlan = planOpensArea(plan, 'REWARD_TRACKS');
-  const mayRead = user?.role === 'ADMIN' || user?.user_permissions.REWARD_TRACKS?.read === true;
+  const mayRead = mayUse(user, 'REWARD_TRACKS', 'read');
   const configs = useQuery({ ...progressionConfigsQuery(), enabled: inPlan && mayRead });
   const player = useQuery({ ...playerProgressQuery(customerId), enabled: inPlan && mayRead });
   // undefined while the player loads; null when they cannot be read (the bar then shows no progress).
