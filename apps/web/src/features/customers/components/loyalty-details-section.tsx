@@ -9,8 +9,9 @@ import { Badge, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useUpdateLoyalty } from '@/features/customers/api';
-import { Detail, EditControls, ProfileSection } from '@/features/customers/components/profile-section';
+import { EditControls, ProfileSection } from '@/features/customers/components/profile-section';
 import { displayDate } from '@/features/customers/customer-format';
+import { Fact } from '@/ui/fact';
 
 type TLoyaltyValues = { loyalty_number: string; member_card_number: string; linked: boolean };
 type TLoyaltyErrors = Partial<Record<keyof TLoyaltyValues, string>>;
@@ -127,14 +128,14 @@ export const LoyaltyDetailsSection = ({ loyalty, canEdit }: TLoyaltyDetailsSecti
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Detail label="Loyalty Number">{loyalty.loyalty_number}</Detail>
-          <Detail label="Card Number">{loyalty.card.number}</Detail>
-          <Detail label="Physical Card">
+          <Fact label="Loyalty Number">{loyalty.loyalty_number}</Fact>
+          <Fact label="Card Number">{loyalty.card.number}</Fact>
+          <Fact label="Physical Card">
             <Badge variant="light" color={loyalty.card.linked ? 'teal' : 'gray'} tt="none">
               {loyalty.card.linked ? 'Linked' : 'Not linked'}
             </Badge>
-          </Detail>
-          <Detail label="Member Date">{displayDate(loyalty.member_date)}</Detail>
+          </Fact>
+          <Fact label="Member Date">{displayDate(loyalty.member_date)}</Fact>
         </SimpleGrid>
       )}
     </ProfileSection>

@@ -13,8 +13,9 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { type TUpdateCustomerBody, useUpdateCustomer } from '@/features/customers/api';
-import { Detail, EditControls, ProfileSection } from '@/features/customers/components/profile-section';
+import { EditControls, ProfileSection } from '@/features/customers/components/profile-section';
 import { displayCellNumber, displayDate } from '@/features/customers/customer-format';
+import { Fact } from '@/ui/fact';
 import { openMessageModal } from '@/ui/message-modal';
 
 type TPersonalValues = {
@@ -153,11 +154,11 @@ export const PersonalInfoSection = ({ customer, canEdit, onReload }: TPersonalIn
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Detail label="Name">{customer.name}</Detail>
-          <Detail label="Surname">{customer.surname}</Detail>
-          <Detail label="Phone">{displayCellNumber(customer.cell_number)}</Detail>
-          <Detail label="Email">{customer.email ?? '—'}</Detail>
-          <Detail label="Date of Birth">{displayDate(customer.birthday)}</Detail>
+          <Fact label="Name">{customer.name}</Fact>
+          <Fact label="Surname">{customer.surname}</Fact>
+          <Fact label="Phone">{displayCellNumber(customer.cell_number)}</Fact>
+          <Fact label="Email">{customer.email ?? '—'}</Fact>
+          <Fact label="Date of Birth">{displayDate(customer.birthday)}</Fact>
         </SimpleGrid>
       )}
     </ProfileSection>

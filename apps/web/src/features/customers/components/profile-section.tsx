@@ -38,20 +38,6 @@ export const ProfileSection = ({ title, actions, children }: TProfileSectionProp
   );
 };
 
-type TDetailProps = { label: string; children: ReactNode };
-
-/** One labelled value of a box in view mode. */
-export const Detail = ({ label, children }: TDetailProps) => (
-  <Stack gap={2}>
-    <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children}
-    </Text>
-  </Stack>
-);
-
 /** The empty text of a box with nothing in it yet. */
 export const EmptyText = ({ children }: { children: ReactNode }) => (
   <Text size="sm" c="dimmed" py="xs">

@@ -2,7 +2,6 @@ import { consolePaths, type TOrderDetail, type TOrderStatus, type TParcelStatus 
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
@@ -22,6 +21,7 @@ import {
   paymentLocationLabel,
 } from '@/features/orders/order-format';
 import { mayMoveOrders } from '@/features/orders/order-rules';
+import { Fact } from '@/ui/fact';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
@@ -39,17 +39,6 @@ const BackToOrders = () => (
   >
     {ORDER_TEXTS.backToOrders}
   </Button>
-);
-
-const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={2}>
-    <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children}
-    </Text>
-  </Stack>
 );
 
 type THeaderProps = {

@@ -27,7 +27,7 @@ import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { planOpensArea } from '@/app/console/nav-items';
 import { playerProgressQuery, progressionConfigsQuery, rewardTrackQuery } from '@/features/reward-tracks/api';
-import { TrackSection } from '@/features/reward-tracks/components/track-section';
+import { SectionCard } from '@/ui/section-card';
 
 type TBarKind = 'tier' | 'level';
 
@@ -156,7 +156,7 @@ const TrackBar = ({
     meta: { errorTitle: REWARD_TRACK_MESSAGES.customerTrackFailed },
   });
   return (
-    <TrackSection title={TITLES[kind]}>
+    <SectionCard title={TITLES[kind]}>
       {trackId === null ? (
         <Text size="sm" c="dimmed" py="xs">
           {NONE_YET[kind]}
@@ -172,7 +172,7 @@ const TrackBar = ({
       ) : (
         <Skeleton height={120} radius="md" />
       )}
-    </TrackSection>
+    </SectionCard>
   );
 };
 

@@ -5,7 +5,6 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { MilestoneBlock } from '@/features/reward-tracks/components/milestone-block';
 import { TrackInformation } from '@/features/reward-tracks/components/track-information';
 import { TierQualificationRules, YearEndRules } from '@/features/reward-tracks/components/track-rules';
-import { TrackSection } from '@/features/reward-tracks/components/track-section';
 import {
   errorsByField,
   groupErrors,
@@ -18,6 +17,7 @@ import {
   withMilestoneCount,
 } from '@/features/reward-tracks/track-form-values';
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
+import { SectionCard } from '@/ui/section-card';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 export type TTrackFormProps = {
@@ -120,7 +120,7 @@ export const TrackForm = ({
         {kind.type === 'TIER_PROGRESSION' && (
           <TierQualificationRules values={values} set={set} readOnly={readOnly} />
         )}
-        <TrackSection
+        <SectionCard
           title={REWARD_TRACK_MESSAGES.milestonesSection}
           description={
             kind.targetLockedToPosition
@@ -144,7 +144,7 @@ export const TrackForm = ({
             }}
             readOnly={readOnly}
           />
-        </TrackSection>
+        </SectionCard>
         {values.milestones.map((milestone, index) => (
           <MilestoneBlock
             key={milestone.key}

@@ -4,10 +4,10 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { TrackSection } from '@/features/reward-tracks/components/track-section';
 import type { TTrackFormValues } from '@/features/reward-tracks/track-form-values';
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
 import { statisticsListQuery } from '@/features/statistics';
+import { SectionCard } from '@/ui/section-card';
 
 const DAY_FORMAT = 'D MMM YYYY';
 const STATISTIC_CHOICES = { page: 1, size: 100, search: '' } as const;
@@ -74,7 +74,7 @@ type TTrackInformationProps = {
 
 /** 'Reward Track Information': name, start date and end date (end not before start, whole days). */
 export const TrackInformation = ({ kind, values, set, errors, readOnly }: TTrackInformationProps) => (
-  <TrackSection
+  <SectionCard
     title={REWARD_TRACK_MESSAGES.informationSection}
     description={
       kind.fixed
@@ -130,5 +130,5 @@ export const TrackInformation = ({ kind, values, set, errors, readOnly }: TTrack
     ) : (
       <StatisticPickers values={values} set={set} errors={errors} readOnly={readOnly} />
     )}
-  </TrackSection>
+  </SectionCard>
 );

@@ -9,8 +9,8 @@ import {
   YEAR_END_RULE_LABELS,
 } from '@laurel/contract';
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
-import { TrackSection } from '@/features/reward-tracks/components/track-section';
 import { numberOrZero, type TTrackFormValues } from '@/features/reward-tracks/track-form-values';
+import { SectionCard } from '@/ui/section-card';
 
 type TSetter = <K extends keyof TTrackFormValues>(field: K, value: TTrackFormValues[K]) => void;
 type TRulesProps = { values: TTrackFormValues; set: TSetter; readOnly: boolean };
@@ -23,7 +23,7 @@ const YEAR_END_HINTS: Record<TYearEndRuleFlag, string> = {
 
 /** 'Configure Year-End Rules' (spec 3 §2): the two flags. */
 export const YearEndRules = ({ values, set, readOnly }: TRulesProps) => (
-  <TrackSection title={REWARD_TRACK_MESSAGES.yearEndRulesSection}>
+  <SectionCard title={REWARD_TRACK_MESSAGES.yearEndRulesSection}>
     <Stack gap="sm">
       {YEAR_END_RULE_FLAGS.map((flag) => (
         <Checkbox
@@ -36,7 +36,7 @@ export const YearEndRules = ({ values, set, readOnly }: TRulesProps) => (
         />
       ))}
     </Stack>
-  </TrackSection>
+  </SectionCard>
 );
 
 const WINDOW_OPTIONS = QUALIFICATION_WINDOWS.map((value) => ({
@@ -49,7 +49,7 @@ const WINDOW_OPTIONS = QUALIFICATION_WINDOWS.map((value) => ({
  * highest level or the calendar year's, reviewed on each player's review date, dropping at most one tier a review.
  */
 export const TierQualificationRules = ({ values, set, readOnly }: TRulesProps) => (
-  <TrackSection
+  <SectionCard
     title="Tier Qualification"
     description="How a tier is earned and kept. With a window, each player's tier is reviewed once a year on their review date."
   >
@@ -84,5 +84,5 @@ export const TierQualificationRules = ({ values, set, readOnly }: TRulesProps) =
       onChange={(event) => set('downgrade_one_tier_per_review', event.currentTarget.checked)}
       disabled={readOnly || values.qualification_window === 'NONE'}
     />
-  </TrackSection>
+  </SectionCard>
 );

@@ -1,40 +1,65 @@
 import { BUTTON_LABELS } from '@laurel/contract';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { SectionCard } from '@/ui/section-card';
 
-type TFormSectionProps = {
+type TItemListSectionProps = {
   title: string;
   description?: string;
-  /** Buttons on the right of the title ('Add Rule', 'Add Action'). */
-  actions?: ReactNode;
+  /** 'Add Rule', 'Add Action': shown unless read-only, disabled once the list is full. */
+  addLabel: string;
+  onAdd: () => void;
+  full: boolean;
+  readOnly: boolean;
+  /** Said in place of the list while it is empty. */
+  emptyText: string;
+  isEmpty: boolean;
+  /** Under the list: a note on how its items work. */
+  footer?: ReactNode;
   children: ReactNode;
 };
 
-/** A titled box of the segment editor; its title names the region for assistive technology. */
-export const FormSection = ({ title, description, actions, children }: TFormSectionProps) => {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={2}>
-            <Title id={id} order={2} fz="h4">
-              {title}
-            </Title>
-            {description && (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            )}
-          </Stack>
-          {actions}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-};
+/** A section of the segment editor holding a list of rules or actions, with its Add button. */
+export const ItemListSection = ({
+  title,
+  description,
+  addLabel,
+  onAdd,
+  full,
+  readOnly,
+  emptyText,
+  isEmpty,
+  footer,
+  children,
+}: TItemListSectionProps) => (
+  <SectionCard
+    title={title}
+    description={description}
+    actions={
+      !readOnly && (
+        <Button
+          variant="light"
+          size="compact-md"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={onAdd}
+          disabled={full}
+        >
+          {addLabel}
+        </Button>
+      )
+    }
+  >
+    {isEmpty ? (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    ) : (
+      children
+    )}
+    {footer}
+  </SectionCard>
+);
 
 const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
   <Button

@@ -8,9 +8,9 @@ import {
   type TSegmentActionTrigger,
   type TSegmentActionType,
 } from '@laurel/contract';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
-import { FormSection, ItemCard } from '@/features/segments/components/form-section';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { ItemCard, ItemListSection } from '@/features/segments/components/form-section';
 import { BadgeSelect, ChallengeSelect } from '@/features/segments/components/option-selects';
 import { actionKey, type TActionField, type TActionValues } from '@/features/segments/segment-form-values';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
@@ -45,105 +45,94 @@ export const SegmentActionsSection = ({
   onChange,
   onQuantityBlur,
 }: TActionsSectionProps) => (
-  <FormSection
+  <ItemListSection
     title={SEGMENT_MESSAGES.segmentActions}
-    actions={
-      !readOnly && (
-        <Button
-          variant="light"
-          size="compact-md"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={onAdd}
-          disabled={actions.length >= SEGMENT_MAX_ACTIONS}
-        >
-          {SEGMENT_MESSAGES.addAction}
-        </Button>
-      )
+    addLabel={SEGMENT_MESSAGES.addAction}
+    onAdd={onAdd}
+    full={actions.length >= SEGMENT_MAX_ACTIONS}
+    readOnly={readOnly}
+    emptyText={SEGMENT_MESSAGES.noActions}
+    isEmpty={actions.length === 0}
+    footer={
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconInfoCircle
+          size={16}
+          aria-hidden
+          style={{ flexShrink: 0, marginTop: 2 }}
+          color="var(--mantine-color-dimmed)"
+        />
+        <Text size="sm" c="dimmed">
+          {SEGMENT_MESSAGES.actionsFooter}
+        </Text>
+      </Group>
     }
   >
-    {actions.length === 0 ? (
-      <Text size="sm" c="dimmed">
-        {SEGMENT_MESSAGES.noActions}
-      </Text>
-    ) : (
-      <Stack gap="sm">
-        {actions.map((action, index) => (
-          <ItemCard
-            key={action.id}
-            label={`Action ${index + 1}`}
-            onRemove={readOnly ? undefined : () => onRemove(action.id)}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
-                label="Action Type"
-                required
-                data={TYPE_OPTIONS}
-                value={action.type}
-                allowDeselect={false}
-                disabled={readOnly}
-                onChange={(value) => value && onChange(action.id, 'type', value as TSegmentActionType)}
-              />
-              <Select
-                label="Trigger"
-                required
-                data={TRIGGER_OPTIONS}
-                value={action.trigger}
-                allowDeselect={false}
-                disabled={readOnly}
-                onChange={(value) => onChange(action.id, 'trigger', value as TSegmentActionTrigger | null)}
-                error={errorOf(actionKey(action.id, 'trigger'))}
-              />
-              {action.type === 'grant_item' ? (
-                <>
-                  <BadgeSelect
-                    label="Badge/Item"
-                    required
-                    disabled={readOnly}
-                    value={action.item_id}
-                    onChange={(value) => onChange(action.id, 'item_id', value)}
-                    error={errorOf(actionKey(action.id, 'item_id'))}
-                  />
-                  <NumberInput
-                    label="Quantity"
-                    required
-                    min={1}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="none"
-                    disabled={readOnly}
-                    value={action.quantity}
-                    onChange={(value) => onChange(action.id, 'quantity', value)}
-                    onBlur={() => onQuantityBlur(action.id)}
-                    error={errorOf(actionKey(action.id, 'quantity'))}
-                  />
-                </>
-              ) : (
-                <ChallengeSelect
-                  label="Mission/Challenge"
+    <Stack gap="sm">
+      {actions.map((action, index) => (
+        <ItemCard
+          key={action.id}
+          label={`Action ${index + 1}`}
+          onRemove={readOnly ? undefined : () => onRemove(action.id)}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="Action Type"
+              required
+              data={TYPE_OPTIONS}
+              value={action.type}
+              allowDeselect={false}
+              disabled={readOnly}
+              onChange={(value) => value && onChange(action.id, 'type', value as TSegmentActionType)}
+            />
+            <Select
+              label="Trigger"
+              required
+              data={TRIGGER_OPTIONS}
+              value={action.trigger}
+              allowDeselect={false}
+              disabled={readOnly}
+              onChange={(value) => onChange(action.id, 'trigger', value as TSegmentActionTrigger | null)}
+              error={errorOf(actionKey(action.id, 'trigger'))}
+            />
+            {action.type === 'grant_item' ? (
+              <>
+                <BadgeSelect
+                  label="Badge/Item"
                   required
                   disabled={readOnly}
-                  description={SEGMENT_TEXTS.challengesLater}
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  value={action.mission_id}
-                  onChange={(value) => onChange(action.id, 'mission_id', value)}
-                  error={errorOf(actionKey(action.id, 'mission_id'))}
+                  value={action.item_id}
+                  onChange={(value) => onChange(action.id, 'item_id', value)}
+                  error={errorOf(actionKey(action.id, 'item_id'))}
                 />
-              )}
-            </SimpleGrid>
-          </ItemCard>
-        ))}
-      </Stack>
-    )}
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <IconInfoCircle
-        size={16}
-        aria-hidden
-        style={{ flexShrink: 0, marginTop: 2 }}
-        color="var(--mantine-color-dimmed)"
-      />
-      <Text size="sm" c="dimmed">
-        {SEGMENT_MESSAGES.actionsFooter}
-      </Text>
-    </Group>
-  </FormSection>
+                <NumberInput
+                  label="Quantity"
+                  required
+                  min={1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  disabled={readOnly}
+                  value={action.quantity}
+                  onChange={(value) => onChange(action.id, 'quantity', value)}
+                  onBlur={() => onQuantityBlur(action.id)}
+                  error={errorOf(actionKey(action.id, 'quantity'))}
+                />
+              </>
+            ) : (
+              <ChallengeSelect
+                label="Mission/Challenge"
+                required
+                disabled={readOnly}
+                description={SEGMENT_TEXTS.challengesLater}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                value={action.mission_id}
+                onChange={(value) => onChange(action.id, 'mission_id', value)}
+                error={errorOf(actionKey(action.id, 'mission_id'))}
+              />
+            )}
+          </SimpleGrid>
+        </ItemCard>
+      ))}
+    </Stack>
+  </ItemListSection>
 );

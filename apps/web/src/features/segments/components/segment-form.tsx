@@ -6,7 +6,6 @@ import {
 } from '@laurel/contract';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormSection } from '@/features/segments/components/form-section';
 import { SegmentActionsSection } from '@/features/segments/components/segment-actions-section';
 import { SegmentRulesSection } from '@/features/segments/components/segment-rules-section';
 import {
@@ -27,6 +26,7 @@ import {
   withoutItem,
 } from '@/features/segments/segment-form-values';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { SectionCard } from '@/ui/section-card';
 
 /** Hints sit under the inputs, as in the other editors. */
 const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
@@ -169,7 +169,7 @@ export const SegmentForm = ({
   return (
     <form ref={formRef} aria-label={label} onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <FormSection title={SEGMENT_MESSAGES.basicInformation}>
+        <SectionCard title={SEGMENT_MESSAGES.basicInformation}>
           <TextInput
             label="Name"
             inputWrapperOrder={HINT_BELOW}
@@ -197,7 +197,7 @@ export const SegmentForm = ({
             }}
             error={errorOf('description')}
           />
-        </FormSection>
+        </SectionCard>
         <SegmentRulesSection
           rules={values.filters}
           errorOf={errorOf}

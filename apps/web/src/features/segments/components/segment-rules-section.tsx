@@ -7,10 +7,9 @@ import {
   type TComparisonOperator,
   type TSegmentFilterType,
 } from '@laurel/contract';
-import { Button, Code, Divider, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Code, Divider, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { FormSection, ItemCard } from '@/features/segments/components/form-section';
+import { ItemCard, ItemListSection } from '@/features/segments/components/form-section';
 import { StatisticSelect } from '@/features/segments/components/option-selects';
 import { ruleKey, type TRuleField, type TRuleValues } from '@/features/segments/segment-form-values';
 import { FILTER_TYPE_LABELS, ruleText, SEGMENT_TEXTS } from '@/features/segments/segment-format';
@@ -42,112 +41,97 @@ export const SegmentRulesSection = ({
   onChange,
   onValueBlur,
 }: TRulesSectionProps) => (
-  <FormSection
+  <ItemListSection
     title={SEGMENT_MESSAGES.segmentRules}
     description={SEGMENT_TEXTS.rulesHint}
-    actions={
-      !readOnly && (
-        <Button
-          variant="light"
-          size="compact-md"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={onAdd}
-          disabled={rules.length >= SEGMENT_MAX_FILTERS}
-        >
-          {SEGMENT_TEXTS.addRule}
-        </Button>
-      )
-    }
+    addLabel={SEGMENT_TEXTS.addRule}
+    onAdd={onAdd}
+    full={rules.length >= SEGMENT_MAX_FILTERS}
+    readOnly={readOnly}
+    emptyText={SEGMENT_TEXTS.noRulesYet}
+    isEmpty={rules.length === 0}
   >
-    {rules.length === 0 ? (
-      <Text size="sm" c="dimmed">
-        {SEGMENT_TEXTS.noRulesYet}
-      </Text>
-    ) : (
-      <Stack gap="xs">
-        {rules.map((rule, index) => (
-          <Fragment key={rule.id}>
-            {index > 0 && (
-              <Divider
-                label={
-                  <Text size="xs" fw={700} c="dimmed">
-                    {SEGMENT_TEXTS.or}
-                  </Text>
-                }
-                labelPosition="center"
-              />
-            )}
-            <ItemCard
-              label={`Rule ${index + 1}`}
-              summary={
-                // Once there is something to read: a rule with nothing chosen yet would read '… … …'.
-                (rule.type === 'all_players' || rule.statistic_name) && (
-                  <Code
-                    fz="xs"
-                    style={{
-                      minWidth: 0,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {ruleText(rule)}
-                  </Code>
-                )
+    <Stack gap="xs">
+      {rules.map((rule, index) => (
+        <Fragment key={rule.id}>
+          {index > 0 && (
+            <Divider
+              label={
+                <Text size="xs" fw={700} c="dimmed">
+                  {SEGMENT_TEXTS.or}
+                </Text>
               }
-              onRemove={readOnly ? undefined : () => onRemove(rule.id)}
-            >
-              {/* Two to a row: 'Greater than or equal to' and long statistic names stay readable. */}
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Select
-                  label="Type"
-                  data={TYPE_OPTIONS}
-                  value={rule.type}
-                  allowDeselect={false}
-                  disabled={readOnly}
-                  onChange={(value) => value && onChange(rule.id, 'type', value as TSegmentFilterType)}
-                />
-                {rule.type === 'statistic' && (
-                  <>
-                    <StatisticSelect
-                      label="Statistic"
-                      required
-                      disabled={readOnly}
-                      value={rule.statistic_name}
-                      onChange={(value) => onChange(rule.id, 'statistic_name', value)}
-                      error={errorOf(ruleKey(rule.id, 'statistic_name'))}
-                    />
-                    <Select
-                      label="Comparison"
-                      required
-                      placeholder="Choose a comparison"
-                      data={COMPARISON_OPTIONS}
-                      value={rule.comparison}
-                      allowDeselect={false}
-                      disabled={readOnly}
-                      onChange={(value) =>
-                        onChange(rule.id, 'comparison', value as TComparisonOperator | null)
-                      }
-                      error={errorOf(ruleKey(rule.id, 'comparison'))}
-                    />
-                    <NumberInput
-                      label="Value"
-                      required
-                      placeholder="Enter a number"
-                      disabled={readOnly}
-                      value={rule.filter_value}
-                      thousandSeparator=","
-                      onChange={(value) => onChange(rule.id, 'filter_value', value)}
-                      onBlur={() => onValueBlur(rule.id)}
-                      error={errorOf(ruleKey(rule.id, 'filter_value'))}
-                    />
-                  </>
-                )}
-              </SimpleGrid>
-            </ItemCard>
-          </Fragment>
-        ))}
-      </Stack>
-    )}
-  </FormSection>
+              labelPosition="center"
+            />
+          )}
+          <ItemCard
+            label={`Rule ${index + 1}`}
+            summary={
+              // Once there is something to read: a rule with nothing chosen yet would read '… … …'.
+              (rule.type === 'all_players' || rule.statistic_name) && (
+                <Code
+                  fz="xs"
+                  style={{
+                    minWidth: 0,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {ruleText(rule)}
+                </Code>
+              )
+            }
+            onRemove={readOnly ? undefined : () => onRemove(rule.id)}
+          >
+            {/* Two to a row: 'Greater than or equal to' and long statistic names stay readable. */}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select
+                label="Type"
+                data={TYPE_OPTIONS}
+                value={rule.type}
+                allowDeselect={false}
+                disabled={readOnly}
+                onChange={(value) => value && onChange(rule.id, 'type', value as TSegmentFilterType)}
+              />
+              {rule.type === 'statistic' && (
+                <>
+                  <StatisticSelect
+                    label="Statistic"
+                    required
+                    disabled={readOnly}
+                    value={rule.statistic_name}
+                    onChange={(value) => onChange(rule.id, 'statistic_name', value)}
+                    error={errorOf(ruleKey(rule.id, 'statistic_name'))}
+                  />
+                  <Select
+                    label="Comparison"
+                    required
+                    placeholder="Choose a comparison"
+                    data={COMPARISON_OPTIONS}
+                    value={rule.comparison}
+                    allowDeselect={false}
+                    disabled={readOnly}
+                    onChange={(value) => onChange(rule.id, 'comparison', value as TComparisonOperator | null)}
+                    error={errorOf(ruleKey(rule.id, 'comparison'))}
+                  />
+                  <NumberInput
+                    label="Value"
+                    required
+                    placeholder="Enter a number"
+                    disabled={readOnly}
+                    value={rule.filter_value}
+                    thousandSeparator=","
+                    onChange={(value) => onChange(rule.id, 'filter_value', value)}
+                    onBlur={() => onValueBlur(rule.id)}
+                    error={errorOf(ruleKey(rule.id, 'filter_value'))}
+                  />
+                </>
+              )}
+            </SimpleGrid>
+          </ItemCard>
+        </Fragment>
+      ))}
+    </Stack>
+  </ItemListSection>
 );

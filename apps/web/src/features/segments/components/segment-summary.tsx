@@ -1,39 +1,15 @@
 import { consolePaths, SEGMENT_PLAYERS_MESSAGES, type TSegment } from '@laurel/contract';
-import { Button, Code, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, List, SimpleGrid } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PlayerCount } from '@/features/segments/components/player-count';
 import { displayDateTime, SEGMENT_TEXTS } from '@/features/segments/segment-format';
-
-export const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={4}>
-    <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children}
-    </Text>
-  </Stack>
-);
-
-export const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title id={id} order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-};
+import { Fact } from '@/ui/fact';
+import { SectionCard } from '@/ui/section-card';
 
 /** Beside the editor: how many players the segment has now, and what the form does not change. */
 export const SegmentSummary = ({ segment }: { segment: TSegment }) => (
-  <Panel title="About this segment">
+  <SectionCard title="About this segment">
     <SimpleGrid cols={{ base: 2, md: 1 }} spacing="md" verticalSpacing="md">
       <Fact label={SEGMENT_PLAYERS_MESSAGES.playersTitle}>
         <PlayerCount segment={segment} />
@@ -55,12 +31,12 @@ export const SegmentSummary = ({ segment }: { segment: TSegment }) => (
     >
       {SEGMENT_TEXTS.viewPlayers}
     </Button>
-  </Panel>
+  </SectionCard>
 );
 
 /** Beside a new segment: how membership and actions work. */
 export const SegmentHelp = () => (
-  <Panel title="How segments work">
+  <SectionCard title="How segments work">
     <List size="sm" spacing="xs">
       <List.Item>
         Rules test a player's statistics, such as <Code fz="xs">numberOfLogins ≥ 2</Code>. A player who
@@ -70,5 +46,5 @@ export const SegmentHelp = () => (
       <List.Item>Actions run when a player enters or leaves: grant a badge, or grant a challenge.</List.Item>
       <List.Item>After a save, the segment's players are worked out again in the background.</List.Item>
     </List>
-  </Panel>
+  </SectionCard>
 );

@@ -6,9 +6,8 @@ import {
   type TSaveSegmentRequest,
   type TSegment,
 } from '@laurel/contract';
-import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
@@ -28,6 +27,7 @@ import {
 } from '@/features/segments/segment-form-values';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { mayCreateSegments, mayUpdateSegments } from '@/features/segments/segment-rules';
+import { ReadOnlyNote } from '@/ui/editor-page';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
@@ -104,9 +104,9 @@ const SegmentEditor = ({ segment }: { segment: TSegment | null }) => {
         </Stack>
       </Stack>
       {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} maw={1280}>
+        <ReadOnlyNote maw={1280}>
           {isSystem ? SEGMENT_TEXTS.systemNote : SEGMENT_TEXTS.readOnlyNote}
-        </Alert>
+        </ReadOnlyNote>
       )}
       <Grid gap="lg" align="flex-start" maw={1280}>
         <Grid.Col span={{ base: 12, lg: 8 }}>

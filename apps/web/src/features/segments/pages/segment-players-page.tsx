@@ -30,16 +30,17 @@ import { REBUILD_POLL_MS, segmentKeys, segmentPlayersQuery, useSegment } from '@
 import { BackToSegments } from '@/features/segments/components/back-to-segments';
 import { PlayerCount } from '@/features/segments/components/player-count';
 import { SegmentProblem } from '@/features/segments/components/segment-problem';
-import { Fact, Panel } from '@/features/segments/components/segment-summary';
 import { SegmentSystemBadge } from '@/features/segments/components/segment-system-badge';
 import { displayDateTime, displayNumber, SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { mayUpdateSegments } from '@/features/segments/segment-rules';
 import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { Fact } from '@/ui/fact';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
+import { SectionCard } from '@/ui/section-card';
 
 const SegmentDetails = ({ segment }: { segment: TSegment }) => (
-  <Panel title={SEGMENT_PLAYERS_MESSAGES.detailsTitle}>
+  <SectionCard title={SEGMENT_PLAYERS_MESSAGES.detailsTitle}>
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
       <Fact label="Segment ID">
         <Badge
@@ -78,7 +79,7 @@ const SegmentDetails = ({ segment }: { segment: TSegment }) => (
         <PlayerCount segment={segment} />
       </Fact>
     </SimpleGrid>
-  </Panel>
+  </SectionCard>
 );
 
 const NoPlayers = () => (
@@ -189,7 +190,7 @@ const SegmentPlayers = ({ segment }: { segment: TSegment }) => {
 
   const count = players.data?.count ?? 0;
   return (
-    <Panel title={SEGMENT_PLAYERS_MESSAGES.playersTitle}>
+    <SectionCard title={SEGMENT_PLAYERS_MESSAGES.playersTitle}>
       {players.isPending ? (
         <Group gap="sm" justify="center" py="xl" role="status" aria-live="polite">
           <Loader size="sm" aria-hidden />
@@ -212,7 +213,7 @@ const SegmentPlayers = ({ segment }: { segment: TSegment }) => {
           onRowClick={(player) => void navigate(consolePaths.customerProfile(player.customer_id))}
         />
       )}
-    </Panel>
+    </SectionCard>
   );
 };
 

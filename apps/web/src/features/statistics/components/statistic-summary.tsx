@@ -1,36 +1,12 @@
 import type { TStatistic } from '@laurel/contract';
-import { Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import { displayDateTime, STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
-
-const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={2}>
-    <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children}
-    </Text>
-  </Stack>
-);
-
-const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title id={id} order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-};
+import { Fact } from '@/ui/fact';
+import { SectionCard } from '@/ui/section-card';
 
 /** Beside the editor: the statistic's id, version and dates, which the form itself does not change. */
 export const StatisticSummary = ({ statistic }: { statistic: TStatistic }) => (
-  <Panel title="About this statistic">
+  <SectionCard title="About this statistic">
     <SimpleGrid cols={{ base: 2, md: 1 }} spacing="md" verticalSpacing="md">
       <Fact label="ID">
         <Code fz="xs" style={{ wordBreak: 'break-all' }}>
@@ -44,12 +20,12 @@ export const StatisticSummary = ({ statistic }: { statistic: TStatistic }) => (
       <Fact label="Created Date">{displayDateTime(statistic.created_at)}</Fact>
       <Fact label="Last Updated">{displayDateTime(statistic.updated_at)}</Fact>
     </SimpleGrid>
-  </Panel>
+  </SectionCard>
 );
 
 /** Beside a new statistic: where its values come from and what uses them. */
 export const StatisticHelp = () => (
-  <Panel title="How statistics work">
+  <SectionCard title="How statistics work">
     <Stack gap="sm">
       <Text size="sm">
         A statistic holds one number per player. Your tills, shop or app send values with{' '}
@@ -64,5 +40,5 @@ export const StatisticHelp = () => (
         Segments, reward tracks and XP rules can then use the statistic by its name.
       </Text>
     </Stack>
-  </Panel>
+  </SectionCard>
 );

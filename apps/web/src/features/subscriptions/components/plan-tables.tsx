@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '@/api/use-session';
 import { subscriptionRedemptionsQuery } from '@/features/subscriptions/api';
-import { FormSection } from '@/features/subscriptions/components/form-section';
 import { PlanImage } from '@/features/subscriptions/components/plan-image';
 import {
   displayDate,
@@ -14,6 +13,7 @@ import {
 } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf } from '@/features/subscriptions/subscription-rules';
 import { DataTable, type TableColumn } from '@/ui/data-table';
+import { SectionCard } from '@/ui/section-card';
 
 type TProduct = TSubscriptionDetails['product_details'][number];
 
@@ -42,7 +42,7 @@ export const PlanProducts = ({ plan, symbol }: { plan: TSubscriptionDetails; sym
   ];
   if (products.length === 0) return null;
   return (
-    <FormSection title={SUBSCRIPTION_TEXTS.products}>
+    <SectionCard title={SUBSCRIPTION_TEXTS.products}>
       <DataTable<TProduct>
         columns={columns}
         records={products}
@@ -51,7 +51,7 @@ export const PlanProducts = ({ plan, symbol }: { plan: TSubscriptionDetails; sym
         pageSize={Math.max(products.length, 1)}
         onPageChange={() => {}}
       />
-    </FormSection>
+    </SectionCard>
   );
 };
 
@@ -100,7 +100,7 @@ export const PlanRedemptions = ({ id, symbol }: { id: string; symbol: string }) 
     },
   ];
   return (
-    <FormSection title={SUBSCRIPTION_TEXTS.redemptions}>
+    <SectionCard title={SUBSCRIPTION_TEXTS.redemptions}>
       <DataTable<TRedemption>
         columns={columns}
         records={list.data?.redemptions ?? []}
@@ -111,6 +111,6 @@ export const PlanRedemptions = ({ id, symbol }: { id: string; symbol: string }) 
         fetching={list.isFetching}
         emptyText={SUBSCRIPTION_TEXTS.noRedemptions}
       />
-    </FormSection>
+    </SectionCard>
   );
 };

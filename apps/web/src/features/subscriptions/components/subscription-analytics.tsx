@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useSession } from '@/api/use-session';
 import { subscriptionAnalyticsQuery } from '@/features/subscriptions/api';
-import { FormSection } from '@/features/subscriptions/components/form-section';
 import { SUBSCRIPTION_TEXTS } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf } from '@/features/subscriptions/subscription-rules';
 import { lazyComponent } from '@/ui/lazy-component';
+import { SectionCard } from '@/ui/section-card';
 
 // recharts is a third of the plan page's code: it loads beside the figures it draws, never for a new plan.
 const RevenueChart = lazyComponent(
@@ -84,13 +84,13 @@ export const SubscriptionAnalytics = ({ id, symbol }: { id: string; symbol: stri
   const analytics = useQuery(subscriptionAnalyticsQuery(id, branchScopeOf(user)));
   const data = analytics.data;
   return (
-    <FormSection title={SUBSCRIPTION_TEXTS.analytics}>
+    <SectionCard title={SUBSCRIPTION_TEXTS.analytics}>
       {data ? <Figures analytics={data} symbol={symbol} /> : <Skeleton h={96} radius="md" />}
       {data && data.incrementalRevenueDate.length > 1 && (
         <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>
           <RevenueChart points={data.incrementalRevenueDate} symbol={symbol} />
         </Suspense>
       )}
-    </FormSection>
+    </SectionCard>
   );
 };

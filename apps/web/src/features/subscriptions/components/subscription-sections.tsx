@@ -23,12 +23,12 @@ import {
   PICKER_DEBOUNCE,
 } from '@/features/products';
 import { fetchBranchOptions } from '@/features/subscriptions/api';
-import { FormSection } from '@/features/subscriptions/components/form-section';
 import { type TSectionProps, toNumber } from '@/features/subscriptions/components/subscription-form-context';
 import { isInPlay, type TSubscriptionFormField } from '@/features/subscriptions/subscription-form-values';
 import { LABELS, optionsOf } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf } from '@/features/subscriptions/subscription-rules';
 import { RemoteMultiPicker } from '@/ui/remote-picker';
+import { SectionCard } from '@/ui/section-card';
 
 /** Hints sit under the inputs, so that side-by-side fields line up whatever their hints. */
 const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
@@ -168,7 +168,7 @@ export const DetailsSection = (props: TSectionProps) => {
     error: errorOf(field),
   });
   return (
-    <FormSection title="Details" hint="What the plan is called and what it costs.">
+    <SectionCard title="Details" description="What the plan is called and what it costs.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Name" required maxLength={SUBSCRIPTION_LIMITS.nameMaxLength} {...text('name')} />
         <TextInput
@@ -234,7 +234,7 @@ export const DetailsSection = (props: TSectionProps) => {
         maxLength={SUBSCRIPTION_LIMITS.notesMaxLength}
         {...text('notes')}
       />
-    </FormSection>
+    </SectionCard>
   );
 };
 
@@ -261,9 +261,9 @@ export const ScheduleSection = (props: TSectionProps) => {
     />
   );
   return (
-    <FormSection
+    <SectionCard
       title="Schedule"
-      hint="How long a period is, how long the plan runs and when a customer's plan lapses."
+      description="How long a period is, how long the plan runs and when a customer's plan lapses."
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Choice props={props} field="period" label="Period" labels={LABELS.period} />
@@ -314,7 +314,7 @@ export const ScheduleSection = (props: TSectionProps) => {
         label="Auto Renewal"
         description="The plan renews itself at the end of each period"
       />
-    </FormSection>
+    </SectionCard>
   );
 };
 
@@ -364,7 +364,7 @@ export const CoverageSection = (props: TSectionProps) => {
     );
   };
   return (
-    <FormSection title="Applies To" hint="What a customer may redeem with the plan.">
+    <SectionCard title="Applies To" description="What a customer may redeem with the plan.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Choice props={props} field="apply_to" label="Apply To" labels={LABELS.applyTo} />
         <Select
@@ -417,14 +417,14 @@ export const CoverageSection = (props: TSectionProps) => {
         />
         <Toggle props={props} field="is_new" label="New" description="Shown to customers as a new plan" />
       </SimpleGrid>
-    </FormSection>
+    </SectionCard>
   );
 };
 
 export const PaymentSection = (props: TSectionProps) => {
   const { values } = props;
   return (
-    <FormSection title="Payment" hint="When the customer pays and what happens when a payment fails.">
+    <SectionCard title="Payment" description="When the customer pays and what happens when a payment fails.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Choice
           props={props}
@@ -494,12 +494,12 @@ export const PaymentSection = (props: TSectionProps) => {
           </Stack>
         </SimpleGrid>
       )}
-    </FormSection>
+    </SectionCard>
   );
 };
 
 export const LimitsSection = (props: TSectionProps) => (
-  <FormSection title="Redemption Limits" hint="Empty means no limit.">
+  <SectionCard title="Redemption Limits" description="Empty means no limit.">
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       <WholeNumber props={props} field="max_per_user" label="Max Per User" />
       <WholeNumber props={props} field="max_redemptions_per_day" label="Max Redemptions Per Day" />
@@ -510,5 +510,5 @@ export const LimitsSection = (props: TSectionProps) => (
         required={isInPlay(props.values, 'max_redemptions_per_period')}
       />
     </SimpleGrid>
-  </FormSection>
+  </SectionCard>
 );

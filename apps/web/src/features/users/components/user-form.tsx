@@ -15,17 +15,15 @@ import {
   Grid,
   Group,
   MultiSelect,
-  Paper,
   PasswordInput,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import type { TBranchOption } from '@/features/users/api';
 import { PermissionGrid } from '@/features/users/components/permission-grid';
 import {
@@ -38,31 +36,9 @@ import {
   type TUserFormValues,
   withRole,
 } from '@/features/users/user-form-values';
+import { SectionCard } from '@/ui/section-card';
 
 type TPersonalField = (typeof PERSONAL_FIELDS)[number];
-
-type TSectionProps = { title: string; description?: string; children: ReactNode };
-
-const Section = ({ title, description, children }: TSectionProps) => {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title id={id} order={2} fz="h4">
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
-  );
-};
 
 const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 const statusOptions = STAFF_FORM_STATUSES.map((status) => ({
@@ -146,7 +122,7 @@ export const UserForm = ({
   };
 
   const personal = (
-    <Section
+    <SectionCard
       title="Personal details"
       description={
         mode.canManageAccess ? 'Who this user is and how to reach them.' : 'Your name and contact details.'
@@ -176,11 +152,11 @@ export const UserForm = ({
           Your account type, branches and permissions are set by an admin.
         </Text>
       )}
-    </Section>
+    </SectionCard>
   );
 
   const access = mode.canManageAccess && (
-    <Section
+    <SectionCard
       title="Access"
       description="The account type decides which branches and features this user works with."
     >
@@ -236,11 +212,14 @@ export const UserForm = ({
           error={errorOf('manager_of')}
         />
       )}
-    </Section>
+    </SectionCard>
   );
 
   const permissions = mode.canManageAccess && (
-    <Section title="Permissions" description="What this user may view, add, edit and delete in each feature.">
+    <SectionCard
+      title="Permissions"
+      description="What this user may view, add, edit and delete in each feature."
+    >
       {values.role === 'ADMIN' ? (
         <Alert
           variant="light"
@@ -257,7 +236,7 @@ export const UserForm = ({
       ) : (
         <PermissionGrid value={values.user_permissions} onChange={(next) => set('user_permissions', next)} />
       )}
-    </Section>
+    </SectionCard>
   );
 
   return (
