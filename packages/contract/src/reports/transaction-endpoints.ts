@@ -64,23 +64,39 @@ export const TRANSACTION_FILTER_MESSAGES = {
   maxValueNumber: 'Max value must be a number',
   maxBelowMin: 'Max value must not be less than min value',
   endBeforeStart: 'End date must not be before start date',
+  /** What the console's min and max fields say while their text is not a number (it is then not sent). */
+  enterNumber: 'Enter a number',
   exportRunning:
     'An export is already running for your business. Please wait for it to finish and try again.',
   exportExpired: 'This export has expired or does not exist. Please export again.',
   unknownField: (field: string) => `Unknown export field: ${field}`,
 } as const;
 
-/** Free-text numbers (spec 3 §5): blank is no filter, anything else must read as a number. */
+/** The longest free-text number a filter takes. */
+export const FREE_NUMBER_MAX_LENGTH = 40;
+
+/**
+ * A free-text number as typed (spec 3 §5 'min and max values are free text'): blank is no number (undefined),
+ * thousands separators are ignored ('1,000.5'), anything else that does not read as a finite number is NaN.
+ */
+export const readFreeNumber = (text: string): number | undefined => {
+  const value = text.trim();
+  if (value === '') return undefined;
+  if (value.length > FREE_NUMBER_MAX_LENGTH) return Number.NaN;
+  const number = Number(value.replace(/,/g, ''));
+  return Number.isFinite(number) ? number : Number.NaN;
+};
+
+/** Free-text numbers on the server: blank is no filter, anything else must read as a number (else 400). */
 const freeNumber = (message: string) =>
   z
     .string()
     .trim()
-    .max(40, message)
+    .max(FREE_NUMBER_MAX_LENGTH, message)
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const number = Number(value.replace(/,/g, ''));
-      if (!Number.isFinite(number)) {
+      const number = value === undefined ? undefined : readFreeNumber(value);
+      if (Number.isNaN(number)) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -111,7 +127,7 @@ const ZFilterFields = z.object({
   reward_track_name: multi,
 });
 
-const checkRanges = <T extends z.infer<typeof ZFilterFields>>(value: T, ctx: z.RefinementCtx) => {
+const checkRanges = (value: Partial<z.infer<typeof ZFilterFields>>, ctx: z.RefinementCtx) => {
   if (value.min_value !== undefined && value.max_value !== undefined && value.max_value < value.min_value) {
     ctx.addIssue({ code: 'custom', path: ['max_value'], message: TRANSACTION_FILTER_MESSAGES.maxBelowMin });
   }
@@ -204,15 +220,33 @@ export const ZTransactionSummary = z.object({
 });
 export type TTransactionSummary = z.infer<typeof ZTransactionSummary>;
 
-export const ZTransactionExportRequest = z
-  .object({
-    filters: ZFilterFields.partial().default({}),
-    format: ZExportFormat.default('csv'),
-    include_headers: z.boolean().default(true),
-    fields: z.array(z.string().max(60)).max(40).optional(),
+const ZExportFilters = ZFilterFields.partial();
+type TExportFilters = z.output<typeof ZExportFilters>;
+
+/**
+ * The export request (spec 3 §7: "the filters plus format, include_headers, fields"): the filters either at the
+ * top level of the body, as the list's query names them, or in a nested `filters` object (what the console
+ * sends); both may be given, and the nested value wins where both set a filter. The parsed request carries them
+ * merged as `filters`.
+ */
+export const ZTransactionExportRequest = ZExportFilters.extend({
+  filters: ZExportFilters.optional().describe(
+    'The filters as one object; where a filter is also given at the top level, this one wins',
+  ),
+  format: ZExportFormat.default('csv'),
+  include_headers: z.boolean().default(true),
+  fields: z.array(z.string().max(60)).max(40).optional(),
+})
+  .transform(({ filters: nested, format, include_headers, fields, ...topLevel }) => {
+    const filters: TExportFilters = { ...topLevel };
+    // A blank nested value is no filter (spec 3 §7 skips empty values), so it does not undo a top-level one.
+    for (const [name, value] of Object.entries(nested ?? {}))
+      if (value !== undefined) Object.assign(filters, { [name]: value });
+    return { filters, format, include_headers, fields };
   })
-  .superRefine((value, ctx) => checkRanges(value.filters as z.infer<typeof ZFilterFields>, ctx));
+  .superRefine((value, ctx) => checkRanges(value.filters, ctx));
 export type TTransactionExportRequest = z.input<typeof ZTransactionExportRequest>;
+export type TParsedTransactionExportRequest = z.output<typeof ZTransactionExportRequest>;
 
 export const ZTransactionExportReady = z.object({
   file_id: z.string(),

@@ -45,7 +45,7 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
     route(app, endpoints.requestExport, async ({ body, request }) => {
       const principal = principalOf(request);
       requirePlanFeature(principal, 'EXPORTS');
-      const ready = await service.requestExport(report, principal, scopeOf(principal), body as never);
+      const ready = await service.requestExport(report, principal, scopeOf(principal), body);
       request.audited = true;
       return ok(ready, API_SUCCESS_MESSAGES.exportReady);
     });

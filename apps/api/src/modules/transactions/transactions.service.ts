@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import {
   EXPORTABLE_FIELDS,
   exportFileName,
+  type TParsedTransactionExportRequest,
   type TParsedTransactionFilters,
   TRANSACTION_FILTER_MESSAGES,
   TRANSACTION_MULTI_FILTERS,
   type TReportCard,
-  type TTransactionExportRequest,
   type TTransactionSummary,
   transactionCountCap,
 } from '@laurel/contract';
@@ -156,7 +156,7 @@ export const createTransactionsService = (ctx: AppContext) => {
     report: ReportDefinition,
     principal: Principal,
     scope: ReportScope,
-    request: TTransactionExportRequest & { filters: Partial<TParsedTransactionFilters> },
+    request: TParsedTransactionExportRequest,
   ) => {
     const allowed = EXPORTABLE_FIELDS[report.kind];
     const unknown = (request.fields ?? []).find((field) => !allowed.includes(field));

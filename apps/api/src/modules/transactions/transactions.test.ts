@@ -205,6 +205,37 @@ describe('badge transactions export', () => {
     expect(bad.json().message).toBe(TRANSACTION_FILTER_MESSAGES.unknownField('password'));
   });
 
+  it('takes the filters at the top level of the body too; a nested one wins where both are given', async () => {
+    const exported = async (payload: Record<string, unknown>) => {
+      const ready = await post(admin, '/api/transactions/badges/export', {
+        fields: ['badge_name'],
+        ...payload,
+      });
+      expect(ready.statusCode, ready.body).toBe(200);
+      const rows = csvRows((await get(admin, ready.json().content.url)).body).slice(1);
+      expect(rows).toHaveLength(ready.json().content.row_count);
+      return rows;
+    };
+    expect(await exported({})).toHaveLength(4);
+    expect(await exported({ badge_name: 'Regular' })).toEqual(['Regular', 'Regular', 'Regular']);
+    expect(await exported({ search_string: 'lerato', badge_category: 'Achievement' })).toEqual(['Regular']);
+    expect(
+      await exported({ badge_name: 'Regular', filters: { badge_name: '=Big Spender', min_value: '' } }),
+    ).toEqual(["'=Big Spender"]);
+    expect(await exported({ badge_name: 'Regular', filters: { search_string: 'pieter' } })).toEqual([
+      'Regular',
+    ]);
+    const bad = await post(admin, '/api/transactions/badges/export', { min_value: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(TRANSACTION_FILTER_MESSAGES.minValueNumber);
+    const backwards = await post(admin, '/api/transactions/badges/export', {
+      min_value: '5',
+      filters: { max_value: '2' },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(TRANSACTION_FILTER_MESSAGES.maxBelowMin);
+  });
+
   it('needs the BUSINESS plan (402) and the requester’s own live file (404 otherwise)', async () => {
     const starter = await createClientAndSignIn(t.app, { plan: 'STARTER' });
     expect((await post(starter, '/api/transactions/badges/export', {})).statusCode).toBe(402);
