@@ -106,6 +106,13 @@ export const rewardTrackTransactions = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('reward_track_transactions_customer_idx').on(table.clientId, table.customerId, table.occurredAt),
+    // The Reward Tracks filter, newest first, and its options (the distinct names, by a loose index scan).
+    index('reward_track_transactions_name_occurred_idx').on(
+      table.clientId,
+      table.rewardTrackName,
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Branch scope and the branch filter, newest first (branch_id is filled on every row by a trigger).
     index('reward_track_transactions_branch_occurred_idx').on(
       table.clientId,

@@ -158,11 +158,8 @@ const rewardTracks: ReportColumn<'reward-tracks'>[] = [
   ...userColumns<'reward-tracks'>().map((column) => ({ ...column, hidden: false })),
   { accessor: 'reward_track_name', title: 'Reward Track' },
   { accessor: 'milestone_reached', title: 'Milestone Reached' },
-  {
-    accessor: 'reward_claimed',
-    title: 'Reward Claimed',
-    render: (row) => (row.reward_claimed ? 'Yes' : 'No'),
-  },
+  // What the milestone gave ('Level 3', 'Gold'), as the API and the CSV carry it.
+  { accessor: 'reward_claimed', title: 'Reward Claimed', render: (row) => row.reward_claimed || '—' },
   {
     accessor: 'reward_value',
     title: 'Reward Value',

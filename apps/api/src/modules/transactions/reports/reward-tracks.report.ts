@@ -39,10 +39,21 @@ export const rewardTracksReport: ReportDefinition = {
   multi: {
     branch_location: BRANCH_FILTER,
     status: { sql: 't.status', options: REWARD_TRACK_TRANSACTION_STATUSES },
+    // The names the rows carry (a deleted or renamed track's rows keep theirs), read by a loose scan of the
+    // (client_id, reward_track_name) index: one probe per name, however many rows the ledger holds.
     reward_track_name: {
       sql: 't.reward_track_name',
       options: (client) =>
-        `SELECT DISTINCT name AS option FROM reward_tracks WHERE client_id = ${client} ORDER BY name`,
+        `WITH RECURSIVE names(option) AS (
+           (SELECT reward_track_name FROM reward_track_transactions WHERE client_id = ${client}
+             ORDER BY reward_track_name LIMIT 1)
+           UNION ALL
+           SELECT (SELECT n.reward_track_name FROM reward_track_transactions n
+                    WHERE n.client_id = ${client} AND n.reward_track_name > names.option
+                    ORDER BY n.reward_track_name LIMIT 1)
+             FROM names WHERE names.option IS NOT NULL
+         )
+         SELECT option FROM names WHERE option IS NOT NULL ORDER BY option`,
     },
   },
   value: 't.reward_value',

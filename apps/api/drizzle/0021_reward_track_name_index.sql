@@ -1,0 +1,1 @@
+CREATE INDEX "reward_track_transactions_name_occurred_idx" ON "reward_track_transactions" USING btree ("client_id","reward_track_name","occurred_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
