@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type TTableSort<TKey extends string = string> = { key: TKey; direction: 'asc' | 'desc' };
@@ -11,19 +11,24 @@ export const useTableQuery = (defaults: { pageSize: number }) => {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const search = params.get('search') ?? '';
+  // The params of the latest render, and what the last update asked for on top of which params: react-router
+  // builds a functional update on the params its callback last saw, so a second update before the URL has
+  // re-rendered (or from a callback kept since an earlier render) would drop the first one's changes.
+  const rendered = useRef(params);
+  rendered.current = params;
+  const requested = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
   const update = useCallback(
-    (changes: Record<string, string | number | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '' || (name === 'page' && value === 1)) next.delete(name);
-            else next.set(name, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Record<string, string | number | null>) => {
+      const from = rendered.current;
+      const pending = requested.current;
+      const next = new URLSearchParams(pending && pending.from === from ? pending.next : from);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '' || (name === 'page' && value === 1)) next.delete(name);
+        else next.set(name, String(value));
+      }
+      requested.current = { from, next };
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
   return {
