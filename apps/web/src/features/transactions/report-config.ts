@@ -8,6 +8,8 @@ type TReportConfig = {
   searchPlaceholder: string;
   /** What min and max value compare (TRANSACTION_VALUE_FIELDS), as the toolbar names it. */
   valueLabel: string;
+  /** The min and max inputs' width in px from the xs breakpoint: their labels fit on one line. */
+  valueWidth: number;
 };
 
 /** Per report (spec 3 §2): titles, the remembered column choice, and what the search and value filters read. */
@@ -18,6 +20,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     columns: 'economy-transactions',
     searchPlaceholder: 'Customer name, email or number',
     valueLabel: 'value',
+    valueWidth: 120,
   },
   challenges: {
     title: REPORT_TITLES.challenges,
@@ -25,6 +28,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     columns: 'challenge-transactions',
     searchPlaceholder: 'Customer, email or challenge',
     valueLabel: 'XP',
+    valueWidth: 120,
   },
   badges: {
     title: REPORT_TITLES.badges,
@@ -32,6 +36,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     columns: 'badge-transactions',
     searchPlaceholder: 'Customer, email or badge',
     valueLabel: 'XP',
+    valueWidth: 120,
   },
   'reward-tracks': {
     title: REPORT_TITLES['reward-tracks'],
@@ -39,5 +44,6 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     columns: 'reward-track-transactions',
     searchPlaceholder: 'Customer, email or reward track',
     valueLabel: 'reward value',
+    valueWidth: 150,
   },
 };

@@ -1,4 +1,6 @@
 import {
+  readFreeNumber,
+  TRANSACTION_FILTER_MESSAGES,
   TRANSACTION_MULTI_FILTERS,
   type TTransactionMultiFilter,
   type TTransactionReport,
@@ -10,22 +12,38 @@ export const PLAIN_FILTERS = ['start_date', 'end_date', 'min_value', 'max_value'
 
 type TUrlFilters = { search: string; filter: (name: string) => string };
 
+/** A filter the server would refuse, with what its field says; it is left out of the request until fixed. */
+export type TFilterProblems = Partial<Record<'min_value' | 'max_value' | 'end_date', string>>;
+
 export const multiFiltersOf = (kind: TTransactionReport) =>
   TRANSACTION_MULTI_FILTERS[kind] as readonly TTransactionMultiFilter[];
 
-/** The server's query from the URL: empty values are skipped (spec 3 §7). */
-export const reportFiltersFrom = (kind: TTransactionReport, table: TUrlFilters): TReportFilters => {
-  const filters: Record<string, string> = {};
-  if (table.search) filters.search_string = table.search;
+/**
+ * The server's query from the URL: empty values are skipped (spec 3 §7), and so is a value the server would
+ * refuse with a 400 — min or max that is not a number (they are free text, spec 3 §5), a max below the min, an
+ * end date before the start — so a half-typed filter marks its field instead of failing the whole report.
+ * `filtered`: whether anything at all is set in the URL (Reset clears a refused value too).
+ */
+export const readReportFilters = (kind: TTransactionReport, table: TUrlFilters) => {
+  const values: Record<string, string> = {};
+  if (table.search) values.search_string = table.search;
   for (const name of [...PLAIN_FILTERS, ...multiFiltersOf(kind)]) {
     const value = table.filter(name);
-    if (value) filters[name] = value;
+    if (value) values[name] = value;
   }
-  return filters as TReportFilters;
+  const filtered = Object.keys(values).length > 0;
+  const problems: TFilterProblems = {};
+  const min = readFreeNumber(values.min_value ?? '');
+  const max = readFreeNumber(values.max_value ?? '');
+  if (Number.isNaN(min)) problems.min_value = TRANSACTION_FILTER_MESSAGES.enterNumber;
+  if (Number.isNaN(max)) problems.max_value = TRANSACTION_FILTER_MESSAGES.enterNumber;
+  else if (max !== undefined && min !== undefined && max < min)
+    problems.max_value = TRANSACTION_FILTER_MESSAGES.maxBelowMin;
+  if (values.start_date && values.end_date && values.end_date < values.start_date)
+    problems.end_date = TRANSACTION_FILTER_MESSAGES.endBeforeStart;
+  for (const name of Object.keys(problems)) delete values[name];
+  return { filters: values as TReportFilters, problems, filtered };
 };
-
-/** Whether anything is filtered: Reset is disabled otherwise (spec 3 §2). */
-export const isFiltered = (filters: TReportFilters) => Object.keys(filters).length > 0;
 
 /** Every filter cleared, for Reset. */
 export const clearedFilters = (kind: TTransactionReport) =>

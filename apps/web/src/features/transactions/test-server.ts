@@ -66,3 +66,101 @@ export const serveBadgeReport = (user: Partial<TSessionUser> = {}, replies: TRep
     ...replies,
   });
 };
+
+const listOf = (rows: unknown[]) =>
+  jsonResponse(200, {
+    success: true,
+    message: '',
+    content: { transactions: rows, count: rows.length, count_capped: false },
+    pagination: { count: rows.length, hasMore: false },
+  });
+
+export const economyRow = (
+  overrides: Partial<TTransactionRow<'economy'>> = {},
+): TTransactionRow<'economy'> => ({
+  _id: '3'.repeat(24),
+  transaction_id: 'order-1009',
+  date_time: '2026-03-01T10:00:00.000Z',
+  user_id: THANDI_ID,
+  user_name: 'Thandi Mokoena',
+  branch_location: 'North',
+  transaction_type: 'Cashback',
+  value: 4.25,
+  currency: 'BB',
+  xp_points_earned: 0,
+  wallet_balance_post_transaction: 14.25,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+export const ECONOMY_SUMMARY: TTransactionSummary = {
+  cards: [
+    { label: 'Total Earnings', value: 4.25, detail: null },
+    { label: 'Total Cashback', value: 4.25, detail: null },
+    { label: 'Total XP Earned', value: 0, detail: null },
+    { label: 'Total Spent', value: 0, detail: null },
+    { label: 'Total Wallet Liability', value: 14.25, detail: null },
+  ],
+  options: {
+    branch_location: ['North'],
+    transaction_type: ['Earning Event', 'Cashback', 'XP Points', 'Spending'],
+    currency: ['BB'],
+  },
+  count: 1,
+};
+
+/** Signs in as an admin and answers the economy report's calls. */
+export const serveEconomyReport = (replies: TReplies = {}) => {
+  const { clientReplies } = signInOnStarter();
+  return stubApi({
+    ...clientReplies,
+    'GET /api/transactions/economy': () => listOf([economyRow()]),
+    'GET /api/transactions/economy/summary': () => ok(ECONOMY_SUMMARY),
+    ...replies,
+  });
+};
+
+export const rewardTrackRow = (
+  overrides: Partial<TTransactionRow<'reward-tracks'>> = {},
+): TTransactionRow<'reward-tracks'> => ({
+  _id: '4'.repeat(24),
+  reward_track_transaction_id: 'evt-7',
+  date_time: '2026-03-01T10:00:00.000Z',
+  user_id: THANDI_ID,
+  user_name: 'Thandi Mokoena',
+  branch_location: 'North',
+  reward_track_name: 'Levels 2025',
+  milestone_reached: 'level 1',
+  reward_claimed: 'Level 1',
+  reward_value: 1,
+  xp_points_earned: 120,
+  status: 'Reward Claimed',
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+/** Signs in as an admin and answers the reward track report's calls; the options are the rows' track names. */
+export const serveRewardTrackReport = (replies: TReplies = {}) => {
+  const { clientReplies } = signInOnStarter();
+  return stubApi({
+    ...clientReplies,
+    'GET /api/transactions/reward-tracks': () => listOf([rewardTrackRow()]),
+    'GET /api/transactions/reward-tracks/summary': () =>
+      ok({
+        cards: [
+          { label: 'Total Users on Reward Tracks', value: 1, detail: null },
+          { label: 'Total Rewards Claimed', value: 1, detail: null },
+          { label: 'Most Popular Reward Track', value: 'Levels 2025', detail: '1' },
+        ],
+        options: {
+          branch_location: ['North'],
+          status: ['In Progress', 'Completed', 'Reward Claimed'],
+          reward_track_name: ['Levels', 'Levels 2025'],
+        },
+        count: 1,
+      } satisfies TTransactionSummary),
+    ...replies,
+  });
+};

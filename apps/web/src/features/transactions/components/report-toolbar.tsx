@@ -6,9 +6,8 @@ import {
 } from '@laurel/contract';
 import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
 import { DebouncedSearch } from '@/ui/data-table';
-import type { TReportFilters } from '../api';
 import { REPORT_CONFIG } from '../report-config';
-import { clearedFilters, isFiltered, multiFiltersOf } from '../report-filters';
+import { clearedFilters, multiFiltersOf, type TFilterProblems } from '../report-filters';
 
 type TTable = {
   search: string;
@@ -18,19 +17,29 @@ type TTable = {
   setFilters: (changes: Record<string, string | null>) => void;
 };
 
-/** Search, date range, min and max value, the report's multi-selects and Reset (spec 3 §2). */
+/**
+ * Search, date range, min and max value, the report's multi-selects and Reset (spec 3 §2). A value the server
+ * would refuse shows its problem on the field (and is not sent); Reset clears it with the rest.
+ */
 export const ReportToolbar = ({
   kind,
   table,
-  filters,
+  problems,
+  filtered,
   options,
 }: {
   kind: TTransactionReport;
   table: TTable;
-  filters: TReportFilters;
+  problems: TFilterProblems;
+  filtered: boolean;
   options: Record<string, string[]> | undefined;
 }) => {
   const config = REPORT_CONFIG[kind];
+  // The labels stay on one line so that the inputs of the row line up (the width fits the report's label).
+  const valueInput = {
+    w: { base: '48%', xs: config.valueWidth },
+    styles: { label: { whiteSpace: 'nowrap' } },
+  } as const;
   const start = table.filter('start_date');
   const end = table.filter('end_date');
   return (
@@ -55,18 +64,23 @@ export const ReportToolbar = ({
         value={end}
         min={start || undefined}
         w={{ base: '48%', xs: 160 }}
+        error={problems.end_date}
         onChange={(event) => table.setFilter('end_date', event.currentTarget.value || null)}
       />
       <TextInput
         label={`Min ${config.valueLabel}`}
+        inputMode="decimal"
         value={table.filter('min_value')}
-        w={{ base: '48%', xs: 120 }}
+        error={problems.min_value}
+        {...valueInput}
         onChange={(event) => table.setFilter('min_value', event.currentTarget.value || null)}
       />
       <TextInput
         label={`Max ${config.valueLabel}`}
+        inputMode="decimal"
         value={table.filter('max_value')}
-        w={{ base: '48%', xs: 120 }}
+        error={problems.max_value}
+        {...valueInput}
         onChange={(event) => table.setFilter('max_value', event.currentTarget.value || null)}
       />
       {multiFiltersOf(kind).map((name) => {
@@ -84,11 +98,7 @@ export const ReportToolbar = ({
           />
         );
       })}
-      <Button
-        variant="default"
-        disabled={!isFiltered(filters)}
-        onClick={() => table.setFilters(clearedFilters(kind))}
-      >
+      <Button variant="default" disabled={!filtered} onClick={() => table.setFilters(clearedFilters(kind))}>
         Reset
       </Button>
     </Group>

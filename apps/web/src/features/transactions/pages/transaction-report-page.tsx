@@ -18,7 +18,7 @@ import { ReportCards } from '../components/report-cards';
 import { ReportToolbar } from '../components/report-toolbar';
 import { tableColumns } from '../report-columns';
 import { REPORT_CONFIG } from '../report-config';
-import { reportFiltersFrom } from '../report-filters';
+import { readReportFilters } from '../report-filters';
 
 /**
  * One transaction report (spec 3 §2): snapshot cards over every matching row, the filters (kept in the URL,
@@ -27,7 +27,7 @@ import { reportFiltersFrom } from '../report-filters';
 const TransactionReportPage = <K extends TTransactionReport>({ kind }: { kind: K }) => {
   const config = REPORT_CONFIG[kind];
   const table = useTableQuery({ pageSize: TRANSACTION_PAGE_SIZE });
-  const filters = reportFiltersFrom(kind, table);
+  const { filters, problems, filtered } = readReportFilters(kind, table);
   const list = useQuery(transactionListQuery(kind, filters, table.page, table.pageSize));
   const summary = useQuery(transactionSummaryQuery(kind, filters));
   const exporter = useCsvExport(`Exporting ${config.title.toLowerCase()}`);
@@ -58,7 +58,13 @@ const TransactionReportPage = <K extends TTransactionReport>({ kind }: { kind: K
         countCapped={list.data?.countCapped ?? false}
         fetching={list.isFetching}
         filters={
-          <ReportToolbar kind={kind} table={table} filters={filters} options={summary.data?.options} />
+          <ReportToolbar
+            kind={kind}
+            table={table}
+            problems={problems}
+            filtered={filtered}
+            options={summary.data?.options}
+          />
         }
         actions={
           <Button
