@@ -1,11 +1,10 @@
 import { PAGE_SIZES, type TProductCategory } from '@laurel/contract';
 import { Text } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { categoriesListQuery } from '@/features/products/api';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
-import { CatalogueTabs } from '@/features/products/components/catalogue-tabs';
+import { CatalogueActions, CatalogueHeading } from '@/features/products/components/catalogue-list-header';
 import { Thumbnail } from '@/features/products/components/thumbnail';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
@@ -18,8 +17,6 @@ import {
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
-import { LinkButton } from '@/ui/link-button';
-import { PageHeading } from '@/ui/page-title';
 
 /** `/console/product-categories`: the catalogue's categories with how many products each holds. */
 export const CategoriesPage = () => {
@@ -65,15 +62,7 @@ export const CategoriesPage = () => {
 
   return (
     <ListPage<TProductCategory>
-      heading={
-        <>
-          <PageHeading
-            title={CATALOGUE_TEXTS.categoriesTitle}
-            subtitle={CATALOGUE_TEXTS.categoriesSubtitle}
-          />
-          <CatalogueTabs active="categories" />
-        </>
-      }
+      heading={<CatalogueHeading list="categories" />}
       table={table}
       count={list.data?.count}
       fetching={list.isFetching}
@@ -83,16 +72,7 @@ export const CategoriesPage = () => {
         label: CATALOGUE_TEXTS.searchCategories,
         placeholder: CATALOGUE_TEXTS.searchCategoriesPlaceholder,
       }}
-      actions={
-        mayCreateProducts(user) && (
-          <>
-            <LinkButton to={productPaths.importCategories} variant="default" icon={IconFileImport}>
-              {CATALOGUE_TEXTS.importCsv}
-            </LinkButton>
-            <LinkButton to={productPaths.newCategory}>{CATALOGUE_TEXTS.addCategory}</LinkButton>
-          </>
-        )
-      }
+      actions={mayCreateProducts(user) && <CatalogueActions list="categories" />}
       rowPath={(category) => productPaths.category(category._id)}
     />
   );

@@ -1,12 +1,11 @@
 import { formatMoney, PAGE_SIZES, type TProduct } from '@laurel/contract';
 import { Badge, Group, Text } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { productsListQuery } from '@/features/products/api';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
-import { CatalogueTabs } from '@/features/products/components/catalogue-tabs';
+import { CatalogueActions, CatalogueHeading } from '@/features/products/components/catalogue-list-header';
 import { Thumbnail } from '@/features/products/components/thumbnail';
 import { useDeleteCatalogue } from '@/features/products/components/use-delete-catalogue';
 import { productPaths } from '@/features/products/product-paths';
@@ -19,8 +18,6 @@ import {
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
-import { LinkButton } from '@/ui/link-button';
-import { PageHeading } from '@/ui/page-title';
 
 /** `/console/products`: the catalogue, searched by title, SKU or PID, with add, import and delete. */
 export const ProductsPage = () => {
@@ -82,12 +79,7 @@ export const ProductsPage = () => {
 
   return (
     <ListPage<TProduct>
-      heading={
-        <>
-          <PageHeading title={CATALOGUE_TEXTS.productsTitle} subtitle={CATALOGUE_TEXTS.productsSubtitle} />
-          <CatalogueTabs active="products" />
-        </>
-      }
+      heading={<CatalogueHeading list="products" />}
       table={table}
       count={list.data?.count}
       fetching={list.isFetching}
@@ -97,16 +89,7 @@ export const ProductsPage = () => {
         label: CATALOGUE_TEXTS.searchProducts,
         placeholder: CATALOGUE_TEXTS.searchProductsPlaceholder,
       }}
-      actions={
-        mayCreateProducts(user) && (
-          <>
-            <LinkButton to={productPaths.importProducts} variant="default" icon={IconFileImport}>
-              {CATALOGUE_TEXTS.importCsv}
-            </LinkButton>
-            <LinkButton to={productPaths.newProduct}>{CATALOGUE_TEXTS.addProduct}</LinkButton>
-          </>
-        )
-      }
+      actions={mayCreateProducts(user) && <CatalogueActions list="products" />}
       rowPath={(product) => productPaths.product(product._id)}
     />
   );
