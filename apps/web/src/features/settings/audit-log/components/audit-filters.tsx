@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
-import { BUTTON_LABELS, toIsoDate } from '@laurel/contract';
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { toIsoDate } from '@laurel/contract';
+import { Group, Select } from '@mantine/core';
 import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
-import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { AUDIT_ACTION_OPTIONS } from '@/features/settings/audit-log/audit-actions';
+import { ResetFiltersButton } from '@/features/settings/components/reset-filters-button';
 import { DebouncedSearch } from '@/ui/data-table';
 
 /** The filters as the URL keeps them; '' is "any". Dates are YYYY-MM-DD. */
@@ -83,17 +84,6 @@ export const AuditFilters = ({ values, users, onChange, onReset }: TAuditFilters
       w={{ base: '100%', xs: 210 }}
       onChange={([from, to]) => onChange({ from: from ?? '', to: to ?? '' })}
     />
-    {/* An icon like the column chooser beside it, so that the filters fit one row on a laptop screen. */}
-    <Tooltip label="Reset the filters" withArrow>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={BUTTON_LABELS.reset}
-        disabled={!isFiltered(values)}
-        onClick={onReset}
-      >
-        <IconFilterOff size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <ResetFiltersButton disabled={!isFiltered(values)} onClick={onReset} />
   </Group>
 );

@@ -1,6 +1,5 @@
-import { BUTTON_LABELS } from '@laurel/contract';
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Group, Select } from '@mantine/core';
+import { ResetFiltersButton } from '@/features/settings/components/reset-filters-button';
 import {
   EVENT_STATUS_OPTIONS,
   EVENT_TYPE_OPTIONS,
@@ -48,16 +47,6 @@ export const EventLogFilters = ({ values, onChange, onReset }: TEventLogFiltersP
       w={{ base: '100%', xs: 190 }}
       onChange={(type) => onChange({ type: type ?? '' })}
     />
-    <Tooltip label="Reset the filters" withArrow>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={BUTTON_LABELS.reset}
-        disabled={!isEventLogFiltered(values)}
-        onClick={onReset}
-      >
-        <IconFilterOff size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <ResetFiltersButton disabled={!isEventLogFiltered(values)} onClick={onReset} />
   </Group>
 );
