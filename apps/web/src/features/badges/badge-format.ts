@@ -1,4 +1,5 @@
 import type { TBadge, TBadgeThemeKey } from '@laurel/contract';
+import { displayDate } from '@/ui/display-date';
 
 /** Texts of this area that the spec does not give; the spec's own come from BADGE_MESSAGES. */
 export const BADGE_TEXTS = {
@@ -32,14 +33,6 @@ export const THEME_FIELDS: Record<TBadgeThemeKey, { label: string; hint: string 
   sub_copy: { label: 'Sub Copy Color', hint: 'The line under the name and the description.' },
   background: { label: 'Background Color', hint: 'The card the badge sits on.' },
   icon: { label: 'Icon Color', hint: 'A library icon or the trophy placeholder.' },
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** '3 Mar 2025', or '—' for a missing or unreadable date. */
-export const displayDate = (value: string | null | undefined) => {
-  const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : '—';
 };
 
 /** A 'YYYY-MM-DD' calendar day as '3 Mar 2025'. */

@@ -9,6 +9,7 @@ import {
   type TPaymentType,
 } from '@laurel/contract';
 import type { TOrderStatusFilter } from '@/features/orders/api';
+import { displayDateTime as displayTimestamp, parseDate } from '@/ui/display-date';
 import { statusLabel } from '@/ui/status-chip';
 
 /** Texts of this area's own; the spec's come from the contract. */
@@ -54,26 +55,6 @@ export const paymentLocationLabel = (location: TPaymentLocation | null) =>
 /** The verb on a button that moves an order or parcel to a status. */
 export const moveLabel = (status: string) => `Mark as ${statusLabel(status)}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-const parse = (value: string | null | undefined) => {
-  const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? date : null;
-};
-
-/** '3 Mar 2025', or '—'. */
-export const displayDate = (value: string | null | undefined) => {
-  const date = parse(value);
-  return date ? dateFormat.format(date) : '—';
-};
-
 const utcDateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -86,11 +67,10 @@ const utcDateFormat = new Intl.DateTimeFormat('en-GB', {
  * that date, without a time.
  */
 export const displayDateTime = (value: string | null | undefined) => {
-  const date = parse(value);
-  if (!date) return '—';
-  if (value && (/^\d{4}-\d{2}-\d{2}$/.test(value) || /T00:00:00(\.000)?(Z|\+00:00)$/.test(value)))
+  const date = parseDate(value);
+  if (date && value && (/^\d{4}-\d{2}-\d{2}$/.test(value) || /T00:00:00(\.000)?(Z|\+00:00)$/.test(value)))
     return utcDateFormat.format(date);
-  return dateTimeFormat.format(date);
+  return displayTimestamp(value);
 };
 
 /** '15%' from 0.15. */

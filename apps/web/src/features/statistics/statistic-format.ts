@@ -48,23 +48,3 @@ export const resetConfirmText = (statistic: Pick<TStatistic, 'name' | 'version'>
 
 /** The table shows the start of the id (spec 2 §2). */
 export const shortId = (id: string) => id.slice(0, STATISTIC_ID_DISPLAY_LENGTH);
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** '3 Mar 2025', or '—' for a missing or unreadable timestamp. */
-export const displayDate = (value: string | null | undefined) => {
-  const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : '—';
-};
-
-export const displayDateTime = (value: string | null | undefined) => {
-  const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? dateTimeFormat.format(date) : '—';
-};

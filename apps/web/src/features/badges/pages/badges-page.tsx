@@ -9,7 +9,7 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { badgesListQuery } from '@/features/badges/api';
-import { BADGE_TEXTS, displayDate, stockText, stockTitle } from '@/features/badges/badge-format';
+import { BADGE_TEXTS, stockText, stockTitle } from '@/features/badges/badge-format';
 import { mayCreateBadges, mayDeleteBadges } from '@/features/badges/badge-rules';
 import { BadgeIcon } from '@/features/badges/components/badge-icon';
 import { useConfirmDeleteBadge } from '@/features/badges/components/use-delete-badge';
@@ -22,6 +22,7 @@ import {
   useTableQuery,
   withDefaultColumns,
 } from '@/ui/data-table';
+import { displayDate } from '@/ui/display-date';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 

@@ -8,7 +8,8 @@ import {
   type TTimeRangeType,
   ZPaymentMethodScope,
 } from '@laurel/contract';
-import { displayDate, money } from '@/features/challenges/challenge-format';
+import { money } from '@/features/challenges/challenge-format';
+import { displayDate } from '@/ui/display-date';
 import type { TChallengeNode } from './graph';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -10,7 +10,6 @@ import { IconTargetArrow } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { challengesListQuery } from '@/features/challenges/api';
-import { displayDate } from '@/features/challenges/challenge-format';
 import { mayCreateChallenges, mayDeleteChallenges } from '@/features/challenges/challenge-rules';
 import { CHALLENGE_TEXTS, CHALLENGE_COLUMN_TITLES as COLUMN } from '@/features/challenges/challenge-texts';
 import { useConfirmDeleteChallenge } from '@/features/challenges/components/use-delete-challenge';
@@ -23,6 +22,7 @@ import {
   useTableQuery,
   withDefaultColumns,
 } from '@/ui/data-table';
+import { displayDate } from '@/ui/display-date';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';

@@ -18,7 +18,6 @@ import { Link, useNavigate } from 'react-router';
 import { useClientRecord } from '@/app/console/client-record';
 import { orderListQuery } from '@/features/orders/api';
 import {
-  displayDate,
   displayDateTime,
   isOrderStatusFilter,
   methodLabel,
@@ -32,6 +31,7 @@ import {
   type TTableSort,
   useTableQuery,
 } from '@/ui/data-table';
+import { displayDate } from '@/ui/display-date';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 

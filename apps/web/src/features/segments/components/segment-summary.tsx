@@ -3,7 +3,8 @@ import { Button, Code, List, SimpleGrid } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PlayerCount } from '@/features/segments/components/player-count';
-import { displayDateTime, SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { displayDateTime } from '@/ui/display-date';
 import { Fact } from '@/ui/fact';
 import { SectionCard } from '@/ui/section-card';
 

@@ -31,9 +31,10 @@ import { BackToSegments } from '@/features/segments/components/back-to-segments'
 import { PlayerCount } from '@/features/segments/components/player-count';
 import { SegmentProblem } from '@/features/segments/components/segment-problem';
 import { SegmentSystemBadge } from '@/features/segments/components/segment-system-badge';
-import { displayDateTime, displayNumber, SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { displayNumber, SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { mayUpdateSegments } from '@/features/segments/segment-rules';
 import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { displayDateTime } from '@/ui/display-date';
 import { Fact } from '@/ui/fact';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';

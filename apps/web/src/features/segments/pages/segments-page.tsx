@@ -8,7 +8,7 @@ import { segmentsListQuery } from '@/features/segments/api';
 import { PlayerCount } from '@/features/segments/components/player-count';
 import { SegmentSystemBadge } from '@/features/segments/components/segment-system-badge';
 import { useDeleteSegmentAction } from '@/features/segments/components/use-delete-segment-action';
-import { displayDate, displayDateTime, rulesText, SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { rulesText, SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { canDelete, mayCreateSegments } from '@/features/segments/segment-rules';
 import {
   ListPage,
@@ -19,6 +19,7 @@ import {
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
+import { displayDate, displayDateTime } from '@/ui/display-date';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 

@@ -1,6 +1,7 @@
 import type { TStatistic } from '@laurel/contract';
 import { Code, SimpleGrid, Stack, Text } from '@mantine/core';
-import { displayDateTime, STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
+import { STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
+import { displayDateTime } from '@/ui/display-date';
 import { Fact } from '@/ui/fact';
 import { SectionCard } from '@/ui/section-card';
 

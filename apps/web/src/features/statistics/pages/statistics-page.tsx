@@ -6,12 +6,7 @@ import { useSession } from '@/api/use-session';
 import { statisticsListQuery } from '@/features/statistics/api';
 import { SystemBadge } from '@/features/statistics/components/system-badge';
 import { useStatisticActions } from '@/features/statistics/components/use-statistic-actions';
-import {
-  displayDate,
-  displayDateTime,
-  STATISTIC_TEXTS,
-  shortId,
-} from '@/features/statistics/statistic-format';
+import { STATISTIC_TEXTS, shortId } from '@/features/statistics/statistic-format';
 import { canDelete, canReset, mayCreateStatistics } from '@/features/statistics/statistic-rules';
 import {
   ListPage,
@@ -23,6 +18,7 @@ import {
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
+import { displayDate, displayDateTime } from '@/ui/display-date';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 
