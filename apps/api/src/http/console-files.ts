@@ -82,7 +82,31 @@ const walk = async (dir: string): Promise<string[]> => {
  * The built console held in memory, keyed by URL path (`/assets/index-abc.js`), each with the `.br`/`.gz`
  * siblings the build made. A few MB: reading them once beats a file open and a stream per request.
  */
-export const loadConsoleFiles = async (root: string): Promise<Map<string, ConsoleFile>> => {
+export const loadConsoleFiles = async (
+  root: string,
+  retry: { attempts: number; delayMs: number } = { attempts: 20, delayMs: 500 },
+): Promise<Map<string, ConsoleFile>> => {
+  // A build running at the same moment (`npm run build`, a second start) empties and refills the folder: a file
+  // can vanish between the listing and its read, or index.html name assets not yet written. Wait for it to settle.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const loaded = await readConsoleFiles(root);
+      if (missingAssets(loaded).length === 0 || attempt >= retry.attempts) return loaded;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= retry.attempts) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, retry.delayMs));
+  }
+};
+
+/** The /assets/ files index.html names that the loaded set lacks (a build caught half-way). */
+export const missingAssets = (files: Map<string, ConsoleFile>) => {
+  const index = files.get('/index.html')?.identity.toString('utf8') ?? '';
+  const named = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] as string);
+  return named.filter((url) => !files.has(url));
+};
+
+const readConsoleFiles = async (root: string): Promise<Map<string, ConsoleFile>> => {
   const files = await walk(root);
   const onDisk = new Set(files);
   const loaded = new Map<string, ConsoleFile>();
