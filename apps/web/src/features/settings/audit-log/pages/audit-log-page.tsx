@@ -1,7 +1,7 @@
 import { PAGE_SIZES, type TAuditEntry } from '@laurel/contract';
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { auditLogQuery, auditUsersQuery } from '@/features/settings/audit-log/api';
 import { auditActionColor, auditActionLabel } from '@/features/settings/audit-log/audit-actions';
 import { changeRowsOf } from '@/features/settings/audit-log/audit-changes';
@@ -11,6 +11,7 @@ import {
   AuditFilters,
   type TAuditFilterValues,
 } from '@/features/settings/audit-log/components/audit-filters';
+import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
 import { PageTitle } from '@/ui/page-title';
 
@@ -72,8 +73,7 @@ const auditColumns = (open: (entry: TAuditEntry) => void): TableColumn<TAuditEnt
 export const AuditLogPage = () => {
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const dialog = useDialogParam(ENTRY_PARAM);
 
   const values: TAuditFilterValues = {
     search: table.search,
@@ -112,18 +112,8 @@ export const AuditLogPage = () => {
   const reset = () => setParams(new URLSearchParams(), { replace: true });
 
   const entries = list.data?.entries ?? [];
-  const openId = params.get(ENTRY_PARAM);
-  const open = (entry: TAuditEntry) => {
-    const next = new URLSearchParams(params);
-    next.set(ENTRY_PARAM, entry._id);
-    setParams(next, { state: { entryOpenedHere: true } });
-  };
-  const close = () => {
-    if ((location.state as { entryOpenedHere?: boolean } | null)?.entryOpenedHere) return void navigate(-1);
-    const next = new URLSearchParams(params);
-    next.delete(ENTRY_PARAM);
-    setParams(next, { replace: true });
-  };
+  const openId = dialog.value;
+  const open = (entry: TAuditEntry) => dialog.open(entry._id);
 
   return (
     <Stack gap="md">
@@ -148,7 +138,7 @@ export const AuditLogPage = () => {
         filters={<AuditFilters values={values} users={userOptions} onChange={change} onReset={reset} />}
         onRowClick={open}
       />
-      <AuditEntryModal entry={entries.find((entry) => entry._id === openId)} onClose={close} />
+      <AuditEntryModal entry={entries.find((entry) => entry._id === openId)} onClose={dialog.close} />
     </Stack>
   );
 };

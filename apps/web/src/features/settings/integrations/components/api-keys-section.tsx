@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCode, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '@/features/settings/integrations/api';
 import {
   ApiKeyCreatedModal,
@@ -37,22 +37,11 @@ export const ApiKeysSection = () => {
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const dialog = useDialogParam(ACTION_PARAM);
 
-  const creating = params.get(ACTION_PARAM) === CREATE_ACTION;
-  const openCreate = () => {
-    const next = new URLSearchParams(params);
-    next.set(ACTION_PARAM, CREATE_ACTION);
-    setParams(next, { state: { dialogOpenedHere: true } });
-  };
-  const closeCreate = () => {
-    if ((location.state as { dialogOpenedHere?: boolean } | null)?.dialogOpenedHere) return void navigate(-1);
-    const next = new URLSearchParams(params);
-    next.delete(ACTION_PARAM);
-    setParams(next, { replace: true });
-  };
+  const creating = dialog.value === CREATE_ACTION;
+  const openCreate = () => dialog.open(CREATE_ACTION);
+  const closeCreate = dialog.close;
 
   const submit = (name: string) =>
     create.mutate(name, {

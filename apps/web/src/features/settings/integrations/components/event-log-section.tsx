@@ -10,9 +10,10 @@ import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
 import { useClientRecord } from '@/app/console/client-record';
+import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { eventLogQuery, useRetryEvent } from '@/features/settings/integrations/api';
 import { EventDetailsModal } from '@/features/settings/integrations/components/event-details-modal';
 import { eventColumns } from '@/features/settings/integrations/components/event-log-columns';
@@ -53,8 +54,7 @@ export const EventLogSection = () => {
   const allowed = usePlanOpensEventLog();
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const dialog = useDialogParam(EVENT_PARAM);
   const retry = useRetryEvent();
   // The opened event as it was when chosen: a refresh may move it to another page, the dialog stays.
   const [chosen, setChosen] = useState<TEventLogEntry | undefined>();
@@ -92,21 +92,13 @@ export const EventLogSection = () => {
   };
 
   const entries = list.data?.entries ?? [];
-  const openId = params.get(EVENT_PARAM);
+  const openId = dialog.value;
   const shown = openId
     ? (entries.find((entry) => entry._id === openId) ?? (chosen?._id === openId ? chosen : undefined))
     : undefined;
   const open = (entry: TEventLogEntry) => {
     setChosen(entry);
-    const next = new URLSearchParams(params);
-    next.set(EVENT_PARAM, entry._id);
-    setParams(next, { state: { eventOpenedHere: true } });
-  };
-  const close = () => {
-    if ((location.state as { eventOpenedHere?: boolean } | null)?.eventOpenedHere) return void navigate(-1);
-    const next = new URLSearchParams(params);
-    next.delete(EVENT_PARAM);
-    setParams(next, { replace: true });
+    dialog.open(entry._id);
   };
   const retryEvent = (entry: TEventLogEntry) =>
     retry.mutate(entry._id, {
@@ -179,7 +171,7 @@ export const EventLogSection = () => {
         event={shown}
         retrying={retry.isPending && retryingId === shown?._id}
         onRetry={retryEvent}
-        onClose={close}
+        onClose={dialog.close}
       />
     </Stack>
   );
