@@ -5,19 +5,18 @@ import {
   sameCategoryValues,
   type TCategoryFormField,
   type TCategoryFormValues,
-  type TFormErrors,
 } from '@/features/products/catalogue-form-values';
 import { CatalogueFormFrame } from '@/features/products/components/catalogue-form-frame';
-import { useCatalogueForm } from '@/features/products/components/use-catalogue-form';
+import {
+  type TCatalogueFormProps,
+  useCatalogueForm,
+} from '@/features/products/components/use-catalogue-form';
 
-export type TCategoryFormProps = {
-  label: string;
-  initialValues: TCategoryFormValues;
-  readOnly?: boolean;
-  errors?: TFormErrors<TCategoryFormField>;
-  submitting?: boolean;
-  onSubmit: (body: TSaveCategoryRequest) => void;
-};
+export type TCategoryFormProps = TCatalogueFormProps<
+  TCategoryFormValues,
+  TSaveCategoryRequest,
+  TCategoryFormField
+>;
 
 /** A product category: name (unique), description and image. */
 export const CategoryForm = ({

@@ -4,22 +4,22 @@ import { catalogueKeys, fetchCategoryOptions, PICKER_DEBOUNCE } from '@/features
 import {
   parseProductForm,
   sameProductValues,
-  type TFormErrors,
   type TProductFormField,
   type TProductFormValues,
 } from '@/features/products/catalogue-form-values';
 import { CatalogueFormFrame } from '@/features/products/components/catalogue-form-frame';
-import { useCatalogueForm } from '@/features/products/components/use-catalogue-form';
+import {
+  type TCatalogueFormProps,
+  useCatalogueForm,
+} from '@/features/products/components/use-catalogue-form';
 import { RemoteMultiPicker } from '@/ui/remote-picker';
 
-export type TProductFormProps = {
-  label: string;
-  initialValues: TProductFormValues;
+export type TProductFormProps = TCatalogueFormProps<
+  TProductFormValues,
+  TSaveProductRequest,
+  TProductFormField
+> & {
   currencySymbol: string;
-  readOnly?: boolean;
-  errors?: TFormErrors<TProductFormField>;
-  submitting?: boolean;
-  onSubmit: (body: TSaveProductRequest) => void;
 };
 
 /** A product: title, SKU, PID, price in the client's currency, image, description and categories. */

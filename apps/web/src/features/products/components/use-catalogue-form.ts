@@ -1,6 +1,16 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import type { TFormErrors, TParsed } from '@/features/products/catalogue-form-values';
 
+/** What a catalogue editor (product, category) is given by its page. */
+export type TCatalogueFormProps<V, B, F extends string> = {
+  label: string;
+  initialValues: V;
+  readOnly?: boolean;
+  errors?: TFormErrors<F>;
+  submitting?: boolean;
+  onSubmit: (body: B) => void;
+};
+
 type TOptions<V, B, F extends string> = {
   initialValues: V;
   parse: (values: V) => TParsed<B, F>;
