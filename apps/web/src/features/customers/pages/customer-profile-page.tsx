@@ -1,9 +1,9 @@
 import { consolePaths, isId, type TCustomer } from '@laurel/contract';
 import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconBuildingStore, IconCalendar, IconId } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingStore, IconCalendar, IconId } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { customerQuery, loyaltyQuery } from '@/features/customers/api';
@@ -20,6 +20,7 @@ import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/custom
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
 import { WalletBalanceTile } from '@/features/economy';
 import { CustomerProgression } from '@/features/reward-tracks';
+import { BackButton } from '@/ui/editor-page';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
@@ -43,20 +44,7 @@ const useProfileDialog = () => {
   return { isOpen: (name: TProfileAction) => action === name, open: set, close: () => set(null) };
 };
 
-const BackToCustomers = () => (
-  <Button
-    component={Link}
-    to={consolePaths.customers}
-    variant="subtle"
-    color="gray"
-    size="compact-sm"
-    leftSection={<IconArrowLeft size={16} aria-hidden />}
-    w="fit-content"
-    px={6}
-  >
-    Back to Customers
-  </Button>
-);
+const BackToCustomers = () => <BackButton to={consolePaths.customers}>Back to Customers</BackButton>;
 
 type THeaderProps = { customer: TCustomer; showSetUpLoyalty: boolean; onSetUpLoyalty: () => void };
 

@@ -1,8 +1,8 @@
 import { consolePaths, type TOrderDetail, type TOrderStatus, type TParcelStatus } from '@laurel/contract';
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { orderQuery, useChangeOrderStatus } from '@/features/orders/api';
@@ -21,25 +21,13 @@ import {
   paymentLocationLabel,
 } from '@/features/orders/order-format';
 import { mayMoveOrders } from '@/features/orders/order-rules';
+import { BackButton } from '@/ui/editor-page';
 import { Fact } from '@/ui/fact';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
-const BackToOrders = () => (
-  <Button
-    component={Link}
-    to={consolePaths.orders}
-    variant="subtle"
-    color="gray"
-    size="compact-sm"
-    leftSection={<IconArrowLeft size={16} aria-hidden />}
-    w="fit-content"
-    px={6}
-  >
-    {ORDER_TEXTS.backToOrders}
-  </Button>
-);
+const BackToOrders = () => <BackButton to={consolePaths.orders}>{ORDER_TEXTS.backToOrders}</BackButton>;
 
 type THeaderProps = {
   order: TOrderDetail;

@@ -8,17 +8,18 @@ import {
   USER_MESSAGES,
   USER_RULE_MESSAGES,
 } from '@laurel/contract';
-import { Alert, Avatar, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 import { useSession } from '@/api/use-session';
 import { branchOptionsQuery, useCreateUser, userQuery, useUpdateUser } from '@/features/users/api';
 import { AdminsOnlyNotice } from '@/features/users/components/admins-only-notice';
 import { UserForm } from '@/features/users/components/user-form';
 import { newUserValues, type TUserFormMode, valuesOfUser } from '@/features/users/user-form-values';
+import { BackButton } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
@@ -52,20 +53,7 @@ type THeaderProps = { title: string; backTo: string | null; children?: ReactNode
 
 const PageHeader = ({ title, backTo, children }: THeaderProps) => (
   <Stack gap="sm">
-    {backTo && (
-      <Button
-        component={Link}
-        to={backTo}
-        variant="subtle"
-        color="gray"
-        size="compact-sm"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        w="fit-content"
-        px={6}
-      >
-        {USER_MESSAGES.backToUsers}
-      </Button>
-    )}
+    {backTo && <BackButton to={backTo}>{USER_MESSAGES.backToUsers}</BackButton>}
     {children ?? (
       <Title order={1} fz="h2">
         {title}
