@@ -5,7 +5,15 @@ import { ZPageQuery } from '../http/fields';
 import type { TFeatureArea } from '../http/permissions';
 import { EARN_CONFIG_MESSAGES, ECONOMY_API_MESSAGES } from '../messages/economy';
 import { ZId } from '../shared/ids';
-import { type TEarnConfigType, XP_EARN_TARGET, ZEarnConfigType, ZExcludeType } from './earn-configs';
+import {
+  cashbackAmountProblem,
+  DEFAULT_CASHBACK_TYPE,
+  type TEarnConfigType,
+  XP_EARN_TARGET,
+  ZCashbackType,
+  ZEarnConfigType,
+  ZExcludeType,
+} from './earn-configs';
 
 export const EARN_CONFIG_VALUE_MAX = 1_000_000_000;
 
@@ -24,6 +32,12 @@ export const ZEarnConfig = z.object({
   segment_name: z.string(),
   /** A currency's _id for cashback; 'xp' for XP configs. */
   earn_target: z.string(),
+  /**
+   * How a cashback config's earn amount is expressed, which bounds it: percentage (0 to 100, steps of 0.1) or
+   * fixed (0 or more, steps of 0.01). It does not change what is paid (earn_amount per trigger_value, pro rata).
+   * Null for XP configs.
+   */
+  cashback_type: ZCashbackType.nullable(),
   exclude_type: ZExcludeType,
   excluded_product_ids: z.array(z.string()).nullable(),
   excluded_category_ids: z.array(z.string()).nullable(),
@@ -56,10 +70,19 @@ export const ZSaveEarnConfigRequest = z
     segment_id: z.string().trim().nullable().optional(),
     /** The currency's _id for type Currency; ignored (always 'xp') for type Statistic. */
     earn_target: z.string().trim().nullable().optional(),
+    /**
+     * Type Currency: how earn_amount is expressed, which bounds it (percentage: 0 to 100 in steps of 0.1; fixed:
+     * 0 or more in steps of 0.01); missing or null is percentage. Ignored (always null) for type Statistic.
+     */
+    cashback_type: ZCashbackType.nullable().optional(),
     exclude_type: ZExcludeType.default('product'),
     excluded_product_ids: idList,
     excluded_category_ids: idList,
   })
+  .transform(({ cashback_type, ...config }) => ({
+    ...config,
+    cashback_type: config.type === 'Currency' ? (cashback_type ?? DEFAULT_CASHBACK_TYPE) : null,
+  }))
   .superRefine((config, ctx) => {
     // Spec 3 §5's order: trigger value, earn amount, segment, then the currency of a cashback config.
     if (!config.trigger_value)
@@ -74,6 +97,11 @@ export const ZSaveEarnConfigRequest = z
         path: ['earn_amount'],
         message: EARN_CONFIG_MESSAGES.earnAmountRequired,
       });
+    else if (config.cashback_type) {
+      // A cashback amount within its type's bounds (spec 3 §5 'Cashback value').
+      const problem = cashbackAmountProblem(config.cashback_type, config.earn_amount);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['earn_amount'], message: problem });
+    }
     if (!config.segment_id)
       ctx.addIssue({ code: 'custom', path: ['segment_id'], message: EARN_CONFIG_MESSAGES.segmentRequired });
     else if (!ZId.safeParse(config.segment_id).success)

@@ -36,6 +36,33 @@ describe('earn config save', () => {
   });
 });
 
+describe('cashback type', () => {
+  const cashback = { type: 'Currency', trigger_value: 100, segment_id: ID, earn_target: ID } as const;
+
+  it('defaults to percentage for cashback and is null for XP', () => {
+    expect(ZSaveEarnConfigRequest.parse({ ...cashback, earn_amount: 5 }).cashback_type).toBe('percentage');
+    const xp = { type: 'Statistic', trigger_value: 10, earn_amount: 250, segment_id: ID } as const;
+    expect(ZSaveEarnConfigRequest.parse({ ...xp, cashback_type: 'fixed' }).cashback_type).toBeNull();
+  });
+
+  it('bounds the amount by its type', () => {
+    const check = (earn_amount: number, cashback_type: 'percentage' | 'fixed') =>
+      messages(ZSaveEarnConfigRequest.safeParse({ ...cashback, earn_amount, cashback_type }));
+    expect(check(100, 'percentage')).toEqual([]);
+    expect(check(0.1, 'percentage')).toEqual([]);
+    expect(check(100.1, 'percentage')).toEqual([
+      'Earn Amount must be a percentage from 0 to 100, in steps of 0.1',
+    ]);
+    expect(check(0.15, 'percentage')).toEqual([
+      'Earn Amount must be a percentage from 0 to 100, in steps of 0.1',
+    ]);
+    expect(check(123_456_789.12, 'fixed')).toEqual([]);
+    expect(check(0.015, 'fixed')).toEqual([
+      'Earn Amount must be a fixed amount of 0 or more, in steps of 0.01',
+    ]);
+  });
+});
+
 describe('currency save', () => {
   it('needs a real code for a real currency and a name and code for a custom one', () => {
     expect(messages(ZSaveCurrencyRequest.safeParse({ type: 'real', code: 'XXX' }))).toEqual([

@@ -51,7 +51,7 @@ describe('wallet and earn configs', () => {
     expect(EARN_CONFIG_TYPES).toEqual(['Currency', 'Statistic']);
     expect(DEFAULT_EXCLUDE_TYPE).toBe('product');
     expect(DEFAULT_CASHBACK_TYPE).toBe('percentage');
-    expect(CASHBACK_VALUE_LIMITS.percentage).toEqual({ min: 0, max: 100, step: 0.1 });
+    expect(CASHBACK_VALUE_LIMITS.percentage).toEqual({ min: 0, max: 100, step: 0.1, decimals: 1 });
     expect(CASHBACK_VALUE_LIMITS.fixed.step).toBe(0.01);
   });
 });

@@ -1,4 +1,4 @@
-import type { TEarnConfigType } from '@laurel/contract';
+import type { TCashbackType, TEarnConfigType } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -65,6 +65,12 @@ export const earnConfigs = pgTable(
     earnAmount: numeric('earn_amount', { precision: 20, scale: 2 }).notNull(),
     segmentId: text('segment_id').notNull(),
     currencyId: text('currency_id'),
+    /**
+     * How a cashback config's earn amount is expressed, which bounds it (spec 3 §5): percentage (0-100, steps of
+     * 0.1) or fixed (from 0, steps of 0.01). It does not change what the engine pays (earn_amount per
+     * trigger_value, pro rata). Null for XP configs.
+     */
+    cashbackType: text('cashback_type').$type<TCashbackType>(),
     excludeType: text('exclude_type').notNull().default('product'),
     excludedProductIds: text('excluded_product_ids').array(),
     excludedCategoryIds: text('excluded_category_ids').array(),
@@ -72,6 +78,10 @@ export const earnConfigs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check(
+      'earn_configs_cashback_type',
+      sql`CASE WHEN ${table.type} = 'Currency' THEN ${table.cashbackType} IS NOT NULL AND ${table.cashbackType} IN ('percentage', 'fixed') ELSE ${table.cashbackType} IS NULL END`,
+    ),
     index('earn_configs_client_type_created_idx').on(
       table.clientId,
       table.type,

@@ -36,6 +36,8 @@ export const toEarnConfig = (row: EarnConfigRow, segmentName: string): TEarnConf
   segment_id: row.segmentId,
   segment_name: segmentName,
   earn_target: row.type === 'Statistic' ? 'xp' : (row.currencyId ?? ''),
+  // Every cashback row has one (a check constraint); XP configs none.
+  cashback_type: row.type === 'Statistic' ? null : (row.cashbackType ?? 'percentage'),
   exclude_type: row.excludeType as TExcludeType,
   excluded_product_ids:
     row.excludedProductIds && row.excludedProductIds.length > 0 ? row.excludedProductIds : null,

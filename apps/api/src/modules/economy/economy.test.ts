@@ -5,10 +5,12 @@ import {
   balanceOf,
   createCurrency,
   ledgerOf,
+  orderEvent,
   segmentId,
   spend,
   walletsOf,
 } from '../../../test/economy-helpers';
+import { sendAndProcess } from '../../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
@@ -177,6 +179,7 @@ describe('earn configs (Cashback and XP pages)', () => {
       segment_id: everyone,
       segment_name: 'AllPlayers',
       earn_target: currency._id,
+      cashback_type: 'percentage',
       exclude_type: 'product',
       excluded_product_ids: null,
       excluded_category_ids: null,
@@ -187,7 +190,7 @@ describe('earn configs (Cashback and XP pages)', () => {
       earn_amount: 1,
       segment_id: everyone,
     });
-    expect(xp.json().content.earn_target).toBe('xp');
+    expect(xp.json().content).toMatchObject({ earn_target: 'xp', cashback_type: null });
 
     const cashbacks = await call('GET', '/api/economy/earn-configs?type=Currency');
     expect(cashbacks.json().content.map((c: { _id: string }) => c._id)).toContain(config._id);
@@ -217,6 +220,108 @@ describe('earn configs (Cashback and XP pages)', () => {
     });
     expect(switched.json().message).toBe('An earn config cannot change its type.');
     expect((await call('DELETE', `/api/economy/earn-configs/${config._id}`)).statusCode).toBe(200);
+  });
+
+  it('keeps the cashback type a config is saved with and bounds its amount by it (400 naming earn_amount)', async () => {
+    const currency = await createCurrency(t.app, admin, { code: 'KEPT' });
+    const cashback = (overrides: object) => ({
+      type: 'Currency',
+      trigger_value: 100,
+      segment_id: everyone,
+      earn_target: currency._id,
+      ...overrides,
+    });
+    const fixed = await call(
+      'POST',
+      '/api/economy/earn-configs',
+      cashback({ earn_amount: 5, cashback_type: 'fixed' }),
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const id = fixed.json().content._id;
+    // An amount that fits either type reads back with the type it was saved with.
+    expect((await call('GET', `/api/economy/earn-configs/${id}`)).json().content).toMatchObject({
+      earn_amount: 5,
+      cashback_type: 'fixed',
+    });
+    const listed = (await call('GET', '/api/economy/earn-configs?type=Currency')).json().content;
+    expect(listed.find((c: { _id: string }) => c._id === id)?.cashback_type).toBe('fixed');
+    const large = await call(
+      'PUT',
+      `/api/economy/earn-configs/${id}`,
+      cashback({ earn_amount: 250.25, cashback_type: 'fixed' }),
+    );
+    expect(large.statusCode, large.body).toBe(200);
+    expect(large.json().content).toMatchObject({ earn_amount: 250.25, cashback_type: 'fixed' });
+    const percentage = await call(
+      'PUT',
+      `/api/economy/earn-configs/${id}`,
+      cashback({ earn_amount: 12.5, cashback_type: 'percentage' }),
+    );
+    expect(percentage.json().content).toMatchObject({ earn_amount: 12.5, cashback_type: 'percentage' });
+
+    const refused = async (body: object, message: string) => {
+      const res = await call('PUT', `/api/economy/earn-configs/${id}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().content.errors).toContainEqual({ field: 'earn_amount', message });
+    };
+    const percentageBounds = 'Earn Amount must be a percentage from 0 to 100, in steps of 0.1';
+    const fixedSteps = 'Earn Amount must be a fixed amount of 0 or more, in steps of 0.01';
+    await refused(cashback({ earn_amount: 100.5, cashback_type: 'percentage' }), percentageBounds);
+    await refused(cashback({ earn_amount: 2.55, cashback_type: 'percentage' }), percentageBounds);
+    // Without a type a cashback config is a percentage (spec 3 §3 'percentage default').
+    await refused(cashback({ earn_amount: 250 }), percentageBounds);
+    await refused(cashback({ earn_amount: 2.555, cashback_type: 'fixed' }), fixedSteps);
+    const unknownType = await call(
+      'PUT',
+      `/api/economy/earn-configs/${id}`,
+      cashback({ earn_amount: 5, cashback_type: 'tiered' }),
+    );
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json().content.errors).toContainEqual({
+      field: 'cashback_type',
+      message: "Cashback Type must be 'percentage' or 'fixed'",
+    });
+    // A refused save changed nothing.
+    expect((await call('GET', `/api/economy/earn-configs/${id}`)).json().content).toMatchObject({
+      earn_amount: 12.5,
+      cashback_type: 'percentage',
+    });
+    const defaulted = await call('POST', '/api/economy/earn-configs', cashback({ earn_amount: 3 }));
+    expect(defaulted.json().content.cashback_type).toBe('percentage');
+    // An XP config has no cashback type, whatever is sent, and no cashback bounds.
+    const xp = await call('POST', '/api/economy/earn-configs', {
+      type: 'Statistic',
+      trigger_value: 10,
+      earn_amount: 250,
+      segment_id: everyone,
+      cashback_type: 'percentage',
+    });
+    expect(xp.statusCode, xp.body).toBe(200);
+    expect(xp.json().content).toMatchObject({ earn_amount: 250, cashback_type: null });
+  });
+
+  it('pays a fixed-type cashback config as every config pays: earn_amount per trigger_value, pro rata', async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const clientKey = (await createApiKey(t.app, client)).key;
+    const currency = await createCurrency(t.app, client, { code: 'FIX' });
+    const saved = await call(
+      'POST',
+      '/api/economy/earn-configs',
+      {
+        type: 'Currency',
+        trigger_value: 100,
+        earn_amount: 7.25,
+        cashback_type: 'fixed',
+        segment_id: await segmentId(t.app, client),
+        earn_target: currency._id,
+      },
+      client,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const customerId = await addCustomer(t.app, client);
+    await sendAndProcess(t, clientKey, [orderEvent(customerId, 'fixed-1', [[200, 1]])]);
+    expect(await balanceOf(t.app, client, customerId, currency._id)).toBe(14.5);
   });
 
   it("refuses another client's segment or currency, and an unknown config is 'record not found'", async () => {
