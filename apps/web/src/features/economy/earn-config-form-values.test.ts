@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cashbackTypeOf,
+  isSameEarnConfig,
   newEarnConfigValues,
   type TEarnConfigFormValues,
   toEarnConfigBody,
@@ -44,23 +44,23 @@ describe('earn config rules (spec 3 §5)', () => {
     expect(messages(filled(), 'cashback')).toEqual([]);
   });
 
-  it('keeps a percentage within 0 to 100 and a fixed amount from 0', () => {
-    expect(messages(filled({ earn_amount: 100.5 }), 'cashback')).toEqual([
-      'Cashback percentage must be between 0 and 100',
-    ]);
+  it('keeps a percentage within 0 to 100 in steps of 0.1 and a fixed amount from 0 in steps of 0.01', () => {
+    const percentage = 'Earn Amount must be a percentage from 0 to 100, in steps of 0.1';
+    const fixed = 'Earn Amount must be a fixed amount of 0 or more, in steps of 0.01';
+    expect(messages(filled({ earn_amount: 100.5 }), 'cashback')).toEqual([percentage]);
+    expect(messages(filled({ earn_amount: 2.55 }), 'cashback')).toEqual([percentage]);
+    expect(messages(filled({ earn_amount: 99.9 }), 'cashback')).toEqual([]);
     expect(messages(filled({ earn_amount: 100.5, cashback_type: 'fixed' }), 'cashback')).toEqual([]);
-    expect(messages(filled({ earn_amount: -1, cashback_type: 'fixed' }), 'cashback')).toEqual([
-      'Cashback amount must be 0 or more',
-    ]);
+    expect(messages(filled({ earn_amount: 2.55, cashback_type: 'fixed' }), 'cashback')).toEqual([]);
+    expect(messages(filled({ earn_amount: 2.555, cashback_type: 'fixed' }), 'cashback')).toEqual([fixed]);
+    expect(messages(filled({ earn_amount: -1, cashback_type: 'fixed' }), 'cashback')).toEqual([fixed]);
     // XP has no cashback bounds.
     expect(messages(filled({ earn_amount: 250 }), 'xp')).toEqual([]);
   });
 
-  it('reads a stored amount as a percentage unless it cannot be one', () => {
-    expect(cashbackTypeOf(5)).toBe('percentage');
-    expect(cashbackTypeOf(12.5)).toBe('percentage');
-    expect(cashbackTypeOf(2.25)).toBe('fixed');
-    expect(cashbackTypeOf(150)).toBe('fixed');
+  it('counts a change of the cashback type alone as an edit', () => {
+    expect(isSameEarnConfig(filled(), filled())).toBe(true);
+    expect(isSameEarnConfig(filled(), filled({ cashback_type: 'fixed' }))).toBe(false);
   });
 });
 
@@ -74,10 +74,12 @@ describe('the save body', () => {
       earn_amount: 5,
       segment_id: 'a'.repeat(24),
       earn_target: COINS_ID,
+      cashback_type: 'percentage',
       exclude_type: 'product',
       excluded_product_ids: null,
       excluded_category_ids: null,
     });
+    expect(toEarnConfigBody(filled({ cashback_type: 'fixed' }), 'cashback').cashback_type).toBe('fixed');
     const both = filled({ excluded_products: [product], excluded_categories: [category] });
     expect(toEarnConfigBody(both, 'cashback')).toMatchObject({
       excluded_product_ids: [product.value],
@@ -86,6 +88,7 @@ describe('the save body', () => {
     expect(toEarnConfigBody({ ...both, exclude_type: 'category' }, 'xp')).toMatchObject({
       type: 'Statistic',
       earn_target: 'xp',
+      cashback_type: null,
       exclude_type: 'category',
       excluded_product_ids: null,
       excluded_category_ids: [category.value],
@@ -106,5 +109,11 @@ describe('the save body', () => {
       cashback_type: 'percentage',
     });
     expect(valuesOfEarnConfig(XP_CONFIG, { products: [], categories: [] }).currency_id).toBeNull();
+    // The stored type, not a guess from the amount: 5 can be a fixed amount.
+    const fixed = valuesOfEarnConfig(
+      { ...CASHBACK, cashback_type: 'fixed' },
+      { products: [], categories: [] },
+    );
+    expect(fixed.cashback_type).toBe('fixed');
   });
 });

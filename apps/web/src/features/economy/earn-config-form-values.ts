@@ -1,5 +1,5 @@
 import {
-  CASHBACK_VALUE_LIMITS,
+  cashbackAmountProblem,
   DEFAULT_CASHBACK_TYPE,
   DEFAULT_EXCLUDE_TYPE,
   EARN_CONFIG_MESSAGES,
@@ -9,7 +9,6 @@ import {
   type TSaveEarnConfigRequest,
   XP_EARN_TARGET,
 } from '@laurel/contract';
-import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import type { TPickerOption } from '@/ui/remote-picker';
 
 /** Cashback configs pay into a wallet currency (type Currency); XP configs move the xp statistic (type Statistic). */
@@ -25,8 +24,8 @@ export type TEarnConfigFormValues = {
   /** The wallet currency's id (cashback only). */
   currency_id: string | null;
   /**
-   * How the cashback earn amount is entered: a percentage of the trigger value (0-100, steps of 0.1) or a fixed
-   * amount (from 0, steps of 0.01). The API keeps only the two numbers, so the type is read back from them.
+   * How the cashback earn amount is expressed, which bounds it: a percentage (0-100, steps of 0.1) or a fixed
+   * amount (from 0, steps of 0.01). Saved with the config; XP configs have none (sent as null).
    */
   cashback_type: TCashbackType;
   exclude_type: TExcludeType;
@@ -51,37 +50,25 @@ export const newEarnConfigValues = (): TEarnConfigFormValues => ({
 /** Zero counts as missing (spec 3 §5): a rule that earns nothing, or per nothing, is no rule. */
 const missing = (value: TNumberField) => value === '' || !Number.isFinite(value) || value === 0;
 
-/** A cashback earn amount outside its type's bounds (spec 3 §5 'Cashback value'). */
-const cashbackValueProblem = (type: TCashbackType, value: TNumberField) => {
-  if (value === '') return null;
-  const { min, max } = CASHBACK_VALUE_LIMITS[type];
-  if (value >= min && value <= max) return null;
-  return type === 'percentage' ? ECONOMY_TEXTS.percentageRange : ECONOMY_TEXTS.fixedMinimum;
-};
-
-/** A stored cashback config reads as a percentage unless its earn amount cannot be one (over 100, or cents). */
-export const cashbackTypeOf = (earnAmount: number): TCashbackType =>
-  earnAmount <= CASHBACK_VALUE_LIMITS.percentage.max && Number.isInteger(earnAmount * 10)
-    ? 'percentage'
-    : 'fixed';
-
 /**
- * The save's rules (spec 3 §5) in the spec's order: trigger value, earn amount, segment and, for cashback, the
- * currency; each zero or empty value is missing. A cashback value outside its bounds (§5 'Cashback value') too.
+ * The save's rules (spec 3 §5) in the spec's order, as the server checks them: trigger value, earn amount (for
+ * cashback within its type's bounds, §5 'Cashback value'), segment and, for cashback, the currency; each zero or
+ * empty value is missing.
  */
 export const validateEarnConfig = (values: TEarnConfigFormValues, kind: TEarnConfigKind) => {
   const errors: TEarnConfigError[] = [];
   if (missing(values.trigger_value))
     errors.push({ field: 'trigger_value', message: EARN_CONFIG_MESSAGES.triggerValueRequired });
-  if (missing(values.earn_amount))
+  const amount = values.earn_amount;
+  if (missing(amount))
     errors.push({ field: 'earn_amount', message: EARN_CONFIG_MESSAGES.earnAmountRequired });
-  if (!values.segment) errors.push({ field: 'segment_id', message: EARN_CONFIG_MESSAGES.segmentRequired });
-  if (kind === 'cashback') {
-    if (!values.currency_id)
-      errors.push({ field: 'currency', message: EARN_CONFIG_MESSAGES.currencyRequired });
-    const problem = cashbackValueProblem(values.cashback_type, values.earn_amount);
-    if (problem && !missing(values.earn_amount)) errors.push({ field: 'earn_amount', message: problem });
+  else if (kind === 'cashback' && amount !== '') {
+    const problem = cashbackAmountProblem(values.cashback_type, amount);
+    if (problem) errors.push({ field: 'earn_amount', message: problem });
   }
+  if (!values.segment) errors.push({ field: 'segment_id', message: EARN_CONFIG_MESSAGES.segmentRequired });
+  if (kind === 'cashback' && !values.currency_id)
+    errors.push({ field: 'currency', message: EARN_CONFIG_MESSAGES.currencyRequired });
   return errors;
 };
 
@@ -109,9 +96,10 @@ export const exclusionsToSave = (values: TEarnConfigFormValues) => {
 const sameOptions = (a: readonly TPickerOption[], b: readonly TPickerOption[]) =>
   a.length === b.length && a.every((option, index) => option.value === b[index]?.value);
 
-/** Whether anything was edited (Save waits for an edit, spec 3 §4); the cashback type alone saves nothing. */
+/** Whether anything was edited (Save waits for an edit, spec 3 §4); the cashback type alone is an edit. */
 export const isSameEarnConfig = (a: TEarnConfigFormValues, b: TEarnConfigFormValues) =>
   a.trigger_value === b.trigger_value &&
+  a.cashback_type === b.cashback_type &&
   a.earn_amount === b.earn_amount &&
   a.segment?.value === b.segment?.value &&
   a.currency_id === b.currency_id &&
@@ -128,7 +116,7 @@ export const valuesOfEarnConfig = (
   earn_amount: config.earn_amount,
   segment: { value: config.segment_id, label: config.segment_name },
   currency_id: config.type === 'Currency' ? config.earn_target : null,
-  cashback_type: cashbackTypeOf(config.earn_amount),
+  cashback_type: config.cashback_type ?? DEFAULT_CASHBACK_TYPE,
   exclude_type: config.exclude_type,
   excluded_products: labels.products,
   excluded_categories: labels.categories,
@@ -144,6 +132,7 @@ export const toEarnConfigBody = (
   earn_amount: values.earn_amount === '' ? null : values.earn_amount,
   segment_id: values.segment?.value ?? null,
   earn_target: kind === 'cashback' ? values.currency_id : XP_EARN_TARGET,
+  cashback_type: kind === 'cashback' ? values.cashback_type : null,
   exclude_type: values.exclude_type,
   ...exclusionsToSave(values),
 });

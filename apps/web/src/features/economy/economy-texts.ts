@@ -47,8 +47,6 @@ export const ECONOMY_TEXTS = {
   exclProducts: 'Excl. Products',
   segmentColumn: 'Segment',
   actions: 'Actions',
-  percentageRange: 'Cashback percentage must be between 0 and 100',
-  fixedMinimum: 'Cashback amount must be 0 or more',
   readOnlyNote: 'You can view this page; changing it needs a permission you do not have.',
   deleteConfigTitle: 'Delete this earn config?',
   deleteConfigFailed: 'Something went wrong when deleting your earn_config!',

@@ -185,7 +185,7 @@ export const EarnConfigForm = ({
               min={kind === 'cashback' ? limits.min : 0}
               max={kind === 'cashback' && Number.isFinite(limits.max) ? limits.max : undefined}
               step={kind === 'cashback' ? limits.step : 1}
-              decimalScale={kind === 'cashback' && values.cashback_type === 'percentage' ? 1 : 2}
+              decimalScale={kind === 'cashback' ? limits.decimals : 2}
               disabled={readOnly}
               value={values.earn_amount}
               error={fieldErrors.earn_amount}

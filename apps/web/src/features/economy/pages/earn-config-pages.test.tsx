@@ -173,6 +173,7 @@ describe('cashback configuration page', { timeout: 60_000 }, () => {
       earn_amount: 5,
       segment_id: CASHBACK.segment_id,
       earn_target: COINS_ID,
+      cashback_type: 'percentage',
       exclude_type: 'category',
       excluded_product_ids: null,
       excluded_category_ids: [SNACKS_ID],
@@ -201,6 +202,51 @@ describe('cashback configuration page', { timeout: 60_000 }, () => {
       earn_amount: 7.5,
       excluded_category_ids: [SNACKS_ID],
     });
+  });
+
+  it('saves a change of the cashback type alone, and reopens a config with the type it was saved with', async () => {
+    // R 5.00 fixed per R 100.00: an amount that would also fit a percentage, so only the stored type says which.
+    const fixed = earnConfigFixture({ cashback_type: 'fixed' });
+    const api = serveEconomy({}, { [`PUT /api/economy/earn-configs/${CASHBACK_ID}`]: () => ok(fixed) });
+    renderApp(`/console/economics/cashback-config/${CASHBACK_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' });
+    const type = screen.getByRole('combobox', { name: 'Cashback Type' }) as HTMLInputElement;
+    expect(type.value).toBe('Percentage');
+    expect(save().disabled).toBe(true);
+    await choose('Cashback Type', 'Fixed Amount');
+    expect(save().disabled).toBe(false);
+    expect(screen.getByText('Fixed amount: from 0, in steps of 0.01')).toBeTruthy();
+    await user.click(save());
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo(`PUT /api/economy/earn-configs/${CASHBACK_ID}`)[0]?.body).toMatchObject({
+      earn_amount: 5,
+      cashback_type: 'fixed',
+    });
+  });
+
+  it('opens a fixed-amount config as Fixed Amount and holds a percentage to its bounds', async () => {
+    const api = serveEconomy(
+      {},
+      {
+        [`GET /api/economy/earn-configs/${CASHBACK_ID}`]: () =>
+          ok(earnConfigFixture({ cashback_type: 'fixed' })),
+      },
+    );
+    renderApp(`/console/economics/cashback-config/${CASHBACK_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' });
+    expect((screen.getByRole('combobox', { name: 'Cashback Type' }) as HTMLInputElement).value).toBe(
+      'Fixed Amount',
+    );
+    expect(save().disabled).toBe(true);
+    const amount = field('Earn Amount');
+    await user.clear(amount);
+    await user.type(amount, '250');
+    await choose('Cashback Type', 'Percentage');
+    await user.click(save());
+    expect(await validationMessages()).toEqual([
+      'Earn Amount must be a percentage from 0 to 100, in steps of 0.1',
+    ]);
+    expect(api.callsTo(`PUT /api/economy/earn-configs/${CASHBACK_ID}`)).toHaveLength(0);
   });
 
   it("shows the save failure under 'Something went wrong when saving your earn_config!'", async () => {
@@ -272,6 +318,7 @@ describe('XP configuration page', { timeout: 60_000 }, () => {
       earn_amount: 1,
       segment_id: XP_CONFIG.segment_id,
       earn_target: 'xp',
+      cashback_type: null,
       exclude_type: 'product',
       excluded_product_ids: [XP_CONFIG.excluded_product_ids?.[0]],
       excluded_category_ids: null,
