@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 type TSystemBadgeProps = {
   /** What 'System' means for this kind of record, shown on hover. */
@@ -8,7 +9,7 @@ type TSystemBadgeProps = {
 
 /** The 'System' marker beside a record the engine keeps (DESIGN §4, §5): read-only, never deleted. */
 export const SystemBadge = ({ hint, label = 'System' }: TSystemBadgeProps) => (
-  <Tooltip label={hint} withinPortal multiline w={240}>
+  <LazyTooltip label={hint} multiline w={240}>
     {/* Never cut or squeezed: a table cell grows to fit it (as StatusChip does). */}
     <Badge
       variant="light"
@@ -20,5 +21,5 @@ export const SystemBadge = ({ hint, label = 'System' }: TSystemBadgeProps) => (
     >
       {label}
     </Badge>
-  </Tooltip>
+  </LazyTooltip>
 );

@@ -1,4 +1,5 @@
 import {
+  type ComponentProps,
   cloneElement,
   type FocusEvent,
   type PointerEvent,
@@ -8,39 +9,21 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import type { TMenuStart } from '@/app/console/shell-overlays';
+import { lazyModule } from '@/ui/lazy-module';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 type TShellOverlays = typeof import('@/app/console/shell-overlays');
 
-let overlays: TShellOverlays | undefined;
-let loading: Promise<unknown> | undefined;
-const listeners = new Set<() => void>();
+const shellOverlays = lazyModule(() => import('@/app/console/shell-overlays'));
 
 /**
- * Loads the shell's menus and tooltips (shell-overlays.tsx) once; every trigger shows them from then on. A failed
- * load (offline) is tried again on the next hover or click.
+ * Loads the shell's menus (shell-overlays.tsx) once; every trigger shows them from then on. A failed load (offline)
+ * is tried again on the next hover or click.
  */
-export const loadShellOverlays = () => {
-  loading ??= import('@/app/console/shell-overlays').then(
-    (module) => {
-      overlays = module;
-      for (const listener of listeners) listener();
-    },
-    () => {
-      loading = undefined;
-    },
-  );
-  return loading;
-};
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-const useShellOverlays = () => useSyncExternalStore(subscribe, () => overlays);
+const loadShellOverlays = shellOverlays.load;
+const useShellOverlays = shellOverlays.use;
 
 type TTriggerProps = {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
@@ -49,51 +32,10 @@ type TTriggerProps = {
   onClick?: (event: ReactMouseEvent<HTMLElement>) => void;
 };
 
-type TShellTooltipProps = {
-  label: string;
-  position: 'right' | 'bottom';
-  openDelay?: number;
-  /** An element that takes a ref (a Mantine button or link). */
-  children: ReactElement<TTriggerProps>;
-};
-
-/**
- * Mantine's Tooltip (shown on hover), its code loaded when the pointer first reaches the element. The element is
- * rendered as it is, never wrapped, so that the tooltip's arrival does not replace it under the pointer.
- */
-export const ShellTooltip = ({ label, position, openDelay, children }: TShellTooltipProps) => {
-  const loaded = useShellOverlays();
-  const target = useRef<HTMLElement>(null);
-  const pointerInside = useRef(false);
-  const own = children.props;
-  const trigger = cloneElement(children, {
-    ref: target,
-    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerEnter?.(event);
-      pointerInside.current = true;
-      void loadShellOverlays();
-    },
-    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerLeave?.(event);
-      pointerInside.current = false;
-    },
-  } as TTriggerProps);
-  return (
-    <>
-      {trigger}
-      {loaded && (
-        <loaded.TargetTooltip
-          target={target}
-          label={label}
-          position={position}
-          openDelay={openDelay}
-          // The pointer that asked for this code is still there: show the tooltip it came for.
-          defaultOpened={pointerInside.current}
-        />
-      )}
-    </>
-  );
-};
+/** The shell's tooltips: ui/lazy-tooltip.tsx, with an arrow. */
+export const ShellTooltip = (props: Omit<ComponentProps<typeof LazyTooltip>, 'withArrow'>) => (
+  <LazyTooltip withArrow {...props} />
+);
 
 type TLazyMenuProps = {
   /** The button that opens the menu, shown from the first paint. */

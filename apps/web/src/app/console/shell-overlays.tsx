@@ -1,5 +1,5 @@
 import { BUTTON_LABELS, consolePaths, type TSessionUser } from '@laurel/contract';
-import { Menu, Tooltip, type TooltipProps, useMantineColorScheme } from '@mantine/core';
+import { Menu, useMantineColorScheme } from '@mantine/core';
 import {
   IconBug,
   IconCheck,
@@ -11,24 +11,17 @@ import {
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { cloneElement, type ReactElement, type RefObject, useEffect, useRef, useState } from 'react';
+import { cloneElement, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TNavGroupEntry } from '@/app/console/nav-items';
 import { useSignOut } from '@/app/console/use-sign-out';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
 
 /*
- * The shell's menus and tooltips, which only a pointer or a click opens: with Mantine's Menu, Popover, Tooltip and
- * floating positioning they are about 40 KB (gzip) that no page needs for its first paint. lazy-overlays.tsx
- * loads this module on the first hover, focus or click of a trigger and shows the triggers until then.
+ * The shell's menus, which only a pointer or a click opens: with Mantine's Menu, Popover and floating positioning
+ * they are code that no page needs for its first paint. lazy-overlays.tsx loads this module on the first hover,
+ * focus or click of a trigger and shows the triggers until then (the shell's tooltips: ui/lazy-tooltip.tsx).
  */
-
-/** A tooltip on an element it does not wrap (so the element stays as it is when this code arrives). */
-export const TargetTooltip = (
-  props: Pick<TooltipProps, 'label' | 'position' | 'openDelay' | 'defaultOpened'> & {
-    target: RefObject<HTMLElement | null>;
-  },
-) => <Tooltip withArrow {...props} />;
 
 /** How a lazily loaded menu starts: closed, open because the pointer rests on its trigger, or opened by a click. */
 export type TMenuStart = 'closed' | 'hovered' | 'clicked';

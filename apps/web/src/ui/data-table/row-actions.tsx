@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 /** A row's name as a link too, so that the keyboard reaches the record as well as the mouse. */
 export const RowLink = ({ to, children }: { to: string; children: ReactNode }) => (
@@ -44,7 +45,7 @@ export const RowActionButton = ({
   loading,
   onClick,
 }: TRowActionButton) => (
-  <Tooltip label={label} withinPortal>
+  <LazyTooltip label={label}>
     <ActionIcon
       variant="subtle"
       color={color}
@@ -57,7 +58,7 @@ export const RowActionButton = ({
     >
       <Icon size={16} aria-hidden />
     </ActionIcon>
-  </Tooltip>
+  </LazyTooltip>
 );
 
 /** A row's Delete button ('Delete <name>'). */

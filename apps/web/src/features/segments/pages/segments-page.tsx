@@ -1,5 +1,5 @@
 import { consolePaths, PAGE_SIZES, SEGMENT_MESSAGES, type TSegment } from '@laurel/contract';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import {
   useTableQuery,
 } from '@/ui/data-table';
 import { displayDate, displayDateTime } from '@/ui/display-date';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
 
@@ -98,7 +99,7 @@ export const SegmentsPage = () => {
       width: 110,
       render: (segment) => (
         <RowActions>
-          <Tooltip label={SEGMENT_TEXTS.viewPlayers} withinPortal>
+          <LazyTooltip label={SEGMENT_TEXTS.viewPlayers}>
             <ActionIcon
               component={Link}
               to={consolePaths.segmentPlayers(segment._id)}
@@ -109,7 +110,7 @@ export const SegmentsPage = () => {
             >
               <IconUsers size={16} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
           {canDelete(user, segment) && (
             <RowDeleteButton
               name={segment.name}
