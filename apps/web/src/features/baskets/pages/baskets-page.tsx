@@ -16,7 +16,7 @@ import {
   toIsoDate,
 } from '@laurel/contract';
 import '@mantine/dates/styles.css';
-import { ActionIcon, Group, NumberInput, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
@@ -31,6 +31,8 @@ import {
   type TBasketStatusFilter,
 } from '@/features/baskets/api';
 import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { LazySelect } from '@/ui/lazy-select';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip, statusLabel } from '@/ui/status-chip';
 
@@ -247,7 +249,7 @@ export const BasketsPage = () => {
               w={{ base: '100%', xs: 230 }}
               onChange={([from, to]) => table.setFilters({ from_date: from || null, to_date: to || null })}
             />
-            <Select
+            <LazySelect
               label={TEXTS.type}
               data={TYPE_OPTIONS}
               value={filter.type}
@@ -255,7 +257,7 @@ export const BasketsPage = () => {
               w={{ base: '48%', xs: 120 }}
               onChange={(value) => table.setFilter('type', value === BASKET_DEFAULTS.type ? null : value)}
             />
-            <Select
+            <LazySelect
               label={TEXTS.status}
               data={STATUS_OPTIONS}
               value={filter.status}
@@ -274,7 +276,7 @@ export const BasketsPage = () => {
               min={filter.min_value}
               onChange={(value) => table.setFilter('max_value', isAmount(value) ? value : null)}
             />
-            <Select
+            <LazySelect
               label={TEXTS.branch}
               placeholder={TEXTS.allBranches}
               data={branches.data ?? []}
@@ -284,7 +286,7 @@ export const BasketsPage = () => {
               w={{ base: '100%', xs: 170 }}
               onChange={(value) => table.setFilter('branch_id', value)}
             />
-            <Tooltip label={TEXTS.reset} withArrow>
+            <LazyTooltip label={TEXTS.reset} withArrow>
               <ActionIcon
                 variant="default"
                 size="lg"
@@ -305,7 +307,7 @@ export const BasketsPage = () => {
               >
                 <IconFilterOff size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           </Group>
         }
       />

@@ -8,7 +8,7 @@ import {
   PAGE_SIZES,
   type TCustomerListItem,
 } from '@laurel/contract';
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,6 +28,8 @@ import {
 import { mayAddCustomers } from '@/features/customers/customer-rules';
 import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { LazySelect } from '@/ui/lazy-select';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
@@ -122,7 +124,7 @@ export const CustomersPage = () => {
         const suspend = customerBlockAction(customer.status) === 'suspend';
         const label = suspend ? 'Block' : 'Unblock';
         return (
-          <Tooltip label={label} withinPortal>
+          <LazyTooltip label={label}>
             <ActionIcon
               variant="light"
               color={suspend ? 'red' : 'teal'}
@@ -134,7 +136,7 @@ export const CustomersPage = () => {
             >
               {suspend ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         );
       },
     },
@@ -171,7 +173,7 @@ export const CustomersPage = () => {
               value={table.search}
               onChange={table.setSearch}
             />
-            <Select
+            <LazySelect
               label="Status"
               data={STATUS_FILTER_OPTIONS}
               value={filter.status}

@@ -12,7 +12,7 @@ import {
   type TOrderListRow,
   type TOrderSortKey,
 } from '@laurel/contract';
-import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useClientRecord } from '@/app/console/client-record';
@@ -32,6 +32,7 @@ import {
   useTableQuery,
 } from '@/ui/data-table';
 import { displayDate } from '@/ui/display-date';
+import { LazySelect } from '@/ui/lazy-select';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
@@ -185,7 +186,7 @@ export const OrdersPage = () => {
               value={table.search}
               onChange={table.setSearch}
             />
-            <Select
+            <LazySelect
               label={ORDER_TEXTS.status}
               data={ORDER_STATUS_FILTER_OPTIONS}
               value={status}
