@@ -12,6 +12,13 @@ export const PLAIN_FILTERS = ['start_date', 'end_date', 'min_value', 'max_value'
 
 type TUrlFilters = { search: string; filter: (name: string) => string };
 
+/** What a field says under it while its value is not sent: short, to fit under the field on one line. */
+export const FILTER_PROBLEM_TEXTS = {
+  enterNumber: TRANSACTION_FILTER_MESSAGES.enterNumber,
+  maxBelowMin: 'Less than the min',
+  endBeforeStart: 'Earlier than From',
+} as const;
+
 /** A filter the server would refuse, with what its field says; it is left out of the request until fixed. */
 export type TFilterProblems = Partial<Record<'min_value' | 'max_value' | 'end_date', string>>;
 
@@ -35,12 +42,12 @@ export const readReportFilters = (kind: TTransactionReport, table: TUrlFilters) 
   const problems: TFilterProblems = {};
   const min = readFreeNumber(values.min_value ?? '');
   const max = readFreeNumber(values.max_value ?? '');
-  if (Number.isNaN(min)) problems.min_value = TRANSACTION_FILTER_MESSAGES.enterNumber;
-  if (Number.isNaN(max)) problems.max_value = TRANSACTION_FILTER_MESSAGES.enterNumber;
+  if (Number.isNaN(min)) problems.min_value = FILTER_PROBLEM_TEXTS.enterNumber;
+  if (Number.isNaN(max)) problems.max_value = FILTER_PROBLEM_TEXTS.enterNumber;
   else if (max !== undefined && min !== undefined && max < min)
-    problems.max_value = TRANSACTION_FILTER_MESSAGES.maxBelowMin;
+    problems.max_value = FILTER_PROBLEM_TEXTS.maxBelowMin;
   if (values.start_date && values.end_date && values.end_date < values.start_date)
-    problems.end_date = TRANSACTION_FILTER_MESSAGES.endBeforeStart;
+    problems.end_date = FILTER_PROBLEM_TEXTS.endBeforeStart;
   for (const name of Object.keys(problems)) delete values[name];
   return { filters: values as TReportFilters, problems, filtered };
 };

@@ -17,6 +17,13 @@ type TTable = {
   setFilters: (changes: Record<string, string | null>) => void;
 };
 
+const LABEL_STYLE = { whiteSpace: 'nowrap' } as const;
+/** Mantine spaces the input from an error below it; the error here takes no room of its own. */
+const WRAPPER_STYLE = { marginBottom: 0 } as const;
+/** Below the input, over the room PROBLEM_ROOM keeps (Mantine's error: 5 px margin, one 12 px line). */
+const ERROR_STYLE = { position: 'absolute', whiteSpace: 'nowrap' } as const;
+const PROBLEM_ROOM = '1.25rem';
+
 /**
  * Search, date range, min and max value, the report's multi-selects and Reset (spec 3 §2). A value the server
  * would refuse shows its problem on the field (and is not sent); Reset clears it with the rest.
@@ -35,15 +42,27 @@ export const ReportToolbar = ({
   options: Record<string, string[]> | undefined;
 }) => {
   const config = REPORT_CONFIG[kind];
-  // The labels stay on one line so that the inputs of the row line up (the width fits the report's label).
-  const valueInput = {
-    w: { base: '48%', xs: config.valueWidth },
-    styles: { label: { whiteSpace: 'nowrap' } },
+  // The inputs of a row line up at their bottoms: labels stay on one line (the width fits the report's label),
+  // and a field's problem sits below it out of the flow, in room the row gaps make while any is shown.
+  const checked = {
+    pos: 'relative',
+    styles: { label: LABEL_STYLE, wrapper: WRAPPER_STYLE, error: ERROR_STYLE },
   } as const;
+  const valueInput = { ...checked, w: { base: '48%', xs: config.valueWidth } } as const;
   const start = table.filter('start_date');
   const end = table.filter('end_date');
+  const roomForProblems = Object.keys(problems).length > 0;
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group
+      gap="sm"
+      align="flex-end"
+      wrap="wrap"
+      style={
+        roomForProblems
+          ? { rowGap: `calc(var(--mantine-spacing-sm) + ${PROBLEM_ROOM})`, paddingBottom: PROBLEM_ROOM }
+          : undefined
+      }
+    >
       <DebouncedSearch
         label="Search"
         placeholder={config.searchPlaceholder}
@@ -65,6 +84,7 @@ export const ReportToolbar = ({
         min={start || undefined}
         w={{ base: '48%', xs: 160 }}
         error={problems.end_date}
+        {...checked}
         onChange={(event) => table.setFilter('end_date', event.currentTarget.value || null)}
       />
       <TextInput

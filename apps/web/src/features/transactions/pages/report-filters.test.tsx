@@ -70,7 +70,7 @@ describe('transaction report filters', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lastUrl(api, 'GET /api/transactions/economy')).toContain('min_value=1,000'));
     expect(fieldError(min)).toBeNull();
     await user.type(max, '5');
-    await waitFor(() => expect(fieldError(max)).toBe('Max value must not be less than min value'));
+    await waitFor(() => expect(fieldError(max)).toBe('Less than the min'));
     expect(api.calls.some((call) => call.url.includes('max_value'))).toBe(false);
     await user.clear(min);
     await waitFor(() => expect(lastUrl(api, 'GET /api/transactions/economy')).toContain('max_value=5'));
@@ -81,6 +81,20 @@ describe('transaction report filters', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect((min as HTMLInputElement).value).toBe(''));
     expect((max as HTMLInputElement).value).toBe('');
+  });
+
+  it('holds back an end date before the start date, saying so under To', async () => {
+    const api = serveEconomyReport();
+    await openEconomy('/console/economics/transactions?start_date=2026-03-10&end_date=2026-03-01');
+    const to = screen.getByLabelText('To');
+    expect(fieldError(to)).toBe('Earlier than From');
+    expect(lastUrl(api, 'GET /api/transactions/economy')).toContain('start_date=2026-03-10');
+    expect(api.calls.some((call) => call.url.includes('end_date'))).toBe(false);
+    fireEvent.change(to, { target: { value: '2026-03-31' } });
+    await waitFor(() =>
+      expect(lastUrl(api, 'GET /api/transactions/economy')).toContain('end_date=2026-03-31'),
+    );
+    expect(fieldError(to)).toBeNull();
   });
 
   it('opens one modal when the list and the summary fail for the same reason', async () => {
