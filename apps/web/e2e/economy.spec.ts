@@ -83,6 +83,16 @@ test.describe('economy', () => {
     await expect(page).toHaveURL(/\/console\/economics\/cashback-config\/[0-9a-f]{24}$/);
     await config.expectTitle('Cashback Config - AllPlayers');
     await tallSnapshot(page, 'economy-cashback-config');
+    // The cashback type is saved with the config: changing it alone is an edit, and a reload shows it as saved.
+    await expect(config.select('Cashback Type')).toHaveValue('Percentage');
+    await config.chooseIn('Cashback Type', 'Fixed Amount');
+    await config.saveAndExpectSuccess();
+    await page.reload();
+    await config.expectTitle('Cashback Config - AllPlayers');
+    await expect(config.select('Cashback Type')).toHaveValue('Fixed Amount');
+    await expect(config.field('Earn Amount')).toHaveValue('5');
+    await config.chooseIn('Cashback Type', 'Percentage');
+    await config.saveAndExpectSuccess();
     await page.getByRole('link', { name: 'Back to Cashback Configs' }).click();
     const cashbackRow = page.getByRole('row').filter({ hasText: 'Bean Coins' });
     await expect(cashbackRow).toContainText('100');

@@ -236,6 +236,15 @@ test.describe('reward tracks', () => {
     await page.goto('/console/transactions/reward-tracks');
     await expect(page.getByRole('heading', { level: 1, name: 'Reward Track Transactions' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Connoisseur' })).toBeVisible();
+    // Reward Claimed shows what the milestone gave ('Level 3'), as the API does.
+    const connoisseur = rows.find((row) => row.milestone_reached === 'Connoisseur');
+    expect(connoisseur?.reward_claimed).toMatch(/^Level \d$/);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: 'Connoisseur' })
+        .getByRole('cell', { name: connoisseur?.reward_claimed, exact: true }),
+    ).toBeVisible();
     await snapshot(page, 'reward-tracks-transactions');
 
     // A generic track: 10 coffee stamps set freeCoffees to 1; the source and target come from the statistics.

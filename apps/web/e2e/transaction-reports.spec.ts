@@ -212,5 +212,22 @@ test.describe('transaction reports', () => {
       await expect(page).not.toHaveURL(/branch_location/);
       await expect(card).toContainText(figure(FIRST_CARD[kind].of(all)));
     }
+
+    // The reward track report (the page still open) shows what each milestone gave, as the API and CSV say.
+    for (const row of await call.rows('reward-tracks'))
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: row._id })
+          .getByRole('cell', { name: String(row.reward_claimed), exact: true }),
+      ).toBeVisible();
+    // A min value that is not a number marks its field and is not sent: no error modal over the report.
+    const min = page.getByRole('textbox', { name: 'Min reward value' });
+    await min.fill('abc');
+    await expect(page.getByText('Enter a number')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Thandi Mokoena' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(min).toHaveValue('');
   });
 });
