@@ -1,40 +1,38 @@
-import { ActionIcon, Popover, Text } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { lazyComponent } from '@/ui/lazy-component';
-import type { TColumnToggle } from './use-column-toggles';
+import { useState } from 'react';
+import { lazyModule } from '@/ui/lazy-module';
+import type { TColumnChooserProps } from './column-chooser-popover';
 
-const ColumnChooserList = lazyComponent(() => import('./column-chooser-list'), 'ColumnChooserList');
+// Mantine's Popover and its floating positioning are about 25 KB: they load when the pointer reaches the button
+// or it is focused, not with every list page.
+const chooser = lazyModule(() => import('./column-chooser-popover'));
 
-type Props = {
-  toggles: TColumnToggle[];
-  titles: Record<string, string>;
-  onChange: (toggles: TColumnToggle[]) => void;
+/**
+ * Show or hide columns; the choice is kept in this browser per table (useColumnToggles). The button is in the first
+ * paint; it becomes the Popover's own on the first click (opened by it), never before, so no click is lost.
+ */
+export const ColumnChooser = (props: TColumnChooserProps) => {
+  const loaded = chooser.use();
+  const [wanted, setWanted] = useState(false);
+  if (loaded && wanted) return <loaded.ColumnChooserPopover {...props} />;
+  const load = () => void chooser.load();
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="Choose columns"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      title="Columns"
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        load();
+        setWanted(true);
+      }}
+    >
+      <IconColumns size={18} />
+    </ActionIcon>
+  );
 };
-
-/** Show or hide columns; the choice is kept in this browser per table (useColumnToggles). */
-export const ColumnChooser = ({ toggles, titles, onChange }: Props) => (
-  <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-    <Popover.Target>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label="Choose columns"
-        title="Columns"
-        // Pointing at the button or tabbing to it fetches the list, so that it is there by the click.
-        onPointerEnter={() => void ColumnChooserList.preload()}
-        onFocus={() => void ColumnChooserList.preload()}
-      >
-        <IconColumns size={18} />
-      </ActionIcon>
-    </Popover.Target>
-    <Popover.Dropdown>
-      <Text size="xs" fw={600} c="dimmed" mb="xs">
-        Columns
-      </Text>
-      <Suspense fallback={null}>
-        <ColumnChooserList toggles={toggles} titles={titles} onChange={onChange} />
-      </Suspense>
-    </Popover.Dropdown>
-  </Popover>
-);
