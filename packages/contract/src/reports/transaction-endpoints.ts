@@ -87,15 +87,23 @@ export const readFreeNumber = (text: string): number | undefined => {
   return Number.isFinite(number) ? number : Number.NaN;
 };
 
-/** Free-text numbers on the server: blank is no filter, anything else must read as a number (else 400). */
+/**
+ * Free-text numbers on the server: blank is no filter, anything else must read as a number (else 400). A JSON body
+ * (an export's filters) may send a plain number too.
+ */
 const freeNumber = (message: string) =>
   z
-    .string()
-    .trim()
-    .max(FREE_NUMBER_MAX_LENGTH, message)
+    .union([z.number(), z.string().trim().max(FREE_NUMBER_MAX_LENGTH, message)])
     .optional()
     .transform((value, ctx) => {
-      const number = value === undefined ? undefined : readFreeNumber(value);
+      const number =
+        typeof value === 'number'
+          ? Number.isFinite(value)
+            ? value
+            : Number.NaN
+          : value === undefined
+            ? undefined
+            : readFreeNumber(value);
       if (Number.isNaN(number)) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
