@@ -28,6 +28,22 @@ const Filter = ({ Select, changes }: TFilterProps) => {
   );
 };
 
+// The Select's code arrives when a test says so (`select.arrive()`), as a slow network would deliver it: after
+// the click or key that asked for it, whatever the load on the machine running the tests.
+const select = vi.hoisted(() => {
+  const state = { arrive: () => {}, arrived: Promise.resolve() };
+  const reset = () => {
+    state.arrived = new Promise<void>((resolve) => {
+      state.arrive = resolve;
+    });
+  };
+  return { state, reset };
+});
+vi.mock('@/ui/select-code', async (importOriginal) => {
+  await select.state.arrived;
+  return importOriginal();
+});
+
 // A fresh module per test: the Select's code is not loaded yet, as on a page's first load.
 const renderFilter = async () => {
   const { LazySelect } = await import('@/ui/lazy-select');
@@ -43,6 +59,7 @@ const renderFilter = async () => {
 describe('lazy select', () => {
   beforeEach(() => {
     vi.resetModules();
+    select.reset();
   });
 
   it('shows the label, the value and a combobox before its code arrives', async () => {
@@ -57,6 +74,7 @@ describe('lazy select', () => {
     const changes = await renderFilter();
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Status'));
+    select.state.arrive();
     await user.click(await screen.findByRole('option', { name: 'Active' }));
     expect(changes).toEqual(['ACTIVE']);
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'Active');
@@ -67,6 +85,7 @@ describe('lazy select', () => {
     const user = userEvent.setup();
     await user.tab();
     await user.keyboard('{ArrowDown}');
+    select.state.arrive();
     await screen.findByRole('option', { name: 'Blocked' });
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Status' }));
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
