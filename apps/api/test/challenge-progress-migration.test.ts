@@ -1,14 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres } from '../src/db/connect';
 import type { Database } from '../src/db/database';
-import { applyMigrations } from '../src/db/migrate';
-import { MIGRATIONS_DIR } from '../src/paths';
-import { testDbKind, withDatabaseName } from './db-kind';
+import { openUpgradeDatabase } from './migration-upgrade';
 
 /*
  * Upgrading to one progress row per player (migration 0017) keeps every player's progress: the rows per player and
@@ -18,55 +10,18 @@ import { testDbKind, withDatabaseName } from './db-kind';
 
 const BEFORE = '0017_challenge_progress_per_player';
 
-/** The committed migrations up to (not including) `tag`, as a folder the migrator reads. */
-const migrationsBefore = async (tag: string) => {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'laurel-migrations-'));
-  await mkdir(path.join(folder, 'meta'));
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, cut);
-  for (const entry of entries)
-    await copyFile(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-};
-
+let upgrade: Awaited<ReturnType<typeof openUpgradeDatabase>>;
 let database: Database;
-let folder: string;
-let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  folder = await migrationsBefore(BEFORE);
-  if (testDbKind() === 'pglite') {
-    database = await openPglite(undefined);
-    return;
-  }
-  const name = `laurel_migration_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  database = await openPostgres(withDatabaseName(process.env.TEST_DATABASE_URL as string, name), { max: 1 });
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await again.connect();
-    await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await again.end();
-  };
+  upgrade = await openUpgradeDatabase(BEFORE);
+  database = upgrade.database;
 }, 120_000);
-
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase();
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(() => upgrade?.close());
 
 describe('migration 0017: challenge progress as one row per player', () => {
   it('moves every objective row into its player’s document and drops the old table', async () => {
-    await applyMigrations(database, folder);
+    await upgrade.migrateBefore();
     // The rows an upgraded database holds (foreign keys are not what this checks).
     await database.query(`SET session_replication_role = replica`);
     const objectives = JSON.stringify([{ _id: 'objectiveAaaa1111' }, { _id: 'objectiveBbbb2222' }]);
@@ -93,7 +48,7 @@ describe('migration 0017: challenge progress as one row per player', () => {
     );
     await database.query(`SET session_replication_role = origin`);
 
-    await applyMigrations(database);
+    await upgrade.migrateAll();
 
     const rows = await database.query<{ customer_id: string; challenges: unknown }>(
       `SELECT customer_id, challenges FROM challenge_progress ORDER BY customer_id`,
