@@ -90,7 +90,7 @@ export const accessText = (permission: TPermission, token: TTokenKind, openTo: T
   const through = umbrella ? ` or of its umbrella ${FEATURE_AREA_LABELS[umbrella]} (\`${umbrella}\`)` : '';
   const parts = openTo.length
     ? ` The ${PERMISSION_ACTION_LABELS[action]} flag of ${openTo.map((part) => `\`${part}\``).join(' or ')} ` +
-      'also opens it, for the records of that part only (403 for the others).'
+      'also opens it (where the records belong to one of them, only the records of that one).'
     : '';
   return (
     `${needs} **Permission**: \`${permission}\` (the ${PERMISSION_ACTION_LABELS[action]} flag of ` +

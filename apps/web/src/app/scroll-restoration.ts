@@ -12,6 +12,15 @@ const readSaved = (): Record<string, number> => {
   }
 };
 
+/** The element id a `#hash` names; a malformed escape (`#%E0%A4%A`) names none rather than throwing. */
+const decodedHash = (hash: string) => {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
+};
+
 /**
  * What the data router's `<ScrollRestoration>` did, for the declarative router: a new page starts at the top (or at
  * the element its `#hash` names); Back, Forward and a reload return to where that history entry was scrolled.
@@ -57,7 +66,7 @@ export const useScrollRestoration = () => {
       return;
     }
     if (location.hash) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      const target = document.getElementById(decodedHash(location.hash));
       if (target) {
         target.scrollIntoView();
         return;

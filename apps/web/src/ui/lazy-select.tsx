@@ -38,6 +38,7 @@ export const LazySelect = ({ data, value, onChange, ...props }: TLazySelectProps
   const [search, setSearch] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const swallowClick = useRef(false);
+  const replaced = useRef(false);
   const swapped = loaded !== undefined;
 
   useLayoutEffect(() => {
@@ -46,6 +47,8 @@ export const LazySelect = ({ data, value, onChange, ...props }: TLazySelectProps
   }, [swapped]);
 
   if (loaded) {
+    // Set as the Select renders, before the commit removes the stand-in: a blur its removal fires is not the user's.
+    replaced.current = true;
     return (
       <loaded.Select
         ref={input}
@@ -101,16 +104,25 @@ export const LazySelect = ({ data, value, onChange, ...props }: TLazySelectProps
         load();
       }}
       onBlur={() => {
-        if (start.current === 'focus') start.current = null;
+        if (replaced.current) return;
+        // Left before the code arrived: the Select must not take the focus back, nor open, when it does.
+        start.current = null;
+        swallowClick.current = false;
       }}
       onPointerDown={(event: PointerEvent<HTMLInputElement>) => {
         if (event.button !== 0) return;
         start.current = 'open';
         swallowClick.current = true;
-        // A press released elsewhere (or whose click reached the stand-in) leaves nothing to swallow.
-        window.addEventListener('pointerup', () => setTimeout(() => (swallowClick.current = false)), {
-          once: true,
-        });
+        // A press released elsewhere (or whose click reached the stand-in) leaves nothing to swallow; a cancelled
+        // one (a scroll that began on the field) asked for nothing.
+        const settle = (event: Event) => {
+          window.removeEventListener('pointerup', settle);
+          window.removeEventListener('pointercancel', settle);
+          if (event.type === 'pointercancel') start.current = null;
+          setTimeout(() => (swallowClick.current = false));
+        };
+        window.addEventListener('pointerup', settle);
+        window.addEventListener('pointercancel', settle);
         load();
       }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {

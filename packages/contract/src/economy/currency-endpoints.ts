@@ -96,6 +96,8 @@ export const listCurrencies = defineEndpoint({
   method: 'GET',
   path: '/economy/currencies',
   permission: 'WALLET:read',
+  // A cashback config names its currency: whoever may read cashback configs may read what they pick from.
+  openTo: ['CASHBACK'],
   token: 'client',
   summary:
     'Currencies of the client, oldest first (at most 10); pagination.count is the n of the n/10 counter',

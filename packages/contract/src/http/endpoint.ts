@@ -36,8 +36,9 @@ export type TEndpoint<
    */
   planFeature?: TPlanFeature;
   /**
-   * Parts of the permission's (umbrella) area whose holders also pass the guard, for one path that serves records of
-   * several parts (earn configs: Cashback and XP Reward); the handler then checks the record's own part.
+   * Other areas whose holders also pass the guard: the parts of an umbrella area, for one path that serves records
+   * of several parts (earn configs: Cashback and XP Reward; the handler then checks the record's own part), or an
+   * editor that picks from this list (the currencies a cashback config names).
    */
   openTo?: TFeatureArea[];
   /**

@@ -383,6 +383,12 @@ describe('permissions: Economy opens Wallet, Cashback and XP Reward; each part o
     });
 
     const c = as(cashier);
+    // The currencies a cashback config picks from (not the Wallet page's changes).
+    expect((await call('GET', '/api/economy/currencies', undefined, cashier)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/economy/currencies', { type: 'real', code: 'EUR' }, cashier)).statusCode,
+    ).toBe(403);
+    expect((await call('GET', '/api/economy/currencies', undefined, coach)).statusCode).toBe(403);
     expect((await c.list('Currency')).statusCode).toBe(200);
     expect((await c.get(cashback._id)).statusCode).toBe(200);
     const made = await c.create(config('Currency', currency._id));
