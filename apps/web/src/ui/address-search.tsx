@@ -3,6 +3,7 @@ import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { placePredictionsQuery } from '@/api/places';
 
 export type TChosenPlace = { place_id: string; description: string };
@@ -33,7 +34,11 @@ export const AddressSearch = ({
 }: TAddressSearchProps) => {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS.addressAutocomplete);
-  const predictions = useQuery({ ...placePredictionsQuery(debounced), enabled: debounced.length >= 2 });
+  // Once a prediction is chosen, its description in the box is not searched again (that search, a second later,
+  // would reopen the list over the form with 'No matching addresses'); typing starts searching anew.
+  const [chosen, setChosen] = useState(false);
+  const searching = !chosen && debounced.length >= 2;
+  const predictions = useQuery({ ...placePredictionsQuery(debounced), enabled: searching });
   const options = predictions.data ?? [];
 
   return (
@@ -41,9 +46,10 @@ export const AddressSearch = ({
       store={combobox}
       withinPortal={false}
       onOptionSubmit={(placeId) => {
-        const chosen = options.find((option) => option.place_id === placeId);
-        if (!chosen) return;
-        onChoose(chosen);
+        const place = options.find((option) => option.place_id === placeId);
+        if (!place) return;
+        setChosen(true);
+        onChoose(place);
         combobox.closeDropdown();
       }}
     >
@@ -58,6 +64,7 @@ export const AddressSearch = ({
           error={error}
           autoComplete="off"
           onChange={(event) => {
+            setChosen(false);
             onTextChange(event.currentTarget.value);
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
@@ -67,7 +74,7 @@ export const AddressSearch = ({
           onBlur={() => combobox.closeDropdown()}
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={debounced.length < 2 || (options.length === 0 && !predictions.isFetched)}>
+      <Combobox.Dropdown hidden={!searching || (options.length === 0 && !predictions.isFetched)}>
         <Combobox.Options aria-label="Address predictions">
           {options.length === 0 ? (
             <Combobox.Empty>{predictions.isFetching ? 'Searching…' : 'No matching addresses'}</Combobox.Empty>
