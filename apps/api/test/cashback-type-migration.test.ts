@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database';
-import { openUpgradeDatabase } from './migration-upgrade';
+import { describe, expect, it } from 'vitest';
+import { useUpgradeDatabase } from './migration-upgrade';
 
 /*
  * Upgrading to a kept cashback type (migration 0022): each cashback config saved before gets the type the console
@@ -9,18 +8,12 @@ import { openUpgradeDatabase } from './migration-upgrade';
 
 const BEFORE = '0022_earn_config_cashback_type';
 
-let upgrade: Awaited<ReturnType<typeof openUpgradeDatabase>>;
-let database: Database;
-
-beforeAll(async () => {
-  upgrade = await openUpgradeDatabase(BEFORE);
-  database = upgrade.database;
-}, 120_000);
-afterAll(() => upgrade?.close());
+const upgrade = useUpgradeDatabase(BEFORE);
 
 describe('migration 0022: the cashback type is kept', () => {
   it('gives each existing cashback config the type its amount fits, XP configs none, and holds to it after', async () => {
-    await upgrade.migrateBefore();
+    const { database } = upgrade.current;
+    await upgrade.current.migrateBefore();
     // The rows an upgraded database holds (foreign keys are not what this checks).
     await database.query(`SET session_replication_role = replica`);
     await database.query(
@@ -33,7 +26,7 @@ describe('migration 0022: the cashback type is kept', () => {
               ('xp', 'cl1', 'Statistic', 10, 1, 'sg1', NULL)`,
     );
     await database.query(`SET session_replication_role = origin`);
-    await upgrade.migrateAll();
+    await upgrade.current.migrateAll();
     const rows = await database.query<{ id: string; cashback_type: string | null }>(
       'SELECT id, cashback_type FROM earn_configs ORDER BY id',
     );

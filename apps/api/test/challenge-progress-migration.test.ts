@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database';
-import { openUpgradeDatabase } from './migration-upgrade';
+import { describe, expect, it } from 'vitest';
+import { useUpgradeDatabase } from './migration-upgrade';
 
 /*
  * Upgrading to one progress row per player (migration 0017) keeps every player's progress: the rows per player and
@@ -10,18 +9,12 @@ import { openUpgradeDatabase } from './migration-upgrade';
 
 const BEFORE = '0017_challenge_progress_per_player';
 
-let upgrade: Awaited<ReturnType<typeof openUpgradeDatabase>>;
-let database: Database;
-
-beforeAll(async () => {
-  upgrade = await openUpgradeDatabase(BEFORE);
-  database = upgrade.database;
-}, 120_000);
-afterAll(() => upgrade?.close());
+const upgrade = useUpgradeDatabase(BEFORE);
 
 describe('migration 0017: challenge progress as one row per player', () => {
   it('moves every objective row into its player’s document and drops the old table', async () => {
-    await upgrade.migrateBefore();
+    const { database } = upgrade.current;
+    await upgrade.current.migrateBefore();
     // The rows an upgraded database holds (foreign keys are not what this checks).
     await database.query(`SET session_replication_role = replica`);
     const objectives = JSON.stringify([{ _id: 'objectiveAaaa1111' }, { _id: 'objectiveBbbb2222' }]);
@@ -48,7 +41,7 @@ describe('migration 0017: challenge progress as one row per player', () => {
     );
     await database.query(`SET session_replication_role = origin`);
 
-    await upgrade.migrateAll();
+    await upgrade.current.migrateAll();
 
     const rows = await database.query<{ customer_id: string; challenges: unknown }>(
       `SELECT customer_id, challenges FROM challenge_progress ORDER BY customer_id`,

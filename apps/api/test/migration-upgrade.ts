@@ -3,6 +3,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openPglite, openPostgres } from '../src/db/connect';
 import type { Database } from '../src/db/database';
 import { applyMigrations } from '../src/db/migrate';
@@ -62,4 +63,14 @@ export const openUpgradeDatabase = async (tag: string) => {
       await rm(folder, { recursive: true, force: true });
     },
   };
+};
+
+/** The file's upgrade database, opened before its tests and dropped after: read `.current` inside a test. */
+export const useUpgradeDatabase = (tag: string) => {
+  const holder = {} as { current: Awaited<ReturnType<typeof openUpgradeDatabase>> };
+  beforeAll(async () => {
+    holder.current = await openUpgradeDatabase(tag);
+  }, 120_000);
+  afterAll(() => holder.current?.close());
+  return holder;
 };
