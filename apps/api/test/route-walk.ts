@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Database } from '../src/db/database';
 import type { DeclaredRoute } from '../src/http/route';
 import { bearer, type SignedIn } from './factories';
 
@@ -36,3 +38,71 @@ export const requestFor = (route: DeclaredRoute, id: string, token?: string): In
 
 export const apiRoutes = (app: FastifyInstance) =>
   app.declaredRoutes.filter((route) => route.url.startsWith('/api/'));
+
+/** Routes that take a multipart upload: those whose contract endpoint declares one. */
+export const multipartRoutes = (app: FastifyInstance) =>
+  apiRoutes(app).filter((route) => route.endpoint?.upload !== undefined);
+
+const BOUNDARY = 'laurel-walk-boundary';
+/** A whole form: a text field and a file part. */
+const WHOLE_FORM = [
+  `--${BOUNDARY}`,
+  'Content-Disposition: form-data; name="name"',
+  '',
+  'walk',
+  `--${BOUNDARY}`,
+  'Content-Disposition: form-data; name="file"; filename="walk.csv"',
+  'Content-Type: text/csv',
+  '',
+  'name,title,sku,price',
+  'Walk,Walk,WALK-1,10',
+  `--${BOUNDARY}--`,
+  '',
+].join('\r\n');
+
+/**
+ * Multipart bodies no parser can read, each sent with `token`: a boundary other than the Content-Type's, a body cut
+ * short inside its file part, and a multipart Content-Type with no body, with and without a boundary.
+ */
+export const malformedMultipartRequests = (route: DeclaredRoute, token: string) => {
+  const request = (contentType: string, payload?: string): InjectOptions => ({
+    method: route.method as InjectOptions['method'],
+    url: route.url,
+    headers: { ...bearer(token), 'content-type': contentType },
+    ...(payload === undefined ? {} : { payload }),
+  });
+  const withBoundary = `multipart/form-data; boundary=${BOUNDARY}`;
+  return [
+    {
+      what: "a boundary other than the body's",
+      request: request('multipart/form-data; boundary=other', WHOLE_FORM),
+    },
+    {
+      what: 'a body cut short',
+      request: request(withBoundary, WHOLE_FORM.slice(0, WHOLE_FORM.indexOf('WALK-1'))),
+    },
+    { what: 'no body', request: request(withBoundary) },
+    { what: 'no body and no boundary', request: request('multipart/form-data') },
+  ];
+};
+
+const filesUnder = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath}/${entry.name}`);
+};
+
+/** Rows per table and the stored media files: a request that writes nothing leaves both as they were. */
+export const storedState = async (database: Database, mediaDir: string) => {
+  const tables = await database.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const counts = await database.query<{ name: string; rows: string }>(
+    tables
+      .map(({ name }) => `SELECT '${name}' AS name, count(*)::text AS rows FROM "${name}"`)
+      .join(' UNION ALL '),
+  );
+  return {
+    rows: Object.fromEntries(counts.map(({ name, rows }) => [name, Number(rows)])),
+    media: (await filesUnder(mediaDir)).sort(),
+  };
+};

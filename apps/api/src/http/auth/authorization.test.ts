@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   areasGranting,
   FEATURE_AREAS,
@@ -17,7 +18,15 @@ import {
   createStaffAndSignIn,
   type SignedIn,
 } from '../../../test/factories';
-import { apiRoutes, requestFor, tokenFor, wrongTokenFor } from '../../../test/route-walk';
+import {
+  apiRoutes,
+  malformedMultipartRequests,
+  multipartRoutes,
+  requestFor,
+  storedState,
+  tokenFor,
+  wrongTokenFor,
+} from '../../../test/route-walk';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** Routes anyone may call. A new public route must be added here on purpose. */
@@ -129,6 +138,27 @@ describe('every API route declares a permission, and the server enforces it', ()
       expect(denied, `${label} with only that flag`).not.toContain(allowed.statusCode);
     }
   }, 120_000);
+});
+
+describe('routes that take multipart uploads', () => {
+  it('answer a body no parser can read with 400 and the envelope, and keep nothing of it', async () => {
+    const routes = multipartRoutes(t.app);
+    expect(routes.map((route) => `${route.method} ${route.url}`)).toContain('POST /api/upload/upload');
+    const mediaDir = path.join(t.ctx.config.dataDir, 'media');
+    const before = await storedState(t.ctx.database, mediaDir);
+    expect(Object.keys(before.rows).length).toBeGreaterThan(10);
+    for (const route of routes) {
+      // The admin holds every permission: the guard lets the request through to the body.
+      for (const { what, request } of malformedMultipartRequests(route, tokenFor(route, admin))) {
+        const res = await t.app.inject(request);
+        const label = `${route.method} ${route.url} with ${what}`;
+        expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
+        expect(res.json(), label).toMatchObject({ success: false, message: expect.any(String) });
+        expect(res.json().message, label).toMatch(/^Malformed multipart body: |^Please choose a/);
+      }
+    }
+    expect(await storedState(t.ctx.database, mediaDir)).toEqual(before);
+  });
 });
 
 describe('routes for API keys', () => {

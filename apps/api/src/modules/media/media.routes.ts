@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { badRequest } from '../../http/errors';
+import { readMultipartForm } from '../../http/multipart-form';
 import { route } from '../../http/route';
 import { actorOf, recordAudit } from '../audit/audit';
 import { checkUploadFields, fileRequired, storeImage, tooLarge } from './media.service';
@@ -11,29 +12,12 @@ import { checkUploadFields, fileRequired, storeImage, tooLarge } from './media.s
 const ONE_FILE = 'Please upload one file at a time.';
 
 /** The multipart form: the first file (the 5 MiB limit is the multipart plugin's) and the text fields. */
-const readForm = async (request: FastifyRequest) => {
+const readForm = (request: FastifyRequest) => {
   if (!request.isMultipart()) throw fileRequired();
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; fileName: string } | null = null;
-  try {
-    // Fields may come before or after the file, so every part is read.
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      // The spec's field is `file`; the first file is taken whatever its field is called.
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
-      file = { bytes, fileName: part.filename };
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest([{ field: 'file', message: ONE_FILE }]);
-    throw error;
-  }
-  return { fields, file };
+  return readMultipartForm(request, {
+    tooLarge,
+    oneFileOnly: () => badRequest([{ field: 'file', message: ONE_FILE }]),
+  });
 };
 
 export const mediaRoutes = (app: FastifyInstance, ctx: AppContext) => {

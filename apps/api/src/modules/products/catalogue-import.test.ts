@@ -158,6 +158,28 @@ describe('importing categories and products', () => {
     expect(semicolons.json().content.errors[0]).toMatchObject({ row: 2, column: 'price' });
   });
 
+  it('a multipart upload cut short after whole rows is a 400 that imports none of them', async () => {
+    const session = await newClient();
+    const whole = [
+      '--cut',
+      'Content-Disposition: form-data; name="file"; filename="catalogue.csv"',
+      'Content-Type: text/csv',
+      '',
+      'title,sku,price\r\nLatte,LT-1,30\r\nMocha,MO-1,35\r\n',
+      '--cut--',
+      '',
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { ...bearer(session.clientToken), 'content-type': 'multipart/form-data; boundary=cut' },
+      payload: whole.slice(0, whole.indexOf('--cut--')),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^Malformed multipart body: it ends before its closing boundary/);
+    expect(await products(session)).toEqual([]);
+  });
+
   it('refuses files it cannot take: no CSV, missing or unknown columns, empty, too large, unreadable', async () => {
     const session = await newClient();
     const json = await t.app.inject({

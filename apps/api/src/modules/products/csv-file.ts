@@ -8,6 +8,7 @@ import {
 import { CsvError, parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
+import { readMultipartForm } from '../../http/multipart-form';
 
 /** A data row of an import file: its spreadsheet row number (the header is row 1) and its cells by column. */
 export type CsvRecord = { row: number; cells: Map<string, string> };
@@ -42,29 +43,17 @@ const tooLarge = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
 export const readCsvRequest = async (request: FastifyRequest, query: { skip_invalid: boolean }) => {
   let skipInvalid = query.skip_invalid;
   if (request.isMultipart()) {
-    let text: string | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'skip_invalid') {
-            const parsed = ZImportQuery.safeParse({ skip_invalid: String(part.value) });
-            if (!parsed.success) throw fileProblem(0, 'skip_invalid', 'skip_invalid must be true or false');
-            skipInvalid = parsed.data.skip_invalid;
-          }
-          continue;
-        }
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge();
-        text ??= bytes.toString('utf8');
-      }
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      if (code === 'FST_FILES_LIMIT') throw fileProblem(0, 'file', IMPORT_MESSAGES.fileRequired);
-      throw error;
+    const { fields, file } = await readMultipartForm(request, {
+      tooLarge,
+      oneFileOnly: () => fileProblem(0, 'file', IMPORT_MESSAGES.fileRequired),
+    });
+    if (fields.skip_invalid !== undefined) {
+      const parsed = ZImportQuery.safeParse({ skip_invalid: fields.skip_invalid });
+      if (!parsed.success) throw fileProblem(0, 'skip_invalid', 'skip_invalid must be true or false');
+      skipInvalid = parsed.data.skip_invalid;
     }
-    if (text === null) throw fileProblem(0, 'file', IMPORT_MESSAGES.fileRequired);
-    return { text, skipInvalid };
+    if (file === null) throw fileProblem(0, 'file', IMPORT_MESSAGES.fileRequired);
+    return { text: file.bytes.toString('utf8'), skipInvalid };
   }
   if (typeof request.body === 'string') return { text: request.body, skipInvalid };
   if (request.body === undefined || request.body === null)

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './errors';
+
+export type UploadedFile = { bytes: Buffer; fileName: string };
+export type MultipartForm = { fields: Record<string, string>; file: UploadedFile | null };
+
+/** What each route answers to the limits the multipart plugin enforces (5 MiB, one file). */
+export type MultipartAnswers = { tooLarge: () => HttpError; oneFileOnly: () => HttpError };
+
+// The parser's (busboy's) own words for a body it cannot read, and what they mean to the sender.
+const PARSER_PROBLEMS: [RegExp, string][] = [
+  [/boundary not found|boundary required/i, 'the Content-Type header names no boundary'],
+  [
+    /unexpected end/i,
+    'it ends before its closing boundary (cut short, or its boundary is not the one the Content-Type names)',
+  ],
+  [/needle/i, 'the boundary in the Content-Type header is empty or too long'],
+  [/part header/i, 'a part header cannot be read'],
+];
+
+const malformed = (reason: string) => new HttpError(400, `Malformed multipart body: ${reason}.`);
+
+/** A parser failure: the body is not readable multipart, so it is the sender's problem (400), named plainly. */
+const malformedBecause = (error: unknown) => {
+  const said = error instanceof Error ? error.message : String(error);
+  const known = PARSER_PROBLEMS.find(([pattern]) => pattern.test(said));
+  return malformed(known?.[1] ?? said.replace(/^Multipart:\s*/i, '').replace(/\.$/, ''));
+};
+
+/**
+ * Reads a whole `multipart/form-data` request: its text fields and its first file, held in memory (the plugin
+ * caps it at 5 MiB). Every way the body can be unreadable is a 400 (never a 500), and nothing is kept of it.
+ */
+export const readMultipartForm = async (
+  request: FastifyRequest,
+  answers: MultipartAnswers,
+): Promise<MultipartForm> => {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    // Fields may come before or after the file, so every part is read.
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw answers.tooLarge();
+      file ??= { bytes, fileName: part.filename };
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw answers.tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw answers.oneFileOnly();
+    if (code === 'FST_INVALID_JSON_FIELD_ERROR')
+      throw malformed('a field declared as JSON is not valid JSON');
+    // The plugin's other limits and checks carry their own 4xx status, which the error handler keeps.
+    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
+    throw malformedBecause(error);
+  }
+  return { fields, file };
+};
