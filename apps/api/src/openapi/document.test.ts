@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import nodePath from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +190,32 @@ describe('the OpenAPI document at /api/docs/json', () => {
           expect(validate?.(example), `${key} ${where}: ${JSON.stringify(validate?.errors)}`).toBe(true);
         }
       }
+    }
+  });
+});
+
+describe('the document of a server that serves the built console', () => {
+  it('describes the API only: none of the console files is an operation', async () => {
+    const dist = await mkdtemp(nodePath.join(os.tmpdir(), 'laurel-dist-'));
+    await mkdir(nodePath.join(dist, 'assets'));
+    await writeFile(nodePath.join(dist, 'index.html'), '<script type="module" src="/assets/x.js"></script>');
+    await writeFile(nodePath.join(dist, 'assets/x.js'), 'console.log(1)');
+    await writeFile(nodePath.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const withConsole = await createTestApp({ webDistDir: dist });
+    try {
+      // The console is served, so its files are routes of this server...
+      const asset = await withConsole.app.inject({ method: 'GET', url: '/assets/x.js' });
+      expect(asset.statusCode).toBe(200);
+      const served: OpenApiDocument = (
+        await withConsole.app.inject({ method: 'GET', url: '/api/docs/json' })
+      ).json();
+      // ...but not operations of its API.
+      const paths = Object.keys(served.paths);
+      expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+      expect(paths.sort()).toEqual(Object.keys(doc.paths).sort());
+    } finally {
+      await withConsole.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });

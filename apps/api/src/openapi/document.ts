@@ -190,7 +190,9 @@ export const openapiOptions = (input: {
     servers: [{ url: input.publicUrl, description: 'This Laurel server' }],
     components: { securitySchemes: SECURITY_SCHEMES as never },
   },
-  transform: jsonSchemaTransform,
+  // The document describes the API only: the console's files, media and the docs pages stay out of it.
+  transform: (input) =>
+    isDocumented(input) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
   transformObject: (document) =>
     describeOperations(
       ('openapiObject' in document
