@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
 import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
+import { createMetrics, type Metrics } from './metrics/metrics';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
 import { type MediaProvider, mediaProviderFor } from './providers/media';
@@ -26,6 +27,8 @@ export type AppContext = {
   media: MediaProvider;
   /** The event processor; started by the server when it runs in-process, driven by `drain()` in tests. */
   engine: Engine;
+  /** The operator's Prometheus metrics of this app instance (src/metrics). */
+  metrics: Metrics;
 };
 
 export const createAppContext = (input: {
@@ -36,6 +39,7 @@ export const createAppContext = (input: {
   billing?: BillingProvider;
 }): AppContext => {
   const clock = clockStartingAt(input.config.clockStart);
+  const metrics = createMetrics({ database: input.database, collectProcess: input.config.metrics.enabled });
   return {
     config: input.config,
     database: input.database,
@@ -53,6 +57,8 @@ export const createAppContext = (input: {
       tasks: engineTasks(clock),
       log: input.log,
       batchSize: input.config.engine.batchSize,
+      onSettled: metrics.countSettled,
     }),
+    metrics,
   };
 };

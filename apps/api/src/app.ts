@@ -17,6 +17,7 @@ import { installRateLimits, refusedRequestCharger } from './http/rate-limits';
 import { installResponseCompression } from './http/response-compression';
 import { requireDeclaredPermission } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import { registerMetrics } from './metrics/metrics.routes';
 import { registerModules } from './modules';
 import { installAuditFallback } from './modules/audit/audit-fallback';
 import { openapiOptions } from './openapi/document';
@@ -53,10 +54,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
     tokens: ctx.tokens,
     cache: ctx.authCache,
     chargeRefused: refusedRequestCharger(app),
+    operatorToken: ctx.config.metrics.token,
   });
   const authChanges = await listenForAuthChanges(ctx.database, ctx.authCache, ctx.log);
   app.addHook('onClose', () => authChanges.close());
   installAuditFallback(app, ctx.database.db);
+  registerMetrics(app, ctx);
 
   await app.register(
     fastifySwagger,
@@ -101,12 +104,16 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
 
   await registerModules(app, ctx);
 
-  // Every path outside /api and /media is a console route (DESIGN §9).
+  // Every path outside /api and /media is a console route (DESIGN §9), but for /metrics when it is not served here.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // A missing hashed asset (an old build's chunk) must fail as a file, not load the console as a script.
     const isFile =
-      url === '/api' || url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/assets/');
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/media/') ||
+      url.startsWith('/assets/') ||
+      url === '/metrics';
     if (!isFile && consoleIndex && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendConsoleFile(request, reply, consoleIndex);
     }

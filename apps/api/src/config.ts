@@ -98,6 +98,20 @@ const ZConfig = z
           Number.isFinite(Date.parse(value))),
       { message: 'must be an ISO 8601 instant with its time zone, such as 2026-12-31T23:59:30Z' },
     ),
+    // The operator's Prometheus metrics (README): a bearer token for GET /metrics, and/or a listener of their own.
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters long',
+    }),
+    METRICS_PORT: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ message: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(1, 'must be between 1 and 65535')
+        .max(65535, 'must be between 1 and 65535')
+        .optional(),
+    ),
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     NODE_ENV: optionalString,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -106,6 +120,13 @@ const ZConfig = z
       .default('info'),
   })
   .superRefine((env, issues) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (the metrics listener is a second one)',
+      });
+    }
     // A shifted clock closes years and expires balances for real customers, irrevocably: never in production.
     if (env.CLOCK_START && env.NODE_ENV === 'production') {
       issues.addIssue({
@@ -177,6 +198,13 @@ const ZConfig = z
               publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
             }
           : null,
+    },
+    metrics: {
+      token: env.METRICS_TOKEN,
+      port: env.METRICS_PORT,
+      host: env.METRICS_HOST,
+      /** Collected only when someone can read them: a token for /metrics or a port of their own. */
+      enabled: env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined,
     },
     engine: {
       inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',

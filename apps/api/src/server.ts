@@ -8,6 +8,7 @@ import { applyMigrations } from './db/migrate';
 import { seedDemo } from './demo/seed-demo';
 import { resolveJwtSecret } from './http/jwt-secret';
 import { createLogger } from './logger';
+import { listenForMetrics } from './metrics/metrics-listener';
 
 // Under load V8 let the heap grow to four times what is live (about 45 MB) before a full collection, so the
 // process sat near 300 MB; twice is enough, for a few percent more time in the collector (README, API throughput).
@@ -25,6 +26,7 @@ const main = async () => {
   const ctx = createAppContext({ config, database, jwtSecret, log });
   if (config.demo) await seedDemo(ctx);
   const app = await buildApp(ctx);
+  let closeMetrics = async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +35,7 @@ const main = async () => {
     app.log.info({ signal }, 'shutting down');
     try {
       await ctx.engine.stop();
+      await closeMetrics();
       await app.close();
       await database.close();
       process.exit(0);
@@ -45,6 +48,16 @@ const main = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics;
+  if (metricsPort !== undefined) {
+    const listener = await listenForMetrics(ctx.metrics, {
+      port: metricsPort,
+      host: metricsHost,
+      token: metricsToken,
+      log,
+    });
+    closeMetrics = listener.close;
+  }
   // PGlite belongs to this process, so its events are processed here; on PostgreSQL `npm run worker` may add more.
   if (config.engine.inProcess || database.kind === 'pglite') ctx.engine.start();
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Laurel is serving');

@@ -4,6 +4,8 @@ import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { createEngine, ENGINE_STEPS, engineTasks } from './engine';
 import { createLogger } from './logger';
+import { createMetrics } from './metrics/metrics';
+import { listenForMetrics } from './metrics/metrics-listener';
 
 /**
  * `npm run worker`: an engine worker on its own (DESIGN §1). Several may run against one PostgreSQL: they share
@@ -23,11 +25,13 @@ const main = async () => {
   let closing = false;
   let stopEngine: () => Promise<void> = async () => {};
   let closeDatabase: () => Promise<void> = async () => {};
+  let closeMetrics: () => Promise<void> = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'worker shutting down');
     await stopEngine();
+    await closeMetrics();
     await closeDatabase();
     process.exit(0);
   };
@@ -38,14 +42,27 @@ const main = async () => {
   closeDatabase = () => database.close();
   await applyMigrations(database);
   if (closing) return;
+  // Each worker exposes its own engine counters, on METRICS_PORT when set (it has no other listener).
+  const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics;
+  const metrics = createMetrics({ database, collectProcess: metricsPort !== undefined });
   const engine = createEngine({
     database,
     steps: ENGINE_STEPS,
     tasks: engineTasks(clockStartingAt(config.clockStart)),
     log,
     batchSize: config.engine.batchSize,
+    onSettled: metrics.countSettled,
   });
   stopEngine = () => engine.stop();
+  if (metricsPort !== undefined) {
+    const listener = await listenForMetrics(metrics, {
+      port: metricsPort,
+      host: metricsHost,
+      token: metricsToken,
+      log,
+    });
+    closeMetrics = listener.close;
+  }
   engine.start();
   log.info({ batchSize: config.engine.batchSize }, 'Laurel engine worker is running');
 };

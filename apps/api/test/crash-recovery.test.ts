@@ -77,7 +77,7 @@ describe('a server killed with SIGKILL in the middle of writes', () => {
     expect((await exitOf(first.child)).signal).toBe('SIGKILL');
 
     const second = await startServer(env);
-    // 'ok' means every migration is applied (the details are an admin's, at /api/health/details).
+    // 'ok' means every migration is applied (the details are the operator's, in GET /metrics).
     const health = (await (await fetch(`${second.url}/api/health`)).json()) as {
       content: { status: string };
     };

@@ -27,6 +27,7 @@ export const openPostgres = async (
     db,
     query: async (text, params) => (await pool.query(text, params)).rows,
     close: () => pool.end(),
+    pool,
     copyOut: async (copySql, options = {}) => {
       const client = await pool.connect();
       const { lock } = options;

@@ -16,6 +16,8 @@ export type Database = {
   /** Runs a statement and returns its rows, whichever driver is underneath. */
   query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection pool's figures (the operator's metrics read them at each scrape). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /**
    * PostgreSQL only: streams `COPY (<select>) TO STDOUT` (the fastest way out of the database, ~1.4M rows/s).
    * The select must carry no parameters: values are inlined with `literal`. With `lock`, the COPY's connection

@@ -2,8 +2,9 @@
 
 export { type BadgeGrant, grantBadges } from './badges/grant-badges';
 export { claimEvents } from './core/claim';
-export { createEngine, type Engine, type EngineTask, MAX_ATTEMPTS } from './core/engine';
+export { createEngine, type Engine, type EngineTally, type EngineTask, MAX_ATTEMPTS } from './core/engine';
 export { ingestEvents } from './core/ingest';
+export { type QueueDepth, readQueueDepth } from './core/queue-depth';
 export type { EngineEvent, EngineStep, StepBatch } from './core/types';
 export { ALL_BRANCHES } from './dashboard/dashboard-rollups';
 export { DISTINCT_WINDOW_MAX_DAYS, dayNumber, isoDay } from './dashboard/day-gaps';

@@ -82,6 +82,7 @@ const TOKEN_TEXT: Record<TTokenKind, string> = {
 /** The operation's access rule in words, for its description. */
 export const accessText = (permission: TPermission, token: TTokenKind, openTo: TFeatureArea[] = []) => {
   if (permission === 'PUBLIC') return '**Public**: no token needed.';
+  if (permission === 'OPERATOR') return "**Operator**: the server's `METRICS_TOKEN`; no token of a business.";
   const needs = `**Token**: ${TOKEN_TEXT[token]}.`;
   if (permission === 'SIGNED_IN') return `${needs} **Permission**: \`SIGNED_IN\` (any active user).`;
   if (permission === 'ADMIN') return `${needs} **Permission**: \`ADMIN\` (the business's administrators).`;

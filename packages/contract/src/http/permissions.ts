@@ -51,11 +51,19 @@ export const PERMISSION_ACTION_LABELS: Record<TPermissionAction, string> = {
   delete: 'Delete',
 };
 
-/** What a route requires: nobody, any signed-in user, an admin, or one feature flag. */
-export type TPermission = 'PUBLIC' | 'SIGNED_IN' | 'ADMIN' | `${TFeatureArea}:${TPermissionAction}`;
+/**
+ * What a route requires: nobody, any signed-in user, an admin, or one feature flag; or `OPERATOR`, whoever runs
+ * Laurel (the METRICS_TOKEN bearer), which no token of a business ever is.
+ */
+export type TPermission =
+  | 'PUBLIC'
+  | 'SIGNED_IN'
+  | 'ADMIN'
+  | 'OPERATOR'
+  | `${TFeatureArea}:${TPermissionAction}`;
 
 export const isPermission = (value: unknown): value is TPermission => {
-  if (value === 'PUBLIC' || value === 'SIGNED_IN' || value === 'ADMIN') return true;
+  if (value === 'PUBLIC' || value === 'SIGNED_IN' || value === 'ADMIN' || value === 'OPERATOR') return true;
   if (typeof value !== 'string') return false;
   const [area, action, extra] = value.split(':');
   return (

@@ -19,6 +19,22 @@ export type EngineOptions = {
   idlePollMs?: number;
   /** Background work between batches (segment rebuilds…): each resolves whether it found something to do. */
   tasks?: readonly EngineTask[];
+  /** Told what each committed batch settled (the operator's metrics count it). */
+  onSettled?: (tally: EngineTally) => void;
+};
+
+/** Events a committed batch marked processed, and those it parked (set aside, or out of attempts). */
+export type EngineTally = { processed: number; parked: number };
+
+/** As `recordResults` decides: a retry or a failure on the last attempt parks the event. */
+const tallyOf = (result: BatchResult): EngineTally => {
+  const lastAttempt = (event: EngineEvent) => event.attempts + 1 >= MAX_ATTEMPTS;
+  let parked = 0;
+  for (const [event, outcome] of result.outcomes) {
+    if (outcome.kind === 'parked' || (outcome.kind === 'retry' && lastAttempt(event))) parked += 1;
+  }
+  for (const event of result.failures.keys()) if (lastAttempt(event)) parked += 1;
+  return { processed: result.processed.length, parked };
 };
 
 export type EngineTask = (database: Database) => Promise<boolean>;
@@ -81,8 +97,9 @@ export const createEngine = (options: EngineOptions) => {
   let loop: Promise<void> | undefined;
 
   /** One batch; resolves to how many events it settled (0: nothing was waiting or all were busy elsewhere). */
-  const processOnce = async () =>
-    database.db.transaction(async (tx) => {
+  const processOnce = async () => {
+    let tally: EngineTally | undefined;
+    const settled = await database.db.transaction(async (tx) => {
       const claimed = await claimEvents(tx, batchSize);
       if (claimed.length === 0) return 0;
       const result = await processClaimed(tx, steps, claimed);
@@ -90,8 +107,13 @@ export const createEngine = (options: EngineOptions) => {
       for (const [event, reason] of result.failures) {
         log.warn({ event: event.id, type: event.type, reason }, 'event processing failed');
       }
+      tally = tallyOf(result);
       return claimed.length;
     });
+    // Only once committed: a batch undone counts nothing.
+    if (tally) options.onSettled?.(tally);
+    return settled;
+  };
 
   /** Runs each task once; resolves whether any did something. */
   const runTasks = async () => {

@@ -21,6 +21,7 @@ import { clients, clientUsers } from '../../db/schema';
 import { forbidden, paymentRequired, unauthorized } from '../errors';
 import { apiKeyPrincipal, findLiveApiKey, hashApiKey, isApiKey, recordApiKeyUse } from './api-keys';
 import type { AuthCache, SessionUserRow } from './auth-cache';
+import { OPERATOR_REFUSED, operatorTokenCheck } from './operator-token';
 import type { Principal } from './principal';
 import type { SessionTokenKind, TokenClaims, TokenService } from './tokens';
 
@@ -79,6 +80,8 @@ const sessionPrincipal = (row: SessionUserRow | null, claims: TokenClaims): Prin
 /** Whether the principal may use a feature area's action: role and flags first, then the plan (402). */
 export const authorize = (principal: Principal, permission: TPermission, openTo: TFeatureArea[] = []) => {
   if (permission === 'PUBLIC' || permission === 'SIGNED_IN') return;
+  // Whoever runs Laurel, not anyone of a business (the guard checks METRICS_TOKEN before any principal).
+  if (permission === 'OPERATOR') throw forbidden(API_ERROR_MESSAGES.forbidden);
   if (permission === 'ADMIN') {
     if (principal.role !== 'ADMIN') throw forbidden(API_ERROR_MESSAGES.forbidden);
     return;
@@ -119,9 +122,12 @@ export const installAuthGuard = (
     tokens: TokenService;
     cache: AuthCache;
     chargeRefused: (request: FastifyRequest) => Promise<void>;
+    /** METRICS_TOKEN: the only credential an `OPERATOR` route takes (none set: such a route refuses everyone). */
+    operatorToken?: string;
   },
 ) => {
   const { db, tokens, cache } = deps;
+  const isOperator = deps.operatorToken ? operatorTokenCheck(deps.operatorToken) : () => false;
   const apiKeyPrincipalOf = async (key: string) => {
     const keyHash = hashApiKey(key);
     const row = await cache.apiKey(keyHash, async () => {
@@ -144,6 +150,10 @@ export const installAuthGuard = (
     const config = request.routeOptions.config;
     const permission = config.permission;
     const tokenKind = config.token;
+    if (permission === 'OPERATOR') {
+      if (!isOperator(request.headers.authorization)) throw unauthorized(OPERATOR_REFUSED);
+      return;
+    }
     if (!permission || permission === 'PUBLIC' || !tokenKind || tokenKind === 'none') return;
     const apiKey = (request.headers['x-api-key'] as string | undefined) ?? bearer(request);
     let principal: Principal | null;

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createBranch,
-  createClientAndSignIn,
-  createStaffAndSignIn,
-  type SignedIn,
-} from '../../../test/factories';
+import { bearer, createApiKey, createClientAndSignIn, type SignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -26,36 +20,23 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health/details', () => {
-  it('reports the database kind, migrations, version and uptime to an admin', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/health/details',
-      headers: bearer(admin.clientToken),
-    });
-    expect(res.statusCode).toBe(200);
-    const { content } = res.json();
-    expect(content.status).toBe('ok');
-    expect(content.database.kind).toBe(t.ctx.database.kind);
-    expect(content.database.migrations.applied).toBeGreaterThan(0);
-    expect(content.database.migrations.applied).toBe(content.database.migrations.available);
-    expect(content.database.migrations.latest).toMatch(/^\d{4}_/);
-    expect(content.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(content.uptime_seconds).toBeGreaterThanOrEqual(0);
-  });
-
-  it('is refused without a token (401) and to a user who is not an admin (403)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/health/details' })).statusCode).toBe(401);
-    const branch = await createBranch(t.app, admin);
-    const manager = await createStaffAndSignIn(t.app, admin, {
-      manager_of: [branch._id],
-      user_permissions: {},
-    });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/health/details',
-      headers: bearer(manager.clientToken),
-    });
-    expect(res.statusCode).toBe(403);
+  it("is gone: the platform's internals are the operator's (GET /metrics), for no token of a business", async () => {
+    const key = (await createApiKey(t.app, admin)).key;
+    for (const headers of [
+      {},
+      bearer(admin.clientToken),
+      bearer(admin.token),
+      bearer(key),
+      { 'x-api-key': key },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/details', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Route GET /api/health/details not found.',
+        content: null,
+      });
+    }
   });
 });
 
