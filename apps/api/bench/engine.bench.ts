@@ -278,10 +278,9 @@ const DAY_MS = 86_400_000;
 const versionOf = (statistic: StatisticModel, occurredMs: number) => {
   const length = statistic.interval === 'Hour' ? HOUR_MS : statistic.interval === 'Day' ? DAY_MS : 0;
   if (length === 0) return statistic.epochVersion;
-  return (
-    statistic.epochVersion +
-    Math.max(0, Math.floor(occurredMs / length) - Math.floor(statistic.epochStartMs / length))
-  );
+  // An interval before the epoch's first keeps a version of its own, below the first (DESIGN §5).
+  const passed = Math.floor(occurredMs / length) - Math.floor(statistic.epochStartMs / length);
+  return passed >= 0 ? statistic.epochVersion + passed : statistic.epochVersion - 1 + passed;
 };
 
 /** Values in hundredths for money (exact), whole numbers otherwise. */

@@ -225,7 +225,9 @@ const recompute = (rows: readonly LogRow[], definitions: readonly Definition[]) 
   const versionOf = (definition: Definition, at: number) => {
     if (definition.reset_interval === 'Manual') return definition.epoch_version;
     if (definition.reset_interval !== 'Day') throw new Error(`unexpected reset ${definition.reset_interval}`);
-    return definition.epoch_version + Math.max(0, localDay(at) - localDay(definition.epoch_start.getTime()));
+    // A day before the epoch's first keeps its own version, below the first (DESIGN §5: the day it occurred on).
+    const passed = localDay(at) - localDay(definition.epoch_start.getTime());
+    return passed >= 0 ? definition.epoch_version + passed : definition.epoch_version - 1 + passed;
   };
   const cells = new Map<string, Cell>();
   const add = (row: LogRow, name: string, value: number) => {
@@ -731,7 +733,7 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       earn_target: cashback,
     });
     // The business is in Johannesburg (Account Settings) and its daily statistics have been running for nine days,
-    // so events of the last twelve days fall in several days' versions, and some before the first.
+    // so events of the last twelve days fall in several days' versions, some in days before the first.
     await sql.query('UPDATE clients SET time_zone = $2 WHERE id = $1', [admin.clientId, TIME_ZONE]);
     await sql.query(
       `UPDATE statistics SET epoch_start = now() - interval '9 days 7 hours'

@@ -57,12 +57,14 @@ export type VersionedStatistic = {
 
 /**
  * The version a moment belongs to: the epoch's version plus the intervals passed since the epoch began. A moment
- * before the epoch (a late event) counts in the epoch's first version.
+ * earlier in the epoch's first interval (an event dated before a statistic was created or reset that day) counts in
+ * the epoch's first version. A moment in an earlier interval belongs to that interval, never to a current one: it
+ * gets the version the epoch before numbered it with (one below the epoch's first version for the interval the epoch
+ * began in, one less per interval before that), so a late event for yesterday stays out of today.
  */
-export const versionAt = (statistic: VersionedStatistic, at: Date, timeZone: string) =>
-  statistic.epochVersion +
-  Math.max(
-    0,
+export const versionAt = (statistic: VersionedStatistic, at: Date, timeZone: string) => {
+  const passed =
     periodIndex(statistic.resetInterval, at, timeZone) -
-      periodIndex(statistic.resetInterval, statistic.epochStart, timeZone),
-  );
+    periodIndex(statistic.resetInterval, statistic.epochStart, timeZone);
+  return passed >= 0 ? statistic.epochVersion + passed : statistic.epochVersion - 1 + passed;
+};

@@ -1,15 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatistic, eventAt, playerStatistics, sendAndProcess } from '../../../test/engine-helpers';
+import {
+  createSegment,
+  createStatistic,
+  eventAt,
+  playerOf,
+  playerStatistics,
+  rule,
+  sendAndProcess,
+} from '../../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
   createApiKey,
   createClientAndSignIn,
+  eventFor,
   postEvents,
   type SignedIn,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createEngine } from '../core/engine';
+import { currentValuesOf } from '../statistics/current-values';
+import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import { ENGINE_STEPS } from '.';
 
 let t: TestApp;
@@ -95,6 +106,140 @@ describe('statistic.update applies each statistic’s aggregation', () => {
     // The event log is a BUSINESS feature; the parked rows are checked in the events tests.
     expect(log.statusCode).toBe(402);
   });
+});
+
+describe('an event counts in the interval its occurred_at falls in, whenever the statistic was created', () => {
+  it('a Day statistic created after the events it is sent holds only today’s; a late event for yesterday stays out', async () => {
+    const player = await addCustomer(t.app, admin);
+    // The client's time zone is UTC: today began at midnight UTC.
+    const now = Date.now();
+    const midnight = now - (now % 86_400_000);
+    const dated = (at: number, value: number) =>
+      eventFor(player, {
+        type: 'statistic.update',
+        occurred_at: new Date(at).toISOString(),
+        data: { name: 'todaysStamps', value },
+      });
+    // Every event happened before the statistic existed: yesterday's, and today's earlier on.
+    const earlierToday = midnight + Math.floor((now - midnight) / 2);
+    const events = [
+      dated(midnight - 3 * 3_600_000, 10),
+      dated(midnight - 2 * 3_600_000, 20),
+      dated(midnight - 1, 30),
+      dated(earlierToday, 5),
+      dated(midnight, 7),
+    ];
+    await createStatistic(t.app, admin, 'todaysStamps', 'Sum', 'Day');
+    await createSegment(t.app, admin, {
+      name: 'Stamped fifty today',
+      description: 'Fifty stamps in a day',
+      filters: [rule('todaysStamps', 'GreaterThanOrEqual', 50)],
+    });
+    await sendAndProcess(t, key, events);
+    expect((await playerStatistics(t.app, key, player)).todaysStamps).toBe(12);
+    // A late event for yesterday, after today's were processed.
+    await sendAndProcess(t, key, [dated(midnight - 30 * 60_000, 40)]);
+    const read = await playerOf(t.app, key, player);
+    expect(read.statistics.todaysStamps).toBe(12);
+    // The segments read the same value: 12 today is not fifty.
+    expect(read.segments).toEqual(['AllPlayers']);
+  });
+});
+
+/**
+ * The step at each interval's boundaries, in a client time zone away from UTC: a statistic created in the middle of
+ * an interval holds what happened earlier in that interval and nothing of the one before, even when the one before
+ * sends a late event; read in the next interval it has no value yet.
+ */
+describe('interval boundaries in the client’s time zone', () => {
+  const cases = [
+    {
+      interval: 'Hour',
+      timeZone: 'Asia/Kolkata',
+      // 14:40 in Kolkata (+05:30): the local hour began at 08:30 UTC.
+      created: '2026-11-25T09:10:00Z',
+      startOfInterval: '2026-11-25T08:30:00Z',
+      endOfPrevious: '2026-11-25T08:29:59.999Z',
+      next: '2026-11-25T09:30:00Z',
+    },
+    {
+      interval: 'Day',
+      timeZone: 'Africa/Johannesburg',
+      // 14:00 in Johannesburg (+02:00): the local day began at 22:00 UTC the evening before.
+      created: '2026-11-25T12:00:00Z',
+      startOfInterval: '2026-11-24T22:00:00Z',
+      endOfPrevious: '2026-11-24T21:59:59.999Z',
+      next: '2026-11-25T22:00:00Z',
+    },
+    {
+      interval: 'Week',
+      timeZone: 'Pacific/Auckland',
+      // Thursday 26 November, 01:00 in Auckland (+13:00): the week began on Monday the 23rd, 11:00 UTC on the 22nd.
+      created: '2026-11-25T12:00:00Z',
+      startOfInterval: '2026-11-22T11:00:00Z',
+      endOfPrevious: '2026-11-22T10:59:59.999Z',
+      next: '2026-11-29T11:00:00Z',
+    },
+    {
+      interval: 'Month',
+      timeZone: 'America/New_York',
+      // 15 November in New York (-05:00): the month began at 04:00 UTC on 1 November (still -04:00 then).
+      created: '2026-11-15T12:00:00Z',
+      startOfInterval: '2026-11-01T04:00:00Z',
+      endOfPrevious: '2026-11-01T03:59:59.999Z',
+      next: '2026-12-01T05:00:00Z',
+    },
+  ];
+  let owner: SignedIn;
+  let ownerKey: string;
+  beforeAll(async () => {
+    owner = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+    ownerKey = (await createApiKey(t.app, owner)).key;
+  });
+
+  it.each(cases)(
+    '$interval ($timeZone)',
+    async ({ interval, timeZone, created, startOfInterval, endOfPrevious, next }) => {
+      const name = `${interval.toLowerCase()}Visits`;
+      const statistic = await createStatistic(t.app, owner, name, 'Sum', interval);
+      // Created at a known moment, in a client of that time zone.
+      await t.ctx.database.query('UPDATE statistics SET epoch_start = $1 WHERE id = $2', [
+        created,
+        statistic._id,
+      ]);
+      await t.ctx.database.query('UPDATE clients SET time_zone = $1 WHERE id = $2', [
+        timeZone,
+        owner.clientId,
+      ]);
+      const player = await addCustomer(t.app, owner);
+      const dated = (at: string, value: number) =>
+        eventFor(player, { type: 'statistic.update', occurred_at: at, data: { name, value } });
+      await sendAndProcess(t, ownerKey, [
+        dated(endOfPrevious, 10),
+        dated(startOfInterval, 5),
+        dated(created, 7),
+        dated(endOfPrevious, 20),
+      ]);
+      await sendAndProcess(t, ownerKey, [dated(endOfPrevious, 40)]);
+      const valueAt = async (now: string) => {
+        const catalogue = await loadStatisticCatalogue(t.ctx.database.db, [owner.clientId]);
+        const values = await currentValuesOf(
+          t.ctx.database.db,
+          owner.clientId,
+          [player],
+          catalogue,
+          timeZone,
+          new Date(now),
+        );
+        return values.get(player)?.get(name);
+      };
+      expect(await valueAt(created)).toBe(12);
+      // The interval before holds its own three, late one included.
+      expect(await valueAt(endOfPrevious)).toBe(70);
+      // The next interval starts empty: the last stored value is not shown as its value.
+      expect(await valueAt(next)).toBeUndefined();
+    },
+  );
 });
 
 describe('orders', () => {
