@@ -24,6 +24,16 @@ import {
   TIER_NAMES,
 } from './support/dashboard-model';
 
+/** A new business's tiles: zero, with nothing to compare against. */
+const TILE_ZEROS: Record<TTileKey, string> = {
+  daily_active_users: '0.0',
+  monthly_active_users: '0',
+  challenges_completed: '0',
+  badges_earned: '0',
+  transaction_revenue: 'R 0.00',
+  paying_players: '0',
+};
+
 /** In the order the filter lists them. */
 const PERIODS: TDashboardPeriodKey[] = ['current_month', 'previous_month', '30', '90'];
 
@@ -176,16 +186,11 @@ test.describe('dashboard', () => {
     const north = { id: business.branchId, name: 'North' };
     const south = { id: await addBranch(request, token, 'South'), name: 'South' };
 
-    // A new business: the dashboard says how to send the first event.
+    // A new business: the banner says how to send the first event (the next journey looks at it closely).
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
     await expect(dashboard.welcome).toHaveText('Welcome back, Thandi');
-    await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open Settings → Integrations' })).toHaveAttribute(
-      'href',
-      '/console/settings/integrations',
-    );
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    await expect(dashboard.noActivityBanner).toBeVisible();
 
     // Back-dated events at 10:00 UTC fall on that day in the client's time zone (UTC unless set otherwise).
     const { today: todayIso, timeZone } = await serverToday(request, token);
@@ -251,7 +256,7 @@ test.describe('dashboard', () => {
     };
 
     await dashboard.goto();
-    await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeHidden();
+    await expect(dashboard.noActivityBanner).toBeHidden();
     await dashboard.expectShowing('current_month', 'all');
     await expect(dashboard.branch.locator('option')).toHaveText(['All branches', 'North', 'South']);
     for (const branch of ['all', north] as const) {
@@ -284,8 +289,9 @@ test.describe('dashboard', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
         .toBe(scheme);
-      // A chart for each tier with activity; the others say there was none.
-      await expect(page.locator('.recharts-surface')).toHaveCount(drawn);
+      // A chart for each tier, with bars for those with activity; the others say there was none.
+      await expect(dashboard.charts).toHaveCount(TIER_NAMES.length);
+      await expect(dashboard.charts.filter({ has: page.locator('[data-bar]') })).toHaveCount(drawn);
       await page.screenshot({
         path: testInfo.outputPath(`dashboard-${scheme}.png`),
         fullPage: true,
@@ -311,5 +317,61 @@ test.describe('dashboard', () => {
       'area manager',
       timeZone,
     );
+  });
+
+  test('a brand-new business sees the whole dashboard, in zeros, under a banner on sending the first event', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await CustomersBusiness.create(page, request, { plan: 'BUSINESS', branch: 'North' });
+    const dashboard = new DashboardPage(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await dashboard.goto();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+        .toBe(scheme);
+      await dashboard.expectShowing('current_month', 'all');
+
+      await expect(
+        dashboard.noActivityBanner.getByRole('heading', { name: 'No activity yet' }),
+      ).toBeVisible();
+      await expect(dashboard.noActivityBanner).toContainText(
+        'The dashboard fills in as your tills, shop and app send events. Create an API key under Settings → Integrations and send your first event.',
+      );
+      await expect(
+        dashboard.noActivityBanner.getByRole('link', { name: 'Open Settings → Integrations' }),
+      ).toHaveAttribute('href', '/console/settings/integrations');
+
+      await expect(dashboard.period.locator('option')).toHaveText(
+        PERIODS.map((period) => PERIOD_LABELS[period]),
+      );
+      await expect(dashboard.period).toHaveValue('current_month');
+      await expect(dashboard.branch.locator('option')).toHaveText(['All branches', 'North']);
+      for (const key of Object.keys(TILE_ZEROS) as TTileKey[])
+        expect(await dashboard.tileTexts(key), key).toEqual({
+          value: TILE_ZEROS[key],
+          change: 'No previous data',
+        });
+      await expect(dashboard.charts).toHaveCount(TIER_NAMES.length);
+      await expect(page.locator('[data-bar]')).toHaveCount(0);
+      for (const tier of TIER_NAMES) {
+        expect((await dashboard.tierTable(tier)).counts, tier).toEqual([0, 0, 0, 0, 0, 0, 0]);
+        await expect(page.getByRole('figure', { name: tier })).toContainText(
+          `No ${tier} player was active in this period.`,
+        );
+      }
+
+      await page.screenshot({
+        path: testInfo.outputPath(`new-business-dashboard-${scheme}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+      const findings = await seriousAxeFindings(page);
+      expect(findings, findings.join('\n')).toEqual([]);
+    }
+    // The banner's link opens the integrations tab.
+    await dashboard.noActivityBanner.getByRole('link', { name: 'Open Settings → Integrations' }).click();
+    await expect(page).toHaveURL(/\/console\/settings\/integrations$/);
   });
 });

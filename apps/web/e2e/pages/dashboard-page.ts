@@ -17,18 +17,27 @@ export const PERIOD_LABELS = {
   '90': 'Last 90 Days',
 } as const;
 
-/** `/console/dashboard`: the welcome, the period and branch filters, six tiles and five tier charts. */
+/**
+ * `/console/dashboard`: the welcome, the period and branch filters, six tiles and five tier charts; before the first
+ * event, a banner above them.
+ */
 export class DashboardPage {
   readonly welcome: Locator;
   readonly period: Locator;
   readonly branch: Locator;
   readonly figures: Locator;
+  /** Before the business's first event: how to send one. */
+  readonly noActivityBanner: Locator;
+  /** The five tier charts (drawn, hidden from assistive technology; their tables say the same). */
+  readonly charts: Locator;
 
   constructor(readonly page: Page) {
     this.welcome = page.getByRole('heading', { level: 1 });
     this.period = page.getByRole('combobox', { name: 'Period' });
     this.branch = page.getByRole('combobox', { name: 'Branch' });
     this.figures = page.locator('[data-showing]');
+    this.noActivityBanner = page.getByRole('region', { name: 'No activity yet' });
+    this.charts = page.locator('[data-weekday-chart]');
   }
 
   async goto(query = '') {

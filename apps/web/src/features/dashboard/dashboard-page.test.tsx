@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
 import { dashboardFixture, EAST, NORTH, SOUTH, serveDashboard } from './test-server';
 
 const user = userEvent.setup({ delay: null });
-
-// happy-dom lays nothing out, so Recharts warns that each chart has no size; the tables are what is asserted.
-beforeEach(() => {
-  const warn = console.warn.bind(console);
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
-  });
-});
 
 const openDashboard = async (path = '/console/dashboard') => {
   const view = renderApp(path);
@@ -172,23 +164,96 @@ describe('dashboard', { timeout: 30_000 }, () => {
     );
   });
 
-  it('shows how to send the first event while the business has no activity', async () => {
+  it('keeps the whole dashboard, in zeros, under a banner on how to send the first event', async () => {
+    const zero = { value: 0, previous: 0, change_percent: null };
+    const fixture = dashboardFixture();
     serveDashboard(
       {},
-      { replies: { 'GET /api/dashboard': () => ok(dashboardFixture({ has_activity: false })) } },
+      {
+        replies: {
+          'GET /api/dashboard': () =>
+            ok(
+              dashboardFixture({
+                has_activity: false,
+                figures: {
+                  daily_active_users: zero,
+                  monthly_active_users: zero,
+                  challenges_completed: zero,
+                  badges_earned: zero,
+                  transaction_revenue: zero,
+                  paying_players: zero,
+                },
+                tier_weekdays: {
+                  weekdays: fixture.tier_weekdays.weekdays,
+                  tiers: fixture.tier_weekdays.tiers.map(({ tier }) => ({
+                    tier,
+                    counts: [0, 0, 0, 0, 0, 0, 0],
+                  })),
+                },
+              }),
+            ),
+        },
+      },
     );
     await openDashboard();
-    expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeTruthy();
+    const banner = await screen.findByRole('region', { name: 'No activity yet' });
+    expect(within(banner).getByRole('heading', { name: 'No activity yet' })).toBeTruthy();
     expect(
-      screen.getByText(
+      within(banner).getByText(
         'The dashboard fills in as your tills, shop and app send events. Create an API key under Settings → Integrations and send your first event.',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open Settings → Integrations' }).getAttribute('href')).toBe(
-      '/console/settings/integrations',
+    expect(
+      within(banner).getByRole('link', { name: 'Open Settings → Integrations' }).getAttribute('href'),
+    ).toBe('/console/settings/integrations');
+    // The banner comes before the figures.
+    const tile = await screen.findByRole('group', { name: 'Daily Active Users' });
+    expect(banner.compareDocumentPosition(tile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    expect(optionsOf(screen.getByRole('combobox', { name: 'Period' }))).toEqual([
+      'Current Month',
+      'Last Month',
+      'Last 30 Days',
+      'Last 90 Days',
+    ]);
+    await waitFor(() =>
+      expect(optionsOf(screen.getByRole('combobox', { name: 'Branch' }))).toEqual([
+        'All branches',
+        'North',
+        'South',
+      ]),
     );
-    expect(screen.queryByRole('group', { name: 'Daily Active Users' })).toBeNull();
-    expect(screen.queryByRole('combobox', { name: 'Period' })).toBeNull();
+    expect(await tileText('Daily Active Users')).toBe('0.0No previous data');
+    expect(await tileText('Monthly Active Users')).toBe('0No previous data');
+    expect(await tileText('Challenges Completed')).toBe('0No previous data');
+    expect(await tileText('Badges Earned')).toBe('0No previous data');
+    expect(await tileText('Transaction Revenue')).toBe('R 0.00No previous data');
+    expect(await tileText('Paying Players')).toBe('0No previous data');
+
+    // Each tier: an empty chart with its note, and its table of seven zeros.
+    for (const tier of ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond']) {
+      const chart = screen.getByRole('figure', { name: tier });
+      expect(chart.textContent).toContain(`No ${tier} player was active in this period.`);
+      expect(chart.querySelector('[data-weekday-chart]')).toBeTruthy();
+      expect(chart.querySelectorAll('[data-bar]')).toHaveLength(0);
+      const table = within(chart).getByRole('table', { name: `${tier}: active players by weekday` });
+      expect(
+        within(table)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['0', '0', '0', '0', '0', '0', '0']);
+    }
+  });
+
+  it('draws a bar for each weekday with players, and no banner once there is activity', async () => {
+    serveDashboard();
+    await openDashboard();
+    const bronze = await screen.findByRole('figure', { name: 'Bronze' });
+    // Fri 5, Sat 8, Sun 2, Mon 0, Tue 1, Wed 3, Thu 4: six bars, the highest (8) at the top of a 0-8 axis.
+    const bars = [...bronze.querySelectorAll<HTMLElement>('[data-bar]')];
+    expect(bars.map((bar) => bar.dataset.bar)).toEqual(['Fri', 'Sat', 'Sun', 'Tue', 'Wed', 'Thu']);
+    expect(bars.map((bar) => bar.style.height)).toEqual(['62.5%', '100%', '25%', '12.5%', '37.5%', '50%']);
+    expect(screen.queryByRole('region', { name: 'No activity yet' })).toBeNull();
   });
 
   it('shows the spec’s title when the branch list fails', async () => {

@@ -1,5 +1,6 @@
 import { type TDashboard, TIERS, type TTier } from '@laurel/contract';
 import {
+  Box,
   Center,
   Group,
   type MantineColor,
@@ -11,12 +12,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { DASHBOARD_TEXTS } from '../dashboard-format';
-
-const TierWeekdayChart = lazy(async () => ({
-  default: (await import('./tier-weekday-chart')).TierWeekdayChart,
-}));
+import { WeekdayBars } from './weekday-bars';
 
 /** Theme colours that keep their contrast against the paper in both schemes. */
 const TIER_COLOURS: Record<TTier, MantineColor> = {
@@ -69,22 +66,22 @@ const TierCard = ({
           </tbody>
         </table>
       </VisuallyHidden>
-      {total === 0 ? (
-        <Center h={170} aria-hidden>
-          <Text size="sm" c="dimmed">
-            {DASHBOARD_TEXTS.noTierActivity(tier)}
-          </Text>
-        </Center>
-      ) : (
-        <Suspense fallback={<Skeleton height={170} />}>
-          <TierWeekdayChart weekdays={weekdays} counts={counts} color={TIER_COLOURS[tier]} />
-        </Suspense>
-      )}
+      <Box pos="relative">
+        <WeekdayBars weekdays={weekdays} counts={counts} color={TIER_COLOURS[tier]} />
+        {total === 0 && (
+          // Over the empty axes: the table says the same to assistive technology.
+          <Center pos="absolute" inset={0} pb={24} aria-hidden>
+            <Text size="sm" c="dimmed" ta="center" px="md">
+              {DASHBOARD_TEXTS.noTierActivity(tier)}
+            </Text>
+          </Center>
+        )}
+      </Box>
     </Paper>
   );
 };
 
-/** Five weekday bar charts, Bronze to Diamond, in the server's weekday order (today last). */
+/** Five weekday bar charts (empty axes for a tier without activity), Bronze to Diamond, in the server's weekday order (today last). */
 export const TierWeekdaySection = ({
   tierWeekdays,
 }: {

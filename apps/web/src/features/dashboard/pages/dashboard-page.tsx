@@ -15,7 +15,7 @@ import { useDashboardFilters } from '../use-dashboard-filters';
 
 /**
  * `/console/dashboard` (spec 3 §1): the engine's figures for a period and a branch (DESIGN §9), each beside the
- * period before, and the weekday charts per tier; until the first event, how to send one.
+ * period before, and the weekday charts per tier; until the first event, a banner above them says how to send one.
  */
 export const DashboardPage = () => {
   const user = useSession()?.user;
@@ -41,7 +41,7 @@ export const DashboardPage = () => {
               `${formatDays(period.start, period.end)}, compared with ${formatDays(period.previous_start, period.previous_end)} (${period.time_zone})`}
           </Text>
         </Stack>
-        {data?.has_activity !== false && <DashboardFilterBar filters={filters} />}
+        <DashboardFilterBar filters={filters} />
       </Group>
 
       {filters.noBranch ? (
@@ -54,24 +54,25 @@ export const DashboardPage = () => {
             {DASHBOARD_TEXTS.retry}
           </Button>
         </Alert>
-      ) : data && !data.has_activity ? (
-        <DashboardEmptyState />
       ) : (
-        <Box
-          style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={dashboard.isFetching || undefined}
-          // Which filters the figures on screen are for (journeys wait for it after changing one).
-          data-showing={
-            data && !dashboard.isPlaceholderData
-              ? `${filters.period}:${filters.branchId ?? 'all'}`
-              : undefined
-          }
-        >
-          <Stack gap="xl">
-            <DashboardTiles figures={data?.figures} currencySymbol={symbol} />
-            <TierWeekdaySection tierWeekdays={data?.tier_weekdays} />
-          </Stack>
-        </Box>
+        <>
+          {data && !data.has_activity && <DashboardEmptyState />}
+          <Box
+            style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+            aria-busy={dashboard.isFetching || undefined}
+            // Which filters the figures on screen are for (journeys wait for it after changing one).
+            data-showing={
+              data && !dashboard.isPlaceholderData
+                ? `${filters.period}:${filters.branchId ?? 'all'}`
+                : undefined
+            }
+          >
+            <Stack gap="xl">
+              <DashboardTiles figures={data?.figures} currencySymbol={symbol} />
+              <TierWeekdaySection tierWeekdays={data?.tier_weekdays} />
+            </Stack>
+          </Box>
+        </>
       )}
     </Stack>
   );
