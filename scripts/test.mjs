@@ -17,6 +17,7 @@ import { buildIfOutOfDate } from './lib/build.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { freePort } from './lib/free-port.mjs';
 import { ensureInstalled } from './lib/install.mjs';
+import { envWithNode, nodeBinary } from './lib/node-runtime.mjs';
 import { fromRoot, repoRoot } from './lib/paths.mjs';
 import { describeCommand, npx, run } from './lib/run.mjs';
 import { writeServedOpenApi } from './lib/served-openapi.mjs';
@@ -137,7 +138,9 @@ const prepareOpenapiLint = async ({ buildRan }) => {
 
 const openapiLint = async () => {
   const file = path.join(tmp, 'openapi.json');
-  console.log('$ node apps/api/dist/server.js  # on a free port and a fresh data directory: GET /api/docs/json');
+  console.log(
+    '$ node apps/api/dist/server.js  # on a free port and a fresh data directory: GET /api/docs/json',
+  );
   const served = await writeServedOpenApi(file, { onSpawn: track });
   if (served.error) return { passed: 0, failed: 1, note: `no document: ${served.error}` };
   console.log(`OpenAPI document: ${served.paths} paths, ${served.operations} operations -> ${file}`);
@@ -164,18 +167,26 @@ const openapiLint = async () => {
   };
 };
 
-/** One Vitest project, counted from its JSON report. */
+/**
+ * One Vitest project, counted from its JSON report. `node` (a major release, e.g. 24) runs it on that Node.js
+ * instead of the machine's (scripts/lib/node-runtime.mjs), with `node` on the PATH meaning it for the processes the
+ * suite starts too.
+ */
 const vitest =
-  (workspace, env = {}) =>
+  (workspace, { env = {}, node } = {}) =>
   async () => {
     const report = path.join(tmp, `vitest-${workspace.replaceAll('/', '-')}-${Date.now()}.json`);
     const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    console.log(`$ (cd ${workspace} && npx ${describeCommand(args[0], args.slice(1))})`);
-    const code = await npx(args, {
-      cwd: fromRoot(workspace),
-      env: { ...process.env, ...env },
-      onSpawn: track,
-    });
+    const binary = node ? await nodeBinary(node, { onSpawn: track }) : undefined;
+    const runtime = binary ? ` on Node ${await versionOf(binary)}` : '';
+    console.log(`$ (cd ${workspace} && npx ${describeCommand(args[0], args.slice(1))})${runtime}`);
+    const options = { cwd: fromRoot(workspace), env: { ...process.env, ...env }, onSpawn: track };
+    const code = binary
+      ? await run(binary, [fromRoot('node_modules/vitest/vitest.mjs'), ...args.slice(1)], {
+          ...options,
+          env: envWithNode(binary, options.env),
+        })
+      : await npx(args, options);
     const json = readJson(report);
     if (!json || typeof json.numPassedTests !== 'number') {
       return { passed: 0, failed: 1, note: `no readable JSON report (exit code ${code})` };
@@ -191,6 +202,12 @@ const vitest =
     }
     return result;
   };
+
+const versionOf = async (binary) => {
+  let version = '';
+  await run(binary, ['--version'], { stdio: 'ignore', onOutput: (text) => (version += text), echo: false });
+  return version.trim().replace(/^v/, '');
+};
 
 const ensureChromium = async () => {
   const configured = process.env.CHROME_PATH?.trim();
@@ -281,14 +298,17 @@ const steps = [
   { name: 'e2e', prepare: prepareE2e, run: e2e, background: !process.env.TEST_SERIAL },
   { name: 'openapi lint', prepare: prepareOpenapiLint, run: openapiLint },
   { name: 'contract', run: vitest('packages/contract') },
-  { name: 'api (pglite)', run: vitest('apps/api', { TEST_DB_KIND: 'pglite' }) },
+  { name: 'contract (node 24)', run: vitest('packages/contract', { node: 24 }) },
+  { name: 'api (pglite)', run: vitest('apps/api', { env: { TEST_DB_KIND: 'pglite' } }) },
+  // The API suite's second pass runs on Node 24, so that both database kinds and both releases are covered without
+  // a third pass (README: Node.js versions).
   {
-    name: 'api (postgres)',
+    name: 'api (postgres on node 24)',
     skip: () =>
       process.env.TEST_DATABASE_URL
         ? undefined
         : 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)',
-    run: vitest('apps/api', { TEST_DB_KIND: 'postgres' }),
+    run: vitest('apps/api', { env: { TEST_DB_KIND: 'postgres' }, node: 24 }),
   },
   { name: 'web', run: vitest('apps/web') },
 ];

@@ -10,8 +10,9 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
-      // Typing through user-event is slow on a busy 2-core machine; a test is about behaviour, not speed.
-      testTimeout: 30_000,
+      // Typing through user-event is slow on a busy 2-core machine (and machines of this kind differ threefold in
+      // speed); a test is about behaviour, not speed.
+      testTimeout: 60_000,
     },
   }),
 );
