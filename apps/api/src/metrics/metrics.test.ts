@@ -79,6 +79,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'laurel_http_request_duration_seconds_count', playerRoute)).toBe(1);
     expect(text).not.toContain(customer);
     expect(text).not.toContain(admin.clientId);
+    expect(sample(text, 'laurel_database_up')).toBe(1);
     expect(sample(text, 'laurel_build_info', { database: t.ctx.database.kind })).toBe(1);
     expect(sample(text, 'laurel_migrations_applied')).toBe(sample(text, 'laurel_migrations_available'));
     expect(sample(text, 'laurel_db_pool_connections')).toBeGreaterThanOrEqual(1);
