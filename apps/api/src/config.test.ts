@@ -30,6 +30,21 @@ describe('configuration', () => {
     });
   });
 
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set; the metrics listener is on loopback', () => {
+    expect(loadConfig({}).metrics).toEqual({ host: '127.0.0.1', enabled: false });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics.enabled).toBe(false);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      enabled: true,
+    });
+    expect(loadConfig({ METRICS_TOKEN: 't'.repeat(32), METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      token: 't'.repeat(32),
+      host: '0.0.0.0',
+      enabled: true,
+    });
+  });
+
   it('stores media locally unless a bucket is set; reads the S3 settings', () => {
     expect(loadConfig({}).media.s3).toBeNull();
     expect(
@@ -97,6 +112,10 @@ describe('configuration errors name the bad variable', () => {
       { CLOCK_START: '2026-12-31T23:59:30Z', NODE_ENV: 'production' },
       /CLOCK_START is a test and demo aid and is refused when NODE_ENV=production/,
     ],
+    [{ METRICS_PORT: 'nine' }, /METRICS_PORT must be a whole number \(got 'nine'\)/],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT must be between 1 and 65535/],
+    [{ METRICS_PORT: '9000', PORT: '9000' }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters long/],
   ])('%j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
