@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAt } from '../../test/engine-helpers';
+import { eventAt, playerOf } from '../../test/engine-helpers';
 import {
   addCustomer,
   bearer,
@@ -57,12 +57,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       ],
     });
     expect(sent.statusCode).toBe(200);
-    const player = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/players/${customer}`,
-      headers: { 'x-api-key': key },
-    });
-    expect(player.statusCode).toBe(200);
+    await playerOf(t.app, key, customer);
 
     const res = await scrape();
     expect(res.statusCode).toBe(200);
