@@ -35,6 +35,8 @@ export const customers = pgTable(
     agreesTermsAndConditions: boolean('agrees_terms_and_conditions').notNull().default(false),
     communicationMethod: text('communication_method').array().notNull().default(sql`'{}'::text[]`),
     memberBranchId: text('member_branch_id'),
+    /** The client's own id for the customer (integrator API), unique within the client. */
+    externalId: text('external_id'),
     totalOrderValueMinor: bigint('total_order_value_minor', { mode: 'number' }).notNull().default(0),
     lastOrderAmountMinor: bigint('last_order_amount_minor', { mode: 'number' }).notNull().default(0),
     lastTransactedAt: timestamp('last_transacted_at', { withTimezone: true }),
@@ -55,6 +57,9 @@ export const customers = pgTable(
     uniqueIndex('customers_client_cell_unique')
       .on(table.clientId, table.cellNumber)
       .where(sql`${table.cellNumber} IS NOT NULL`),
+    uniqueIndex('customers_client_external_id_unique')
+      .on(table.clientId, table.externalId)
+      .where(sql`${table.externalId} IS NOT NULL`),
     uniqueIndex('customers_client_card_unique')
       .on(table.clientId, table.memberCardNumber)
       .where(sql`${table.memberCardNumber} IS NOT NULL`),

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "external_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_client_external_id_unique" ON "customers" USING btree ("client_id","external_id") WHERE "customers"."external_id" IS NOT NULL;
