@@ -48,7 +48,8 @@ export const filterProducts = defineEndpoint({
   path: '/v2/filter/products',
   permission: 'PRODUCTS:read',
   token: 'client',
-  summary: 'Products in any of the given categories (the body is the category id list)',
+  summary:
+    'Products in any of the given categories: the body is the list of category ids ([] for every category); paging and search in the query',
   tags,
   query: ZCategoryListQuery,
   body: ZFilterProductsBody,

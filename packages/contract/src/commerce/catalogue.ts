@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { queryInt } from '../http/fields';
+import { queryBoolean, queryInt } from '../http/fields';
 import { ZId } from '../shared/ids';
-import { idList, moneyField, optionalText, queryBoolean, requiredText } from './fields';
+import { idList, moneyField, optionalText, requiredText } from './fields';
 
 /** The product catalogue (spec 3 §3 Product and Category; issue 10): products, categories and CSV imports. */
 
@@ -108,18 +108,12 @@ export const ZCategoryListQuery = z.object(pageFields);
 export type TCategoryListQuery = z.input<typeof ZCategoryListQuery>;
 
 /**
- * `POST v2/filter/products` (spec 1 §7, spec 3 §7): the body is a category id list, either bare or as
- * `{ category_ids, page, size, search_string }`; an empty list means every category.
+ * `POST v2/filter/products` (spec 1 §7, spec 3 §7): the body is the category id list (an empty list means every
+ * category); paging and search come in the query, as on every list.
  */
-export const ZFilterProductsBody = z.union([
-  z.array(ZId).max(200),
-  z.object({
-    category_ids: z.array(ZId).max(200).default([]),
-    page: pageFields.page.optional(),
-    size: pageFields.size.optional(),
-    search_string: pageFields.search_string,
-  }),
-]);
+export const ZFilterProductsBody = z
+  .array(ZId, { error: 'The body must be a list of category ids' })
+  .max(200, 'The body must not hold more than 200 category ids');
 export type TFilterProductsBody = z.input<typeof ZFilterProductsBody>;
 
 // CSV import --------------------------------------------------------------------------------------------------
@@ -188,4 +182,6 @@ export const ZImportReport = z.object({
 export type TImportReport = z.infer<typeof ZImportReport>;
 
 /** Query of an import; multipart uploads may send `skip_invalid` as a form field instead. */
-export const ZImportQuery = z.object({ skip_invalid: queryBoolean.default(false) });
+export const ZImportQuery = z.object({
+  skip_invalid: queryBoolean('skip_invalid must be true or false').default(false),
+});

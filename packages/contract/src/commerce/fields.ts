@@ -68,8 +68,3 @@ export const idList = (field: string, max = 200) =>
     .nullable()
     .optional()
     .transform((ids) => [...new Set(ids ?? [])]);
-
-/** `?skip_invalid=true`: booleans in query strings and form fields arrive as text. */
-export const queryBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((value) => value === true || value === 'true');

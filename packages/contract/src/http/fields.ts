@@ -6,6 +6,12 @@ export const requiredString = (message: string) => z.string({ error: message }).
 /** A boolean that may arrive as a JSON boolean only; anything else is the given message. */
 export const requiredBoolean = (message: string) => z.boolean({ error: message });
 
+/** A flag that arrives as a JSON boolean or, in query strings and form fields, as the text `true` or `false`. */
+export const queryBoolean = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: message })
+    .transform((value) => value === true || value === 'true');
+
 /** Query-string numbers: `?page=2`. */
 export const queryInt = (message: string, min: number, max: number) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);

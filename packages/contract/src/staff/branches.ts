@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCoordinates } from '../accounts/onboarding';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { requiredString } from '../http/fields';
+import { queryBoolean, requiredString } from '../http/fields';
 import {
   invalidEmailMessage,
   maxLengthMessage,
@@ -185,9 +185,15 @@ export const ZBranchFilter = z.object({
   size: z.coerce.number().int().min(1).max(100).default(15),
   search_string: z.string().trim().max(200).optional(),
   branch_id_list: z.union([z.array(ZId), ZId.transform((id) => [id])]).optional(),
-  is_dashboard_request: z.coerce.boolean().optional(),
+  is_dashboard_request: queryBoolean('is_dashboard_request must be true or false').optional(),
 });
 export type TBranchFilter = z.input<typeof ZBranchFilter>;
+
+/** The filter as a JSON body (the POST lists): numbers arrive as JSON numbers, not text. */
+const ZBranchFilterBody = ZBranchFilter.extend({
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  size: z.number().int().min(1).max(100).default(15),
+});
 
 const ZBranchListContent = z.object({ branch_list: z.array(ZBranch), count: z.number().int() });
 const branchList = (method: 'GET' | 'POST', path: string, summary: string) =>
@@ -198,7 +204,9 @@ const branchList = (method: 'GET' | 'POST', path: string, summary: string) =>
     token: 'client',
     summary,
     tags: ['branches'],
-    ...(method === 'GET' ? { query: ZBranchFilter } : { body: ZBranchFilter.default({ page: 1, size: 15 }) }),
+    ...(method === 'GET'
+      ? { query: ZBranchFilter }
+      : { body: ZBranchFilterBody.default({ page: 1, size: 15 }) }),
     response: envelopeOf(ZBranchListContent),
   });
 

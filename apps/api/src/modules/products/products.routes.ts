@@ -63,16 +63,13 @@ export const productRoutes = async (app: FastifyInstance, ctx: AppContext) => {
   route(app, filterProducts, async ({ query, body, request }) => {
     // A read sent as POST (the spec's body is the category list): nothing to audit.
     request.audited = true;
-    const filter = Array.isArray(body) ? { category_ids: body } : body;
-    const page = (!Array.isArray(body) && body.page) || query.page;
-    const size = (!Array.isArray(body) && body.size) || query.size;
     const { items, count } = await productsService.filter(principalOf(request).clientId, {
-      categoryIds: filter.category_ids,
-      page,
-      size,
-      search: (!Array.isArray(body) && body.search_string) || query.search_string || undefined,
+      categoryIds: body,
+      page: query.page,
+      size: query.size,
+      search: query.search_string || undefined,
     });
-    return ok({ product_list: items, count }, 'OK', pagination(count, page, size));
+    return ok({ product_list: items, count }, 'OK', pagination(count, query.page, query.size));
   });
 
   route(app, listProducts, async ({ query, request }) => {

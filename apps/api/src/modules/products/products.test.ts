@@ -131,19 +131,29 @@ describe('products and categories', () => {
     const byPrice = await call('GET', '/api/products?sort=price&order=desc&size=2', undefined, session);
     expect(byPrice.json().content.map((p: { sku: string }) => p.sku)).toEqual(['BEAN-7', 'BEAN-6']);
 
-    // POST v2/filter/products: the body is the category id list (bare or as an object).
+    // POST v2/filter/products: the body is the category id list; paging and search in the query.
     const bare = await call('POST', '/api/v2/filter/products?size=5', [beans._id], session);
     expect(bare.json().content.count).toBe(3);
-    const object = await call(
-      'POST',
-      '/api/v2/filter/products',
-      { category_ids: [beans._id], page: 1, size: 2 },
-      session,
-    );
-    expect(object.json().content.product_list).toHaveLength(2);
-    expect(object.json().pagination).toEqual({ count: 3, hasMore: true });
-    const everything = await call('POST', '/api/v2/filter/products', { category_ids: [] }, session);
+    const paged = await call('POST', '/api/v2/filter/products?page=1&size=2', [beans._id], session);
+    expect(paged.json().content.product_list).toHaveLength(2);
+    expect(paged.json().pagination).toEqual({ count: 3, hasMore: true });
+    const everything = await call('POST', '/api/v2/filter/products', [], session);
     expect(everything.json().content.count).toBe(8);
+    // Anything but the list is refused, naming what the body must be.
+    for (const wrong of [{ category_ids: [beans._id] }, {}, 'beans', null]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/filter/products',
+        headers: { ...bearer(session.clientToken), 'content-type': 'application/json' },
+        payload: JSON.stringify(wrong),
+      });
+      expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        message: 'The body must be a list of category ids',
+        content: { errors: [{ field: 'request', message: 'The body must be a list of category ids' }] },
+      });
+    }
   });
 
   it.each([
