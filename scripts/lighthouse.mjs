@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (desktop preset) on the log-in, dashboard, customers, users and settings pages of
-// the built server, in Debian's Chromium (CHROME_PATH), signed in for the console pages. A measurement for the README,
-// not a test: timings depend on the machine and its load.
+// the built server, in Debian's Chromium (CHROME_PATH), signed in for the console pages. A measurement for
+// docs/performance.md, not a test: timings depend on the machine and its load.
 //
 // Like `npm start` it first builds what is out of date, then starts the built server on LIGHTHOUSE_PORT (default 8180)
 // with a fresh data directory (WEB_DIST_DIR serves another console build), registers a business through the API, puts

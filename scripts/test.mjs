@@ -128,7 +128,7 @@ const migrationsInSync = async () => {
 /**
  * The OpenAPI document the built server serves (scripts/lib/served-openapi.mjs), linted by Redocly's `recommended`
  * ruleset and Spectral's `spectral:oas`: each linter counts as one test, passed at 0 errors; a third fails when the
- * document holds a path outside /api. Warnings kept on purpose are listed in the README (Integrator API).
+ * document holds a path outside /api. Warnings kept on purpose are listed in docs/integrator-guide.md.
  */
 const prepareOpenapiLint = async ({ buildRan }) => {
   if (buildRan) return {};
@@ -291,7 +291,7 @@ const steps = [
   { name: 'typecheck', run: command(['npm', 'run', 'typecheck']) },
   { name: 'migrations in sync', run: migrationsInSync },
   { name: 'build', run: command(['npm', 'run', 'build']) },
-  // First-load JavaScript per route from the build's manifest (deterministic sizes; Lighthouse is in the README).
+  // First-load JavaScript per route from the build's manifest (deterministic sizes; Lighthouse: docs/performance.md).
   { name: 'bundle budget', run: command(['node', 'apps/web/build-tools/bundle-budget.mjs']) },
   // The journeys mostly wait on a browser and a server: they run beside the suites below (TEST_SERIAL=1: in turn),
   // which keeps `npm test` well under 20 minutes on two cores. Their output is printed in one piece at the end.

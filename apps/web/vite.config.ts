@@ -45,7 +45,8 @@ export default defineConfig({
           groups: vendorGroups,
           // Code shared by a few pages (an icon, a contract constant, a Mantine part) is copied into each chunk that
           // uses it when under 20 KB of source, instead of being a file of its own: a console page's first load went
-          // from about 95 files to 15, which on HTTP/1.1 (6 at a time) had kept its API calls waiting (README).
+          // from about 95 files to 15, which on HTTP/1.1 (6 at a time) had kept its API calls waiting
+          // (docs/performance.md).
           experimentalInlineCommonChunks: { maxSize: 20_000 },
         },
       },

@@ -98,7 +98,7 @@ const ZConfig = z
           Number.isFinite(Date.parse(value))),
       { message: 'must be an ISO 8601 instant with its time zone, such as 2026-12-31T23:59:30Z' },
     ),
-    // The operator's Prometheus metrics (README): a bearer token for GET /metrics, and/or a listener of their own.
+    // The operator's Prometheus metrics (docs/operations.md): a bearer token for GET /metrics, and/or a listener.
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters long',
     }),

@@ -11,7 +11,7 @@ import { createLogger } from './logger';
 import { listenForMetrics } from './metrics/metrics-listener';
 
 // Under load V8 let the heap grow to four times what is live (about 45 MB) before a full collection, so the
-// process sat near 300 MB; twice is enough, for a few percent more time in the collector (README, API throughput).
+// process sat near 300 MB; twice is enough, for a few percent more time in the collector (docs/performance.md).
 v8.setFlagsFromString('--heap-growing-percent=100');
 
 /** Composition root: config -> database -> migrations -> secrets -> routes -> listen. */

@@ -1,6 +1,6 @@
 // Bundle budget (`npm test` step, after the build): the JavaScript each route's first load fetches, gzip-compressed
 // as the server sends it, from the build's manifest (apps/web/dist/.vite/manifest.json). Sizes are deterministic
-// for a given build, so this is a pass/fail check, unlike Lighthouse's timings (README).
+// for a given build, so this is a pass/fail check, unlike Lighthouse's timings (docs/performance.md).
 //
 // A route is a page module the router loads lazily (dynamic imports under src/features/ of the entry's code). Its first load
 // is the entry (index.html's script and its static imports), the layouts around the page (the console layout for
@@ -19,7 +19,7 @@ const KB = 1024;
 const TARGET = 200 * KB;
 /**
  * Routes not there yet keep a ceiling (KB): their size when it was set and a little headroom, so that the step fails
- * on growth (README, performance). Lower these as routes shrink; never raise them quietly.
+ * on growth (docs/performance.md). Lower these as routes shrink; never raise them quietly.
  */
 const CEILINGS = JSON.parse(readFileSync(new URL('./bundle-ceilings.json', import.meta.url), 'utf8'));
 /** Areas outside the console: no console layout around their pages. */

@@ -16,7 +16,7 @@ type DatabaseFigures = { queue: QueueDepth; migrations: { applied: number; avail
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
- * The operator's Prometheus metrics (README): one registry per app (or worker) instance, never the
+ * The operator's Prometheus metrics (docs/operations.md): one registry per app (or worker) instance, never the
  * global one, so that several apps in one test process keep their own. Labels hold route patterns, methods and
  * statuses only: never an id, a path as sent, or anything of a tenant.
  *
