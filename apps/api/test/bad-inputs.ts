@@ -18,7 +18,7 @@ type Schema = Record<string, unknown> & {
   format?: string;
   pattern?: string;
 };
-export type BadInput = { what: string; value: unknown };
+type BadInput = { what: string; value: unknown };
 
 const LOCAL_REF = /"#\/components\/schemas\//g;
 
