@@ -4,7 +4,11 @@ import { LogInPage } from './log-in-page';
 const SESSION_KEY = 'laurel.user';
 const PASSWORD = 'Correct-Horse-42';
 
-type TSession = { token: string; client_token: string; user: { client_id: string; role: string } };
+type TSession = {
+  token: string;
+  client_token: string;
+  user: { _id: string; client_id: string; role: string };
+};
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const cellNumber = () => `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

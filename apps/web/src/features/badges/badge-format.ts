@@ -19,6 +19,9 @@ export const BADGE_TEXTS = {
   libraryHint:
     'Choose an icon from the library: it is drawn in the theme’s icon colour on the primary colour.',
   resetTheme: 'Reset to defaults',
+  hardToReadTitle: 'Players may find the words hard to read',
+  hardToRead: (colour: string, ratio: number, wanted: number) =>
+    `${colour} on the Background Color contrasts ${ratio.toFixed(1)}:1; ${wanted}:1 or more reads well.`,
   alwaysAvailable: 'Always available',
 } as const;
 

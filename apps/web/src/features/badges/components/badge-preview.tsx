@@ -31,6 +31,10 @@ export const BadgePreview = ({ values, fileUrl }: TBadgePreviewProps) => {
         </Title>
         <Box
           data-testid="badge-preview-card"
+          role="group"
+          aria-label={[name || BADGE_TEXTS.previewName, subCopy || BADGE_TEXTS.previewSubCopy, description]
+            .filter(Boolean)
+            .join('. ')}
           style={{
             background: theme.background,
             borderRadius: 'var(--mantine-radius-lg)',
@@ -40,38 +44,45 @@ export const BadgePreview = ({ values, fileUrl }: TBadgePreviewProps) => {
         >
           <Stack align="center" gap={8}>
             <BadgeIcon icon={values.icon} fileUrl={fileUrl} theme={theme} size={112} />
-            <Text
-              fw={700}
-              fz="xl"
-              ta="center"
-              lh={1.25}
-              mt={6}
-              style={{ color: theme.name, opacity: name ? 1 : 0.45, wordBreak: 'break-word' }}
-            >
-              {name || BADGE_TEXTS.previewName}
-            </Text>
-            <Text
-              fz="sm"
-              fw={600}
-              ta="center"
-              style={{ color: theme.sub_copy, opacity: subCopy ? 1 : 0.45, wordBreak: 'break-word' }}
-            >
-              {subCopy || BADGE_TEXTS.previewSubCopy}
-            </Text>
-            {description && (
+            {/*
+              The words as players will see them, in the client's own colours (the spec's default, gold on white,
+              reads 2.4:1): part of the picture of the badge (WCAG 1.4.3's exception), so inert, and read out by
+              the card's name instead. The Theme tab says when the colours are hard to read.
+            */}
+            <Stack inert align="center" gap={8}>
               <Text
-                fz="xs"
+                fw={700}
+                fz="xl"
                 ta="center"
-                style={{
-                  color: theme.sub_copy,
-                  opacity: 0.8,
-                  whiteSpace: 'pre-line',
-                  wordBreak: 'break-word',
-                }}
+                lh={1.25}
+                mt={6}
+                style={{ color: theme.name, opacity: name ? 1 : 0.45, wordBreak: 'break-word' }}
               >
-                {description}
+                {name || BADGE_TEXTS.previewName}
               </Text>
-            )}
+              <Text
+                fz="sm"
+                fw={600}
+                ta="center"
+                style={{ color: theme.sub_copy, opacity: subCopy ? 1 : 0.45, wordBreak: 'break-word' }}
+              >
+                {subCopy || BADGE_TEXTS.previewSubCopy}
+              </Text>
+              {description && (
+                <Text
+                  fz="xs"
+                  ta="center"
+                  style={{
+                    color: theme.sub_copy,
+                    opacity: 0.8,
+                    whiteSpace: 'pre-line',
+                    wordBreak: 'break-word',
+                  }}
+                >
+                  {description}
+                </Text>
+              )}
+            </Stack>
           </Stack>
         </Box>
         <Group gap={6} justify="center">

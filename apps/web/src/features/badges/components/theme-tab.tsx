@@ -1,6 +1,7 @@
 import { BADGE_DEFAULT_THEME, BADGE_GOLD, BADGE_THEME_KEYS } from '@laurel/contract';
-import { Button, ColorInput, Group, SimpleGrid, Stack } from '@mantine/core';
-import { IconRestore } from '@tabler/icons-react';
+import { Alert, Button, ColorInput, Group, List, SimpleGrid, Stack } from '@mantine/core';
+import { IconEye, IconRestore } from '@tabler/icons-react';
+import { hardToRead } from '@/features/badges/badge-contrast';
 import { BADGE_TEXTS, THEME_FIELDS } from '@/features/badges/badge-format';
 import type { TBadgeTabProps } from '@/features/badges/components/tab-props';
 
@@ -21,6 +22,7 @@ export const ThemeTab = ({ values, set, errors, readOnly }: TBadgeTabProps) => {
   const isDefault = BADGE_THEME_KEYS.every(
     (key) => values.theme[key].toLowerCase() === BADGE_DEFAULT_THEME[key].toLowerCase(),
   );
+  const unreadable = hardToRead(values.theme);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -42,6 +44,23 @@ export const ThemeTab = ({ values, set, errors, readOnly }: TBadgeTabProps) => {
           />
         ))}
       </SimpleGrid>
+      {unreadable.length > 0 && (
+        <Alert
+          variant="light"
+          color="orange"
+          role="status"
+          title={BADGE_TEXTS.hardToReadTitle}
+          icon={<IconEye size={18} aria-hidden />}
+        >
+          <List size="sm" spacing={2}>
+            {unreadable.map(({ key, ratio, wanted }) => (
+              <List.Item key={key}>
+                {BADGE_TEXTS.hardToRead(THEME_FIELDS[key].label, ratio, wanted)}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {!readOnly && (
         <Group>
           <Button

@@ -102,6 +102,28 @@ describe('create a badge', { timeout: 60_000 }, () => {
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('C')).toBeTruthy();
     expect(within(preview).getByRole('img', { name: 'Trophy placeholder icon' })).toBeTruthy();
+    // The card's words are drawn in the client's colours and read out by its name.
+    expect(within(preview).getByRole('group', { name: 'C. Sub copy' })).toBeTruthy();
+  });
+
+  it('says when the theme makes the words hard to read, until they read well', async () => {
+    serveBadges();
+    await openCreate();
+    await tab('Theme');
+    // The spec's default: gold on white.
+    const note = await screen.findByRole('status');
+    expect(within(note).getByText('Players may find the words hard to read')).toBeTruthy();
+    expect(note.textContent).toContain(
+      'Name Color on the Background Color contrasts 2.4:1; 3:1 or more reads well.',
+    );
+    await user.clear(field('Name Color'));
+    await user.type(field('Name Color'), '#6b4f0b');
+    await waitFor(() => expect(screen.queryByText('Players may find the words hard to read')).toBeNull());
+    await user.clear(field('Sub Copy Color'));
+    await user.type(field('Sub Copy Color'), '#bbbbbb');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Sub Copy Color on the Background Color contrasts 1.9:1; 4.5:1 or more reads well.',
+    );
   });
 
   it('lets Quantity be edited only when Limited, and requires it then', async () => {

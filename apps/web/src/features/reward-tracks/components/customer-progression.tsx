@@ -69,9 +69,10 @@ const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: bo
     align="center"
     role="listitem"
     aria-label={`${milestone.name}${reached ? ', reached' : ''}`}
-    style={{ flex: 1, maxWidth: LAYOUT.stepColumnMaxWidth, opacity: reached ? 1 : 0.55 }}
+    style={{ flex: 1, maxWidth: LAYOUT.stepColumnMaxWidth }}
   >
-    <Box pos="relative">
+    {/* Only the picture fades for a step not reached: faded words would not read (WCAG contrast). */}
+    <Box pos="relative" style={{ opacity: reached ? 1 : 0.55 }}>
       {milestone.image_url ? (
         <Image src={milestone.image_url} alt="" w={40} h={40} fit="contain" />
       ) : (
