@@ -17,6 +17,7 @@ export * from './commerce/subscriptions';
 export * from './customers/addresses';
 export * from './customers/analytics';
 export * from './customers/customers';
+export * from './customers/integrator-customers';
 export * from './customers/loyalty';
 export * from './customers/payment-methods';
 export * from './customers/places';

@@ -46,6 +46,15 @@ export const ZBirthday = z
   .regex(ISO_DATE_REGEX, CUSTOMER_MESSAGES.invalidDate)
   .refine(isPastDate, CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed);
 
+/** The client's own id for a customer (integrator API): 1 to 100 printable characters, unique within the client. */
+export const EXTERNAL_ID_MESSAGE = 'external_id must be 1 to 100 printable characters';
+export const ZCustomerExternalId = z
+  .string({ error: EXTERNAL_ID_MESSAGE })
+  .trim()
+  .min(1, EXTERNAL_ID_MESSAGE)
+  .max(100, EXTERNAL_ID_MESSAGE)
+  .regex(/^[\x20-\x7E]+$/, EXTERNAL_ID_MESSAGE);
+
 export const ZCardNumber = z
   .string()
   .trim()
@@ -97,6 +106,8 @@ export const ZCustomer = ZCustomerListItem.extend({
   agrees_terms_and_conditions: z.boolean(),
   loyalty_sign_up: z.boolean(),
   member_branch: z.object({ _id: z.string(), display_name: z.string() }).nullable(),
+  /** The client's own id, set over the integrator API; null when never given. */
+  external_id: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TCustomer = z.infer<typeof ZCustomer>;

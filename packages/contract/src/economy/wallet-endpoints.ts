@@ -163,3 +163,17 @@ export const spendFromWallet = defineEndpoint({
   body: ZSpendRequest,
   response: envelopeOf(ZSpendResult),
 });
+
+/** `GET /api/v1/players/{customer_id}/transactions`: the app's "points history", the profile's ledger rows. */
+export const listPlayerTransactions = defineEndpoint({
+  method: 'GET',
+  path: '/v1/players/:customer_id/transactions',
+  permission: 'CUSTOMERS:read',
+  token: 'integration',
+  summary:
+    "A player's economy ledger, newest first, paged (`pagination: { count, hasMore }`): type, currency, amount, balance after, reason and reference",
+  tags: ['integrator'],
+  params: customerParams,
+  query: ZPageQuery.omit({ search_string: true }),
+  response: envelopeOf(z.array(ZEconomyTransaction)),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCustomerExternalId } from '../customers/customers';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt } from '../http/fields';
@@ -17,7 +18,8 @@ export const EVENT_MESSAGES = {
   duplicate: 'Event already received.',
   batchAnswered: 'Events received.',
   conflict: 'An event with this id was already received with a different payload.',
-  customerRequired: 'customer must name exactly one of _id, email, cell_number or loyalty_number',
+  customerRequired:
+    'customer must name exactly one of _id, email, cell_number, loyalty_number or external_id',
   customerNotFound: 'No customer matches this reference.',
   futureOccurredAt: 'occurred_at must not be in the future',
   batchTooLarge: `events must hold between 1 and ${MAX_EVENTS_PER_BATCH} events`,
@@ -33,10 +35,14 @@ export const ZEventCustomerRef = z
     email: z.string().trim().min(3).max(254).optional(),
     cell_number: z.string().trim().min(6).max(20).optional(),
     loyalty_number: z.string().trim().min(1).max(64).optional(),
+    /** The client's own id for the customer (set when it was enrolled over the API). */
+    external_id: ZCustomerExternalId.optional(),
   })
   .refine(
     (ref) =>
-      [ref._id, ref.email, ref.cell_number, ref.loyalty_number].filter((v) => v !== undefined).length === 1,
+      [ref._id, ref.email, ref.cell_number, ref.loyalty_number, ref.external_id].filter(
+        (v) => v !== undefined,
+      ).length === 1,
     EVENT_MESSAGES.customerRequired,
   );
 export type TEventCustomerRef = z.infer<typeof ZEventCustomerRef>;
@@ -104,7 +110,7 @@ export const ZIngestEventsBody = z
   })
   .meta({
     description:
-      'One event, or `{ "events": [...] }` of up to 1,000. An event is `{ id, type, customer: { _id | email | cell_number | loyalty_number }, occurred_at, branch_id?, data }`.',
+      'One event, or `{ "events": [...] }` of up to 1,000. An event is `{ id, type, customer: { _id | email | cell_number | loyalty_number | external_id }, occurred_at, branch_id?, data }`.',
     examples: [
       exampleEvent,
       {

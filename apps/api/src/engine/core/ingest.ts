@@ -30,7 +30,9 @@ const refKey = (ref: TEventCustomerRef) =>
       ? `email:${ref.email.toLowerCase()}`
       : ref.cell_number !== undefined
         ? `cell:${normaliseCellNumber(ref.cell_number) ?? ref.cell_number}`
-        : `loyalty:${ref.loyalty_number}`;
+        : ref.external_id !== undefined
+          ? `external:${ref.external_id}`
+          : `loyalty:${ref.loyalty_number}`;
 
 /** Every distinct customer reference of the batch, resolved with one query. */
 const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) => {
@@ -47,6 +49,9 @@ const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) =>
         UNION ALL
         SELECT 'cell:' || c.cell_number, c.id FROM customers c
           WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(pick('cell:'))}::text[])
+        UNION ALL
+        SELECT 'external:' || c.external_id, c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND c.external_id = ANY(${arrayParam(pick('external:'))}::text[])
         UNION ALL
         SELECT 'loyalty:' || l.loyalty_number, l.customer_id FROM loyalty_accounts l
           WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(pick('loyalty:'))}::text[])`,

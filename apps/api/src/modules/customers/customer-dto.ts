@@ -55,5 +55,6 @@ export const toCustomer = (
   agrees_terms_and_conditions: row.agreesTermsAndConditions,
   loyalty_sign_up: row.loyaltySignUp,
   member_branch: branch ? { _id: branch.id, display_name: branch.displayName } : null,
+  external_id: row.externalId,
   updated_at: row.updatedAt.toISOString(),
 });

@@ -1,5 +1,5 @@
 import { CUSTOMER_COUNT_CAP, customerSearchCountCap } from '@laurel/contract';
-import { and, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
 import { preparedQuery } from '../../db/prepared';
@@ -19,13 +19,20 @@ export type CustomerFilter = {
 /** The search text a typed fragment is matched against: lower case; a local cell number matches +27 too. */
 export const searchPattern = (search: string) => containsPattern(search.trim().toLowerCase());
 
+/**
+ * A fragment of name, email or cell number (trigram index), or the client's own id whole (its unique index):
+ * an external id is typed or pasted as one value, never searched by a part.
+ */
+const searchCondition = (pattern: Placeholder | string, externalId: Placeholder | string) =>
+  or(like(customers.searchText, pattern), eq(customers.externalId, externalId)) as SQL;
+
 export const customerWhere = (filter: CustomerFilter): SQL => {
   const conditions: SQL[] = [eq(customers.clientId, filter.clientId)];
   if (filter.branchIds !== null) conditions.push(inArray(customers.memberBranchId, filter.branchIds));
   if (filter.status && filter.status !== 'ALL') conditions.push(eq(customers.status, filter.status));
   if (filter.startDate) conditions.push(gte(customers.createdAt, startOfDay(filter.startDate)));
   if (filter.endDate) conditions.push(lt(customers.createdAt, startOfNextDay(filter.endDate)));
-  if (filter.search) conditions.push(like(customers.searchText, searchPattern(filter.search)));
+  if (filter.search) conditions.push(searchCondition(searchPattern(filter.search), filter.search.trim()));
   return and(...conditions) as SQL;
 };
 
@@ -35,7 +42,7 @@ const WHERE_PLACEHOLDERS = {
   status: () => eq(customers.status, sql.placeholder('status')),
   from: () => sql`${customers.createdAt} >= ${sql.placeholder('from')}::timestamptz`,
   until: () => sql`${customers.createdAt} < ${sql.placeholder('until')}::timestamptz`,
-  query: () => like(customers.searchText, sql.placeholder('query')),
+  query: () => searchCondition(sql.placeholder('query'), sql.placeholder('externalId')),
 } as const;
 
 /**
@@ -48,7 +55,10 @@ const customerWhereShape = (filter: CustomerFilter) => {
   if (filter.status && filter.status !== 'ALL') values.status = filter.status;
   if (filter.startDate) values.from = startOfDay(filter.startDate).toISOString();
   if (filter.endDate) values.until = startOfNextDay(filter.endDate).toISOString();
-  if (filter.search) values.query = searchPattern(filter.search);
+  if (filter.search) {
+    values.query = searchPattern(filter.search);
+    values.externalId = filter.search.trim();
+  }
   const present = Object.keys(WHERE_PLACEHOLDERS).filter(
     (key) => key in values,
   ) as (keyof typeof WHERE_PLACEHOLDERS)[];

@@ -23,12 +23,14 @@ import { actorOf } from '../audit/audit';
 import { streamCustomerCsv } from './customer-export';
 import { customerProfileRoutes } from './customer-profile.routes';
 import { createCustomersService, customerFilter } from './customers.service';
+import { integratorCustomerRoutes } from './integrator-customers.routes';
 
 const EXPORT_LIFETIME_MS = 60 * 60 * 1000;
 
 export const customerRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createCustomersService(ctx);
   customerProfileRoutes(app, ctx, service);
+  integratorCustomerRoutes(app, ctx, service);
 
   route(app, listCustomers, async ({ query, request }) =>
     ok(await service.list(principalOf(request), query)),

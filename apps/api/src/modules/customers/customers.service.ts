@@ -34,7 +34,7 @@ type AddInput = z.output<typeof ZAddCustomerRequest>;
 type UpdateInput = z.output<typeof ZUpdateCustomerRequest>;
 type ListQuery = z.output<typeof ZCustomerListQuery>;
 
-const TAKEN_MESSAGES = {
+export const TAKEN_MESSAGES = {
   email: API_ERROR_MESSAGES.customerEmailTaken,
   cell_number: API_ERROR_MESSAGES.customerCellNumberTaken,
   member_card_number: API_ERROR_MESSAGES.customerCardNumberTaken,

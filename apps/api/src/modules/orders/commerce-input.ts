@@ -24,7 +24,7 @@ export type Buyer = {
   cellNumber: string | null;
 };
 
-/** The customer a reference names (by _id, email, cell number or loyalty number, like events), or null. */
+/** The customer a reference names (by _id, email, cell number, external id or loyalty number, like events), or null. */
 export const resolveCustomer = async (
   db: DbOrTx,
   clientId: string,
@@ -43,6 +43,7 @@ export const resolveCustomer = async (
   else if (ref.email !== undefined) condition = sql`lower(${customers.email}) = ${ref.email.toLowerCase()}`;
   else if (ref.cell_number !== undefined)
     condition = eq(customers.cellNumber, normaliseCellNumber(ref.cell_number) ?? ref.cell_number);
+  else if (ref.external_id !== undefined) condition = eq(customers.externalId, ref.external_id);
   else {
     const [row] = await db
       .select(select)

@@ -274,7 +274,7 @@ describe('POST /api/v1/orders refuses', () => {
       'an empty customer reference',
       (body) => ({ ...body, customer: {} }),
       'customer',
-      'customer must name exactly one of _id, email, cell_number or loyalty_number',
+      'customer must name exactly one of _id, email, cell_number, loyalty_number or external_id',
     ],
     [
       'an unknown customer',

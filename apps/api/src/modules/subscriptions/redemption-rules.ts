@@ -39,11 +39,13 @@ export const payloadHash = (planId: string, input: RedeemInput) =>
         input.price ?? 0,
         input.redemption_method,
         input.occurred_at ? new Date(input.occurred_at).toISOString() : null,
+        // Appended only when given, so that the hashes of earlier redemptions still match their repeats.
+        ...(input.customer.external_id !== undefined ? [input.customer.external_id] : []),
       ]),
     )
     .digest('hex');
 
-/** The customer a reference names (id, email, cell number or loyalty number), as events resolve them. */
+/** The customer a reference names (id, email, cell number, external id or loyalty number), as events resolve them. */
 export const resolveCustomer = async (db: DbOrTx, clientId: string, ref: TEventCustomerRef) => {
   const where =
     ref._id !== undefined
@@ -52,7 +54,9 @@ export const resolveCustomer = async (db: DbOrTx, clientId: string, ref: TEventC
         ? sql`lower(${customers.email}) = ${ref.email.toLowerCase()}`
         : ref.cell_number !== undefined
           ? eq(customers.cellNumber, normaliseCellNumber(ref.cell_number) ?? ref.cell_number)
-          : sql`${customers.id} = (SELECT ${loyaltyAccounts.customerId} FROM ${loyaltyAccounts}
+          : ref.external_id !== undefined
+            ? eq(customers.externalId, ref.external_id)
+            : sql`${customers.id} = (SELECT ${loyaltyAccounts.customerId} FROM ${loyaltyAccounts}
                  WHERE ${loyaltyAccounts.clientId} = ${clientId}
                    AND ${loyaltyAccounts.loyaltyNumber} = ${ref.loyalty_number ?? ''})`;
   const [row] = await db

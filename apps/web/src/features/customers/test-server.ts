@@ -28,6 +28,7 @@ export const customerFixture = (overrides: Partial<TCustomer> = {}): TCustomer =
   agrees_terms_and_conditions: false,
   loyalty_sign_up: true,
   member_branch: { _id: SEA_POINT, display_name: 'Sea Point' },
+  external_id: null,
   updated_at: '2025-03-01T10:00:00.000Z',
   ...overrides,
 });

@@ -159,6 +159,8 @@ export const PersonalInfoSection = ({ customer, canEdit, onReload }: TPersonalIn
           <Fact label="Phone">{displayCellNumber(customer.cell_number)}</Fact>
           <Fact label="Email">{customer.email ?? '—'}</Fact>
           <Fact label="Date of Birth">{displayDate(customer.birthday)}</Fact>
+          {/* The id the client's own systems know the customer by (set over the integrator API). */}
+          {customer.external_id && <Fact label="External ID">{customer.external_id}</Fact>}
         </SimpleGrid>
       )}
     </ProfileSection>

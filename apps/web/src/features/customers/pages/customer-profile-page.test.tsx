@@ -66,6 +66,24 @@ describe('customer profile: what it shows', () => {
     expect(screen.queryByRole('button', { name: 'Set up loyalty' })).toBeNull();
   });
 
+  it("shows the client's external ID in the personal information when it has one", async () => {
+    serveCustomers(
+      {},
+      { 'GET /api/v2/get/user': () => ok(customerFixture({ external_id: 'shop-user-88123' })) },
+    );
+    await openProfile();
+    const box = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(within(box).getByText('External ID')).toBeTruthy();
+    expect(within(box).getByText('shop-user-88123')).toBeTruthy();
+  });
+
+  it('shows no external ID for a customer added in the console', async () => {
+    serveCustomers();
+    await openProfile();
+    await screen.findByRole('region', { name: 'Personal Information' });
+    expect(screen.queryByText('External ID')).toBeNull();
+  });
+
   it('shows the tiles as zeros, empty progressions and tables, and the analytics', async () => {
     serveCustomers(
       {},

@@ -95,6 +95,38 @@ describe('customers list', () => {
   });
 });
 
+describe('customers list: search by external ID', () => {
+  it("sends the typed external ID to the server's search and lists the customer it finds", async () => {
+    const found = customerFixture({
+      _id: 'f'.repeat(24),
+      name: 'Zodwa',
+      surname: 'Khumalo',
+      email: 'zodwa@example.co.za',
+    });
+    const searched = () =>
+      api.callsTo('GET /api/v2/client/loyalty/users').at(-1)?.url.includes('search_string=shop-user-88123');
+    const api = serveCustomers(
+      {},
+      {
+        'GET /api/v2/client/loyalty/users': () =>
+          searched()
+            ? ok({ user_list: [listItem(found)], count: 1, count_capped: false })
+            : ok({ user_list: [listItem(customerFixture())], count: 1, count_capped: false }),
+      },
+    );
+    await openCustomers();
+    expect(screen.getByRole('textbox', { name: 'Search customers' }).getAttribute('placeholder')).toContain(
+      'external ID',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'shop-user-88123');
+    expect(await screen.findByText('zodwa@example.co.za', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('ann@example.co.za')).toBeNull();
+    expect(api.callsTo('GET /api/v2/client/loyalty/users').at(-1)?.url).toContain(
+      'search_string=shop-user-88123',
+    );
+  });
+});
+
 describe('Block/Unblock', () => {
   it('without CUSTOMERS.delete says so and sends nothing', async () => {
     const api = serveCustomers({

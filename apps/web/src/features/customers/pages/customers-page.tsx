@@ -169,7 +169,7 @@ export const CustomersPage = () => {
           <Group gap="sm" align="flex-end" wrap="wrap">
             <DebouncedSearch
               label="Search customers"
-              placeholder="Name, surname, email or number"
+              placeholder="Name, surname, email, number or external ID"
               value={table.search}
               onChange={table.setSearch}
             />

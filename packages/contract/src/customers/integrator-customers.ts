@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { envelopeOf } from '../http/envelope';
+import { ZId } from '../shared/ids';
+import { ZAddCustomerRequest, ZCustomer, ZCustomerCellNumber, ZCustomerExternalId } from './customers';
+import { ZLoyaltySignUpRequest } from './loyalty';
+
+export const CUSTOMER_API_MESSAGES = {
+  keyRequired: 'external_id or email is required',
+  lookupKey: 'Give exactly one of external_id, email, cell_number or loyalty_number',
+  enrolled: 'Customer enrolled.',
+  updated: 'Customer updated.',
+  retrieved: 'Customer retrieved.',
+  externalIdTaken: 'A customer with this external_id already exists.',
+  suspended: 'This customer is suspended: an enrolment does not reactivate them.',
+} as const;
+
+/**
+ * The integrator's customer: the add form's fields and messages (reused, not copied), plus the client's own id,
+ * a loyalty number (the one events and lookups name) and the marketing consent (`get_communication`).
+ */
+const ZCustomerFields = ZAddCustomerRequest.pick({
+  name: true,
+  surname: true,
+  email: true,
+  birthday: true,
+}).extend({
+  external_id: ZCustomerExternalId.optional(),
+  cell_number: ZCustomerCellNumber.optional(),
+  branch_id: ZId.nullable().optional(),
+  loyalty_number: ZLoyaltySignUpRequest.shape.loyalty_number.optional(),
+  marketing_consent: z.boolean({ error: 'marketing_consent must be true or false' }).optional(),
+});
+
+const exampleEnrolment = {
+  external_id: 'shop-user-88123',
+  email: 'ayanda@example.com',
+  cell_number: '+27821234567',
+  name: 'Ayanda',
+  surname: 'Dlamini',
+  birthday: '1991-04-18',
+  loyalty_number: 'LRL000042',
+  marketing_consent: true,
+};
+
+export const ZEnrolCustomerRequest = ZCustomerFields.refine(
+  (body) => body.external_id !== undefined || (body.email ?? '').trim() !== '',
+  { message: CUSTOMER_API_MESSAGES.keyRequired, path: ['external_id'] },
+).meta({ examples: [exampleEnrolment] });
+export type TEnrolCustomerRequest = z.input<typeof ZEnrolCustomerRequest>;
+
+/** A partial update: only the fields given change; the same rules as an enrolment. */
+export const ZPatchCustomerRequest = ZCustomerFields.partial().meta({
+  examples: [{ cell_number: '+27829876543', marketing_consent: false }],
+});
+export type TPatchCustomerRequest = z.input<typeof ZPatchCustomerRequest>;
+
+/** The customer as an integrator reads it: the console's customer, with its loyalty number. */
+export const ZIntegratorCustomer = ZCustomer.extend({ loyalty_number: z.string().nullable() });
+export type TIntegratorCustomer = z.infer<typeof ZIntegratorCustomer>;
+
+const exampleCustomer: TIntegratorCustomer = {
+  _id: '5f1c2b3a4d5e6f7a8b9c0d1e',
+  external_id: 'shop-user-88123',
+  name: 'Ayanda',
+  surname: 'Dlamini',
+  email: 'ayanda@example.com',
+  cell_number: '+27821234567',
+  loyalty_number: 'LRL000042',
+  status: 'ACTIVE',
+  gender: 'N/A',
+  birthday: '1991-04-18',
+  member_card_number: null,
+  member_date: '2026-11-24',
+  communication_method: [],
+  get_communication: true,
+  agrees_terms_and_conditions: false,
+  loyalty_sign_up: true,
+  member_branch_id: null,
+  member_branch: null,
+  last_order_amount: 0,
+  total_order_value: 0,
+  last_transacted: null,
+  created_at: '2026-11-24T08:30:00.000Z',
+  updated_at: '2026-11-24T08:30:00.000Z',
+};
+
+const customerAnswer = (message: string) =>
+  envelopeOf(ZIntegratorCustomer).meta({
+    examples: [{ success: true, message, content: exampleCustomer }],
+  });
+
+export const enrolCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/v1/customers',
+  permission: 'CUSTOMERS:create',
+  token: 'integration',
+  summary:
+    "Enrol a customer or update them by external_id (else email): 201 new, 200 existed (fields given updated; a repeat changes nothing), 409 when the email, cell number, loyalty number or external_id is another customer's or the customer is suspended",
+  tags: ['integrator'],
+  body: ZEnrolCustomerRequest,
+  response: customerAnswer(CUSTOMER_API_MESSAGES.enrolled),
+});
+
+export const getIntegratorCustomer = defineEndpoint({
+  method: 'GET',
+  path: '/v1/customers/:id',
+  permission: 'CUSTOMERS:read',
+  token: 'integration',
+  summary: 'One customer by _id, with their status (a suspended customer is returned as SUSPENDED)',
+  tags: ['integrator'],
+  params: z.object({ id: ZId }),
+  response: customerAnswer(CUSTOMER_API_MESSAGES.retrieved),
+});
+
+const LOOKUP_KEYS = ['external_id', 'email', 'cell_number', 'loyalty_number'] as const;
+
+export const ZCustomerLookupQuery = z
+  .object({
+    external_id: z.string().trim().min(1).max(100).optional(),
+    email: z.string().trim().min(1).max(254).optional(),
+    cell_number: z.string().trim().min(1).max(20).optional(),
+    loyalty_number: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((query) => LOOKUP_KEYS.filter((key) => query[key] !== undefined).length === 1, {
+    message: CUSTOMER_API_MESSAGES.lookupKey,
+  });
+export type TCustomerLookupQuery = z.output<typeof ZCustomerLookupQuery>;
+
+export const findIntegratorCustomer = defineEndpoint({
+  method: 'GET',
+  path: '/v1/customers',
+  permission: 'CUSTOMERS:read',
+  token: 'integration',
+  summary:
+    'Find a customer by exactly one of external_id, email, cell_number or loyalty_number (404 when none matches)',
+  tags: ['integrator'],
+  query: ZCustomerLookupQuery,
+  response: customerAnswer(CUSTOMER_API_MESSAGES.retrieved),
+});
+
+export const patchIntegratorCustomer = defineEndpoint({
+  method: 'PATCH',
+  path: '/v1/customers/:id',
+  permission: 'CUSTOMERS:update',
+  token: 'integration',
+  summary:
+    "Change the fields given (409 when the email, cell number, loyalty number or external_id is another customer's)",
+  tags: ['integrator'],
+  params: z.object({ id: ZId }),
+  body: ZPatchCustomerRequest,
+  response: customerAnswer(CUSTOMER_API_MESSAGES.updated),
+});
