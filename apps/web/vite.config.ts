@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractForBrowser } from './build-tools/contract-for-browser';
 import { precompress } from './build-tools/precompress';
+import { scrollAreaRefs } from './build-tools/scroll-area-refs';
 
 const apiTarget = process.env.LAUREL_API_URL ?? 'http://localhost:8080';
 
@@ -16,7 +17,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), contractForBrowser(), precompress()],
+  plugins: [react(), contractForBrowser(), scrollAreaRefs(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -8,11 +8,8 @@ import {
   formatMoney,
   getProduct,
   getProductCategory,
-  importProductCategories,
-  importProducts,
   listProductCategoriesV2,
   listProductsV2,
-  type TImportReport,
   type TProduct,
   type TProductCategory,
   type TSaveCategoryRequest,
@@ -21,11 +18,10 @@ import {
   updateProduct,
   updateProductCategory,
   uploadFile,
-  ZImportReport,
 } from '@laurel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
-import { ApiError, unwrap } from '@/api/http-client';
+import { unwrap } from '@/api/http-client';
 import type { TFetchPickerPage } from '@/ui/remote-picker';
 
 export type TCatalogueListQuery = { page: number; size: number; search: string };
@@ -135,7 +131,7 @@ export const PICKER_DEBOUNCE = {
   categories: DEBOUNCE_MS.categorySearch,
 };
 
-const useInvalidateCatalogue = () => {
+export const useInvalidateCatalogue = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -203,44 +199,6 @@ export const useDeleteCategory = () => {
     onSuccess: async (_result, id) => {
       queryClient.removeQueries({ queryKey: catalogueKeys.category(id) });
       await invalidate();
-    },
-    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
-  });
-};
-
-export type TImportKind = 'products' | 'categories';
-
-/** What an import answered: the report, whether or not anything was written, and the server's message. */
-export type TImportOutcome = { report: TImportReport; message: string };
-
-/**
- * `POST /api/products/import` or `/api/product-categories/import` with the file as multipart. A file with errors is
- * answered 400 with the report and nothing written; that is an outcome to show, not a failure. Other failures
- * (too large, no header…) throw for the message modal.
- */
-export const useImportCatalogue = () => {
-  const invalidate = useInvalidateCatalogue();
-  return useMutation({
-    mutationFn: async ({
-      kind,
-      file,
-      skipInvalid,
-    }: {
-      kind: TImportKind;
-      file: File;
-      skipInvalid: boolean;
-    }): Promise<TImportOutcome> => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const endpoint = kind === 'products' ? importProducts : importProductCategories;
-      const result = await http.call(endpoint, { query: { skip_invalid: skipInvalid }, body: form });
-      if (result.success) return { report: result.content, message: result.message };
-      const report = ZImportReport.safeParse(result.content);
-      if (result.status === 400 && report.success) return { report: report.data, message: result.message };
-      throw new ApiError(result);
-    },
-    onSuccess: async (outcome) => {
-      if (outcome.report.imported) await invalidate();
     },
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
   });

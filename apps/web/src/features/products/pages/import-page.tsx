@@ -3,9 +3,9 @@ import { Alert, Button, Code, Group, List, Paper, Stack, Text, Title } from '@ma
 import { IconAlertTriangle, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type TImportKind, type TImportOutcome, useImportCatalogue } from '@/features/products/api';
 import { CATALOGUE_TEXTS, IMPORT_HELP } from '@/features/products/catalogue-texts';
 import { ImportCounts, ImportErrorTable } from '@/features/products/components/import-report';
+import { type TImportKind, type TImportOutcome, useImportCatalogue } from '@/features/products/import-api';
 import { productPaths } from '@/features/products/product-paths';
 import { BackButton } from '@/ui/editor-page';
 import { FileDrop } from '@/ui/file-drop';
