@@ -121,6 +121,15 @@ describe('enrolment', () => {
   });
 });
 
+describe('concurrent enrolments', () => {
+  it('of the same external_id enrol one customer: one 201, the others 200 with the same _id', async () => {
+    const body = newMember();
+    const answers = await Promise.all([enrol(body), enrol(body), enrol(body)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((res) => res.json().content._id)).size).toBe(1);
+  });
+});
+
 describe('enrolment refusals', () => {
   it.each([
     [
@@ -297,6 +306,11 @@ describe('PATCH', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().message).toBe(message);
     }
+    const withLoyalty = await enrolled({ loyalty_number: `L-${externalId()}` });
+    const taken = (await lookup(`external_id=${withLoyalty.external_id}`)).json().content.loyalty_number;
+    const loyaltyTaken = await patch(a._id, { loyalty_number: taken });
+    expect(loyaltyTaken.statusCode, loyaltyTaken.body).toBe(409);
+    expect(loyaltyTaken.json().message).toBe(LOYALTY_RULE_MESSAGES.loyaltyNumberTaken);
     const bad = await patch(a._id, { name: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().content.errors).toEqual([
