@@ -17,7 +17,7 @@ import { newId } from '../../db/ids';
 import { branches, customers, loyaltyAccounts } from '../../db/schema';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import type { CustomerRow } from './customer-dto';
 import { takenIdentifiers } from './customers.queries';
@@ -244,12 +244,15 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
       if (customer.status === 'SUSPENDED') throw conflict(CUSTOMER_API_MESSAGES.suspended);
       return { created: false, customer: await change(principal, actor, id, input) };
     };
+    const found = await existing();
+    if (found) return found;
     try {
-      return (await existing()) ?? { created: true, customer: await create(principal, actor, input) };
+      return { created: true, customer: await create(principal, actor, input) };
     } catch (error) {
-      // A concurrent enrolment with the same key created the customer first: this one updates it.
-      if (!isUniqueViolation(error)) throw error;
-      const updated = await existing();
+      // A concurrent enrolment with the same key created the customer first (its email or cell then reads as
+      // taken, or the insert meets the unique index): this one updates that customer instead.
+      const racing = isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409);
+      const updated = racing ? await existing() : null;
       if (updated) return updated;
       throw uniqueAsConflict(error);
     }
