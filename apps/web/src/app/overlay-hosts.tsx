@@ -48,6 +48,10 @@ const ReplayHeldEvents = () => {
     for (const event of heldEvents.splice(0)) {
       window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
     }
+    // Unmounted (a test's app torn down), nobody listens again until the next provider does.
+    return () => {
+      providerListening = false;
+    };
   }, []);
   return null;
 };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, sessionStore, type TSession } from '@/api/session-store';
 import { SIDEBAR_COLLAPSED_KEY } from '@/app/console/console-layout';
 import { installSessionExpiry } from '@/app/console/session-expiry';
-import { clientFixture, sessionFixture } from '@/test/fixtures';
+import { billingFixture, clientFixture, sessionFixture } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 
 const session: TSession = sessionFixture({ client_id: 'c'.repeat(24) });
@@ -188,7 +188,12 @@ describe('console shell', () => {
 
   it('Log Out clears the session and returns to the welcome area', async () => {
     sessionStore.set(session, true);
-    serve(() => ok(client));
+    // Account Settings reads the plans as well as the client record.
+    serve((url) =>
+      url.startsWith('/api/billing')
+        ? ok(billingFixture({ current: client.clientSubscription }))
+        : ok(client),
+    );
     const { router } = renderApp('/console/settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Profile menu/ }));
