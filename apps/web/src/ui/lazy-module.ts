@@ -14,19 +14,29 @@ export const lazyModule = <TModule>(importer: () => Promise<TModule>) => {
     return () => listeners.delete(listener);
   };
   const snapshot = () => loaded;
+  const load = () => {
+    loading ??= importer().then(
+      (module) => {
+        loaded = module;
+        for (const listener of listeners) listener();
+      },
+      () => {
+        loading = undefined;
+      },
+    );
+    return loading;
+  };
   return {
-    load: () => {
-      loading ??= importer().then(
-        (module) => {
-          loaded = module;
-          for (const listener of listeners) listener();
-        },
-        () => {
-          loading = undefined;
-        },
-      );
-      return loading;
+    load,
+    /** The module, loading it first if needed (a save that must wait for its checks); rejects when it fails. */
+    get: async (): Promise<TModule> => {
+      if (loaded) return loaded;
+      await load();
+      if (!loaded) throw new Error('The code could not be loaded');
+      return loaded;
     },
     use: () => useSyncExternalStore(subscribe, snapshot, snapshot),
   };
 };
+
+export type TLazyModule<TModule> = ReturnType<typeof lazyModule<TModule>>;

@@ -1,12 +1,17 @@
-import { ComboboxChevron, Input, InputBase, type SelectProps } from '@mantine/core';
 import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type MouseEvent as ReactMouseEvent,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+  ComboboxChevron,
+  getOptionsLockup,
+  getParsedComboboxData,
+  Input,
+  InputBase,
+  type MultiSelectProps,
+  Pill,
+  PillsInput,
+  type SelectProps,
+} from '@mantine/core';
+import { type KeyboardEvent, type MouseEvent as ReactMouseEvent, useRef, useState } from 'react';
+import { standInProps } from '@/ui/lazy-field/stand-in-props';
+import { useLazyField } from '@/ui/lazy-field/use-lazy-field';
 import { lazyModule } from '@/ui/lazy-module';
 
 const selectCode = lazyModule(() => import('@/ui/select-code'));
@@ -14,124 +19,171 @@ const selectCode = lazyModule(() => import('@/ui/select-code'));
 /** Keys that open Mantine's Select from its input (Combobox.Target). */
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
-type TLazySelectProps = Pick<
-  SelectProps,
-  'allowDeselect' | 'clearable' | 'placeholder' | 'renderOption' | 'searchable' | 'w'
-> & {
-  label: string;
-  data: { value: string; label: string }[];
-  value: string | null;
-  onChange: (value: string | null) => void;
+/** The labels of the chosen values, as the field shows them. */
+const labelsOf = (data: SelectProps['data'], values: readonly string[]) => {
+  const lockup = getOptionsLockup(getParsedComboboxData(data));
+  return values.map((value) => lockup[value]?.label ?? value);
 };
 
 /**
- * A filter's Mantine Select whose code (Combobox, Popover, ScrollArea, floating positioning) loads on the first
- * hover, focus or press of the field. Until then a stand-in with the Select's own look and combobox semantics is
- * shown; when the code arrives the Select takes its place, keeping the focus and opening its options if a click or a
- * key asked for them (and a click in flight does not close them again).
+ * The end of the click whose press opened the options on the stand-in would toggle them closed on the real field:
+ * swallowed once.
  */
-export const LazySelect = ({ data, value, onChange, ...props }: TLazySelectProps) => {
-  const loaded = selectCode.use();
-  // What the stand-in was asked for: null (nothing), focused, or opened by a press or a key.
-  const start = useRef<'focus' | 'open' | null>(null);
-  // Text typed in a searchable stand-in, carried to the Select.
+const useSwallowedClick = () => {
+  const pending = useRef(false);
+  return {
+    arm: () => {
+      pending.current = true;
+      const settle = () => setTimeout(() => (pending.current = false));
+      window.addEventListener('pointerup', settle, { once: true });
+      window.addEventListener('pointercancel', settle, { once: true });
+    },
+    onClickCapture: (event: ReactMouseEvent) => {
+      if (!pending.current) return;
+      pending.current = false;
+      event.stopPropagation();
+    },
+  };
+};
+
+/**
+ * Mantine's Select whose code (Combobox, Popover, ScrollArea, floating positioning) loads on the first hover, focus
+ * or press of the field. Until then a stand-in with the Select's own look and combobox semantics is shown; when the
+ * code arrives the Select takes its place, keeping the focus and opening its options if a click or a key asked for
+ * them (and a click in flight does not close them again). Text typed in a searchable stand-in is carried over.
+ */
+export const LazySelect = (props: SelectProps) => {
+  const field = useLazyField(selectCode);
   const [search, setSearch] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const swallowClick = useRef(false);
-  const replaced = useRef(false);
-  const swapped = loaded !== undefined;
+  const click = useSwallowedClick();
 
-  useLayoutEffect(() => {
-    // The focused stand-in was replaced: the Select's input takes the focus.
-    if (swapped && start.current) input.current?.focus();
-  }, [swapped]);
-
-  if (loaded) {
-    // Set as the Select renders, before the commit removes the stand-in: a blur its removal fires is not the user's.
-    replaced.current = true;
+  if (field.loaded)
     return (
-      <loaded.Select
-        ref={input}
-        data={data}
-        value={value}
-        onChange={(next) => onChange(next)}
-        defaultDropdownOpened={start.current === 'open'}
-        defaultSearchValue={search ?? undefined}
-        onClickCapture={(event: ReactMouseEvent) => {
-          // The end of the click that opened the options on the stand-in: it would toggle them closed.
-          if (!swallowClick.current) return;
-          swallowClick.current = false;
-          event.stopPropagation();
-        }}
+      <field.loaded.Select
         {...props}
+        ref={field.element}
+        defaultDropdownOpened={field.intent.current === 'open'}
+        defaultSearchValue={search ?? undefined}
+        onClickCapture={click.onClickCapture}
       />
     );
-  }
 
-  const load = () => void selectCode.load();
-  const selected = data.find((option) => option.value === value);
+  const { data, value, clearable, searchable, disabled, readOnly, onChange } = props;
+  const [selected] = value ? labelsOf(data, [value]) : [];
+  const open = () => {
+    field.intent.current = 'open';
+    void selectCode.load();
+  };
   return (
     <InputBase
       __staticSelector="Select"
+      {...standInProps(props)}
       __defaultRightSection={<ComboboxChevron />}
       __clearSection={
         <Input.ClearButton
           tabIndex={-1}
           aria-hidden
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onChange(null)}
+          onClick={() => onChange?.(null, { value: '', label: '' } as never)}
         />
       }
-      __clearable={Boolean(props.clearable) && value !== null}
+      __clearable={Boolean(clearable) && Boolean(value) && !disabled && !readOnly}
+      rightSection={props.rightSection}
       rightSectionPointerEvents="none"
-      label={props.label}
-      placeholder={props.placeholder}
-      w={props.w}
       role="combobox"
       aria-haspopup="listbox"
       aria-expanded={false}
       autoComplete="off"
-      readOnly={!props.searchable}
-      pointer={!props.searchable}
-      value={search ?? selected?.label ?? ''}
+      readOnly={readOnly || !searchable}
+      pointer={!searchable}
+      wrapperProps={{ onPointerEnter: field.standIn.onPointerEnter }}
+      value={search ?? selected ?? ''}
       onChange={(event) => {
         setSearch(event.currentTarget.value);
-        start.current = 'open';
+        open();
       }}
-      onPointerEnter={load}
-      onFocus={() => {
-        start.current ??= 'focus';
-        load();
-      }}
-      onBlur={() => {
-        if (replaced.current) return;
-        // Left before the code arrived: the Select must not take the focus back, nor open, when it does.
-        start.current = null;
-        swallowClick.current = false;
-      }}
-      onPointerDown={(event: PointerEvent<HTMLInputElement>) => {
-        if (event.button !== 0) return;
-        start.current = 'open';
-        swallowClick.current = true;
-        // A press released elsewhere (or whose click reached the stand-in) leaves nothing to swallow; a cancelled
-        // one (a scroll that began on the field) asked for nothing.
-        const settle = (event: Event) => {
-          window.removeEventListener('pointerup', settle);
-          window.removeEventListener('pointercancel', settle);
-          if (event.type === 'pointercancel') start.current = null;
-          setTimeout(() => (swallowClick.current = false));
-        };
-        window.addEventListener('pointerup', settle);
-        window.addEventListener('pointercancel', settle);
-        load();
+      onFocus={field.standIn.onFocus}
+      onBlur={field.standIn.onBlur}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || readOnly) return;
+        field.standIn.onPointerDown(event);
+        click.arm();
       }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-        if (event.key === 'Escape') start.current = 'focus';
-        if (!OPEN_KEYS.has(event.key) || (props.searchable && event.key === ' ')) return;
+        if (event.key === 'Escape') field.intent.current = 'focus';
+        if (readOnly || !OPEN_KEYS.has(event.key) || (searchable && event.key === ' ')) return;
         event.preventDefault();
-        start.current = 'open';
-        load();
+        open();
       }}
     />
+  );
+};
+
+/**
+ * Mantine's MultiSelect on the same terms: the stand-in shows the chosen values as pills; the real field opens its
+ * options on the press or key that loaded it.
+ */
+export const LazyMultiSelect = (props: MultiSelectProps) => {
+  const field = useLazyField(selectCode);
+  const click = useSwallowedClick();
+
+  if (field.loaded)
+    return (
+      <field.loaded.MultiSelect
+        {...props}
+        ref={field.element}
+        defaultDropdownOpened={field.intent.current === 'open'}
+        onClickCapture={click.onClickCapture}
+      />
+    );
+
+  const { data, value = [], readOnly, placeholder } = props;
+  const labels = labelsOf(data, value);
+  return (
+    <PillsInput
+      __staticSelector="MultiSelect"
+      {...standInProps(props)}
+      pointer={!props.searchable}
+      __defaultRightSection={<ComboboxChevron />}
+      rightSection={props.rightSection}
+      rightSectionPointerEvents="none"
+      wrapperProps={{ onPointerEnter: field.standIn.onPointerEnter }}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || readOnly) return;
+        field.standIn.onPointerDown(event);
+        click.arm();
+      }}
+    >
+      <Pill.Group>
+        {labels.map((label, index) => (
+          <Pill
+            key={value[index]}
+            withRemoveButton={!readOnly && !props.disabled}
+            onRemove={() => props.onChange?.(value.filter((_, at) => at !== index))}
+          >
+            {label}
+          </Pill>
+        ))}
+        <PillsInput.Field
+          role="combobox"
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          autoComplete="off"
+          readOnly={readOnly || !props.searchable}
+          placeholder={labels.length === 0 ? placeholder : undefined}
+          aria-label={props['aria-label']}
+          onFocus={field.standIn.onFocus}
+          onBlur={field.standIn.onBlur}
+          onChange={(event) => field.type(event.currentTarget.value)}
+          value={field.draft ?? ''}
+          onKeyDown={(event) => {
+            if (readOnly || !OPEN_KEYS.has(event.key) || (props.searchable && event.key === ' ')) return;
+            event.preventDefault();
+            field.intent.current = 'open';
+            void selectCode.load();
+          }}
+        />
+      </Pill.Group>
+    </PillsInput>
   );
 };

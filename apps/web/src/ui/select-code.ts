@@ -1,3 +1,3 @@
-// Mantine's Select with its Combobox, Popover, ScrollArea and floating positioning: lazy-select.tsx loads this on the
-// first hover, focus or press of a filter, so that list pages do not need it for their first paint.
-export { Select } from '@mantine/core';
+// Mantine's Select and MultiSelect with their Combobox, Popover, ScrollArea and floating positioning: lazy-select.tsx
+// loads this on a field's first hover, focus or press, so that pages do not need it for their first paint.
+export { MultiSelect, Select } from '@mantine/core';

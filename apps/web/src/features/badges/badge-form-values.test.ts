@@ -6,9 +6,9 @@ import {
   newBadgeValues,
   startOfDay,
   toBadgeBody,
-  validateBadge,
   valuesOfBadge,
 } from '@/features/badges/badge-form-values';
+import { validateBadge } from '@/features/badges/badge-validation';
 import { SUMMER } from '@/features/badges/test-server';
 
 const complete = () => ({

@@ -8,7 +8,6 @@ import {
   isSameValues,
   type TBadgeField,
   type TBadgeFormValues,
-  validateBadge,
 } from '@/features/badges/badge-form-values';
 import { BadgePreview } from '@/features/badges/components/badge-preview';
 import { DetailsTab } from '@/features/badges/components/details-tab';
@@ -16,10 +15,14 @@ import { IconsTab } from '@/features/badges/components/icons-tab';
 import { TextTab } from '@/features/badges/components/text-tab';
 import { ThemeTab } from '@/features/badges/components/theme-tab';
 import { openValidationErrors } from '@/features/badges/components/validation-errors';
+import { lazyModule } from '@/ui/lazy-module';
 import { SaveControls } from '@/ui/save-controls';
+import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
 
 export type TBadgeSubmission = { values: TBadgeFormValues; file: File | null };
+
+const badgeChecks = lazyModule(() => import('@/features/badges/badge-validation'));
 
 export type TBadgeFormProps = {
   initialValues: TBadgeFormValues;
@@ -70,19 +73,21 @@ export const BadgeForm = ({
   const wide = useMediaQuery('(min-width: 48em)', true);
 
   const edited = file !== null || !isSameValues(values, initialValues);
-  const errors = useMemo(() => validateBadge(values, file), [values, file]);
+  const checks = useLazyChecks(badgeChecks, edited);
+  const errors = useMemo(() => checks?.validateBadge(values, file) ?? [], [checks, values, file]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};
   const tabsWithErrors = new Set(showErrors ? errors.map((error) => tabOf(error.field)) : []);
 
   const set = <K extends keyof TBadgeFormValues>(field: K, value: TBadgeFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (readOnly || !edited || submitting) return;
-    if (errors.length > 0) {
+    const found = (await badgeChecks.get()).validateBadge(values, file);
+    if (found.length > 0) {
       setShowErrors(true);
-      openValidationErrors(errors.map((error) => error.message));
+      openValidationErrors(found.map((error) => error.message));
       return;
     }
     onSubmit({ values, file });
@@ -91,7 +96,7 @@ export const BadgeForm = ({
   const tabProps = { values, set, errors: fieldErrors, readOnly };
 
   return (
-    <form aria-labelledby={headingId} onSubmit={submit} noValidate>
+    <form aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
       <Paper withBorder radius="md">
         <Group
           justify="space-between"

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   BADGE_CATEGORIES,
   BADGE_MAX_LEVEL,
@@ -8,10 +7,12 @@ import {
   badgeQuantityType,
   type TBadgeCategory,
 } from '@laurel/contract';
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import type { TBadgeTabProps } from '@/features/badges/components/tab-props';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 
 const DAY_FORMAT = 'D MMM YYYY';
 
@@ -43,7 +44,7 @@ export const DetailsTab = ({
       readOnly={readOnly}
     />
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select
+      <LazySelect
         label="Category"
         data={BADGE_CATEGORIES}
         value={values.category}
@@ -52,7 +53,7 @@ export const DetailsTab = ({
         error={errors.category}
         readOnly={readOnly}
       />
-      <NumberInput
+      <LazyNumberInput
         label="Level"
         description={`From 1 to ${BADGE_MAX_LEVEL}; shown in the badge transactions report.`}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -75,7 +76,7 @@ export const DetailsTab = ({
       disabled={readOnly}
     />
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <DateInput
+      <LazyDateInput
         label="Start Date"
         required={values.dates_enabled}
         placeholder="Pick a day"
@@ -88,7 +89,7 @@ export const DetailsTab = ({
         onChange={(value) => set('start_date', value || null)}
         error={values.dates_enabled ? errors.start_date : undefined}
       />
-      <DateInput
+      <LazyDateInput
         label="End Date"
         required={values.dates_enabled}
         placeholder="Pick a day"
@@ -104,7 +105,7 @@ export const DetailsTab = ({
       />
     </SimpleGrid>
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select
+      <LazySelect
         label="Quantity Type"
         data={BADGE_QUANTITY_TYPES}
         value={badgeQuantityType(values.quantity_limited)}
@@ -112,7 +113,7 @@ export const DetailsTab = ({
         onChange={(value) => set('quantity_limited', value === 'Limited')}
         readOnly={readOnly}
       />
-      <NumberInput
+      <LazyNumberInput
         label="Quantity"
         description={
           values.quantity_limited

@@ -1,9 +1,10 @@
 import { BADGE_DEFAULT_THEME, BADGE_GOLD, BADGE_THEME_KEYS } from '@laurel/contract';
-import { Alert, Button, ColorInput, Group, List, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack } from '@mantine/core';
 import { IconEye, IconRestore } from '@tabler/icons-react';
 import { hardToRead } from '@/features/badges/badge-contrast';
 import { BADGE_TEXTS, THEME_FIELDS } from '@/features/badges/badge-format';
 import type { TBadgeTabProps } from '@/features/badges/components/tab-props';
+import { LazyColorInput } from '@/ui/lazy-field/lazy-color-input';
 
 const SWATCHES = [
   BADGE_GOLD,
@@ -27,7 +28,7 @@ export const ThemeTab = ({ values, set, errors, readOnly }: TBadgeTabProps) => {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {BADGE_THEME_KEYS.map((key) => (
-          <ColorInput
+          <LazyColorInput
             key={key}
             label={THEME_FIELDS[key].label}
             description={THEME_FIELDS[key].hint}

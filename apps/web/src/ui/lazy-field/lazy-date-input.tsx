@@ -1,0 +1,114 @@
+import { Input, InputBase } from '@mantine/core';
+import type { DateInputProps, DatePickerInputProps, DateValue } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useLayoutEffect, useRef } from 'react';
+import { lazyModule } from '@/ui/lazy-module';
+import { standInProps } from './stand-in-props';
+import { useLazyField } from './use-lazy-field';
+
+const datesCode = lazyModule(() => import('./dates-code'));
+
+type TDay = DateValue | string | undefined;
+
+/** A day as Mantine's date inputs show it: dayjs with the field's format (DateInput's default unless given). */
+const formatDay = (day: TDay, format: string) => (day ? dayjs(day).format(format) : '');
+
+/**
+ * Mantine's DateInput, its calendar code (@mantine/dates, dayjs plug-ins and styles) loaded on the field's first
+ * hover, focus or press. The stand-in shows the day as the field would; the real field opens its calendar when it
+ * takes the focus, as it does on a click.
+ */
+export const LazyDateInput = (props: DateInputProps) => {
+  const field = useLazyField(datesCode);
+  if (field.loaded) return <field.loaded.DateInput {...props} ref={field.element} />;
+  const { value, valueFormat, clearable, disabled, readOnly, onChange } = props;
+  const format = typeof valueFormat === 'string' ? valueFormat : 'MMMM D, YYYY';
+  const shown =
+    field.draft ??
+    (typeof valueFormat === 'function' && value ? valueFormat(value as string) : formatDay(value, format));
+  return (
+    <InputBase
+      __staticSelector="DateInput"
+      {...standInProps(props)}
+      data-dates-input
+      autoComplete="off"
+      wrapperProps={{ onPointerEnter: field.standIn.onPointerEnter }}
+      value={shown}
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        field.type(text);
+        // Committed at once when it reads as a day (DateInput falls back to the same parsing), so that a save made
+        // before the code arrives has it; the field parses the text again with its own format when it arrives.
+        const day = new Date(text);
+        if (text.trim() === '') onChange?.(null);
+        else if (!Number.isNaN(day.getTime())) onChange?.(dayjs(day).format('YYYY-MM-DD'));
+      }}
+      onFocus={field.standIn.onFocus}
+      onBlur={field.standIn.onBlur}
+      onPointerDown={field.standIn.onPointerDown}
+      rightSection={props.rightSection}
+      __clearSection={<Input.ClearButton onClick={() => onChange?.(null)} />}
+      __clearable={Boolean(clearable && value && !readOnly && !disabled)}
+    />
+  );
+};
+
+/**
+ * Mantine's DatePickerInput (a button that opens a calendar), loaded on its first hover, focus or press; a click
+ * made before the code arrived opens the calendar when it does.
+ */
+export const LazyDatePickerInput = <TType extends 'default' | 'multiple' | 'range' = 'default'>(
+  props: DatePickerInputProps<TType>,
+) => {
+  const field = useLazyField<Awaited<ReturnType<typeof datesCode.get>>, HTMLButtonElement>(datesCode);
+  const clicked = useRef(false);
+  useLayoutEffect(() => {
+    if (field.loaded && clicked.current) field.element.current?.click();
+    clicked.current = false;
+  }, [field.loaded, field.element]);
+  if (field.loaded) return <field.loaded.DatePickerInput<TType> {...props} ref={field.element} />;
+
+  const {
+    value,
+    type,
+    valueFormat = 'MMMM D, YYYY',
+    labelSeparator = '–',
+    clearable,
+    disabled,
+    readOnly,
+  } = props;
+  const days = (Array.isArray(value) ? value : [value]) as TDay[];
+  const shown =
+    type === 'range'
+      ? days[0]
+        ? `${formatDay(days[0], valueFormat)} ${labelSeparator} ${formatDay(days[1], valueFormat)}`
+        : ''
+      : days
+          .filter(Boolean)
+          .map((day) => formatDay(day, valueFormat))
+          .join(', ');
+  const empty = type === 'range' ? null : type === 'multiple' ? [] : null;
+  const clear = () =>
+    (props.onChange as ((next: unknown) => void) | undefined)?.(type === 'range' ? [null, null] : empty);
+  return (
+    <InputBase
+      component="button"
+      type="button"
+      __staticSelector="DatePickerInput"
+      {...standInProps(props)}
+      data-dates-input
+      multiline
+      wrapperProps={{ onPointerEnter: field.standIn.onPointerEnter }}
+      onFocus={field.standIn.onFocus}
+      onBlur={field.standIn.onBlur}
+      onPointerDown={field.standIn.onPointerDown}
+      onClick={() => {
+        clicked.current = true;
+      }}
+      __clearSection={<Input.ClearButton onClick={clear} />}
+      __clearable={Boolean(clearable && shown && !readOnly && !disabled)}
+    >
+      {shown || <Input.Placeholder>{props.placeholder}</Input.Placeholder>}
+    </InputBase>
+  );
+};
