@@ -15,9 +15,8 @@ import {
   type TBasketTypeFilter,
   toIsoDate,
 } from '@laurel/contract';
-import '@mantine/dates/styles.css';
-import { ActionIcon, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
+import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
+import type { DatePickerPreset } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +30,8 @@ import {
   type TBasketStatusFilter,
 } from '@/features/baskets/api';
 import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { LazyDatePickerInput } from '@/ui/lazy-field/lazy-date-input';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
@@ -104,7 +105,7 @@ const AmountFilter = ({ label, value, min, onChange }: TAmountProps) => {
   const report = useDebouncedCallback((next: string) => onChange(next), DEBOUNCE_MS.default);
   useEffect(() => setText(value), [value]);
   return (
-    <NumberInput
+    <LazyNumberInput
       label={label}
       value={text}
       min={min && isAmount(min) ? Number(min) : 0}
@@ -236,7 +237,7 @@ export const BasketsPage = () => {
               value={table.search}
               onChange={table.setSearch}
             />
-            <DatePickerInput
+            <LazyDatePickerInput
               type="range"
               label={TEXTS.dates}
               placeholder={TEXTS.anyDate}

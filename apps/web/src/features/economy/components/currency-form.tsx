@@ -10,17 +10,7 @@ import {
   WALLET_CURRENCY_TYPE_LABELS,
   WALLET_CURRENCY_TYPES,
 } from '@laurel/contract';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { CurrencyIconField } from '@/features/economy/components/currency-icon-field';
 import {
@@ -31,6 +21,8 @@ import {
 } from '@/features/economy/currency-form-values';
 import type { TNumberField } from '@/features/economy/earn-config-form-values';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { SaveControls } from '@/ui/save-controls';
 import { useObjectUrl } from '@/ui/use-object-url';
 
@@ -103,7 +95,7 @@ export const CurrencyForm = ({
             </Title>
             {!readOnly && <SaveControls edited={edited} submitting={submitting} gap="xs" />}
           </Group>
-          <Select
+          <LazySelect
             label={ECONOMY_TEXTS.type}
             data={TYPE_OPTIONS}
             value={values.type}
@@ -115,7 +107,7 @@ export const CurrencyForm = ({
           />
           {values.type === 'real' ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <Select
+              <LazySelect
                 label={ECONOMY_TEXTS.currencyCode}
                 placeholder="Choose a currency"
                 data={CODE_OPTIONS}
@@ -151,7 +143,7 @@ export const CurrencyForm = ({
               />
             </SimpleGrid>
           )}
-          <NumberInput
+          <LazyNumberInput
             label={ECONOMY_TEXTS.conversionRate}
             description={ECONOMY_TEXTS.conversionRateHint}
             required={values.type === 'custom'}
@@ -163,7 +155,7 @@ export const CurrencyForm = ({
             onChange={(value) => set('conversion_rate', numberOf(value))}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
+            <LazySelect
               label={ECONOMY_TEXTS.expiry}
               data={EXPIRY_OPTIONS}
               value={values.expiry_policy}
@@ -172,7 +164,7 @@ export const CurrencyForm = ({
               onChange={(policy) => policy && set('expiry_policy', policy as TExpiryPolicy)}
             />
             {values.expiry_policy === 'after_days' && (
-              <NumberInput
+              <LazyNumberInput
                 label={ECONOMY_TEXTS.expiryDays}
                 required
                 min={1}

@@ -13,18 +13,7 @@ import {
   type TCurrency,
   type TExcludeType,
 } from '@laurel/contract';
-import {
-  Alert,
-  Anchor,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -40,6 +29,8 @@ import {
 import { earnSummary } from '@/features/economy/earn-config-format';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import { catalogueKeys, fetchCategoryOptions, fetchProductOptions } from '@/features/products';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { RemoteMultiPicker, RemotePicker } from '@/ui/remote-picker';
 import { SaveControls } from '@/ui/save-controls';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
@@ -129,7 +120,7 @@ export const EarnConfigForm = ({
         <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
           {kind === 'cashback' && (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
+              <LazySelect
                 label={ECONOMY_TEXTS.currency}
                 placeholder={currencies.length ? 'Choose a currency' : ECONOMY_TEXTS.noCurrencyYet}
                 required
@@ -147,7 +138,7 @@ export const EarnConfigForm = ({
                 }
                 onChange={(id) => set('currency_id', id)}
               />
-              <Select
+              <LazySelect
                 label={ECONOMY_TEXTS.cashbackType}
                 data={CASHBACK_TYPE_OPTIONS}
                 value={values.cashback_type}
@@ -158,7 +149,7 @@ export const EarnConfigForm = ({
             </SimpleGrid>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput
+            <LazyNumberInput
               label={ECONOMY_TEXTS.triggerValue}
               description={ECONOMY_TEXTS.triggerValueHint}
               required
@@ -172,7 +163,7 @@ export const EarnConfigForm = ({
               error={fieldErrors.trigger_value}
               onChange={(value) => set('trigger_value', numberOf(value))}
             />
-            <NumberInput
+            <LazyNumberInput
               label={ECONOMY_TEXTS.earnAmount}
               description={
                 kind === 'xp'
@@ -212,7 +203,7 @@ export const EarnConfigForm = ({
             error={fieldErrors.segment_id}
             onChange={(segment) => set('segment', segment)}
           />
-          <Select
+          <LazySelect
             label={ECONOMY_TEXTS.excludeType}
             data={EXCLUDE_TYPE_OPTIONS}
             value={values.exclude_type}

@@ -1,5 +1,5 @@
 import { PAGE_SIZES, PRODUCT_LIMITS, type TSaveProductRequest } from '@laurel/contract';
-import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { catalogueKeys, fetchCategoryOptions, PICKER_DEBOUNCE } from '@/features/products/api';
 import {
   parseProductForm,
@@ -12,6 +12,7 @@ import {
   type TCatalogueFormProps,
   useCatalogueForm,
 } from '@/features/products/components/use-catalogue-form';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { RemoteMultiPicker } from '@/ui/remote-picker';
 
 export type TProductFormProps = TCatalogueFormProps<
@@ -85,7 +86,7 @@ export const ProductForm = ({
           onBlur={() => touch('pid')}
           error={errorOf('pid')}
         />
-        <NumberInput
+        <LazyNumberInput
           label="Price"
           description="Including VAT"
           required

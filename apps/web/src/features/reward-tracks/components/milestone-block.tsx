@@ -1,5 +1,5 @@
 import { milestoneLabel, tierByNumber } from '@laurel/contract';
-import { ColorInput, Grid, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Grid, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { MilestoneImage } from '@/features/reward-tracks/components/milestone-image';
 import {
   numberOrZero,
@@ -7,6 +7,8 @@ import {
   type TMilestoneValues,
 } from '@/features/reward-tracks/track-form-values';
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
+import { LazyColorInput } from '@/ui/lazy-field/lazy-color-input';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 
 /** Colours offered beside the picker: the theme's gold first, then the tier colours players know. */
 const SWATCHES = ['#d2a023', '#cd7f32', '#c0c0c0', '#ffd700', '#e5e4e2', '#b9f2ff', '#1971c2', '#2f9e44'];
@@ -63,7 +65,7 @@ export const MilestoneBlock = ({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <ColorInput
+            <LazyColorInput
               label="Colour"
               required
               placeholder="#d2a023"
@@ -77,7 +79,7 @@ export const MilestoneBlock = ({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput
+            <LazyNumberInput
               label={kind.sourceValueLabel}
               description={`The ${kind.fixed?.source ?? 'source'} value a player needs to reach this milestone.`}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -94,7 +96,7 @@ export const MilestoneBlock = ({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             {kind.targetLockedToPosition ? (
-              <NumberInput
+              <LazyNumberInput
                 label={kind.targetValueLabel}
                 description={`${tier ?? ''}: a tier milestone's tier is fixed by its position.`}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -110,7 +112,7 @@ export const MilestoneBlock = ({
                 error={errors.target_value}
               />
             ) : (
-              <NumberInput
+              <LazyNumberInput
                 label={kind.targetValueLabel}
                 description={`What the ${kind.fixed?.target ?? 'target'} becomes on reaching this milestone.`}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -1,5 +1,5 @@
 import { BUTTON_LABELS, COMMON_MESSAGES, MILESTONE_LIMITS, REWARD_TRACK_MESSAGES } from '@laurel/contract';
-import { Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { MilestoneBlock } from '@/features/reward-tracks/components/milestone-block';
@@ -17,6 +17,7 @@ import {
   withMilestoneCount,
 } from '@/features/reward-tracks/track-form-values';
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { SectionCard } from '@/ui/section-card';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
@@ -128,7 +129,7 @@ export const TrackForm = ({
               : 'Up to five milestones, each reached at a source value and setting the target.'
           }
         >
-          <NumberInput
+          <LazyNumberInput
             label={REWARD_TRACK_MESSAGES.numberOfMilestones}
             min={MILESTONE_LIMITS.min}
             max={MILESTONE_LIMITS.max}

@@ -1,12 +1,12 @@
-import '@mantine/dates/styles.css';
 import { isSystemStatistic, REWARD_TRACK_MESSAGES, REWARD_TRACK_NAME_MAX_LENGTH } from '@laurel/contract';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TTrackFormValues } from '@/features/reward-tracks/track-form-values';
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
 import { statisticsListQuery } from '@/features/statistics';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { SectionCard } from '@/ui/section-card';
 
 const DAY_FORMAT = 'D MMM YYYY';
@@ -32,7 +32,7 @@ const StatisticPickers = ({
   const targets = names.filter((name) => !isSystemStatistic(name));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select
+      <LazySelect
         label="Source"
         description="The statistic whose value reaches the milestones."
         inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -46,7 +46,7 @@ const StatisticPickers = ({
         error={errors.source}
         readOnly={readOnly}
       />
-      <Select
+      <LazySelect
         label="Target"
         description="The statistic a milestone sets; one of your own statistics."
         inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -98,7 +98,7 @@ export const TrackInformation = ({ kind, values, set, errors, readOnly }: TTrack
       readOnly={readOnly}
     />
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <DateInput
+      <LazyDateInput
         label="Start Date"
         required
         placeholder="Pick a day"
@@ -109,7 +109,7 @@ export const TrackInformation = ({ kind, values, set, errors, readOnly }: TTrack
         value={values.start_date}
         onChange={(value) => set('start_date', value || null)}
       />
-      <DateInput
+      <LazyDateInput
         label="End Date"
         required
         placeholder="Pick a day"

@@ -8,8 +8,10 @@ import {
   YEAR_END_RULE_FLAGS,
   YEAR_END_RULE_LABELS,
 } from '@laurel/contract';
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { numberOrZero, type TTrackFormValues } from '@/features/reward-tracks/track-form-values';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { SectionCard } from '@/ui/section-card';
 
 type TSetter = <K extends keyof TTrackFormValues>(field: K, value: TTrackFormValues[K]) => void;
@@ -54,7 +56,7 @@ export const TierQualificationRules = ({ values, set, readOnly }: TRulesProps) =
     description="How a tier is earned and kept. With a window, each player's tier is reviewed once a year on their review date."
   >
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select
+      <LazySelect
         label="Qualification window"
         data={WINDOW_OPTIONS}
         allowDeselect={false}
@@ -62,7 +64,7 @@ export const TierQualificationRules = ({ values, set, readOnly }: TRulesProps) =
         onChange={(value) => value && set('qualification_window', value as TQualificationWindow)}
         readOnly={readOnly}
       />
-      <NumberInput
+      <LazyNumberInput
         label="Qualification months"
         description={`The rolling window's length, ${QUALIFICATION_MONTHS.min} to ${QUALIFICATION_MONTHS.max} months.`}
         inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -1,9 +1,10 @@
 import { PAGE_SIZES, SYSTEM_STATISTICS } from '@laurel/contract';
-import { Loader, Select, type SelectProps } from '@mantine/core';
+import { Loader, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { badgesListQuery } from '@/features/badges';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { statisticsListQuery } from '@/features/statistics';
+import { LazySelect } from '@/ui/lazy-select';
 
 type TOptionSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: string | null;
@@ -43,7 +44,7 @@ export const StatisticSelect = ({ value, onChange, ...props }: TOptionSelectProp
     (name) => name,
   );
   return (
-    <Select
+    <LazySelect
       {...props}
       data={groups}
       value={value}
@@ -69,7 +70,7 @@ export const BadgeSelect = ({ value, onChange, ...props }: TOptionSelectProps) =
     (id) => `Badge ${id.slice(0, 8)}…`,
   );
   return (
-    <Select
+    <LazySelect
       {...props}
       data={groups}
       value={value}
@@ -90,7 +91,7 @@ export const BadgeSelect = ({ value, onChange, ...props }: TOptionSelectProps) =
  * a saved id still shows, so that such an action survives an edit.
  */
 export const ChallengeSelect = ({ value, onChange, ...props }: TOptionSelectProps) => (
-  <Select
+  <LazySelect
     {...props}
     data={withCurrent([], value, (id) => `Challenge ${id}`)}
     value={value}

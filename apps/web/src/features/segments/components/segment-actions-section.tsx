@@ -8,12 +8,14 @@ import {
   type TSegmentActionTrigger,
   type TSegmentActionType,
 } from '@laurel/contract';
-import { Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ItemCard, ItemListSection } from '@/features/segments/components/form-section';
 import { BadgeSelect, ChallengeSelect } from '@/features/segments/components/option-selects';
 import { actionKey, type TActionField, type TActionValues } from '@/features/segments/segment-form-values';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 
 const TYPE_OPTIONS = SEGMENT_ACTION_TYPES.map((type) => ({
   value: type,
@@ -75,7 +77,7 @@ export const SegmentActionsSection = ({
           onRemove={readOnly ? undefined : () => onRemove(action.id)}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
+            <LazySelect
               label="Action Type"
               required
               data={TYPE_OPTIONS}
@@ -84,7 +86,7 @@ export const SegmentActionsSection = ({
               disabled={readOnly}
               onChange={(value) => value && onChange(action.id, 'type', value as TSegmentActionType)}
             />
-            <Select
+            <LazySelect
               label="Trigger"
               required
               data={TRIGGER_OPTIONS}
@@ -104,7 +106,7 @@ export const SegmentActionsSection = ({
                   onChange={(value) => onChange(action.id, 'item_id', value)}
                   error={errorOf(actionKey(action.id, 'item_id'))}
                 />
-                <NumberInput
+                <LazyNumberInput
                   label="Quantity"
                   required
                   min={1}

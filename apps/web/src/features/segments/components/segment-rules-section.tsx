@@ -7,12 +7,14 @@ import {
   type TComparisonOperator,
   type TSegmentFilterType,
 } from '@laurel/contract';
-import { Code, Divider, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Code, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { ItemCard, ItemListSection } from '@/features/segments/components/form-section';
 import { StatisticSelect } from '@/features/segments/components/option-selects';
 import { ruleKey, type TRuleField, type TRuleValues } from '@/features/segments/segment-form-values';
 import { FILTER_TYPE_LABELS, ruleText, SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 
 const TYPE_OPTIONS = SEGMENT_FILTER_TYPES.map((type) => ({ value: type, label: FILTER_TYPE_LABELS[type] }));
 const COMPARISON_OPTIONS = COMPARISON_OPERATORS.map((operator) => ({
@@ -86,7 +88,7 @@ export const SegmentRulesSection = ({
           >
             {/* Two to a row: 'Greater than or equal to' and long statistic names stay readable. */}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
+              <LazySelect
                 label="Type"
                 data={TYPE_OPTIONS}
                 value={rule.type}
@@ -104,7 +106,7 @@ export const SegmentRulesSection = ({
                     onChange={(value) => onChange(rule.id, 'statistic_name', value)}
                     error={errorOf(ruleKey(rule.id, 'statistic_name'))}
                   />
-                  <Select
+                  <LazySelect
                     label="Comparison"
                     required
                     placeholder="Choose a comparison"
@@ -115,7 +117,7 @@ export const SegmentRulesSection = ({
                     onChange={(value) => onChange(rule.id, 'comparison', value as TComparisonOperator | null)}
                     error={errorOf(ruleKey(rule.id, 'comparison'))}
                   />
-                  <NumberInput
+                  <LazyNumberInput
                     label="Value"
                     required
                     placeholder="Enter a number"

@@ -8,18 +8,7 @@ import {
   type TResetInterval,
   type TUpdateStatisticRequest,
 } from '@laurel/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import {
@@ -30,6 +19,7 @@ import {
   type TStatisticFormValues,
 } from '@/features/statistics/statistic-form-values';
 import { AGGREGATION_HINTS, RESET_HINTS, STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
+import { LazySelect } from '@/ui/lazy-select';
 
 /** Hints sit under the inputs, so that side-by-side pickers line up whatever the length of their hints. */
 const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
@@ -132,7 +122,7 @@ export const StatisticForm = ({
               error={errorOf('name')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <Select
+              <LazySelect
                 label="Aggregation Method"
                 inputWrapperOrder={HINT_BELOW}
                 description={
@@ -149,7 +139,7 @@ export const StatisticForm = ({
                 }}
                 error={errorOf('aggregation_method')}
               />
-              <Select
+              <LazySelect
                 label="Reset Interval"
                 inputWrapperOrder={HINT_BELOW}
                 description={values.reset_interval ? RESET_HINTS[values.reset_interval] : undefined}

@@ -4,8 +4,9 @@ import {
   TRANSACTION_FILTER_LABELS,
   type TTransactionReport,
 } from '@laurel/contract';
-import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { DebouncedSearch } from '@/ui/data-table';
+import { LazyMultiSelect } from '@/ui/lazy-select';
 import { REPORT_CONFIG } from '../report-config';
 import { clearedFilters, multiFiltersOf, type TFilterProblems } from '../report-filters';
 
@@ -106,7 +107,7 @@ export const ReportToolbar = ({
       {multiFiltersOf(kind).map((name) => {
         const chosen = splitFilterValues(table.filter(name));
         return (
-          <MultiSelect
+          <LazyMultiSelect
             key={name}
             label={TRANSACTION_FILTER_LABELS[name]}
             data={[...new Set([...(options?.[name] ?? []), ...chosen])]}

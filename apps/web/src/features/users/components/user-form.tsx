@@ -9,19 +9,7 @@ import {
   type TStaffRole,
   type TUpdateClientUserRequest,
 } from '@laurel/contract';
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { TBranchOption } from '@/features/users/api';
@@ -36,6 +24,7 @@ import {
   type TUserFormValues,
   withRole,
 } from '@/features/users/user-form-values';
+import { LazyMultiSelect, LazySelect } from '@/ui/lazy-select';
 import { SectionCard } from '@/ui/section-card';
 
 type TPersonalField = (typeof PERSONAL_FIELDS)[number];
@@ -161,7 +150,7 @@ export const UserForm = ({
       description="The account type decides which branches and features this user works with."
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        <Select
+        <LazySelect
           label="Account Type"
           placeholder="Choose an account type"
           data={roleOptions}
@@ -175,7 +164,7 @@ export const UserForm = ({
           onBlur={() => touch('role')}
           error={errorOf('role')}
         />
-        <Select
+        <LazySelect
           label="Status"
           data={statusOptions}
           value={values.status}
@@ -188,7 +177,7 @@ export const UserForm = ({
         />
       </SimpleGrid>
       {needsBranches(values.role) && (
-        <MultiSelect
+        <LazyMultiSelect
           label="Branches"
           description={
             branches.length === 0 && !branchesLoading

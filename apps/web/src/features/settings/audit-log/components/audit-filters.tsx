@@ -1,11 +1,12 @@
-import '@mantine/dates/styles.css';
 import { toIsoDate } from '@laurel/contract';
-import { Group, Select } from '@mantine/core';
-import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
+import { Group } from '@mantine/core';
+import type { DatePickerPreset } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { AUDIT_ACTION_OPTIONS } from '@/features/settings/audit-log/audit-actions';
 import { ResetFiltersButton } from '@/features/settings/components/reset-filters-button';
 import { DebouncedSearch } from '@/ui/data-table';
+import { LazyDatePickerInput } from '@/ui/lazy-field/lazy-date-input';
+import { LazySelect } from '@/ui/lazy-select';
 
 /** The filters as the URL keeps them; '' is "any". Dates are YYYY-MM-DD. */
 export type TAuditFilterValues = { search: string; action: string; actor: string; from: string; to: string };
@@ -49,7 +50,7 @@ export const AuditFilters = ({ values, users, onChange, onReset }: TAuditFilters
       value={values.search}
       onChange={(search) => onChange({ search })}
     />
-    <Select
+    <LazySelect
       aria-label="Action"
       placeholder="All actions"
       data={AUDIT_ACTION_OPTIONS}
@@ -59,7 +60,7 @@ export const AuditFilters = ({ values, users, onChange, onReset }: TAuditFilters
       w={{ base: '100%', xs: 160 }}
       onChange={(action) => onChange({ action: action ?? '' })}
     />
-    <Select
+    <LazySelect
       aria-label="User"
       placeholder="All users"
       data={users}
@@ -70,7 +71,7 @@ export const AuditFilters = ({ values, users, onChange, onReset }: TAuditFilters
       w={{ base: '100%', xs: 150 }}
       onChange={(actor) => onChange({ actor: actor ?? '' })}
     />
-    <DatePickerInput
+    <LazyDatePickerInput
       type="range"
       aria-label="Dates"
       placeholder="Any date"

@@ -1,6 +1,7 @@
 import type { TBankAccountType } from '@laurel/contract';
-import { Divider, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { BANK_ACCOUNT_TYPE_OPTIONS } from '@/features/settings/branches/branch-options';
+import { LazySelect } from '@/ui/lazy-select';
 import { FormSection, type TSectionProps } from './form-section';
 
 /** Business: the legal entity behind the branch, VAT and (for a franchise) where its money goes. */
@@ -88,7 +89,7 @@ export const BusinessSection = ({ values, update, errorOf, disabled }: TSectionP
                 setBanking({ account_number: event.currentTarget.value }, 'account_number')
               }
             />
-            <Select
+            <LazySelect
               label="Account Type"
               placeholder="Choose a type"
               data={BANK_ACCOUNT_TYPE_OPTIONS}

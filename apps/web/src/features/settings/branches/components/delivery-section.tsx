@@ -1,19 +1,10 @@
 import type { TDeliveryFeeType } from '@laurel/contract';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { DELIVERY_FEE_TYPE_OPTIONS } from '@/features/settings/branches/branch-options';
 import type { TNumberField, TRadiusRow } from '@/features/settings/branches/branch-values';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { FormSection, HINT_BELOW, type TSectionProps } from './form-section';
 
 const RADII = 'delivery_settings.delivery_radii';
@@ -44,7 +35,7 @@ const DeliveryNumber = ({
   disabled,
   currencySymbol,
 }: TFieldProps) => (
-  <NumberInput
+  <LazyNumberInput
     label={label}
     description={description}
     inputWrapperOrder={HINT_BELOW}
@@ -119,7 +110,7 @@ const RadiiEditor = (props: TSectionProps) => {
         // Rows have no identity of their own; their position is what the user sees and edits.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Group key={index} gap="sm" align="flex-start" wrap="nowrap">
-          <NumberInput
+          <LazyNumberInput
             flex={1}
             aria-label={`Radius ${index + 1}`}
             min={0}
@@ -132,7 +123,7 @@ const RadiiEditor = (props: TSectionProps) => {
             disabled={disabled}
             onChange={(value) => setRow(index, { radius: toNumberField(value) }, 'radius')}
           />
-          <NumberInput
+          <LazyNumberInput
             flex={1}
             aria-label={`Fee ${index + 1}`}
             min={0}
@@ -202,7 +193,7 @@ export const DeliverySection = (props: TSectionProps) => {
         />
         {values.delivery && (
           <>
-            <Select
+            <LazySelect
               label="Delivery Fee Type"
               withAsterisk
               maw={320}

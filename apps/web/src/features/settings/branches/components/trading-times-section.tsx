@@ -1,8 +1,9 @@
 import { STORE_STATUS, type TStoreStatus } from '@laurel/contract';
-import { Select, Table, TextInput } from '@mantine/core';
+import { Table, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { dayName, STORE_STATUS_OPTIONS } from '@/features/settings/branches/branch-options';
 import type { TTradingTimeRow } from '@/features/settings/branches/branch-values';
+import { LazySelect } from '@/ui/lazy-select';
 import { FormSection, type TSectionProps } from './form-section';
 
 /** Hours apply only to a day the branch is open for part of it. */
@@ -38,7 +39,7 @@ const TradingTimes = ({ values, update, errorOf, disabled }: TSectionProps) => {
               <Table.Tr key={row.day}>
                 <Table.Td fw={500}>{day}</Table.Td>
                 <Table.Td>
-                  <Select
+                  <LazySelect
                     aria-label={`${day} status`}
                     data={STORE_STATUS_OPTIONS}
                     value={String(row.status)}

@@ -1,10 +1,11 @@
-import { Group, Select } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { ResetFiltersButton } from '@/features/settings/components/reset-filters-button';
 import {
   EVENT_STATUS_OPTIONS,
   EVENT_TYPE_OPTIONS,
 } from '@/features/settings/integrations/integrations-format';
 import { DebouncedSearch } from '@/ui/data-table';
+import { LazySelect } from '@/ui/lazy-select';
 
 /** The filters as the URL keeps them; '' is "any". */
 export type TEventFilterValues = { search: string; status: string; type: string };
@@ -27,7 +28,7 @@ export const EventLogFilters = ({ values, onChange, onReset }: TEventLogFiltersP
       value={values.search}
       onChange={(search) => onChange({ search })}
     />
-    <Select
+    <LazySelect
       aria-label="Status"
       placeholder="All statuses"
       data={EVENT_STATUS_OPTIONS}
@@ -36,7 +37,7 @@ export const EventLogFilters = ({ values, onChange, onReset }: TEventLogFiltersP
       w={{ base: '100%', xs: 150 }}
       onChange={(status) => onChange({ status: status ?? '' })}
     />
-    <Select
+    <LazySelect
       aria-label="Type"
       placeholder="All types"
       data={EVENT_TYPE_OPTIONS}
