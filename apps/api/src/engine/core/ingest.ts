@@ -1,6 +1,6 @@
 import {
+  customerRefKey,
   EVENT_MESSAGES,
-  normaliseCellNumber,
   type TEventCustomerRef,
   type TEventIngestAnswer,
   type TIncomingEvent,
@@ -23,16 +23,11 @@ const payloadHash = (event: TIncomingEvent) =>
 
 type Valid = { index: number; event: TIncomingEvent; hash: string; customerId?: string };
 
-const refKey = (ref: TEventCustomerRef) =>
-  ref._id !== undefined
-    ? `id:${ref._id.toLowerCase()}`
-    : ref.email !== undefined
-      ? `email:${ref.email.toLowerCase()}`
-      : ref.cell_number !== undefined
-        ? `cell:${normaliseCellNumber(ref.cell_number) ?? ref.cell_number}`
-        : ref.external_id !== undefined
-          ? `external:${ref.external_id}`
-          : `loyalty:${ref.loyalty_number}`;
+/** The reference as one string, `<kind>:<value>` by the customers' own mapping (`customerRefKey`). */
+const refKey = (ref: TEventCustomerRef) => {
+  const key = customerRefKey(ref);
+  return key ? `${key.kind}:${key.value}` : '';
+};
 
 /** Every distinct customer reference of the batch, resolved with one query. */
 const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) => {
@@ -41,20 +36,20 @@ const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) =>
     keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
   const rows = await rowsOf<{ key: string; id: string }>(
     db,
-    sql`SELECT 'id:' || c.id AS key, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(pick('id:'))}::text[])
+    sql`SELECT '_id:' || c.id AS key, c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(pick('_id:'))}::text[])
         UNION ALL
         SELECT 'email:' || lower(c.email), c.id FROM customers c
           WHERE c.client_id = ${clientId} AND lower(c.email) = ANY(${arrayParam(pick('email:'))}::text[])
         UNION ALL
-        SELECT 'cell:' || c.cell_number, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(pick('cell:'))}::text[])
+        SELECT 'cell_number:' || c.cell_number, c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(pick('cell_number:'))}::text[])
         UNION ALL
-        SELECT 'external:' || c.external_id, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.external_id = ANY(${arrayParam(pick('external:'))}::text[])
+        SELECT 'external_id:' || c.external_id, c.id FROM customers c
+          WHERE c.client_id = ${clientId} AND c.external_id = ANY(${arrayParam(pick('external_id:'))}::text[])
         UNION ALL
-        SELECT 'loyalty:' || l.loyalty_number, l.customer_id FROM loyalty_accounts l
-          WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(pick('loyalty:'))}::text[])`,
+        SELECT 'loyalty_number:' || l.loyalty_number, l.customer_id FROM loyalty_accounts l
+          WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(pick('loyalty_number:'))}::text[])`,
   );
   return new Map(rows.map((row) => [row.key, row.id]));
 };

@@ -12,6 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { recentResults } from '../../db/recent-results';
@@ -89,11 +90,15 @@ export const createCustomersService = (ctx: AppContext) => {
   };
 
   /** Spec 1 §6: area managers must choose one of their branches; branch managers use their first. */
-  const memberBranchFor = async (principal: Principal, requested: string | null) => {
+  const memberBranchFor = async (
+    principal: Principal,
+    requested: string | null,
+    field = 'member_branch_id',
+  ) => {
     let branchId = requested;
     if (principal.role === 'BRANCH_MANAGER' && !branchId) branchId = principal.managerOf[0] ?? null;
     if (principal.role === 'AREA_MANAGER' && !branchId) {
-      throw badRequest([{ field: 'member_branch_id', message: ADD_CUSTOMER_MESSAGES.branchRequired }]);
+      throw badRequest([{ field, message: ADD_CUSTOMER_MESSAGES.branchRequired }]);
     }
     if (!branchId) return null;
     if (!mayAccessBranch(principal, branchId)) throw forbidden(CUSTOMER_MESSAGES.branchNotManaged);
@@ -101,7 +106,7 @@ export const createCustomersService = (ctx: AppContext) => {
       .select({ id: branches.id })
       .from(branches)
       .where(and(eq(branches.clientId, principal.clientId), eq(branches.id, branchId)));
-    if (!branch) throw badRequest([{ field: 'member_branch_id', message: CUSTOMER_MESSAGES.unknownBranch }]);
+    if (!branch) throw badRequest([{ field, message: CUSTOMER_MESSAGES.unknownBranch }]);
     return branchId;
   };
 
@@ -118,6 +123,32 @@ export const createCustomersService = (ctx: AppContext) => {
     return { user_list: rows.map(toCustomerListItem), count, count_capped: capped };
   };
 
+  /**
+   * Inserts a customer awaiting sign-up and audits it; `then` runs in the same transaction (the integrator's
+   * loyalty number). Checks are the caller's (memberBranchFor, assertFree); a unique violation is theirs too.
+   */
+  const insert = (
+    actor: Actor,
+    values: Omit<typeof customers.$inferInsert, 'id' | 'status'>,
+    summary: (row: CustomerRow) => string,
+    then?: (tx: DbOrTx, row: CustomerRow) => Promise<void>,
+  ) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(customers)
+        .values({ ...values, id: newId(), status: 'AWAITING-SIGNUP' })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      if (then) await then(tx, row);
+      await recordAudit(tx, actor, {
+        action: 'customer.created',
+        entity: 'customer',
+        entityId: row.id,
+        summary: summary(row),
+      });
+      return row;
+    });
+
   const add = async (principal: Principal, actor: Actor, input: AddInput) => {
     const email = normaliseEmail(input.email);
     const cellNumber = normaliseCellNumber(input.cell_number);
@@ -125,37 +156,27 @@ export const createCustomersService = (ctx: AppContext) => {
     const memberBranchId = await memberBranchFor(principal, input.member_branch_id || null);
     await assertFree(principal.clientId, { email, cellNumber, cardNumber });
     try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(customers)
-          .values({
-            id: newId(),
-            clientId: principal.clientId,
-            name: input.name,
-            surname: input.surname,
-            email,
-            cellNumber,
-            gender: input.gender || 'N/A',
-            memberCardNumber: cardNumber,
-            status: 'AWAITING-SIGNUP',
-            birthday: input.birthday || null,
-            memberDate: input.member_date ?? today(),
-            loyaltySignUp: input.loyalty_sign_up,
-            getCommunication: input.get_communication,
-            agreesTermsAndConditions: input.agrees_terms_and_conditions,
-            communicationMethod: input.communication_method,
-            memberBranchId,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
-        await recordAudit(tx, actor, {
-          action: 'customer.created',
-          entity: 'customer',
-          entityId: row.id,
-          summary: `Added customer ${row.name} ${row.surname}`,
-        });
-        return { _id: row.id };
-      });
+      const row = await insert(
+        actor,
+        {
+          clientId: principal.clientId,
+          name: input.name,
+          surname: input.surname,
+          email,
+          cellNumber,
+          gender: input.gender || 'N/A',
+          memberCardNumber: cardNumber,
+          birthday: input.birthday || null,
+          memberDate: input.member_date ?? today(),
+          loyaltySignUp: input.loyalty_sign_up,
+          getCommunication: input.get_communication,
+          agreesTermsAndConditions: input.agrees_terms_and_conditions,
+          communicationMethod: input.communication_method,
+          memberBranchId,
+        },
+        (row) => `Added customer ${row.name} ${row.surname}`,
+      );
+      return { _id: row.id };
     } catch (error) {
       // A concurrent add took the same email, cell or card between the check and the insert.
       if (isUniqueViolation(error))
@@ -230,6 +251,6 @@ export const createCustomersService = (ctx: AppContext) => {
     return get(principal, id);
   };
 
-  return { list, add, get, update, setSuspended, load };
+  return { list, add, get, update, setSuspended, load, memberBranchFor, assertFree, insert };
 };
 export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,37 +1,9 @@
-import { normaliseCellNumber, type TCustomerLookupQuery } from '@laurel/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { newId } from '../../db/ids';
 import { customers, loyaltyAccounts } from '../../db/schema';
-
-/** The id of the client's customer one key names (each key has its unique index), or null. */
-export const customerIdBy = async (
-  db: DbOrTx,
-  clientId: string,
-  key: TCustomerLookupQuery,
-): Promise<string | null> => {
-  if (key.loyalty_number !== undefined) return loyaltyNumberOwner(db, clientId, key.loyalty_number);
-  let condition: SQL;
-  if (key.external_id !== undefined) condition = eq(customers.externalId, key.external_id);
-  else if (key.email !== undefined) condition = sql`lower(${customers.email}) = ${key.email.toLowerCase()}`;
-  else if (key.cell_number !== undefined)
-    condition = eq(customers.cellNumber, normaliseCellNumber(key.cell_number) ?? key.cell_number);
-  else return null;
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.clientId, clientId), condition))
-    .limit(1);
-  return row?.id ?? null;
-};
-
-/** Who holds a loyalty number within the client, or null. */
-export const loyaltyNumberOwner = async (db: DbOrTx, clientId: string, loyaltyNumber: string) => {
-  const [row] = await db
-    .select({ customerId: loyaltyAccounts.customerId })
-    .from(loyaltyAccounts)
-    .where(and(eq(loyaltyAccounts.clientId, clientId), eq(loyaltyAccounts.loyaltyNumber, loyaltyNumber)));
-  return row?.customerId ?? null;
-};
+import type { CustomerRow } from './customer-dto';
+import { today } from './customers.service';
 
 /** The customer's loyalty record (number only), or null before they signed up. */
 export const loyaltyRecordOf = async (db: DbOrTx, clientId: string, customerId: string) => {
@@ -40,4 +12,29 @@ export const loyaltyRecordOf = async (db: DbOrTx, clientId: string, customerId: 
     .from(loyaltyAccounts)
     .where(and(eq(loyaltyAccounts.clientId, clientId), eq(loyaltyAccounts.customerId, customerId)));
   return row ?? null;
+};
+
+/** Gives the customer the loyalty number: a new record (no physical card yet) or the number changed. */
+export const setLoyaltyNumber = async (tx: DbOrTx, customer: CustomerRow, loyaltyNumber: string) => {
+  const current = await loyaltyRecordOf(tx, customer.clientId, customer.id);
+  if (current) {
+    await tx
+      .update(loyaltyAccounts)
+      .set({ loyaltyNumber, updatedAt: new Date() })
+      .where(eq(loyaltyAccounts.id, current.id));
+    return;
+  }
+  await tx.insert(loyaltyAccounts).values({
+    id: newId(),
+    clientId: customer.clientId,
+    customerId: customer.id,
+    loyaltyNumber,
+    cardNumber: loyaltyNumber,
+    cardLinked: false,
+    memberDate: today(),
+    memberBranchId: customer.memberBranchId,
+  });
+  // Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
+  if (customer.status === 'AWAITING-SIGNUP')
+    await tx.update(customers).set({ status: 'ACTIVE' }).where(eq(customers.id, customer.id));
 };

@@ -11,18 +11,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import type { DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { newId } from '../../db/ids';
-import { branches, customers, loyaltyAccounts } from '../../db/schema';
-import { mayAccessBranch } from '../../http/auth/branch-scope';
+import { customers } from '../../db/schema';
+import { authorize } from '../../http/auth/guard';
 import type { Principal } from '../../http/auth/principal';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { conflict, HttpError, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import type { CustomerRow } from './customer-dto';
-import { takenIdentifiers } from './customers.queries';
-import { type CustomersService, normaliseEmail, TAKEN_MESSAGES, today } from './customers.service';
-import { customerIdBy, loyaltyNumberOwner, loyaltyRecordOf } from './integrator-customers.queries';
+import { customerIdByRef, customerRefCondition } from './customer-ref.queries';
+import { type CustomersService, normaliseEmail, today } from './customers.service';
+import { loyaltyRecordOf, setLoyaltyNumber } from './integrator-customers.queries';
 
 type Fields = z.output<typeof ZPatchCustomerRequest>;
 type EnrolInput = z.output<typeof ZEnrolCustomerRequest>;
@@ -38,30 +36,6 @@ const AUDITED_FIELDS = [
   'externalId',
 ] as const;
 
-/** Another customer's email, cell, loyalty number or external id is a conflict; the customer's own is not. */
-const assertFree = async (
-  db: DbOrTx,
-  clientId: string,
-  values: {
-    email: string | null;
-    cellNumber: string | null;
-    externalId: string | null;
-    loyaltyNumber?: string;
-  },
-  exceptId?: string,
-) => {
-  const [taken] = await takenIdentifiers(db, clientId, { ...values, cardNumber: null }, exceptId);
-  if (taken) throw conflict(TAKEN_MESSAGES[taken]);
-  if (values.externalId) {
-    const owner = await customerIdBy(db, clientId, { external_id: values.externalId });
-    if (owner && owner !== exceptId) throw conflict(CUSTOMER_API_MESSAGES.externalIdTaken);
-  }
-  if (values.loyaltyNumber) {
-    const owner = await loyaltyNumberOwner(db, clientId, values.loyaltyNumber);
-    if (owner && owner !== exceptId) throw conflict(LOYALTY_RULE_MESSAGES.loyaltyNumberTaken);
-  }
-};
-
 /** A check passed but a concurrent write took the value before the insert or update did. */
 const uniqueAsConflict = (error: unknown) =>
   isUniqueViolation(error)
@@ -70,9 +44,13 @@ const uniqueAsConflict = (error: unknown) =>
       )
     : error;
 
+/** A conflict or unique violation that a concurrent enrolment of the same customer may have caused. */
+const mayBeRace = (error: unknown) =>
+  isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409);
+
 /**
  * The integrator's customers (DESIGN §10): enrol or update by the client's own id (else email), read, find by a
- * key, and change. Audited like the console's writes; the console's validation messages apply.
+ * key, and change. The console's checks (branch scope, taken identifiers), insert and messages apply.
  */
 export const createIntegratorCustomersService = (ctx: AppContext, customersService: CustomersService) => {
   const { db } = ctx.database;
@@ -84,106 +62,84 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
   };
 
   const find = async (principal: Principal, key: TCustomerLookupQuery) => {
-    const id = await customerIdBy(db, principal.clientId, key);
+    const id = await customerIdByRef(db, principal.clientId, key);
     if (!id) throw notFound(CUSTOMER_MESSAGES.notFound);
     return read(principal, id);
   };
 
-  const branchFor = async (principal: Principal, branchId: string | null) => {
-    if (!branchId) return null;
-    const [branch] = await db
-      .select({ id: branches.id })
-      .from(branches)
-      .where(and(eq(branches.clientId, principal.clientId), eq(branches.id, branchId)));
-    if (!branch || !mayAccessBranch(principal, branchId))
-      throw badRequest([{ field: 'branch_id', message: CUSTOMER_MESSAGES.unknownBranch }]);
-    return branchId;
-  };
-
-  /** Gives the customer the loyalty number: a new record (no physical card yet) or the number changed. */
-  const setLoyaltyNumber = async (tx: DbOrTx, customer: CustomerRow, loyaltyNumber: string) => {
-    const current = await loyaltyRecordOf(tx, customer.clientId, customer.id);
-    if (current) {
-      await tx
-        .update(loyaltyAccounts)
-        .set({ loyaltyNumber, updatedAt: new Date() })
-        .where(eq(loyaltyAccounts.id, current.id));
-      return;
-    }
-    await tx.insert(loyaltyAccounts).values({
-      id: newId(),
-      clientId: customer.clientId,
-      customerId: customer.id,
-      loyaltyNumber,
-      cardNumber: loyaltyNumber,
-      cardLinked: false,
-      memberDate: today(),
-      memberBranchId: customer.memberBranchId,
-    });
-    // Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
-    if (customer.status === 'AWAITING-SIGNUP')
-      await tx.update(customers).set({ status: 'ACTIVE' }).where(eq(customers.id, customer.id));
+  /** The console's checks, and another customer's external id or loyalty number is a conflict too. */
+  const assertFree = async (
+    clientId: string,
+    values: { email: string | null; cellNumber: string | null; externalId: string | null },
+    loyaltyNumber: string | null,
+    exceptId?: string,
+  ) => {
+    const { email, cellNumber, externalId } = values;
+    await customersService.assertFree(clientId, { email, cellNumber, cardNumber: null }, exceptId);
+    const owner = async (ref: { external_id: string } | { loyalty_number: string }) => {
+      const id = await customerIdByRef(db, clientId, ref);
+      return id !== null && id !== exceptId;
+    };
+    if (externalId && (await owner({ external_id: externalId })))
+      throw conflict(CUSTOMER_API_MESSAGES.externalIdTaken);
+    if (loyaltyNumber && (await owner({ loyalty_number: loyaltyNumber })))
+      throw conflict(LOYALTY_RULE_MESSAGES.loyaltyNumberTaken);
   };
 
   const create = async (principal: Principal, actor: Actor, input: EnrolInput) => {
     const email = normaliseEmail(input.email);
     const cellNumber = input.cell_number ? normaliseCellNumber(input.cell_number) : null;
     const externalId = input.external_id ?? null;
-    const memberBranchId = await branchFor(principal, input.branch_id ?? null);
-    await assertFree(db, principal.clientId, {
-      email,
-      cellNumber,
-      externalId,
-      ...(input.loyalty_number ? { loyaltyNumber: input.loyalty_number } : {}),
-    });
-    const id = newId();
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(customers)
-        .values({
-          id,
-          clientId: principal.clientId,
-          externalId,
-          name: input.name,
-          surname: input.surname,
-          email,
-          cellNumber,
-          status: 'AWAITING-SIGNUP',
-          birthday: input.birthday || null,
-          memberDate: today(),
-          getCommunication: input.marketing_consent ?? false,
-          memberBranchId,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
-      if (input.loyalty_number) await setLoyaltyNumber(tx, row, input.loyalty_number);
-      await recordAudit(tx, actor, {
-        action: 'customer.created',
-        entity: 'customer',
-        entityId: id,
-        summary: `Enrolled customer ${row.name} ${row.surname} over the API`,
-      });
-    });
-    return read(principal, id);
+    const loyaltyNumber = input.loyalty_number ?? null;
+    const memberBranchId = await customersService.memberBranchFor(
+      principal,
+      input.branch_id ?? null,
+      'branch_id',
+    );
+    await assertFree(principal.clientId, { email, cellNumber, externalId }, loyaltyNumber);
+    const row = await customersService.insert(
+      actor,
+      {
+        clientId: principal.clientId,
+        externalId,
+        name: input.name,
+        surname: input.surname,
+        email,
+        cellNumber,
+        birthday: input.birthday || null,
+        memberDate: today(),
+        getCommunication: input.marketing_consent ?? false,
+        memberBranchId,
+      },
+      (created) => `Enrolled customer ${created.name} ${created.surname} over the API`,
+      loyaltyNumber ? (tx, created) => setLoyaltyNumber(tx, created, loyaltyNumber) : undefined,
+    );
+    return read(principal, row.id);
   };
 
-  /** Changes the fields given; a request that changes nothing writes nothing (a repeat is harmless). */
+  /**
+   * Writes only the fields given that differ (a concurrent change to another field stands); a request that
+   * changes nothing writes nothing, so a repeat is harmless.
+   */
   const change = async (principal: Principal, actor: Actor, id: string, input: Fields) => {
     const { customer: before } = await customersService.load(principal, id);
-    const after: CustomerRow = {
-      ...before,
+    const given: Partial<CustomerRow> = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.surname !== undefined ? { surname: input.surname } : {}),
       ...(input.email !== undefined ? { email: normaliseEmail(input.email) } : {}),
       ...(input.cell_number !== undefined ? { cellNumber: normaliseCellNumber(input.cell_number) } : {}),
       ...(input.birthday !== undefined ? { birthday: input.birthday || null } : {}),
       ...(input.branch_id !== undefined
-        ? { memberBranchId: await branchFor(principal, input.branch_id) }
+        ? { memberBranchId: await customersService.memberBranchFor(principal, input.branch_id, 'branch_id') }
         : {}),
       ...(input.marketing_consent !== undefined ? { getCommunication: input.marketing_consent } : {}),
       ...(input.external_id !== undefined ? { externalId: input.external_id } : {}),
     };
+    const after: CustomerRow = { ...before, ...given };
     const changes = diffFields(before, after, [...AUDITED_FIELDS]);
+    const set = Object.fromEntries(
+      Object.entries(given).filter(([field]) => field in changes),
+    ) as Partial<CustomerRow>;
     const loyalty = await loyaltyRecordOf(db, principal.clientId, id);
     const newLoyaltyNumber =
       input.loyalty_number !== undefined && input.loyalty_number !== loyalty?.loyaltyNumber
@@ -191,25 +147,15 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
         : null;
     if (Object.keys(changes).length === 0 && !newLoyaltyNumber) return read(principal, id);
     await assertFree(
-      db,
       principal.clientId,
-      {
-        email: after.email,
-        cellNumber: after.cellNumber,
-        externalId: after.externalId,
-        ...(newLoyaltyNumber ? { loyaltyNumber: newLoyaltyNumber } : {}),
-      },
+      { email: after.email, cellNumber: after.cellNumber, externalId: after.externalId },
+      newLoyaltyNumber,
       id,
     );
     await db.transaction(async (tx) => {
-      const { name, surname, email, cellNumber, birthday, memberBranchId, getCommunication, externalId } =
-        after;
       await tx
         .update(customers)
-        .set({
-          ...{ name, surname, email, cellNumber, birthday, memberBranchId, getCommunication, externalId },
-          updatedAt: new Date(),
-        })
+        .set({ ...set, updatedAt: new Date() })
         .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)));
       if (newLoyaltyNumber) await setLoyaltyNumber(tx, after, newLoyaltyNumber);
       await recordAudit(tx, actor, {
@@ -229,31 +175,48 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
   };
 
   /**
-   * By external_id, else email: the customer found is updated (200), else a new one is enrolled (201). A
-   * suspended customer is refused (409): an integrator's sign-up flow must not quietly undo a suspension.
+   * The customer an enrolment names: by external_id, else email. An external_id new to the client attaches to
+   * the customer holding the email when that one has none yet (added in the console): the integrator is linking
+   * an existing member. A holder with another external_id is not this customer (the insert then meets 409).
    */
+  const enrolmentTarget = async (clientId: string, input: EnrolInput) => {
+    const email = normaliseEmail(input.email);
+    if (input.external_id === undefined) return email ? customerIdByRef(db, clientId, { email }) : null;
+    const byExternalId = await customerIdByRef(db, clientId, { external_id: input.external_id });
+    if (byExternalId || !email) return byExternalId;
+    const [holder] = await db
+      .select({ id: customers.id, externalId: customers.externalId })
+      .from(customers)
+      .where(customerRefCondition(clientId, { email }));
+    return holder && holder.externalId === null ? holder.id : null;
+  };
+
+  /**
+   * Updating through an enrolment needs CUSTOMERS:update, as PATCH does. A suspended customer is refused (409):
+   * an integrator's sign-up flow must not quietly undo a suspension.
+   */
+  const update = async (principal: Principal, actor: Actor, id: string, input: EnrolInput) => {
+    authorize(principal, 'CUSTOMERS:update');
+    const { customer } = await customersService.load(principal, id);
+    if (customer.status === 'SUSPENDED') throw conflict(CUSTOMER_API_MESSAGES.suspended);
+    return { created: false, customer: await change(principal, actor, id, input) };
+  };
+
+  /** The customer found is updated (200), else a new one is enrolled (201). */
   const enrol = async (principal: Principal, actor: Actor, input: EnrolInput) => {
-    const key: TCustomerLookupQuery =
-      input.external_id !== undefined
-        ? { external_id: input.external_id }
-        : { email: normaliseEmail(input.email) ?? '' };
-    const existing = async () => {
-      const id = await customerIdBy(db, principal.clientId, key);
-      if (!id) return null;
-      const { customer } = await customersService.load(principal, id);
-      if (customer.status === 'SUSPENDED') throw conflict(CUSTOMER_API_MESSAGES.suspended);
-      return { created: false, customer: await change(principal, actor, id, input) };
-    };
-    const found = await existing();
-    if (found) return found;
     try {
-      return { created: true, customer: await create(principal, actor, input) };
+      const target = await enrolmentTarget(principal.clientId, input);
+      if (target) return await update(principal, actor, target, input);
+      try {
+        return { created: true, customer: await create(principal, actor, input) };
+      } catch (error) {
+        // A concurrent enrolment with the same key created the customer first (its email or cell then reads as
+        // taken, or the insert meets the unique index): this one updates that customer instead.
+        const winner = mayBeRace(error) ? await enrolmentTarget(principal.clientId, input) : null;
+        if (winner) return await update(principal, actor, winner, input);
+        throw error;
+      }
     } catch (error) {
-      // A concurrent enrolment with the same key created the customer first (its email or cell then reads as
-      // taken, or the insert meets the unique index): this one updates that customer instead.
-      const racing = isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409);
-      const updated = racing ? await existing() : null;
-      if (updated) return updated;
       throw uniqueAsConflict(error);
     }
   };

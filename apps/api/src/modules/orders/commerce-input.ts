@@ -5,12 +5,13 @@ import {
   type TEventCustomerRef,
   toMinorUnits,
 } from '@laurel/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { branches, customers, loyaltyAccounts } from '../../db/schema';
+import { branches, customers } from '../../db/schema';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, forbidden } from '../../http/errors';
+import { customerRefCondition } from '../customers';
 
 /** What the orders and baskets of the integrator API share: the buyer, the branch, the items and the hash. */
 
@@ -30,35 +31,17 @@ export const resolveCustomer = async (
   clientId: string,
   ref: TEventCustomerRef,
 ): Promise<Buyer | null> => {
-  const select = {
-    id: customers.id,
-    name: customers.name,
-    surname: customers.surname,
-    email: customers.email,
-    cellNumber: customers.cellNumber,
-  };
-  const inClient = eq(customers.clientId, clientId);
-  let condition: SQL;
-  if (ref._id !== undefined) condition = eq(customers.id, ref._id.toLowerCase());
-  else if (ref.email !== undefined) condition = sql`lower(${customers.email}) = ${ref.email.toLowerCase()}`;
-  else if (ref.cell_number !== undefined)
-    condition = eq(customers.cellNumber, normaliseCellNumber(ref.cell_number) ?? ref.cell_number);
-  else if (ref.external_id !== undefined) condition = eq(customers.externalId, ref.external_id);
-  else {
-    const [row] = await db
-      .select(select)
-      .from(loyaltyAccounts)
-      .innerJoin(customers, eq(customers.id, loyaltyAccounts.customerId))
-      .where(
-        and(
-          eq(loyaltyAccounts.clientId, clientId),
-          eq(loyaltyAccounts.loyaltyNumber, ref.loyalty_number ?? ''),
-          inClient,
-        ),
-      );
-    return row ? toBuyer(row) : null;
-  }
-  const [row] = await db.select(select).from(customers).where(and(inClient, condition)).limit(1);
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      surname: customers.surname,
+      email: customers.email,
+      cellNumber: customers.cellNumber,
+    })
+    .from(customers)
+    .where(customerRefCondition(clientId, ref))
+    .limit(1);
   return row ? toBuyer(row) : null;
 };
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  normaliseCellNumber,
   REDEMPTION_MESSAGES,
   redemptionPeriodName,
   type TEventCustomerRef,
@@ -10,14 +9,9 @@ import {
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
-import {
-  customerSubscriptions,
-  customers,
-  loyaltyAccounts,
-  productCategoryLinks,
-  subscriptionRedemptions,
-} from '../../db/schema';
+import { customerSubscriptions, productCategoryLinks, subscriptionRedemptions } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { customerIdByRef } from '../customers';
 import type { CustomerSubscriptionRow } from './subscription-dto';
 import { periodWindow } from './subscription-periods';
 import { clientTimeZone, type PlanRow } from './subscriptions.queries';
@@ -46,25 +40,8 @@ export const payloadHash = (planId: string, input: RedeemInput) =>
     .digest('hex');
 
 /** The customer a reference names (id, email, cell number, external id or loyalty number), as events resolve them. */
-export const resolveCustomer = async (db: DbOrTx, clientId: string, ref: TEventCustomerRef) => {
-  const where =
-    ref._id !== undefined
-      ? eq(customers.id, ref._id.toLowerCase())
-      : ref.email !== undefined
-        ? sql`lower(${customers.email}) = ${ref.email.toLowerCase()}`
-        : ref.cell_number !== undefined
-          ? eq(customers.cellNumber, normaliseCellNumber(ref.cell_number) ?? ref.cell_number)
-          : ref.external_id !== undefined
-            ? eq(customers.externalId, ref.external_id)
-            : sql`${customers.id} = (SELECT ${loyaltyAccounts.customerId} FROM ${loyaltyAccounts}
-                 WHERE ${loyaltyAccounts.clientId} = ${clientId}
-                   AND ${loyaltyAccounts.loyaltyNumber} = ${ref.loyalty_number ?? ''})`;
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.clientId, clientId), where));
-  return row?.id ?? null;
-};
+export const resolveCustomer = (db: DbOrTx, clientId: string, ref: TEventCustomerRef) =>
+  customerIdByRef(db, clientId, ref);
 
 /** How many of the holder's redemptions fall in [from, to). */
 const redemptionsBetween = async (db: DbOrTx, holderId: string, from: Date, to: Date | null) => {

@@ -1,0 +1,2 @@
+/** What other areas may use of the customers area. */
+export { customerIdByRef, customerRefCondition } from './customer-ref.queries';
