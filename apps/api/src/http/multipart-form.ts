@@ -7,29 +7,39 @@ export type MultipartForm = { fields: Record<string, string>; file: UploadedFile
 /** What each route answers to the limits the multipart plugin enforces (5 MiB, one file). */
 export type MultipartAnswers = { tooLarge: () => HttpError; oneFileOnly: () => HttpError };
 
-// The parser's (busboy's) own words for a body it cannot read, and what they mean to the sender.
+// The parser's (busboy's, with its dicer and streamsearch) own words for a body it cannot read, and what they
+// mean to the sender. Only these, and the request stream breaking off, are the sender's problem.
 const PARSER_PROBLEMS: [RegExp, string][] = [
-  [/boundary not found|boundary required/i, 'the Content-Type header names no boundary'],
+  [/^Multipart: Boundary not found$|^Boundary required$/i, 'the Content-Type header names no boundary'],
   [
-    /unexpected end/i,
+    /unexpected end of multipart data$/i,
     'it ends before its closing boundary (cut short, or its boundary is not the one the Content-Type names)',
   ],
-  [/needle/i, 'the boundary in the Content-Type header is empty or too long'],
-  [/part header/i, 'a part header cannot be read'],
+  [/^The needle /i, 'the boundary in the Content-Type header is empty or too long'],
+  [
+    /^Unsupported Content-Type\.$|^Missing Content-Type-header\.$/i,
+    'the Content-Type header is not multipart',
+  ],
 ];
+// The request stream ending before the body did (the sender went away or cut the upload).
+const STREAM_BROKEN = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 const malformed = (reason: string) => new HttpError(400, `Malformed multipart body: ${reason}.`);
 
-/** A parser failure: the body is not readable multipart, so it is the sender's problem (400), named plainly. */
+/** The 400 for a parser or request-stream failure, named plainly; null for anything else (a fault of ours). */
 const malformedBecause = (error: unknown) => {
-  const said = error instanceof Error ? error.message : String(error);
-  const known = PARSER_PROBLEMS.find(([pattern]) => pattern.test(said));
-  return malformed(known?.[1] ?? said.replace(/^Multipart:\s*/i, '').replace(/\.$/, ''));
+  if (!(error instanceof Error)) return null;
+  const known = PARSER_PROBLEMS.find(([pattern]) => pattern.test(error.message));
+  if (known) return malformed(known[1]);
+  const code = (error as { code?: unknown }).code;
+  if ((typeof code === 'string' && STREAM_BROKEN.has(code)) || error.message === 'aborted')
+    return malformed('the request ended before the body did');
+  return null;
 };
 
 /**
  * Reads a whole `multipart/form-data` request: its text fields and its first file, held in memory (the plugin
- * caps it at 5 MiB). Every way the body can be unreadable is a 400 (never a 500), and nothing is kept of it.
+ * caps it at 5 MiB). Every way the body can be unreadable is a 400, and nothing is kept of it.
  */
 export const readMultipartForm = async (
   request: FastifyRequest,
@@ -57,7 +67,8 @@ export const readMultipartForm = async (
       throw malformed('a field declared as JSON is not valid JSON');
     // The plugin's other limits and checks carry their own 4xx status, which the error handler keeps.
     if (typeof code === 'string' && code.startsWith('FST_')) throw error;
-    throw malformedBecause(error);
+    // Anything else is not the body's fault: it stays a 500, logged by the error handler.
+    throw malformedBecause(error) ?? error;
   }
   return { fields, file };
 };
