@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv4 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { OPERATOR_REFUSED, operatorTokenCheck } from '../http/auth/operator-token';
 import type { Metrics } from './metrics';
@@ -8,6 +8,19 @@ const send = (response: ServerResponse, status: number, message: string) => {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify({ success: false, message, content: null }));
 };
+
+/** Whether a listener bound to the host is reachable only from this machine. */
+export const isLoopbackHost = (host: string) => {
+  const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
+  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
+  return bare === 'localhost' || bare === '::1' || (isIPv4(v4) && v4.startsWith('127.'));
+};
+
+/** The start-up warning for a metrics listener that anyone on the network may read, or null. */
+export const openMetricsWarning = (options: { host: string; token?: string }) =>
+  options.token || isLoopbackHost(options.host)
+    ? null
+    : `/metrics on METRICS_HOST ${options.host} is open to the network without a token: set METRICS_TOKEN, or bind METRICS_HOST to 127.0.0.1`;
 
 /**
  * METRICS_PORT: a second, tiny listener (bound to METRICS_HOST, loopback by default) that serves GET /metrics and
@@ -44,6 +57,8 @@ export const listenForMetrics = async (
     });
   });
   options.log.info({ port: options.port, host: options.host }, 'metrics listener is serving /metrics');
+  const warning = openMetricsWarning(options);
+  if (warning) options.log.warn({ port: options.port, host: options.host }, warning);
   return {
     port: (server.address() as AddressInfo).port,
     close: () =>
