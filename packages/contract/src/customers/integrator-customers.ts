@@ -96,7 +96,7 @@ export const enrolCustomer = defineEndpoint({
   permission: 'CUSTOMERS:create',
   token: 'integration',
   summary:
-    "Enrol a customer or update them by external_id (else email): 201 new, 200 existed (fields given updated; a repeat changes nothing), 409 when the email, cell number, loyalty number or external_id is another customer's or the customer is suspended",
+    "Enrol a customer or update them by external_id (else email): 201 new, 200 existed (fields given updated; a repeat changes nothing; updating needs CUSTOMERS:update, else 403). A new external_id with the email of a customer who has none yet links that customer (200). 409 when the email, cell number, loyalty number or external_id is another customer's or the customer is suspended",
   tags: ['integrator'],
   body: ZEnrolCustomerRequest,
   response: customerAnswer(CUSTOMER_API_MESSAGES.enrolled),
