@@ -57,6 +57,7 @@ export const createAppContext = (input: {
       tasks: engineTasks(clock),
       log: input.log,
       batchSize: input.config.engine.batchSize,
+      idlePollMs: input.config.engine.idlePollMs,
       onSettled: metrics.countSettled,
     }),
     metrics,

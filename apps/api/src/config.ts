@@ -81,6 +81,12 @@ const ZConfig = z
       .min(1, 'must be between 1 and 5000')
       .max(5000, 'must be between 1 and 5000')
       .default(500),
+    // An idle worker is woken by new work; this is only how often it looks anyway (a lost wake-up).
+    ENGINE_IDLE_POLL_MS: z.coerce
+      .number({ message: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .default(30_000),
     S3_BUCKET: optionalString.refine(
       (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
       { message: 'must be a bucket name (3-63 lowercase letters, digits, dots and hyphens)' },
@@ -209,6 +215,7 @@ const ZConfig = z
     engine: {
       inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',
       batchSize: env.ENGINE_BATCH_SIZE,
+      idlePollMs: env.ENGINE_IDLE_POLL_MS,
     },
   }));
 

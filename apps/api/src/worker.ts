@@ -51,6 +51,7 @@ const main = async () => {
     tasks: engineTasks(clockStartingAt(config.clockStart)),
     log,
     batchSize: config.engine.batchSize,
+    idlePollMs: config.engine.idlePollMs,
     onSettled: metrics.countSettled,
   });
   stopEngine = () => engine.stop();

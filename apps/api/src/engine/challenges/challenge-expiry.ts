@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/database';
+import type { EngineTask } from '../core/engine';
 import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
 import { rowsOf } from '../core/sql';
 
@@ -72,3 +74,18 @@ export const expireEndedChallenges = async (database: Database, now = new Date()
   }
   return due.length > 0;
 };
+
+/**
+ * The expiry as an engine task, due just after the first released challenge that is still open ends; `clock` is
+ * the process's business clock (CLOCK_START).
+ */
+export const createChallengeExpiryTask = (clock: Clock = systemClock): EngineTask => ({
+  run: (database) => expireEndedChallenges(database, clock()),
+  nextDueIn: async (database) => {
+    const [row] = await database.query<{ at: Date | string | null }>(
+      `SELECT min(end_date) AS at FROM challenges WHERE status = 'released' AND expired_at IS NULL`,
+    );
+    // An end is passed once the clock is beyond it.
+    return row?.at ? new Date(row.at).getTime() + 1 - clock().getTime() : null;
+  },
+});

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/database';
+import type { NotificationListener } from '../../db/notifications';
 import { claimEvents } from './claim';
 import { type BatchResult, processClaimed } from './pipeline';
 import { arrayParam } from './sql';
 import type { EngineEvent, EngineStep } from './types';
+import { createWakeSender, listenForWakeUps } from './wake-signal';
 
 /** Failed attempts before an event is parked; the waits between them grow 1 s, 4 s, 16 s, 64 s. */
 export const MAX_ATTEMPTS = 5;
@@ -15,9 +17,12 @@ export type EngineOptions = {
   steps: readonly EngineStep[];
   log: FastifyBaseLogger;
   batchSize?: number;
-  /** How often an idle worker looks for new events (another process may have stored them). */
+  /**
+   * The longest an idle worker sleeps with nothing falling due: a safety net for a lost wake-up (this process's
+   * ingestion wakes it at once, another process's by NOTIFY), not how work reaches it.
+   */
   idlePollMs?: number;
-  /** Background work between batches (segment rebuilds…): each resolves whether it found something to do. */
+  /** Background work between batches (segment rebuilds, year-ends, expiries…). */
   tasks?: readonly EngineTask[];
   /** Told what each committed batch settled (the operator's metrics count it). */
   onSettled?: (tally: EngineTally) => void;
@@ -37,7 +42,36 @@ const tallyOf = (result: BatchResult): EngineTally => {
   return { processed: result.processed.length, parked };
 };
 
-export type EngineTask = (database: Database) => Promise<boolean>;
+/** Background work the worker does between batches. */
+export type EngineTask = {
+  /** Does what is due now; resolves whether it did something (the worker then runs the tasks again at once). */
+  run: (database: Database) => Promise<boolean>;
+  /**
+   * Milliseconds until the task next has work that falls due by time alone (a year-end, a review, an expiry), or
+   * null: an idle worker sleeps until the earliest of them instead of polling. Asked whenever it goes to sleep.
+   * Work that someone asks for (a segment saved) comes with a wake-up instead.
+   */
+  nextDueIn?: (database: Database) => Promise<number | null>;
+};
+
+/** The default idle poll: a lost wake-up or a change no one announced is picked up within this. */
+export const IDLE_POLL_MS = 30_000;
+/**
+ * Work that was due but that this worker could not take (another worker holds it) is looked at again after this,
+ * then after twice as long each time it still cannot (so a due time that nothing clears costs no busy loop).
+ */
+const HELD_ELSEWHERE_MS = 1_000;
+/** setTimeout's longest delay; a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Milliseconds until the next event waiting for a retry falls due (the database's clock, as claims read it). */
+const nextRetryIn = async (database: Database) => {
+  const [row] = await database.query<{ ms: number | string | null }>(
+    `SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+     FROM events WHERE status = 'accepted'`,
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+};
 
 const ids = (events: readonly EngineEvent[]) => arrayParam(events.map((event) => event.id));
 
@@ -83,18 +117,22 @@ export type Engine = ReturnType<typeof createEngine>;
 /**
  * The worker (DESIGN §1, §5): claims a batch, applies the steps, records each event's state, commits — one
  * transaction per batch, so a crash at any point leaves either all of a batch's effects or none, and the events
- * are claimed again after a restart.
+ * are claimed again after a restart. Idle, it sleeps until woken (`wake()`: events or a rebuild were stored, in
+ * this process or, through NOTIFY, another), until a task's or a retry's due time, or at the latest `idlePollMs`.
  */
 export const createEngine = (options: EngineOptions) => {
   const { database, steps, log } = options;
   const tasks = options.tasks ?? [];
   const batchSize = options.batchSize ?? 500;
-  const idlePollMs = options.idlePollMs ?? 100;
+  const idlePollMs = Math.min(options.idlePollMs ?? IDLE_POLL_MS, MAX_TIMER_MS);
+  const notifyOthers = createWakeSender(database, log);
   let running = false;
   let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
+  /** Set by a wake-up that came while the worker was busy: it looks again before it sleeps. */
+  let wakeRequested = false;
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;
+  let listener: Promise<NotificationListener | null> | undefined;
 
   /** One batch; resolves to how many events it settled (0: nothing was waiting or all were busy elsewhere). */
   const processOnce = async () => {
@@ -118,35 +156,69 @@ export const createEngine = (options: EngineOptions) => {
   /** Runs each task once; resolves whether any did something. */
   const runTasks = async () => {
     let worked = false;
-    for (const task of tasks) worked = (await task(database)) || worked;
+    for (const task of tasks) worked = (await task.run(database)) || worked;
     return worked;
+  };
+
+  /** Idle rounds in a row that found work due which they could not do. */
+  let heldRounds = 0;
+
+  /** How long an idle worker may sleep: until the first retry or task falls due, at most `idlePollMs`. */
+  const idleSleepMs = async () => {
+    let wait = idlePollMs;
+    let heldDue = false;
+    const dues = [await nextRetryIn(database)];
+    for (const task of tasks) dues.push((await task.nextDueIn?.(database)) ?? null);
+    for (const due of dues) {
+      if (due === null) continue;
+      if (due > 0) wait = Math.min(wait, Math.ceil(due));
+      // Due already, yet nothing was done: another worker holds it (or the clock moved on meanwhile).
+      else heldDue = true;
+    }
+    if (!heldDue) {
+      heldRounds = 0;
+      return wait;
+    }
+    heldRounds += 1;
+    return Math.min(wait, HELD_ELSEWHERE_MS * 2 ** Math.min(heldRounds - 1, 10));
   };
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      wakeUp = resolve;
-      timer = setTimeout(resolve, ms);
+      if (wakeRequested || stopped) return resolve();
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
     }).finally(() => {
       wakeUp = undefined;
-      if (timer) clearTimeout(timer);
     });
+
+  const wakeLocally = () => {
+    wakeRequested = true;
+    wakeUp?.();
+  };
 
   const run = async () => {
     while (!stopped) {
-      let settled = 0;
+      wakeRequested = false;
+      let wait = 0;
       try {
         running = true;
-        settled = await processOnce();
+        const settled = await processOnce();
         // Tasks run after every batch, not only when the queue is empty: a steady stream must not hold back
         // a segment rebuild.
-        if ((await runTasks()) && settled === 0) settled = 1;
+        const worked = await runTasks();
+        if (settled > 0 || worked) heldRounds = 0;
+        else wait = await idleSleepMs();
       } catch (error) {
         log.error({ err: error }, 'engine batch failed; retrying');
-        await sleep(1000);
+        wait = 1000;
       } finally {
         running = false;
       }
-      if (settled === 0 && !stopped) await sleep(idlePollMs);
+      if (wait > 0) await sleep(wait);
     }
   };
 
@@ -161,17 +233,26 @@ export const createEngine = (options: EngineOptions) => {
         if (settled === 0 && !(await runTasks())) return total;
       }
     },
-    /** New events were stored: don't wait for the next poll. */
-    wake: () => wakeUp?.(),
+    /** Work was stored (events, a rebuild to do): this process's worker looks at once, other processes' too. */
+    wake: () => {
+      wakeLocally();
+      notifyOthers();
+    },
     start: () => {
       if (!stopped) return;
       stopped = false;
+      listener = listenForWakeUps(database, wakeLocally).catch((error: unknown) => {
+        log.warn({ err: error }, 'engine wake-ups from other processes are not heard; polling only');
+        return null;
+      });
       loop = run();
     },
     stop: async () => {
       stopped = true;
       wakeUp?.();
       await loop;
+      await (await listener)?.close();
+      listener = undefined;
     },
     get busy() {
       return running;

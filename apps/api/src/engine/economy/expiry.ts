@@ -65,8 +65,13 @@ export const expireDueLots = async (database: Database, now: Date) =>
     return true;
   });
 
-/** The expiry as an engine task between batches; `clock` is the process's business clock (CLOCK_START). */
-export const createExpiryTask =
-  (clock: Clock = systemClock): EngineTask =>
-  (database) =>
-    expireDueLots(database, clock());
+/** The expiry as an engine task between batches, due when the first lot expires; `clock` is the business clock. */
+export const createExpiryTask = (clock: Clock = systemClock): EngineTask => ({
+  run: (database) => expireDueLots(database, clock()),
+  nextDueIn: async (database) => {
+    const [row] = await database.query<{ at: Date | string | null }>(
+      `SELECT min(expires_at) AS at FROM wallet_lots WHERE remaining > 0 AND expires_at IS NOT NULL`,
+    );
+    return row?.at ? new Date(row.at).getTime() - clock().getTime() : null;
+  },
+});

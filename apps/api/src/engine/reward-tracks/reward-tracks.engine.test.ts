@@ -51,7 +51,7 @@ beforeAll(async () => {
   engine = createEngine({
     database: t.ctx.database,
     steps: [ordersStep, statisticsStep, xpFromPoints, rewardTracksStep, segmentsStep],
-    tasks: [...createRewardTrackTasks(() => clock), rebuildNextSegment],
+    tasks: [...createRewardTrackTasks(() => clock), { run: rebuildNextSegment }],
     log: createLogger('silent'),
   });
 });

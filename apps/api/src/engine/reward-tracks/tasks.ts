@@ -1,11 +1,14 @@
 import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/database';
 import type { EngineTask } from '../core/engine';
-import { runTierReviews } from './tier-reviews';
+import { nextTierReviewAt, runTierReviews } from './tier-reviews';
 import { reevaluateNextTrack } from './track-rebuild';
-import { runYearEnds } from './year-end';
+import { nextYearEndAt, runYearEnds } from './year-end';
 
-/** Year-ends and reviews are due at most once a minute: checking after every batch would be wasted work. */
+/**
+ * Between batches of a busy worker year-ends and reviews are looked for at most once a minute (after every batch
+ * would be wasted work); an idle worker learns their due time and wakes for it.
+ */
 const CALENDAR_CHECK_MS = 60_000;
 
 /**
@@ -14,17 +17,31 @@ const CALENDAR_CHECK_MS = 60_000;
  * year-end.
  */
 export const createRewardTrackTasks = (clock: Clock = systemClock): EngineTask[] => {
-  let lastCalendarCheck = Number.NEGATIVE_INFINITY;
+  /** The business time at which the calendar is looked at next. */
+  let checkAt = Number.NEGATIVE_INFINITY;
   return [
-    (database: Database) => reevaluateNextTrack(database, clock()),
-    async (database: Database) => {
-      const now = clock();
-      if (Math.abs(now.getTime() - lastCalendarCheck) < CALENDAR_CHECK_MS) return false;
-      lastCalendarCheck = now.getTime();
-      const closed = await runYearEnds(database, now);
-      const reviewed = await runTierReviews(database, now);
-      if (closed || reviewed) lastCalendarCheck = Number.NEGATIVE_INFINITY;
-      return closed || reviewed;
+    { run: (database: Database) => reevaluateNextTrack(database, clock()) },
+    {
+      run: async (database: Database) => {
+        const now = clock();
+        if (now.getTime() < checkAt) return false;
+        checkAt = now.getTime() + CALENDAR_CHECK_MS;
+        const closed = await runYearEnds(database, now);
+        const reviewed = await runTierReviews(database, now);
+        if (closed || reviewed) checkAt = Number.NEGATIVE_INFINITY;
+        return closed || reviewed;
+      },
+      nextDueIn: async (database: Database) => {
+        const now = clock();
+        const dues = [await nextYearEndAt(database, now), await nextTierReviewAt(database)].filter(
+          (due): due is Date => due !== null,
+        );
+        if (dues.length === 0) return null;
+        const due = Math.min(...dues.map((at) => at.getTime()));
+        // Due then, whatever the once-a-minute check says.
+        checkAt = Math.min(checkAt, due);
+        return due - now.getTime();
+      },
     },
   ];
 };

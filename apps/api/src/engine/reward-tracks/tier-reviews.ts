@@ -104,6 +104,15 @@ const reviewTrack = async (tx: Tx, track: TrackDefinition, timeZone: string, now
   return true;
 };
 
+/** When the first tier review falls due, or null when no player has one. */
+export const nextTierReviewAt = async (database: Database) => {
+  const [row] = await rowsOf<{ at: Date | string | null }>(
+    database.db,
+    sql`SELECT min(review_at) AS at FROM reward_track_players WHERE review_at IS NOT NULL`,
+  );
+  return row?.at ? new Date(row.at) : null;
+};
+
 /** Runs the tier reviews that are due, one client transaction at a time; resolves whether any was done. */
 export const runTierReviews = async (database: Database, now = new Date()) => {
   const pending = await rowsOf<{ reward_track_id: string; client_id: string; time_zone: string }>(

@@ -55,17 +55,35 @@ const closeYear = async (tx: Tx, clientId: string, timeZone: string, now: Date) 
   return true;
 };
 
-/**
- * Closes the year for every client whose local year has turned since its tracks last did (a missed year-end,
- * the worker being down, is closed once when it comes back). `now` is injectable: tests use a fixed clock.
- */
-export const runYearEnds = async (database: Database, now = new Date()) => {
-  const clients = await rowsOf<{ client_id: string; time_zone: string; year_closed: number }>(
+/** Each client with reward tracks, its time zone and the last local year all its tracks have closed. */
+const clientsWithTracks = (database: Database) =>
+  rowsOf<{ client_id: string; time_zone: string; year_closed: number }>(
     database.db,
     sql`SELECT t.client_id, cl.time_zone, min(t.year_closed)::int AS year_closed
         FROM reward_tracks t JOIN clients cl ON cl.id = t.client_id
         GROUP BY t.client_id, cl.time_zone`,
   );
+
+/**
+ * When the next year-end falls due: `now` when a client's local year has turned since its tracks closed one, else
+ * the first local new year to come among the clients with tracks; null with no tracks at all.
+ */
+export const nextYearEndAt = async (database: Database, now: Date) => {
+  let next: Date | null = null;
+  for (const client of await clientsWithTracks(database)) {
+    const year = localYear(now, client.time_zone);
+    const due = client.year_closed < year ? now : startOfLocalYear(year + 1, client.time_zone);
+    if (!next || due < next) next = due;
+  }
+  return next;
+};
+
+/**
+ * Closes the year for every client whose local year has turned since its tracks last did (a missed year-end,
+ * the worker being down, is closed once when it comes back). `now` is injectable: tests use a fixed clock.
+ */
+export const runYearEnds = async (database: Database, now = new Date()) => {
+  const clients = await clientsWithTracks(database);
   let worked = false;
   for (const client of clients) {
     if (client.year_closed >= localYear(now, client.time_zone)) continue;

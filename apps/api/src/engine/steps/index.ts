@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from '../../clock';
-import { expireEndedChallenges } from '../challenges/challenge-expiry';
+import { createChallengeExpiryTask } from '../challenges/challenge-expiry';
 import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
 import { createExpiryTask } from '../economy/expiry';
@@ -31,14 +31,15 @@ export const ENGINE_STEPS: readonly EngineStep[] = [
 
 /**
  * Work the worker does between batches: recomputing segments whose rules changed, and the calendar work, which
- * reads `clock` (the process's business clock, CLOCK_START in tests and demos) rather than the system time.
+ * reads `clock` (the process's business clock, CLOCK_START in tests and demos) rather than the system time and says
+ * when it next falls due, so an idle worker sleeps until then.
  */
 export const engineTasks = (clock: Clock = systemClock): EngineTask[] => [
   // Reward-track work first: a tier it moves asks the tier segments to rebuild, which then follows at once.
   ...createRewardTrackTasks(clock),
-  rebuildNextSegment,
+  { run: rebuildNextSegment },
   // Balances whose currency's expiry policy has come due are written off.
   createExpiryTask(clock),
   // Released challenges past their end date: open progress becomes Expired.
-  (database) => expireEndedChallenges(database, clock()),
+  createChallengeExpiryTask(clock),
 ];

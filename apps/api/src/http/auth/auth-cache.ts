@@ -59,6 +59,8 @@ export const createAuthCache = () => {
   let missedSome = false;
   /** Bumped by every invalidation: a load that began before one is not stored. */
   let generation = 0;
+  /** Told at every look-up: the listener proves delivery (a heartbeat) only while the cache is in use. */
+  let inUse = () => {};
 
   const trusted = () => performance.now() - deliveredUpTo < MAX_STALENESS_MS;
 
@@ -73,6 +75,7 @@ export const createAuthCache = () => {
     key: string,
     load: () => Promise<T | null>,
   ): Promise<T | null> => {
+    inUse();
     if (trusted()) {
       const hit = map.get(key);
       if (hit && performance.now() - hit.at < ENTRY_TTL_MS) return hit.value;
@@ -126,14 +129,18 @@ export const createAuthCache = () => {
       clear();
     },
     clear,
+    /** What to tell at every look-up (the listener's `demand`). */
+    whenUsed: (callback: () => void) => {
+      inUse = callback;
+    },
   };
 };
 export type AuthCache = ReturnType<typeof createAuthCache>;
 
 /** Feeds the cache from every process's changes (the triggers' NOTIFY on AUTH_CHANNEL); close with the app. */
-export const listenForAuthChanges = (database: Database, cache: AuthCache, log: FastifyBaseLogger) => {
+export const listenForAuthChanges = async (database: Database, cache: AuthCache, log: FastifyBaseLogger) => {
   let lost = false;
-  return listenForNotifications(
+  const listener = await listenForNotifications(
     database,
     AUTH_CHANNEL,
     {
@@ -152,4 +159,7 @@ export const listenForAuthChanges = (database: Database, cache: AuthCache, log: 
     },
     'laurel-auth-listener',
   );
+  // An idle process asks nothing of the database: the heartbeat runs while requests use the cache.
+  cache.whenUsed(listener.demand);
+  return listener;
 };

@@ -17,6 +17,11 @@ import { createChallengesService } from './challenges.service';
 
 export const challengeRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createChallengesService(ctx.database.db);
+  // A saved end date may fall due soon (or have passed): the engine's worker learns it at once instead of polling.
+  const woken = <T>(answer: T) => {
+    ctx.engine.wake();
+    return answer;
+  };
 
   route(app, listChallenges, async ({ query, request }) => {
     const { items, count } = await service.list(principalOf(request).clientId, {
@@ -38,13 +43,13 @@ export const challengeRoutes = (app: FastifyInstance, ctx: AppContext) => {
     // As with badges, a body naming an existing challenge updates it (with the update permission).
     if (body._id) {
       authorize(principalOf(request), 'CHALLENGES:update');
-      return ok(await service.update(auditedActor(request), body._id, body), CHALLENGE_MESSAGES.saved);
+      return woken(ok(await service.update(auditedActor(request), body._id, body), CHALLENGE_MESSAGES.saved));
     }
-    return ok(await service.create(auditedActor(request), body), CHALLENGE_MESSAGES.created);
+    return woken(ok(await service.create(auditedActor(request), body), CHALLENGE_MESSAGES.created));
   });
 
   route(app, updateChallenge, async ({ params, body, request }) =>
-    ok(await service.update(auditedActor(request), params.id, body), CHALLENGE_MESSAGES.saved),
+    woken(ok(await service.update(auditedActor(request), params.id, body), CHALLENGE_MESSAGES.saved)),
   );
 
   route(app, deleteChallenge, async ({ params, request }) =>

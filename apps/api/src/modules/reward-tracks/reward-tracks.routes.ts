@@ -21,6 +21,11 @@ const saved = (track: TRewardTrack) => ok({ ...track, itemId: track._id }, REWAR
 
 export const rewardTrackRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createRewardTracksService(ctx.database.db, ctx.clock);
+  // A save may ask for every player to be re-evaluated: the engine's worker looks at once instead of polling.
+  const savedAndWoken = (track: TRewardTrack) => {
+    ctx.engine.wake();
+    return saved(track);
+  };
 
   route(app, listRewardTracks, async ({ query, request }) => {
     const clientId = principalOf(request).clientId;
@@ -45,13 +50,13 @@ export const rewardTrackRoutes = (app: FastifyInstance, ctx: AppContext) => {
     // The spec saves with POST when the body has no _id; one naming an existing track updates it.
     if (body._id) {
       authorize(principalOf(request), 'REWARD_TRACKS:update');
-      return saved(await service.update(auditedActor(request), body._id, body));
+      return savedAndWoken(await service.update(auditedActor(request), body._id, body));
     }
-    return saved(await service.create(auditedActor(request), body));
+    return savedAndWoken(await service.create(auditedActor(request), body));
   });
 
   route(app, updateRewardTrack, async ({ params, body, request }) =>
-    saved(await service.update(auditedActor(request), params.id, body)),
+    savedAndWoken(await service.update(auditedActor(request), params.id, body)),
   );
 
   route(app, deleteRewardTrack, async ({ params, request }) =>
