@@ -55,7 +55,7 @@ export type EngineTask = {
 };
 
 /** The default idle poll: a lost wake-up or a change no one announced is picked up within this. */
-export const IDLE_POLL_MS = 30_000;
+const IDLE_POLL_MS = 30_000;
 /**
  * Work that was due but that this worker could not take (another worker holds it) is looked at again after this,
  * then after twice as long each time it still cannot (so a due time that nothing clears costs no busy loop).

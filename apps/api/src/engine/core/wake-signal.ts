@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { listenForNotifications, type NotificationListener } from '../../db/notifications';
 
 /** Work for the engine was stored (events, a segment or track to rebuild, a challenge to expire): wake up. */
-export const ENGINE_CHANNEL = 'laurel_engine';
+const ENGINE_CHANNEL = 'laurel_engine';
 
 /**
  * At most one NOTIFY per window from a process: the first at once, those that follow in one at the window's end.
