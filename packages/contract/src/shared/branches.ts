@@ -22,7 +22,8 @@ export const DELIVERY_FEE_REQUIRED_FIELDS = {
 export const STORE_STATUS = { OPEN: 1, CLOSED: 2, OPEN_24_HOURS: 3 } as const;
 export const ZStoreStatus = z.enum(STORE_STATUS);
 export type TStoreStatus = z.infer<typeof ZStoreStatus>;
-export const STORE_STATUSES = ZStoreStatus.options;
+// From the object, not the schema: the console's pages read this list without zod (apps/web contract-for-browser).
+export const STORE_STATUSES: TStoreStatus[] = Object.values(STORE_STATUS);
 export const STORE_STATUS_LABELS: Record<TStoreStatus, string> = {
   [STORE_STATUS.OPEN]: 'Open',
   [STORE_STATUS.CLOSED]: 'Closed',
@@ -47,7 +48,7 @@ export const BRANCH_DEFAULTS = {
   country_code_extension: DEFAULT_COUNTRY_CODE_EXTENSION,
   stock_replacement: { replace_by_default: true },
   delivery: true,
-  delivery_fee_type: ZDeliveryFeeType.enum['FLAT-FEE'],
+  delivery_fee_type: 'FLAT-FEE' satisfies TDeliveryFeeType,
 } as const;
 
 /** A trading-times table with the default hours for every day, public holidays included. */
@@ -62,3 +63,4 @@ export const defaultTradingTimes = () =>
 
 export const ZBankAccountType = z.enum(['CHEQUE', 'SAVINGS', 'TRANSMISSION']);
 export type TBankAccountType = z.infer<typeof ZBankAccountType>;
+export const BANK_ACCOUNT_TYPES = ZBankAccountType.options;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navEntriesFor, navItems, planOpensArea, type TNavEntry } from '@/app/console/nav-items';
+import { navEntriesFor, navItems, type TNavEntry } from '@/app/console/nav-items';
+import { planOpensArea } from '@/app/console/plan-access';
 
 const admin = { role: 'ADMIN', user_permissions: {} } as const;
 const business = { name: 'BUSINESS', status: 'ACTIVE' } as const;

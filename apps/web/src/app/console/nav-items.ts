@@ -1,7 +1,5 @@
 import {
   consolePaths,
-  isClientSubscribed,
-  planAllowsArea,
   ROUTE_PATTERNS,
   type TClientPlan,
   type TFeatureArea,
@@ -25,6 +23,7 @@ import {
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
+import { planOpensArea } from '@/app/console/plan-access';
 import { productPaths } from '@/features/products';
 
 /**
@@ -155,10 +154,6 @@ const maySee = (user: TNavUser, access: TNavAccess) => {
   if (user.role === 'ADMIN') return true;
   return access.kind === 'area' && access.areas.some((key) => user.user_permissions[key]?.read === true);
 };
-
-/** A feature area is open only to a subscribed client whose plan includes it (DESIGN §9). */
-export const planOpensArea = (plan: TClientPlan | null | undefined, feature: TFeatureArea) =>
-  isClientSubscribed(plan) && plan?.name != null && planAllowsArea(plan.name, feature);
 
 const linkEntry = (
   item: TNavLinkItem,

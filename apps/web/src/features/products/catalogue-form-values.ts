@@ -5,8 +5,8 @@ import {
   type TSaveProductRequest,
   ZSaveCategoryRequest,
   ZSaveProductRequest,
-  ZValidationErrorContent,
 } from '@laurel/contract';
+import { fieldErrorsIn } from '@/api/field-errors';
 import type { TPickerOption } from '@/ui/remote-picker';
 
 /** What the product editor holds: the price as typed, the categories with their names for the picker. */
@@ -116,10 +116,8 @@ export const serverErrorsOf = <F extends string>(
   fields: readonly F[],
   rename: Record<string, F> = {},
 ): TFormErrors<F> => {
-  const parsed = ZValidationErrorContent.safeParse(content);
-  if (!parsed.success) return {};
   const errors: TFormErrors<F> = {};
-  for (const { field, message } of parsed.data.errors) {
+  for (const { field, message } of fieldErrorsIn(content)) {
     const name = (rename[field] ?? field) as F;
     if (fields.includes(name) && errors[name] === undefined) errors[name] = message;
   }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   newRule,
   newSegmentValues,
-  parseSegmentForm,
   serverErrorsOf,
   settleFilterValue,
   settleQuantity,
 } from '@/features/segments/segment-form-values';
 import { rulesText } from '@/features/segments/segment-format';
+import { parseSegmentForm } from '@/features/segments/segment-validation';
 
 describe('segment form values', () => {
   it('turns an unparsable rule value into 0 and keeps an empty one empty (spec 2 §2)', () => {

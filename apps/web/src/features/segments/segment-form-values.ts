@@ -6,9 +6,8 @@ import {
   type TSegmentActionTrigger,
   type TSegmentActionType,
   type TSegmentFilterType,
-  ZSaveSegmentRequest,
-  ZValidationErrorContent,
 } from '@laurel/contract';
+import { fieldErrorsIn } from '@/api/field-errors';
 import { newActionId, newFilterId } from '@/features/segments/segment-format';
 
 /** A rule as the editor holds it; the value keeps what was typed until the form is parsed. */
@@ -150,7 +149,10 @@ const keyOfPath = (values: TSegmentFormValues, path: TIssuePath): string | null 
   return null;
 };
 
-const collect = (values: TSegmentFormValues, issues: readonly { path: TIssuePath; message: string }[]) => {
+export const collect = (
+  values: TSegmentFormValues,
+  issues: readonly { path: TIssuePath; message: string }[],
+) => {
   const errors: TSegmentFormErrors = {};
   for (const issue of issues) {
     const key = keyOfPath(values, issue.path);
@@ -163,25 +165,11 @@ export type TSegmentFormResult =
   | { ok: true; body: TSaveSegmentRequest }
   | { ok: false; errors: TSegmentFormErrors };
 
-/**
- * The body the editor would send, checked by the contract's own schema, so that the fields show the spec's
- * messages ('Statistic is required', 'Badge/Item is required'…) exactly as the server would.
- */
-export const parseSegmentForm = (values: TSegmentFormValues): TSegmentFormResult => {
-  const body = bodyOf(values);
-  const parsed = ZSaveSegmentRequest.safeParse(body);
-  // The parsed body: names trimmed, rule values as numbers.
-  if (parsed.success) return { ok: true, body: parsed.data };
-  return { ok: false, errors: collect(values, parsed.error.issues) };
-};
-
 /** A 400's `content.errors` ('filters.0.statistic_name') placed on the editor's fields. */
 export const serverErrorsOf = (values: TSegmentFormValues, content: unknown): TSegmentFormErrors => {
-  const parsed = ZValidationErrorContent.safeParse(content);
-  if (!parsed.success) return {};
   return collect(
     values,
-    parsed.data.errors.map(({ field, message }) => ({ path: field.split('.'), message })),
+    fieldErrorsIn(content).map(({ field, message }) => ({ path: field.split('.'), message })),
   );
 };
 

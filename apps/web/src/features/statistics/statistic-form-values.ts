@@ -7,8 +7,8 @@ import {
   type TUpdateStatisticRequest,
   ZCreateStatisticRequest,
   ZUpdateStatisticRequest,
-  ZValidationErrorContent,
 } from '@laurel/contract';
+import { fieldErrorsIn } from '@/api/field-errors';
 
 /** What the editor holds; a picker may be empty until the user chooses. */
 export type TStatisticFormValues = {
@@ -76,10 +76,8 @@ const FIELDS: readonly string[] = [
 
 /** A 400's `content.errors` placed on the editor's fields; errors on other fields stay in the message modal. */
 export const serverErrorsOf = (content: unknown): TStatisticFormErrors => {
-  const parsed = ZValidationErrorContent.safeParse(content);
-  if (!parsed.success) return {};
   const errors: TStatisticFormErrors = {};
-  for (const { field, message } of parsed.data.errors) {
+  for (const { field, message } of fieldErrorsIn(content)) {
     if (FIELDS.includes(field) && errors[field as TStatisticFormField] === undefined)
       errors[field as TStatisticFormField] = message;
   }

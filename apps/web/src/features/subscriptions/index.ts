@@ -1,4 +1,4 @@
 export { subscriptionKeys } from './api';
 export { CustomerSubscriptionsTable } from './components/customer-subscriptions-table';
-export { IssueSubscriptionAction, IssueSubscriptionDialog } from './components/issue-subscription';
+export { IssueSubscriptionAction } from './components/issue-subscription';
 export { subscriptionsRoutes } from './routes';

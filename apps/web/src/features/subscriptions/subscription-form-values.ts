@@ -11,9 +11,8 @@ import {
   type TSubscriptionType,
   type TSubscriptionUsageType,
   toIsoDate,
-  ZSaveSubscriptionRequest,
-  ZValidationErrorContent,
 } from '@laurel/contract';
+import { fieldErrorsIn } from '@/api/field-errors';
 import type { TPickerOption } from '@/ui/remote-picker';
 
 type TNumber = number | '';
@@ -270,28 +269,13 @@ export type TSubscriptionFormResult =
   | { ok: true; body: TSaveSubscriptionRequest }
   | { ok: false; errors: TSubscriptionFormErrors };
 
-const isField = (key: unknown): key is TSubscriptionFormField =>
+export const isField = (key: unknown): key is TSubscriptionFormField =>
   typeof key === 'string' && (FIELDS as readonly string[]).includes(key);
-
-/** Checked by the contract's schema, so that each field shows the server's own message. */
-export const parseSubscriptionForm = (values: TSubscriptionFormValues): TSubscriptionFormResult => {
-  const body = requestOf(values);
-  const parsed = ZSaveSubscriptionRequest.safeParse(body);
-  if (parsed.success) return { ok: true, body: body as TSaveSubscriptionRequest };
-  const errors: TSubscriptionFormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isField(field) && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
-};
 
 /** A 400's `content.errors` placed on the editor's fields. */
 export const serverErrorsOf = (content: unknown): TSubscriptionFormErrors => {
-  const parsed = ZValidationErrorContent.safeParse(content);
-  if (!parsed.success) return {};
   const errors: TSubscriptionFormErrors = {};
-  for (const { field, message } of parsed.data.errors) {
+  for (const { field, message } of fieldErrorsIn(content)) {
     if (isField(field) && errors[field] === undefined) errors[field] = message;
   }
   return errors;

@@ -1,12 +1,8 @@
 import { FEATURE_AREAS } from '@laurel/contract';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_AREA_LABELS, PERMISSION_GROUPS } from '@/features/users/feature-areas';
-import {
-  defaultPermissions,
-  newUserValues,
-  parseUserForm,
-  withRole,
-} from '@/features/users/user-form-values';
+import { defaultPermissions, newUserValues, withRole } from '@/features/users/user-form-values';
+import { parseUserForm } from '@/features/users/user-validation';
 
 const admin = { isNew: true, canManageAccess: true };
 const valid = {

@@ -8,8 +8,6 @@ import {
   type TStaffFormStatus,
   type TStaffRole,
   type TUpdateClientUserRequest,
-  ZCreateClientUserRequest,
-  ZUpdateClientUserRequest,
 } from '@laurel/contract';
 
 export type TPermissionGrid = Record<TFeatureArea, TPermissionFlags>;
@@ -81,7 +79,7 @@ export const needsBranches = (role: TStaffRole | null) => role !== null && isBra
 export const isSameValues = (a: TUserFormValues, b: TUserFormValues) =>
   JSON.stringify(a) === JSON.stringify(b);
 
-const personalOf = (values: TUserFormValues) => ({
+export const personalOf = (values: TUserFormValues) => ({
   name: values.name,
   surname: values.surname,
   user_name: values.user_name,
@@ -89,7 +87,7 @@ const personalOf = (values: TUserFormValues) => ({
   email: values.email,
 });
 
-const accessOf = (values: TUserFormValues) => ({
+export const accessOf = (values: TUserFormValues) => ({
   role: values.role ?? undefined,
   status: values.status,
   // An admin has every branch; only the branch-scoped roles keep a list.
@@ -100,39 +98,3 @@ const accessOf = (values: TUserFormValues) => ({
 export type TUserFormResult =
   | { ok: true; body: TCreateClientUserRequest | TUpdateClientUserRequest }
   | { ok: false; errors: TUserFormErrors };
-
-type TIssue = { path: PropertyKey[]; message: string };
-
-const errorsOf = (issues: readonly TIssue[]): TUserFormErrors => {
-  const errors: TUserFormErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as TUserFormField | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-};
-
-/**
- * The request the form would send, checked by the contract's own schema, so that the page shows the very messages
- * the server would give ('name is required', 'manager of is required', …). Non-admins send only their details.
- */
-export const parseUserForm = (
-  values: TUserFormValues,
-  mode: TUserFormMode,
-  userId?: string,
-): TUserFormResult => {
-  const parsed = mode.isNew
-    ? ZCreateClientUserRequest.safeParse({
-        ...personalOf(values),
-        ...accessOf(values),
-        password: values.password,
-      })
-    : ZUpdateClientUserRequest.safeParse({
-        user_id: userId,
-        ...personalOf(values),
-        ...(mode.canManageAccess ? accessOf(values) : {}),
-      });
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: errorsOf(parsed.error.issues) };
-};

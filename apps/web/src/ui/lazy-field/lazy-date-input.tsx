@@ -1,17 +1,14 @@
 import { Input, InputBase } from '@mantine/core';
 import type { DateInputProps, DatePickerInputProps, DateValue } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { useLayoutEffect, useRef } from 'react';
 import { lazyModule } from '@/ui/lazy-module';
+import { formatDay, parseDay } from './day-format';
 import { standInProps } from './stand-in-props';
 import { useLazyField } from './use-lazy-field';
 
 const datesCode = lazyModule(() => import('./dates-code'));
 
 type TDay = DateValue | string | undefined;
-
-/** A day as Mantine's date inputs show it: dayjs with the field's format (DateInput's default unless given). */
-const formatDay = (day: TDay, format: string) => (day ? dayjs(day).format(format) : '');
 
 /**
  * Mantine's DateInput, its calendar code (@mantine/dates, dayjs plug-ins and styles) loaded on the field's first
@@ -39,9 +36,9 @@ export const LazyDateInput = (props: DateInputProps) => {
         field.type(text);
         // Committed at once when it reads as a day (DateInput falls back to the same parsing), so that a save made
         // before the code arrives has it; the field parses the text again with its own format when it arrives.
-        const day = new Date(text);
+        const day = parseDay(text);
         if (text.trim() === '') onChange?.(null);
-        else if (!Number.isNaN(day.getTime())) onChange?.(dayjs(day).format('YYYY-MM-DD'));
+        else if (day) onChange?.(day);
       }}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}

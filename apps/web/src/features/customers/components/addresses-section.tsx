@@ -1,5 +1,5 @@
 import type { TAddress } from '@laurel/contract';
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { addressesQuery, useDeleteAddress } from '@/features/customers/api';
 import { EmptyText, ProfileSection } from '@/features/customers/components/profile-section';
 import { InlineLoader } from '@/ui/inline-loader';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 type TAddressesSectionProps = { customerId: string; canEdit: boolean; onAdd: () => void };
 
@@ -79,7 +80,7 @@ export const AddressesSection = ({ customerId, canEdit, onAdd }: TAddressesSecti
                 </Stack>
               </Group>
               {canEdit && (
-                <Tooltip label="Delete">
+                <LazyTooltip label="Delete">
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -89,7 +90,7 @@ export const AddressesSection = ({ customerId, canEdit, onAdd }: TAddressesSecti
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
-                </Tooltip>
+                </LazyTooltip>
               )}
             </Group>
           ))}

@@ -1,9 +1,9 @@
 import { DEBOUNCE_MS } from '@laurel/contract';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { branchOptionsQuery, type TBranchOption } from '@/features/customers/api';
+import { LazySelect } from '@/ui/lazy-select';
 
 type TBranchSelectProps = {
   label: string;
@@ -54,7 +54,7 @@ export const BranchSelect = ({
     data.unshift({ value, label: selectedLabel });
 
   return (
-    <Select
+    <LazySelect
       label={label}
       placeholder={placeholder}
       data={data}

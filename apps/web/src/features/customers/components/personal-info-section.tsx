@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   ADD_CUSTOMER_MESSAGES,
   COMMON_MESSAGES,
@@ -10,12 +9,12 @@ import {
   toIsoDate,
 } from '@laurel/contract';
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { type TUpdateCustomerBody, useUpdateCustomer } from '@/features/customers/api';
 import { EditControls, ProfileSection } from '@/features/customers/components/profile-section';
 import { displayCellNumber, displayDate } from '@/features/customers/customer-format';
 import { Fact } from '@/ui/fact';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
 import { openMessageModal } from '@/ui/message-modal';
 
 type TPersonalValues = {
@@ -141,7 +140,7 @@ export const PersonalInfoSection = ({ customer, canEdit, onReload }: TPersonalIn
             error={errors.email}
             onChange={(event) => set('email', event.currentTarget.value)}
           />
-          <DateInput
+          <LazyDateInput
             label="Date of Birth"
             placeholder={DATE_FORMAT}
             valueFormat={DATE_FORMAT}

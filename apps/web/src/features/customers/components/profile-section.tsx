@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 type TProfileSectionProps = {
   title: string;
@@ -68,7 +69,7 @@ export const EditControls = ({
 }: TEditControlsProps) =>
   editing ? (
     <>
-      <Tooltip label="Save">
+      <LazyTooltip label="Save">
         <ActionIcon
           variant="light"
           color="teal"
@@ -79,8 +80,8 @@ export const EditControls = ({
         >
           <IconCheck size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Cancel">
+      </LazyTooltip>
+      <LazyTooltip label="Cancel">
         <ActionIcon
           variant="light"
           color="gray"
@@ -90,12 +91,12 @@ export const EditControls = ({
         >
           <IconX size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
     </>
   ) : (
-    <Tooltip label="Edit">
+    <LazyTooltip label="Edit">
       <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${subject}`} onClick={onEdit}>
         <IconPencil size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );

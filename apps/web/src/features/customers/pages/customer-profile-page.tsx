@@ -7,10 +7,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { customerQuery, loyaltyQuery } from '@/features/customers/api';
-import { AddAddressModal } from '@/features/customers/components/add-address-modal';
 import { AddressesSection } from '@/features/customers/components/addresses-section';
 import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-details-section';
-import { LoyaltySignUpModal } from '@/features/customers/components/loyalty-sign-up-modal';
 import { PaymentMethodsSection } from '@/features/customers/components/payment-methods-section';
 import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
 import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
@@ -21,9 +19,20 @@ import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer
 import { WalletBalanceTile } from '@/features/economy';
 import { CustomerProgression } from '@/features/reward-tracks';
 import { BackButton } from '@/ui/editor-page';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
+
+// Opened from the profile's buttons (or a link): their Modals and fields load then.
+const LoyaltySignUpModal = lazyComponent(
+  () => import('@/features/customers/components/loyalty-sign-up-modal'),
+  'LoyaltySignUpModal',
+);
+const AddAddressModal = lazyComponent(
+  () => import('@/features/customers/components/add-address-modal'),
+  'AddAddressModal',
+);
 
 type TProfileAction = 'loyalty-sign-up' | 'add-address';
 
@@ -125,12 +134,16 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <PaymentMethodsSection customerId={id} />
       </SimpleGrid>
       <ProfileTables customerId={id} currencySymbol={symbol} />
-      <LoyaltySignUpModal
-        customer={data}
-        opened={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}
-        onClose={dialog.close}
-      />
-      <AddAddressModal customerId={id} opened={dialog.isOpen('add-address')} onClose={dialog.close} />
+      <MountWhen when={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}>
+        <LoyaltySignUpModal
+          customer={data}
+          opened={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}
+          onClose={dialog.close}
+        />
+      </MountWhen>
+      <MountWhen when={dialog.isOpen('add-address')}>
+        <AddAddressModal customerId={id} opened={dialog.isOpen('add-address')} onClose={dialog.close} />
+      </MountWhen>
     </Stack>
   );
 };

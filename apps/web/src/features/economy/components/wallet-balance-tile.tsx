@@ -1,13 +1,20 @@
 import { CUSTOMER_PROFILE_MESSAGES, type TWallet } from '@laurel/contract';
-import { ActionIcon, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { customerWalletsQuery } from '@/features/economy/api';
-import { AdjustWalletModal } from '@/features/economy/components/adjust-wallet-modal';
 import { mayAdjustBalances } from '@/features/economy/economy-rules';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
+
+// Opened by its button: the Modal and its fields load then, not with the customer's profile.
+const AdjustWalletModal = lazyComponent(
+  () => import('@/features/economy/components/adjust-wallet-modal'),
+  'AdjustWalletModal',
+);
 
 const ACTION = 'adjust-wallet';
 const amount = (value: number) =>
@@ -83,7 +90,7 @@ export const WalletBalanceTile = ({ customerId }: { customerId: string }) => {
             {CUSTOMER_PROFILE_MESSAGES.walletBalance}
           </Text>
           {canAdjust && (
-            <Tooltip label={ECONOMY_TEXTS.adjustBalance} withinPortal>
+            <LazyTooltip label={ECONOMY_TEXTS.adjustBalance}>
               <ActionIcon
                 variant="light"
                 size="sm"
@@ -92,7 +99,7 @@ export const WalletBalanceTile = ({ customerId }: { customerId: string }) => {
               >
                 <IconArrowsExchange size={14} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           )}
         </Group>
         {wallets.isPending ? (
@@ -106,12 +113,14 @@ export const WalletBalanceTile = ({ customerId }: { customerId: string }) => {
         )}
       </Stack>
       {canAdjust && wallets.data && (
-        <AdjustWalletModal
-          customerId={customerId}
-          wallets={wallets.data}
-          opened={params.get('action') === ACTION}
-          onClose={() => setOpen(false)}
-        />
+        <MountWhen when={params.get('action') === ACTION}>
+          <AdjustWalletModal
+            customerId={customerId}
+            wallets={wallets.data}
+            opened={params.get('action') === ACTION}
+            onClose={() => setOpen(false)}
+          />
+        </MountWhen>
       )}
     </Paper>
   );

@@ -25,7 +25,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
-import { planOpensArea } from '@/app/console/nav-items';
+import { planOpensArea } from '@/app/console/plan-access';
 import { playerProgressQuery, progressionConfigsQuery, rewardTrackQuery } from '@/features/reward-tracks/api';
 import { SectionCard } from '@/ui/section-card';
 

@@ -13,7 +13,6 @@ import {
   isSameValues,
   newAction,
   newRule,
-  parseSegmentForm,
   ruleKey,
   settleFilterValue,
   settleQuantity,
@@ -26,7 +25,11 @@ import {
   withoutItem,
 } from '@/features/segments/segment-form-values';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
+import { lazyModule } from '@/ui/lazy-module';
 import { SectionCard } from '@/ui/section-card';
+import { useLazyChecks } from '@/ui/use-lazy-checks';
+
+const segmentChecks = lazyModule(() => import('@/features/segments/segment-validation'));
 
 /** Hints sit under the inputs, as in the other editors. */
 const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
@@ -70,6 +73,8 @@ export const SegmentForm = ({
   const [errors, setErrors] = useState<TSegmentFormErrors>(serverErrors);
   const [focusError, setFocusError] = useState(false);
   const edited = !isSameValues(values, initialValues);
+  // Loaded once something is edited, so that leaving a field or saving finds them ready.
+  useLazyChecks(segmentChecks, edited);
   const errorCount = Object.keys(errors).length;
 
   // The server's errors of the last save join whatever the form already shows.
@@ -97,8 +102,8 @@ export const SegmentForm = ({
       return next;
     });
   /** Shows the error the field has now, if any (on leaving it). */
-  const check = (key: string, next: TSegmentFormValues) => {
-    const result = parseSegmentForm(next);
+  const check = async (key: string, next: TSegmentFormValues) => {
+    const result = (await segmentChecks.get()).parseSegmentForm(next);
     const message = result.ok ? undefined : result.errors[key];
     if (message) setErrors((current) => ({ ...current, [key]: message }));
   };
@@ -135,7 +140,7 @@ export const SegmentForm = ({
       ),
     };
     setValues(next);
-    check(ruleKey(id, 'filter_value'), next);
+    void check(ruleKey(id, 'filter_value'), next);
   };
 
   const settleActionQuantity = (id: string) => {
@@ -146,13 +151,13 @@ export const SegmentForm = ({
       ),
     };
     setValues(next);
-    check(actionKey(id, 'quantity'), next);
+    void check(actionKey(id, 'quantity'), next);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (readOnly || !edited || errorCount > 0) return;
-    const result = parseSegmentForm(values);
+    const result = (await segmentChecks.get()).parseSegmentForm(values);
     if (!result.ok) {
       setErrors(result.errors);
       setFocusError(true);
@@ -167,7 +172,7 @@ export const SegmentForm = ({
   };
 
   return (
-    <form ref={formRef} aria-label={label} onSubmit={submit} noValidate>
+    <form ref={formRef} aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="lg">
         <SectionCard title={SEGMENT_MESSAGES.basicInformation}>
           <TextInput

@@ -1,11 +1,11 @@
 import {
+  BANK_ACCOUNT_TYPES,
   DAYS_OF_WEEK,
   DELIVERY_FEE_TYPE_LABELS,
   DELIVERY_FEE_TYPES,
   STORE_STATUS_LABELS,
   STORE_STATUSES,
   type TBankAccountType,
-  ZBankAccountType,
 } from '@laurel/contract';
 
 const BANK_ACCOUNT_TYPE_LABELS: Record<TBankAccountType, string> = {
@@ -14,7 +14,7 @@ const BANK_ACCOUNT_TYPE_LABELS: Record<TBankAccountType, string> = {
   TRANSMISSION: 'Transmission',
 };
 
-export const BANK_ACCOUNT_TYPE_OPTIONS = ZBankAccountType.options.map((value) => ({
+export const BANK_ACCOUNT_TYPE_OPTIONS = BANK_ACCOUNT_TYPES.map((value) => ({
   value,
   label: BANK_ACCOUNT_TYPE_LABELS[value],
 }));

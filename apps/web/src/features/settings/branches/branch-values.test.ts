@@ -1,6 +1,7 @@
 import { type TBranch, ZBranchRequest } from '@laurel/contract';
 import { describe, expect, it } from 'vitest';
-import { branchValuesOf, newBranchValues, toBranchRequest, validateBranch } from './branch-values';
+import { validateBranch } from './branch-validation';
+import { branchValuesOf, newBranchValues, toBranchRequest } from './branch-values';
 
 const saved: TBranch = {
   _id: 'c'.repeat(24),

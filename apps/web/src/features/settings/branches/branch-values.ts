@@ -2,14 +2,12 @@ import {
   BRANCH_DEFAULTS,
   DELIVERY_FEE_REQUIRED_FIELDS,
   defaultTradingTimes,
-  requiredMessage,
   STORE_STATUS,
   type TBankAccountType,
   type TBranch,
   type TBranchRequest,
   type TDeliveryFeeType,
   type TStoreStatus,
-  ZBranchRequest,
 } from '@laurel/contract';
 
 /** A number field as the input holds it: '' while blank. */
@@ -205,29 +203,6 @@ export const toBranchRequest = (values: TBranchFormValues, savedAddress?: string
       status: row.status,
     })),
   };
-};
-
-/**
- * The contract's own rules and messages (ZBranchRequest), keyed by field path; a radius row with a blank cell is
- * reported here too, since the contract would read the blank as 0.
- */
-export const validateBranch = (values: TBranchFormValues): TBranchErrors => {
-  const errors: TBranchErrors = {};
-  const parsed = ZBranchRequest.safeParse(toBranchRequest(values));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(String).join('.');
-      errors[path] ??= issue.message;
-    }
-  }
-  if (values.delivery && values.delivery_fee_type === 'MULTI-RADII') {
-    values.delivery_radii.forEach((row, index) => {
-      if (row.radius === '')
-        errors[`delivery_settings.delivery_radii.${index}.radius`] ??= requiredMessage('radius');
-      if (row.fee === '') errors[`delivery_settings.delivery_radii.${index}.fee`] ??= requiredMessage('fee');
-    });
-  }
-  return errors;
 };
 
 /** Server field errors (`content.errors` of a 400, fields such as '/delivery settings/delivery fee') in the same shape. */

@@ -1,10 +1,11 @@
 import { BUTTON_LABELS } from '@laurel/contract';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 /** Reset beside a log's filters: an icon like the column chooser's, so that the filters fit one row on a laptop. */
 export const ResetFiltersButton = ({ disabled, onClick }: { disabled: boolean; onClick: () => void }) => (
-  <Tooltip label="Reset the filters" withArrow>
+  <LazyTooltip label="Reset the filters" withArrow>
     <ActionIcon
       variant="default"
       size="lg"
@@ -14,5 +15,5 @@ export const ResetFiltersButton = ({ disabled, onClick }: { disabled: boolean; o
     >
       <IconFilterOff size={18} aria-hidden />
     </ActionIcon>
-  </Tooltip>
+  </LazyTooltip>
 );

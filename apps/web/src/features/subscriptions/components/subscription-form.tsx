@@ -13,11 +13,14 @@ import {
 } from '@/features/subscriptions/components/subscription-sections';
 import {
   isSameValues,
-  parseSubscriptionForm,
   type TSubscriptionFormErrors,
   type TSubscriptionFormField,
   type TSubscriptionFormValues,
 } from '@/features/subscriptions/subscription-form-values';
+import { lazyModule } from '@/ui/lazy-module';
+import { useLazyChecks } from '@/ui/use-lazy-checks';
+
+const subscriptionChecks = lazyModule(() => import('@/features/subscriptions/subscription-validation'));
 
 export type TSubscriptionFormProps = {
   label: string;
@@ -45,8 +48,9 @@ export const SubscriptionForm = ({
   const [touched, setTouched] = useState<ReadonlySet<TSubscriptionFormField>>(new Set());
   const [stale, setStale] = useState<ReadonlySet<TSubscriptionFormField>>(new Set());
   const [tried, setTried] = useState(false);
-  const result = useMemo(() => parseSubscriptionForm(values), [values]);
   const edited = !isSameValues(values, initialValues);
+  const checks = useLazyChecks(subscriptionChecks, edited);
+  const result = useMemo(() => checks?.parseSubscriptionForm(values), [checks, values]);
 
   const touch = (...fields: TSubscriptionFormField[]) =>
     setTouched((current) =>
@@ -61,23 +65,24 @@ export const SubscriptionForm = ({
       setStale((current) => (current.has(field) ? current : new Set([...current, field])));
     },
     errorOf: (field) =>
-      ((tried || touched.has(field)) && !result.ok ? result.errors[field] : undefined) ??
+      ((tried || touched.has(field)) && result && !result.ok ? result.errors[field] : undefined) ??
       (stale.has(field) ? undefined : serverErrors[field]),
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (readOnly || !edited) return;
     setTried(true);
-    if (!result.ok) return;
+    const checked = (await subscriptionChecks.get()).parseSubscriptionForm(values);
+    if (!checked.ok) return;
     setStale(new Set());
-    onSubmit(result.body);
+    onSubmit(checked.body);
   };
 
-  const problems = tried && !result.ok ? Object.keys(result.errors).length : 0;
+  const problems = tried && result && !result.ok ? Object.keys(result.errors).length : 0;
 
   return (
-    <form aria-label={label} onSubmit={submit} noValidate>
+    <form aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="lg">
         <DetailsSection {...props} />
         <ScheduleSection {...props} />

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   DATE_FORMAT,
   ON_PAYMENT_FAILURE_LABELS,
@@ -10,8 +9,7 @@ import {
   type TSubscriptionStatus,
   type TSubscriptionUsageType,
 } from '@laurel/contract';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
@@ -27,6 +25,9 @@ import { type TSectionProps, toNumber } from '@/features/subscriptions/component
 import { isInPlay, type TSubscriptionFormField } from '@/features/subscriptions/subscription-form-values';
 import { LABELS, optionsOf } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf } from '@/features/subscriptions/subscription-rules';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
+import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { RemoteMultiPicker } from '@/ui/remote-picker';
 import { SectionCard } from '@/ui/section-card';
 
@@ -61,7 +62,7 @@ const WholeNumber = ({
   description?: string;
   required?: boolean;
 }) => (
-  <NumberInput
+  <LazyNumberInput
     label={label}
     description={description}
     inputWrapperOrder={HINT_BELOW}
@@ -137,7 +138,7 @@ const Choice = <
   labels: Record<string, string>;
   description?: string;
 }) => (
-  <Select
+  <LazySelect
     label={label}
     description={description}
     inputWrapperOrder={HINT_BELOW}
@@ -179,7 +180,7 @@ export const DetailsSection = (props: TSectionProps) => {
           spellCheck={false}
           {...text('sku')}
         />
-        <NumberInput
+        <LazyNumberInput
           label="Price"
           description="Per period, including VAT"
           inputWrapperOrder={HINT_BELOW}
@@ -196,7 +197,7 @@ export const DetailsSection = (props: TSectionProps) => {
           onBlur={() => touch('price')}
           error={errorOf('price')}
         />
-        <Select
+        <LazySelect
           label="Status"
           description="Only an active plan can be issued to customers"
           inputWrapperOrder={HINT_BELOW}
@@ -241,7 +242,7 @@ export const DetailsSection = (props: TSectionProps) => {
 export const ScheduleSection = (props: TSectionProps) => {
   const { values, set, touch, errorOf, readOnly } = props;
   const date = (field: 'start_date' | 'end_date', label: string, required: boolean) => (
-    <DateInput
+    <LazyDateInput
       label={label}
       required={required}
       placeholder={DATE_FORMAT}
@@ -367,7 +368,7 @@ export const CoverageSection = (props: TSectionProps) => {
     <SectionCard title="Applies To" description="What a customer may redeem with the plan.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Choice props={props} field="apply_to" label="Apply To" labels={LABELS.applyTo} />
-        <Select
+        <LazySelect
           label="Usage Type"
           inputWrapperOrder={HINT_BELOW}
           description={

@@ -18,14 +18,17 @@ import {
   isSameValues,
   needsBranches,
   type PERSONAL_FIELDS,
-  parseUserForm,
   type TUserFormField,
   type TUserFormMode,
   type TUserFormValues,
   withRole,
 } from '@/features/users/user-form-values';
+import { lazyModule } from '@/ui/lazy-module';
 import { LazyMultiSelect, LazySelect } from '@/ui/lazy-select';
 import { SectionCard } from '@/ui/section-card';
+import { useLazyChecks } from '@/ui/use-lazy-checks';
+
+const userChecks = lazyModule(() => import('@/features/users/user-validation'));
 
 type TPersonalField = (typeof PERSONAL_FIELDS)[number];
 
@@ -65,9 +68,10 @@ export const UserForm = ({
 }: TUserFormProps) => {
   const [values, setValues] = useState(initialValues);
   const [touched, setTouched] = useState<ReadonlySet<TUserFormField>>(new Set());
-  const result = useMemo(() => parseUserForm(values, mode, userId), [values, mode, userId]);
-  const errors = result.ok ? {} : result.errors;
   const changed = !isSameValues(values, initialValues);
+  const checks = useLazyChecks(userChecks, changed);
+  const result = useMemo(() => checks?.parseUserForm(values, mode, userId), [checks, values, mode, userId]);
+  const errors = result && !result.ok ? result.errors : {};
 
   const touch = (...fields: TUserFormField[]) =>
     setTouched((current) =>
@@ -101,13 +105,14 @@ export const UserForm = ({
     setTouched(new Set());
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!result.ok) {
-      touch(...(Object.keys(result.errors) as TUserFormField[]));
+    const checked = (await userChecks.get()).parseUserForm(values, mode, userId);
+    if (!checked.ok) {
+      touch(...(Object.keys(checked.errors) as TUserFormField[]));
       return;
     }
-    if (changed) onSubmit(result.body);
+    if (changed) onSubmit(checked.body);
   };
 
   const personal = (
@@ -229,7 +234,7 @@ export const UserForm = ({
   );
 
   return (
-    <form aria-label={label} onSubmit={submit} noValidate>
+    <form aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="lg">
         {mode.canManageAccess ? (
           <Grid gap="lg" align="flex-start">
@@ -247,7 +252,7 @@ export const UserForm = ({
           </Stack>
         )}
         <Group justify="flex-end" gap="sm" maw={mode.canManageAccess ? undefined : 720}>
-          {changed && !result.ok && (
+          {changed && result && !result.ok && (
             <Text size="sm" c="dimmed" mr="auto">
               Fill in every field correctly to save.
             </Text>
@@ -257,7 +262,7 @@ export const UserForm = ({
               {BUTTON_LABELS.cancel}
             </Button>
           )}
-          <Button type="submit" disabled={!changed || !result.ok} loading={submitting}>
+          <Button type="submit" disabled={!changed || !result?.ok} loading={submitting}>
             {BUTTON_LABELS.save}
           </Button>
         </Group>

@@ -6,14 +6,20 @@ import { auditLogQuery, auditUsersQuery } from '@/features/settings/audit-log/ap
 import { auditActionColor, auditActionLabel } from '@/features/settings/audit-log/audit-actions';
 import { changeRowsOf } from '@/features/settings/audit-log/audit-changes';
 import { formatWhen, whoOf } from '@/features/settings/audit-log/audit-format';
-import { AuditEntryModal } from '@/features/settings/audit-log/components/audit-entry-modal';
 import {
   AuditFilters,
   type TAuditFilterValues,
 } from '@/features/settings/audit-log/components/audit-filters';
 import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageTitle } from '@/ui/page-title';
+
+// Opened by a row: the Modal's code loads then, not with the log.
+const AuditEntryModal = lazyComponent(
+  () => import('@/features/settings/audit-log/components/audit-entry-modal'),
+  'AuditEntryModal',
+);
 
 /** The URL parameter of the entry shown in the modal: Back closes it, a link opens it. */
 const ENTRY_PARAM = 'entry';
@@ -138,7 +144,9 @@ export const AuditLogPage = () => {
         filters={<AuditFilters values={values} users={userOptions} onChange={change} onReset={reset} />}
         onRowClick={open}
       />
-      <AuditEntryModal entry={entries.find((entry) => entry._id === openId)} onClose={dialog.close} />
+      <MountWhen when={openId !== null}>
+        <AuditEntryModal entry={entries.find((entry) => entry._id === openId)} onClose={dialog.close} />
+      </MountWhen>
     </Stack>
   );
 };

@@ -5,14 +5,17 @@ import {
   sameBranchValues,
   type TBranchErrors,
   type TBranchFormValues,
-  validateBranch,
 } from '@/features/settings/branches/branch-values';
+import { lazyModule } from '@/ui/lazy-module';
+import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { BusinessSection } from './business-section';
 import { DeliverySection } from './delivery-section';
 import { DetailsSection } from './details-section';
 import type { TSectionProps } from './form-section';
 import { StockSection } from './stock-section';
 import { TradingTimesSection } from './trading-times-section';
+
+const branchChecks = lazyModule(() => import('@/features/settings/branches/branch-validation'));
 
 type TBranchFormProps = {
   initialValues: TBranchFormValues;
@@ -45,8 +48,9 @@ export const BranchForm = ({
   const [focusFirstError, setFocusFirstError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const errors = validateBranch(values);
   const edited = !sameBranchValues(values, initialValues);
+  const checks = useLazyChecks(branchChecks, edited);
+  const errors = checks?.validateBranch(values) ?? {};
   const errorOf = (path: string) =>
     (submitted || touched.has(path) ? errors[path] : undefined) ?? serverErrors[path];
 
@@ -68,11 +72,11 @@ export const BranchForm = ({
     if (paths.length > 0) setTouched((current) => new Set([...current, ...paths]));
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!edited || disabled) return;
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) {
+    if (Object.keys((await branchChecks.get()).validateBranch(values)).length > 0) {
       setFocusFirstError((count) => count + 1);
       return;
     }
@@ -89,7 +93,7 @@ export const BranchForm = ({
   const errorCount = submitted ? Object.keys(errors).length : 0;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
       <Stack gap="lg">
         <DetailsSection {...section} />
         <BusinessSection {...section} />

@@ -8,10 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '@/features/settings/integrations/api';
-import {
-  ApiKeyCreatedModal,
-  type TCreatedApiKey,
-} from '@/features/settings/integrations/components/api-key-created-modal';
+import type { TCreatedApiKey } from '@/features/settings/integrations/components/api-key-created-modal';
 import { ApiKeysTable } from '@/features/settings/integrations/components/api-keys-table';
 import { SendEventsHelp } from '@/features/settings/integrations/components/send-events-help';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
@@ -21,6 +18,10 @@ import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 const CreateApiKeyModal = lazyComponent(
   () => import('@/features/settings/integrations/components/create-api-key-modal'),
   'CreateApiKeyModal',
+);
+const ApiKeyCreatedModal = lazyComponent(
+  () => import('@/features/settings/integrations/components/api-key-created-modal'),
+  'ApiKeyCreatedModal',
 );
 
 /** `?action=create-api-key` opens the create dialog, so that Back closes it and a link opens it. */
@@ -107,7 +108,9 @@ export const ApiKeysSection = () => {
           onClose={closeCreate}
         />
       </MountWhen>
-      <ApiKeyCreatedModal created={created} onClose={() => setCreated(null)} />
+      <MountWhen when={created !== null}>
+        <ApiKeyCreatedModal created={created} onClose={() => setCreated(null)} />
+      </MountWhen>
     </Stack>
   );
 };

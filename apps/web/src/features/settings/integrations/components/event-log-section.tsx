@@ -5,7 +5,7 @@ import {
   planIncludes,
   type TEventLogEntry,
 } from '@laurel/contract';
-import { ActionIcon, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,6 @@ import { ApiError } from '@/api/http-client';
 import { useClientRecord } from '@/app/console/client-record';
 import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { eventLogQuery, useRetryEvent } from '@/features/settings/integrations/api';
-import { EventDetailsModal } from '@/features/settings/integrations/components/event-details-modal';
 import { eventColumns } from '@/features/settings/integrations/components/event-log-columns';
 import {
   EventLogFilters,
@@ -25,6 +24,14 @@ import { EventLogLocked } from '@/features/settings/integrations/components/even
 import { eventStatusOf, eventTypeOf } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 import { DataTable, useTableQuery } from '@/ui/data-table';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
+
+// Opened by a row: the Modal's code loads then, not with the tab.
+const EventDetailsModal = lazyComponent(
+  () => import('@/features/settings/integrations/components/event-details-modal'),
+  'EventDetailsModal',
+);
 
 /**
  * The contract's list of remembered tables has no 'event-log' yet (asked for); until it has, the name is given
@@ -150,7 +157,7 @@ export const EventLogSection = () => {
                   </Text>
                 </Group>
               )}
-              <Tooltip label="Refresh" withArrow>
+              <LazyTooltip label="Refresh" withArrow>
                 <ActionIcon
                   variant="default"
                   size="lg"
@@ -160,19 +167,21 @@ export const EventLogSection = () => {
                 >
                   <IconRefresh size={18} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             </Group>
           }
           onRowClick={open}
           pinLastColumn
         />
       )}
-      <EventDetailsModal
-        event={shown}
-        retrying={retry.isPending && retryingId === shown?._id}
-        onRetry={retryEvent}
-        onClose={dialog.close}
-      />
+      <MountWhen when={openId !== null}>
+        <EventDetailsModal
+          event={shown}
+          retrying={retry.isPending && retryingId === shown?._id}
+          onRetry={retryEvent}
+          onClose={dialog.close}
+        />
+      </MountWhen>
     </Stack>
   );
 };

@@ -1,7 +1,8 @@
 import { ENGINE_EVENT_TYPES, MAX_EVENTS_PER_BATCH } from '@laurel/contract';
-import { ActionIcon, Box, Code, CopyButton, Group, List, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Code, CopyButton, Group, List, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { curlExample } from '@/features/settings/integrations/send-events-example';
+import { LazyTooltip } from '@/ui/lazy-tooltip';
 
 /**
  * How an integrator sends activity: the endpoint on this very host, the two ways to pass the key, the event's
@@ -49,7 +50,7 @@ export const SendEventsHelp = ({ origin }: { origin: string }) => {
         <Group pos="absolute" top={6} right={6}>
           <CopyButton value={example} timeout={2000}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy the example'} withArrow position="left">
+              <LazyTooltip label={copied ? 'Copied' : 'Copy the example'} withArrow position="left">
                 <ActionIcon
                   variant="subtle"
                   color={copied ? 'teal' : 'gray'}
@@ -58,7 +59,7 @@ export const SendEventsHelp = ({ origin }: { origin: string }) => {
                 >
                   {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             )}
           </CopyButton>
         </Group>
