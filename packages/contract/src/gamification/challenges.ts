@@ -35,6 +35,7 @@ export const CODE_TYPES = ZCodeType.options;
 /** Payment methods as scope values; POS is cash or an external card. */
 export const ZPaymentMethodScope = z.enum(['CARD', 'WALLET', 'VOUCHER', 'POS']);
 export type TPaymentMethodScope = z.infer<typeof ZPaymentMethodScope>;
+export const PAYMENT_METHOD_SCOPES = ZPaymentMethodScope.options;
 export const PAYMENT_METHOD_SCOPE_LABELS: Record<TPaymentMethodScope, string> = {
   CARD: 'Credit/Debit Card',
   WALLET: 'Wallet',

@@ -32,14 +32,17 @@ export const CONDITION_KIND_LABELS: Record<TConditionKind, string> = {
   first_occurrence: 'First Occurrence',
 };
 
-/** Conditions that cannot follow an objective or a condition of their own kind. */
-export const NON_CHAINABLE_CONDITIONS = ZConditionKind.extract([
+/**
+ * Conditions that cannot follow an objective or a condition of their own kind. A list, not an extract of the
+ * schema, so that the console's editor reads it without zod.
+ */
+export const NON_CHAINABLE_CONDITIONS: readonly TConditionKind[] = [
   'unique',
   'date_range',
   'time',
   'first_occurrence',
   'payment_method',
-]).options;
+];
 
 export const ZTimeRangeType = z.enum(['After', 'Before']);
 export type TTimeRangeType = z.infer<typeof ZTimeRangeType>;

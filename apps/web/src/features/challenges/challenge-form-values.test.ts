@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateChallenge } from '@/features/challenges/challenge-validation';
 import { challengeFixture } from '@/features/challenges/test-server';
 import {
   detailsOf,
@@ -6,7 +7,6 @@ import {
   newDetails,
   type TChallengeDetails,
   toChallengeBody,
-  validateChallenge,
 } from './challenge-form-values';
 import {
   addNodeAfter,

@@ -1,22 +1,13 @@
 import {
   CHALLENGE_DEFAULTS,
-  CHALLENGE_MESSAGES,
-  EVALUATED_CONDITION_KINDS,
   isFlowNodeKind,
   type TChallenge,
   type TChallengeStatus,
   type TSaveChallengeRequest,
-  ZSaveChallengeRequest,
 } from '@laurel/contract';
 import dayjs from 'dayjs';
 import { dayOf } from '@/features/challenges/challenge-format';
-import {
-  EMPTY_GRAPH,
-  objectivesOf,
-  type TChallengeGraph,
-  type TChallengeNode,
-  treeOf,
-} from '@/features/challenges/flow/graph';
+import { EMPTY_GRAPH, type TChallengeGraph, type TChallengeNode } from '@/features/challenges/flow/graph';
 import type { TNodeConfig } from '@/features/challenges/flow/node-config';
 
 export type TChallengeImage = { url: string | null; etag: string | null; file_name: string | null };
@@ -93,29 +84,6 @@ export const toChallengeBody = (
   },
 });
 
-const EVALUATED = new Set<string>(EVALUATED_CONDITION_KINDS);
-const SETS_TRIGGER = new Set<string>(['trigger_quantity', 'product_category']);
-
-/** The node a message about `objectives[index].<path>` belongs to, as the server collects them. */
-const nodeOfObjectivePath = (
-  graph: TChallengeGraph,
-  objective: TChallengeNode,
-  path: readonly PropertyKey[],
-) => {
-  const tree = treeOf(graph, objective.id)
-    .slice(1)
-    .map((id) => graph.nodes.find((node) => node.id === id))
-    .filter((node): node is TChallengeNode => node !== undefined);
-  const [field, position] = path;
-  if (field === 'rewards')
-    return tree.filter((node) => node.type === 'reward')[Number(position)] ?? objective;
-  if (field === 'conditions')
-    return tree.filter((node) => EVALUATED.has(node.data.node_type))[Number(position)] ?? objective;
-  if (field === 'scope') return tree.find((node) => node.data.node_type === 'product_category') ?? objective;
-  if (field === 'trigger') return tree.findLast((node) => SETS_TRIGGER.has(node.data.node_type)) ?? objective;
-  return objective;
-};
-
 export type TChallengeProblems = {
   /** Every message once, in the order the checks found them (the Validation Error dialog lists them). */
   messages: string[];
@@ -123,45 +91,4 @@ export type TChallengeProblems = {
   byNode: Record<string, string[]>;
   /** Messages per details field. */
   byField: Partial<Record<'title' | 'description' | 'image' | 'start_date' | 'end_date' | 'status', string>>;
-};
-
-/** Checks a body as the server will (spec 2 §5, the contract's schema), and says where each problem lies. */
-export const validateChallenge = (
-  body: TSaveChallengeRequest,
-  graph: TChallengeGraph,
-): TChallengeProblems => {
-  const problems: TChallengeProblems = { messages: [], byNode: {}, byField: {} };
-  const parsed = ZSaveChallengeRequest.safeParse(body);
-  if (parsed.success) return problems;
-  const objectives = objectivesOf(graph);
-  // A missing day is not also 'earlier' than the other (the schema's day comparison runs on empty strings too).
-  const missingDay = parsed.error.issues.some(
-    (issue) =>
-      issue.message === CHALLENGE_MESSAGES.startDateRequired ||
-      issue.message === CHALLENGE_MESSAGES.endDateRequired,
-  );
-  for (const issue of parsed.error.issues) {
-    if (missingDay && issue.message === CHALLENGE_MESSAGES.endDateBeforeStart) continue;
-    const { message, path } = issue;
-    if (!problems.messages.includes(message)) problems.messages.push(message);
-    const [head, second, ...rest] = path;
-    let node: TChallengeNode | undefined;
-    if (head === 'objectives') {
-      const objective = objectives[Number(second)];
-      if (objective) node = nodeOfObjectivePath(graph, objective, rest);
-    } else if (head === 'flow' && second === 'nodes') {
-      node = graph.nodes[Number(rest[0])];
-    } else if (head === 'schedule') {
-      const field = second === 'end_date' ? 'end_date' : 'start_date';
-      problems.byField[field] ??= message;
-    } else if (head === 'title' || head === 'description' || head === 'image' || head === 'status') {
-      problems.byField[head] ??= message;
-    }
-    if (node) {
-      const list = problems.byNode[node.id] ?? [];
-      if (!list.includes(message)) list.push(message);
-      problems.byNode[node.id] = list;
-    }
-  }
-  return problems;
 };

@@ -4,6 +4,8 @@ export const CHALLENGE_TEXTS = {
   search: 'Search challenges',
   searchPlaceholder: 'Search by title',
   readOnlyNote: 'You may view this challenge but not change it.',
+  loadingFlow: 'Loading the flow…',
+  loadingNode: 'Loading the node’s settings…',
   details: 'Details',
   title: 'Title',
   description: 'Description',

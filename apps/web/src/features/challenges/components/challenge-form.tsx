@@ -5,14 +5,10 @@ import {
   type TFlowNodeKind,
   type TObjectiveEventType,
 } from '@laurel/contract';
-import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import { Badge, Box, Button, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import {
-  type TChallengeDetails,
-  toChallengeBody,
-  validateChallenge,
-} from '@/features/challenges/challenge-form-values';
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { type TChallengeDetails, toChallengeBody } from '@/features/challenges/challenge-form-values';
 import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import {
   addNodeAfter,
@@ -28,12 +24,41 @@ import {
 } from '@/features/challenges/flow/graph';
 import { defaultConfigOf } from '@/features/challenges/flow/node-config';
 import { openConfirmModal } from '@/ui/confirm-modal';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { lazyModule } from '@/ui/lazy-module';
+import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
-import { ChallengeCanvas } from './challenge-canvas';
 import { DetailsPanel } from './details-panel';
-import { NodePanel } from './node-panel';
-import { NodePickerModal } from './node-picker-modal';
 import { ObjectivesPanel } from './objectives-panel';
+
+// The flow canvas (React Flow, d3, dagre: about 60 KB) arrives just after the page, behind a loader; a node's
+// settings, the node picker and the checks (zod) when first asked for.
+const ChallengeCanvas = lazyComponent(() => import('./challenge-canvas'), 'ChallengeCanvas');
+/** The canvas's height (challenge-canvas.tsx): as tall as the window allows. */
+const FLOW_HEIGHT = 'max(560px, calc(100dvh - 190px))';
+const NodePanel = lazyComponent(() => import('./node-panel'), 'NodePanel');
+const NodePickerModal = lazyComponent(() => import('./node-picker-modal'), 'NodePickerModal');
+const challengeChecks = lazyModule(() => import('@/features/challenges/challenge-validation'));
+
+/** Where the flow will be, the size and frame it will have: a loader, and the panels over it. */
+const FlowPlaceholder = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box
+    pos="relative"
+    h={FLOW_HEIGHT}
+    bd="1px solid var(--mantine-color-default-border)"
+    style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+  >
+    <Center h="100%" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Stack>
+    </Center>
+    {children}
+  </Box>
+);
 
 export type TChallengeSubmission = { details: TChallengeDetails; file: File | null; graph: TChallengeGraph };
 
@@ -68,9 +93,10 @@ export const ChallengeForm = (props: TChallengeFormProps) => {
   const [picker, setPicker] = useState<TPicker>(null);
   const [checked, setChecked] = useState(false);
 
+  const checks = useLazyChecks(challengeChecks, edited);
   const problems = useMemo(
-    () => (checked ? validateChallenge(toChallengeBody(details, graph), graph) : null),
-    [checked, details, graph],
+    () => (checked && checks ? checks.validateChallenge(toChallengeBody(details, graph), graph) : null),
+    [checked, checks, details, graph],
   );
   const changeGraph = useCallback((next: (current: TChallengeGraph) => TChallengeGraph) => {
     setGraph(next);
@@ -113,8 +139,8 @@ export const ChallengeForm = (props: TChallengeFormProps) => {
       ? (objectiveOfSelected.data.node_type as TObjectiveEventType)
       : null;
 
-  const submit = () => {
-    const found = validateChallenge(toChallengeBody(details, graph), graph);
+  const submit = async () => {
+    const found = (await challengeChecks.get()).validateChallenge(toChallengeBody(details, graph), graph);
     setChecked(true);
     if (found.messages.length > 0) {
       openValidationErrorModal({ messages: found.messages });
@@ -122,6 +148,45 @@ export const ChallengeForm = (props: TChallengeFormProps) => {
     }
     onSubmit({ details, file, graph });
   };
+
+  // The panels over the flow: shown at once, over the loader too, so that an objective can be added meanwhile.
+  const overlay = (
+    <>
+      <ObjectivesPanel
+        objectives={objectivesOf(graph)}
+        selectedId={selectedId}
+        readOnly={readOnly}
+        onAdd={() => setPicker({ from: null })}
+        onSelect={setSelectedId}
+      />
+      {selected && (
+        <Suspense
+          fallback={
+            <Paper withBorder shadow="md" radius="md" pos="absolute" top={12} right={12} w={340} p="md">
+              <Loader size="sm" aria-label={CHALLENGE_TEXTS.loadingNode} />
+            </Paper>
+          }
+        >
+          <NodePanel
+            key={selected.id}
+            node={selected}
+            eventType={eventType}
+            problems={problems?.byNode[selected.id] ?? []}
+            currencySymbol={currencySymbol}
+            readOnly={readOnly}
+            onChange={(config) => changeGraph((current) => updateConfig(current, selected.id, config))}
+            onReset={() =>
+              changeGraph((current) =>
+                updateConfig(current, selected.id, defaultConfigOf(selected.data.node_type)),
+              )
+            }
+            onRemove={() => remove(selected.id)}
+            onClose={() => setSelectedId(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 
   return (
     <Stack gap="md">
@@ -138,7 +203,7 @@ export const ChallengeForm = (props: TChallengeFormProps) => {
               leftSection={<IconDeviceFloppy size={18} aria-hidden />}
               disabled={!edited}
               loading={submitting}
-              onClick={submit}
+              onClick={() => void submit()}
             >
               {BUTTON_LABELS.save}
             </Button>
@@ -163,50 +228,32 @@ export const ChallengeForm = (props: TChallengeFormProps) => {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 9 }}>
-          <ChallengeCanvas
-            graph={graph}
-            selectedId={selectedId}
-            problems={problems?.byNode ?? {}}
-            currencySymbol={currencySymbol}
-            readOnly={readOnly}
-            onSelect={setSelectedId}
-            onAddNext={(from) => setPicker({ from })}
-            onRemove={remove}
+          <Suspense
+            fallback={<FlowPlaceholder label={CHALLENGE_TEXTS.loadingFlow}>{overlay}</FlowPlaceholder>}
           >
-            <ObjectivesPanel
-              objectives={objectivesOf(graph)}
+            <ChallengeCanvas
+              graph={graph}
               selectedId={selectedId}
+              problems={problems?.byNode ?? {}}
+              currencySymbol={currencySymbol}
               readOnly={readOnly}
-              onAdd={() => setPicker({ from: null })}
               onSelect={setSelectedId}
-            />
-            {selected && (
-              <NodePanel
-                key={selected.id}
-                node={selected}
-                eventType={eventType}
-                problems={problems?.byNode[selected.id] ?? []}
-                currencySymbol={currencySymbol}
-                readOnly={readOnly}
-                onChange={(config) => changeGraph((current) => updateConfig(current, selected.id, config))}
-                onReset={() =>
-                  changeGraph((current) =>
-                    updateConfig(current, selected.id, defaultConfigOf(selected.data.node_type)),
-                  )
-                }
-                onRemove={() => remove(selected.id)}
-                onClose={() => setSelectedId(null)}
-              />
-            )}
-          </ChallengeCanvas>
+              onAddNext={(from) => setPicker({ from })}
+              onRemove={remove}
+            >
+              {overlay}
+            </ChallengeCanvas>
+          </Suspense>
         </Grid.Col>
       </Grid>
-      <NodePickerModal
-        opened={picker !== null}
-        kinds={picker?.from ? nextKindsAfter(graph, picker.from) : nextNodeKinds([])}
-        onPick={pick}
-        onClose={() => setPicker(null)}
-      />
+      <MountWhen when={picker !== null}>
+        <NodePickerModal
+          opened={picker !== null}
+          kinds={picker?.from ? nextKindsAfter(graph, picker.from) : nextNodeKinds([])}
+          onPick={pick}
+          onClose={() => setPicker(null)}
+        />
+      </MountWhen>
     </Stack>
   );
 };

@@ -14,7 +14,6 @@ import {
   Image,
   Input,
   Paper,
-  Select,
   Stack,
   Switch,
   Text,
@@ -22,12 +21,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TChallengeDetails, TChallengeProblems } from '@/features/challenges/challenge-form-values';
 import { CHALLENGE_TEXTS as T } from '@/features/challenges/challenge-texts';
 import { FileDrop } from '@/ui/file-drop';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
+import { LazySelect } from '@/ui/lazy-select';
 import { useObjectUrl } from '@/ui/use-object-url';
 
 const DAY_FORMAT = 'D MMM YYYY';
@@ -158,7 +158,7 @@ export const DetailsPanel = (props: TDetailsPanelProps) => {
           onChange={(event) => set('description', event.currentTarget.value)}
         />
         <ImageBox {...props} />
-        <DateInput
+        <LazyDateInput
           label={T.startDate}
           required
           placeholder="Pick a day"
@@ -169,7 +169,7 @@ export const DetailsPanel = (props: TDetailsPanelProps) => {
           error={errors.start_date}
           onChange={(value) => set('start_date', value || null)}
         />
-        <DateInput
+        <LazyDateInput
           label={T.endDate}
           required
           placeholder="Pick a day"
@@ -181,7 +181,7 @@ export const DetailsPanel = (props: TDetailsPanelProps) => {
           error={errors.end_date}
           onChange={(value) => set('end_date', value || null)}
         />
-        <Select
+        <LazySelect
           label={T.status}
           required
           data={CHALLENGE_STATUSES.map((status) => ({

@@ -1,12 +1,12 @@
 import {
   CASHBACK_TYPE_LABELS,
   PAYMENT_METHOD_SCOPE_LABELS,
+  PAYMENT_METHOD_SCOPES,
   PRODUCT_TARGET_TYPE_LABELS,
   type TObjectiveEventType,
   type TPaymentMethodScope,
   TRIGGER_KIND_BY_EVENT_TYPE,
   type TTimeRangeType,
-  ZPaymentMethodScope,
 } from '@laurel/contract';
 import { money } from '@/features/challenges/challenge-format';
 import { displayDate } from '@/ui/display-date';
@@ -15,7 +15,7 @@ import type { TChallengeNode } from './graph';
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 const isPaymentMethod = (value: string): value is TPaymentMethodScope =>
-  ZPaymentMethodScope.safeParse(value).success;
+  (PAYMENT_METHOD_SCOPES as readonly string[]).includes(value);
 
 /** The line a node card shows under its name: what its config says, in words. */
 export const nodeSummary = (node: TChallengeNode, symbol: string): string => {

@@ -31,7 +31,9 @@ describe('challenge editor', { timeout: 60_000 }, () => {
     serveChallenges();
     renderApp(`/console/challenge/${SUMMER_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Summer Spree' })).toBeTruthy();
-    expect(await within(canvas()).findByText('Big spender')).toBeTruthy();
+    // The flow's code arrives after the page, behind a loader.
+    const flow = await screen.findByRole('region', { name: 'Objective flow' });
+    expect(await within(flow).findByText('Big spender')).toBeTruthy();
     expect(within(canvas()).getByText('Target: R200')).toBeTruthy();
     expect(within(canvas()).getByText('Credit/Debit Card')).toBeTruthy();
     expect(within(canvas()).getByText('Big Spender')).toBeTruthy();

@@ -23,12 +23,18 @@ import {
 } from '@/features/challenges/challenge-rules';
 import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import { ChallengeForm, type TChallengeSubmission } from '@/features/challenges/components/challenge-form';
-import { SelectSegmentModal } from '@/features/challenges/components/select-segment-modal';
 import { useConfirmDeleteChallenge } from '@/features/challenges/components/use-delete-challenge';
 import { EMPTY_GRAPH } from '@/features/challenges/flow/graph';
 import { BackButton, DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
+
+// Opened by 'Grant to segment' (or a link): its Modal and segment list load then.
+const SelectSegmentModal = lazyComponent(
+  () => import('@/features/challenges/components/select-segment-modal'),
+  'SelectSegmentModal',
+);
 
 const DIALOG_PARAM = 'dialog';
 const SEGMENT_DIALOG = 'segment';
@@ -160,20 +166,22 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
         }
       />
       {challenge && (
-        <SelectSegmentModal
-          challengeId={challenge._id}
-          opened={segmentDialog}
-          onClose={() =>
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                next.delete(DIALOG_PARAM);
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        />
+        <MountWhen when={segmentDialog}>
+          <SelectSegmentModal
+            challengeId={challenge._id}
+            opened={segmentDialog}
+            onClose={() =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.delete(DIALOG_PARAM);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          />
+        </MountWhen>
       )}
     </Stack>
   );
