@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  validateAccount,
+  validateCompanyDetails,
+  validateCompanyInformation,
+} from '@/features/welcome/sign-up-validation';
+import {
   EMPTY_ACCOUNT,
   EMPTY_COMPANY_DETAILS,
   EMPTY_COMPANY_INFORMATION,
   toCreateClientRequest,
-  validateAccount,
-  validateCompanyDetails,
-  validateCompanyInformation,
 } from '@/features/welcome/validation';
 
 const account = {

@@ -1,13 +1,10 @@
 import {
-  COMPANY_DETAILS_MESSAGES,
   isEmail as isEmailAddress,
   LIMITS,
   PASSWORD_MESSAGES,
   SIGN_IN_MESSAGES,
   SIGN_UP_MESSAGES,
   type TCreateClientRequest,
-  ZClientUserSignUp,
-  ZCreateClientRequest,
 } from '@laurel/contract';
 
 /** The address the server would accept (the contract's pattern). */
@@ -39,21 +36,6 @@ export const validateResetPassword = (values: TResetPasswordValues) => {
 
 export type TFormErrors<TValues> = Partial<Record<keyof TValues, string>>;
 
-type TIssue = { path: PropertyKey[]; message: string };
-
-/** The first message per field, naming fields by the form's keys rather than the API's paths. */
-const errorsByField = <TValues>(
-  issues: readonly TIssue[],
-  fieldOf: Record<string, keyof TValues>,
-): TFormErrors<TValues> => {
-  const errors: TFormErrors<TValues> = {};
-  for (const issue of issues) {
-    const field = fieldOf[issue.path.map(String).join('.')];
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-};
-
 export const hasErrors = (errors: object) => Object.values(errors).some(Boolean);
 
 /** Wizard step 1, 'Create your account' (spec 1 §2.8, §5). */
@@ -82,7 +64,7 @@ export const EMPTY_ACCOUNT: TAccountValues = {
   agreesTerms: false,
 };
 
-const toClientUser = (values: TAccountValues): TCreateClientRequest['client_user'] => ({
+export const toClientUser = (values: TAccountValues): TCreateClientRequest['client_user'] => ({
   name: values.name.trim(),
   surname: values.surname.trim(),
   email: values.email.trim(),
@@ -92,24 +74,6 @@ const toClientUser = (values: TAccountValues): TCreateClientRequest['client_user
   get_communication: values.getCommunication,
   agrees_terms_and_conditions: values.agreesTerms as true,
 });
-
-/** The server's own rules for the user (the contract's schema), plus the confirmation the form adds. */
-export const validateAccount = (values: TAccountValues): TFormErrors<TAccountValues> => {
-  const parsed = ZClientUserSignUp.safeParse(toClientUser(values));
-  const errors = errorsByField<TAccountValues>(parsed.success ? [] : parsed.error.issues, {
-    name: 'name',
-    surname: 'surname',
-    email: 'email',
-    password: 'password',
-    cell_number: 'cellNumber',
-    birthday: 'birthday',
-    agrees_terms_and_conditions: 'agreesTerms',
-  });
-  if (!values.confirmPassword) errors.confirmPassword = SIGN_UP_MESSAGES.confirmPasswordRequired;
-  else if (values.confirmPassword !== values.password)
-    errors.confirmPassword = SIGN_UP_MESSAGES.passwordsDontMatch;
-  return errors;
-};
 
 /** Wizard step 2, company details (spec 1 §3 "Company details form"). */
 export type TCompanyDetailsValues = {
@@ -132,36 +96,13 @@ export const EMPTY_COMPANY_DETAILS: TCompanyDetailsValues = {
   coordinates: null,
 };
 
-const toCompany = (values: TCompanyDetailsValues) => ({
+export const toCompany = (values: TCompanyDetailsValues) => ({
   alias: values.businessName.trim(),
   name: values.businessRegisteredName.trim(),
   id_number: values.businessRegisteredNumber.trim(),
   vat_number: values.vatNumber.trim() || null,
   address: { full_address: values.address.trim(), coordinates: values.coordinates },
 });
-
-const ZCompanyDetails = ZCreateClientRequest.pick({
-  alias: true,
-  name: true,
-  id_number: true,
-  vat_number: true,
-  address: true,
-});
-
-export const validateCompanyDetails = (values: TCompanyDetailsValues): TFormErrors<TCompanyDetailsValues> => {
-  const parsed = ZCompanyDetails.safeParse(toCompany(values));
-  const errors = errorsByField<TCompanyDetailsValues>(parsed.success ? [] : parsed.error.issues, {
-    alias: 'businessName',
-    name: 'businessRegisteredName',
-    id_number: 'businessRegisteredNumber',
-    vat_number: 'vatNumber',
-    'address.full_address': 'address',
-    address: 'address',
-  });
-  // Typed text alone is no address: one of the predictions must be chosen, which brings its coordinates.
-  if (!errors.address && !values.coordinates) errors.address = COMPANY_DETAILS_MESSAGES.addressRequired;
-  return errors;
-};
 
 /** Wizard step 3, company information (spec 1 §3): experience, product types and industry. */
 export type TCompanyInformationValues = {
@@ -176,22 +117,11 @@ export const EMPTY_COMPANY_INFORMATION: TCompanyInformationValues = {
   industry: '',
 };
 
-const toOffering = (values: TCompanyInformationValues) => ({
+export const toOffering = (values: TCompanyInformationValues) => ({
   experience: values.businessType,
   product_types: values.sellingProducts,
   industry: values.industry,
 });
-
-export const validateCompanyInformation = (
-  values: TCompanyInformationValues,
-): TFormErrors<TCompanyInformationValues> => {
-  const parsed = ZCreateClientRequest.shape.offering.safeParse(toOffering(values));
-  return errorsByField<TCompanyInformationValues>(parsed.success ? [] : parsed.error.issues, {
-    experience: 'businessType',
-    product_types: 'sellingProducts',
-    industry: 'industry',
-  });
-};
 
 /** The registration body: everything the three steps collected, with the host the console is served from. */
 export const toCreateClientRequest = (

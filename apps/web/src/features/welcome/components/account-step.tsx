@@ -1,17 +1,20 @@
 import { BUTTON_LABELS, DATE_FORMAT, ROUTE_PATTERNS, SIGN_UP_MESSAGES } from '@laurel/contract';
 import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { TermsDialog } from '@/features/welcome/components/terms-dialog';
 import { WizardForm } from '@/features/welcome/components/wizard-form';
 import type { TAccountValues, TFormErrors } from '@/features/welcome/validation';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
+
+// Opened by its link or the checkbox: the Modal loads then.
+const TermsDialog = lazyComponent(() => import('@/features/welcome/components/terms-dialog'), 'TermsDialog');
 
 type TAccountStepProps = {
   values: TAccountValues;
   errors: TFormErrors<TAccountValues>;
   onChange: (patch: Partial<TAccountValues>) => void;
-  onNext: () => void;
+  onNext: () => void | Promise<unknown>;
 };
 
 const yesterday = () => {
@@ -83,7 +86,7 @@ export const AccountStep = ({ values, errors, onChange, onNext }: TAccountStepPr
           error={errors.cellNumber}
           onChange={(event) => onChange({ cellNumber: event.currentTarget.value })}
         />
-        <DateInput
+        <LazyDateInput
           label="Birthday"
           placeholder={DATE_FORMAT}
           valueFormat={DATE_FORMAT}
@@ -123,14 +126,16 @@ export const AccountStep = ({ values, errors, onChange, onNext }: TAccountStepPr
           {SIGN_UP_MESSAGES.signInLink}
         </Anchor>
       </Text>
-      <TermsDialog
-        opened={termsOpen}
-        onAgree={() => setTermsOpen(false)}
-        onDecline={() => {
-          setTermsOpen(false);
-          onChange({ agreesTerms: false });
-        }}
-      />
+      <MountWhen when={termsOpen}>
+        <TermsDialog
+          opened={termsOpen}
+          onAgree={() => setTermsOpen(false)}
+          onDecline={() => {
+            setTermsOpen(false);
+            onChange({ agreesTerms: false });
+          }}
+        />
+      </MountWhen>
     </WizardForm>
   );
 };

@@ -1,7 +1,8 @@
 import { COMPANY_INFORMATION_MESSAGES, ONBOARDING_OPTIONS } from '@laurel/contract';
-import { Checkbox, Group, Radio, Select, SimpleGrid, Text } from '@mantine/core';
+import { Checkbox, Group, Radio, SimpleGrid, Text } from '@mantine/core';
 import { WizardButtons, WizardForm } from '@/features/welcome/components/wizard-form';
 import type { TCompanyInformationValues, TFormErrors } from '@/features/welcome/validation';
+import { LazySelect } from '@/ui/lazy-select';
 import classes from './choice-card.module.css';
 
 type TCompanyInformationStepProps = {
@@ -9,7 +10,7 @@ type TCompanyInformationStepProps = {
   errors: TFormErrors<TCompanyInformationValues>;
   onChange: (patch: Partial<TCompanyInformationValues>) => void;
   /** Registers the business. */
-  onNext: () => void;
+  onNext: () => void | Promise<unknown>;
   onBack: () => void;
 };
 
@@ -59,7 +60,7 @@ export const CompanyInformationStep = ({
         ))}
       </SimpleGrid>
     </Checkbox.Group>
-    <Select
+    <LazySelect
       label={COMPANY_INFORMATION_MESSAGES.industryLabel}
       placeholder="Choose your industry"
       required

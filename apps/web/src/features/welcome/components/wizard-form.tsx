@@ -5,8 +5,8 @@ import { type FormEvent, type ReactNode, useRef } from 'react';
 type TWizardFormProps = {
   /** Accessible name of the form. */
   label: string;
-  /** Validates and moves on, or leaves the errors showing. */
-  onSubmit: () => void;
+  /** Validates and moves on, or leaves the errors showing (once its checks, loaded on first use, have run). */
+  onSubmit: () => void | Promise<unknown>;
   children: ReactNode;
 };
 
@@ -30,8 +30,9 @@ export const WizardForm = ({ label, onSubmit, children }: TWizardFormProps) => {
   const formRef = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
-    requestAnimationFrame(() => focusFirstError(formRef.current));
+    void Promise.resolve(onSubmit()).then(() =>
+      requestAnimationFrame(() => focusFirstError(formRef.current)),
+    );
   };
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>

@@ -109,6 +109,8 @@ describe('create-client wizard: validation', () => {
     const user = userEvent.setup();
 
     await next(user);
+    // The steps' checks load on first use: the messages follow as soon as they arrive.
+    await screen.findByText('Name is required.');
     expectTexts([
       'Name is required.',
       'Surname is required.',
@@ -119,7 +121,7 @@ describe('create-client wizard: validation', () => {
       'Birthday is required.',
       'Must agree to our terms and conditions.',
     ]);
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBe(document.activeElement);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toBe(document.activeElement));
 
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'shorter');

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { ONBOARDING_STEP_TITLES, ROUTE_PATTERNS, SIGN_UP_MESSAGES } from '@laurel/contract';
 import { Stepper } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -23,11 +22,13 @@ import {
   type TCompanyInformationValues,
   type TFormErrors,
   toCreateClientRequest,
-  validateAccount,
-  validateCompanyDetails,
-  validateCompanyInformation,
 } from '@/features/welcome/validation';
+import { lazyModule } from '@/ui/lazy-module';
 import { openPleaseWait } from '@/ui/please-wait-modal';
+
+// The steps' checks take zod: loaded once the wizard is used, not with the page.
+const signUpChecks = lazyModule(() => import('@/features/welcome/sign-up-validation'));
+type TSignUpChecks = Awaited<ReturnType<typeof signUpChecks.get>>;
 
 /** Steps of spec 1 §2.8, numbered from 0 like ONBOARDING_STEP_TITLES; 0 and 4 both show the payment plan. */
 const STEP = { testStripe: 0, account: 1, companyDetails: 2, companyInformation: 3, paymentPlan: 4 } as const;
@@ -47,19 +48,23 @@ const STEP_HEADINGS: Record<1 | 2 | 3, { title: string; guidance: string }> = {
 /** A form's values and whether its 'Next' was tried, after which its messages follow every change. */
 const useStepForm = <TValues extends object>(
   empty: TValues,
-  validate: (values: TValues) => TFormErrors<TValues>,
+  validatorOf: (checks: TSignUpChecks) => (values: TValues) => TFormErrors<TValues>,
 ) => {
   const [values, setValues] = useState(empty);
   const [tried, setTried] = useState(false);
-  const errors: TFormErrors<TValues> = tried ? validate(values) : {};
+  const checks = signUpChecks.use();
+  const errors: TFormErrors<TValues> = tried && checks ? validatorOf(checks)(values) : {};
   return {
     values,
     errors,
-    change: (patch: Partial<TValues>) => setValues((current) => ({ ...current, ...patch })),
+    change: (patch: Partial<TValues>) => {
+      void signUpChecks.load();
+      setValues((current) => ({ ...current, ...patch }));
+    },
     /** True when the step is valid; otherwise its messages show. */
-    check: () => {
+    check: async () => {
       setTried(true);
-      return !hasErrors(validate(values));
+      return !hasErrors(validatorOf(await signUpChecks.get())(values));
     },
   };
 };
@@ -72,11 +77,14 @@ const useStepForm = <TValues extends object>(
 export const CreateClientPage = () => {
   const signedIn = useSession() !== null;
   const [step, setStep] = useState<number>(signedIn ? STEP.paymentPlan : STEP.account);
-  const account = useStepForm<TAccountValues>(EMPTY_ACCOUNT, validateAccount);
-  const company = useStepForm<TCompanyDetailsValues>(EMPTY_COMPANY_DETAILS, validateCompanyDetails);
+  const account = useStepForm<TAccountValues>(EMPTY_ACCOUNT, (checks) => checks.validateAccount);
+  const company = useStepForm<TCompanyDetailsValues>(
+    EMPTY_COMPANY_DETAILS,
+    (checks) => checks.validateCompanyDetails,
+  );
   const information = useStepForm<TCompanyInformationValues>(
     EMPTY_COMPANY_INFORMATION,
-    validateCompanyInformation,
+    (checks) => checks.validateCompanyInformation,
   );
   const createClient = useCreateClient();
   const signIn = useSignIn();
@@ -144,7 +152,7 @@ export const CreateClientPage = () => {
           values={account.values}
           errors={account.errors}
           onChange={account.change}
-          onNext={() => account.check() && setStep(STEP.companyDetails)}
+          onNext={() => account.check().then((valid) => valid && setStep(STEP.companyDetails))}
         />
       )}
       {step === STEP.companyDetails && (
@@ -152,7 +160,7 @@ export const CreateClientPage = () => {
           values={company.values}
           errors={company.errors}
           onChange={company.change}
-          onNext={() => company.check() && setStep(STEP.companyInformation)}
+          onNext={() => company.check().then((valid) => valid && setStep(STEP.companyInformation))}
           onBack={() => setStep(STEP.account)}
         />
       )}
@@ -161,7 +169,11 @@ export const CreateClientPage = () => {
           values={information.values}
           errors={information.errors}
           onChange={information.change}
-          onNext={() => information.check() && void register()}
+          onNext={() =>
+            information.check().then(async (valid) => {
+              if (valid) await register();
+            })
+          }
           onBack={() => setStep(STEP.companyDetails)}
         />
       )}
