@@ -14,7 +14,7 @@ type TAccountStepProps = {
   values: TAccountValues;
   errors: TFormErrors<TAccountValues>;
   onChange: (patch: Partial<TAccountValues>) => void;
-  onNext: () => void | Promise<unknown>;
+  onNext: () => Promise<unknown>;
 };
 
 const yesterday = () => {

@@ -9,7 +9,7 @@ type TCompanyDetailsStepProps = {
   values: TCompanyDetailsValues;
   errors: TFormErrors<TCompanyDetailsValues>;
   onChange: (patch: Partial<TCompanyDetailsValues>) => void;
-  onNext: () => void | Promise<unknown>;
+  onNext: () => Promise<unknown>;
   onBack: () => void;
 };
 

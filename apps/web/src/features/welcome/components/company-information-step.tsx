@@ -10,7 +10,7 @@ type TCompanyInformationStepProps = {
   errors: TFormErrors<TCompanyInformationValues>;
   onChange: (patch: Partial<TCompanyInformationValues>) => void;
   /** Registers the business. */
-  onNext: () => void | Promise<unknown>;
+  onNext: () => Promise<unknown>;
   onBack: () => void;
 };
 

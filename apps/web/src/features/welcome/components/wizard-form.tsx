@@ -6,7 +6,7 @@ type TWizardFormProps = {
   /** Accessible name of the form. */
   label: string;
   /** Validates and moves on, or leaves the errors showing (once its checks, loaded on first use, have run). */
-  onSubmit: () => void | Promise<unknown>;
+  onSubmit: () => Promise<unknown>;
   children: ReactNode;
 };
 
@@ -30,9 +30,7 @@ export const WizardForm = ({ label, onSubmit, children }: TWizardFormProps) => {
   const formRef = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void Promise.resolve(onSubmit()).then(() =>
-      requestAnimationFrame(() => focusFirstError(formRef.current)),
-    );
+    void onSubmit().then(() => requestAnimationFrame(() => focusFirstError(formRef.current)));
   };
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
