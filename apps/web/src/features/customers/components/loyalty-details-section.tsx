@@ -1,20 +1,26 @@
 import {
   CUSTOMER_MESSAGES,
   LIMITS,
-  LOYALTY_MESSAGES,
   LOYALTY_RULE_MESSAGES,
   type TLoyalty,
 } from '@laurel/contract';
-import { Badge, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Loader, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useUpdateLoyalty } from '@/features/customers/api';
 import { EditControls, ProfileSection } from '@/features/customers/components/profile-section';
 import { displayDate } from '@/features/customers/customer-format';
 import { Fact } from '@/ui/fact';
+import { lazyComponent } from '@/ui/lazy-component';
 
-type TLoyaltyValues = { loyalty_number: string; member_card_number: string; linked: boolean };
-type TLoyaltyErrors = Partial<Record<keyof TLoyaltyValues, string>>;
+// The edit mode's fields (the Checkbox and its group and card parts) load on Edit.
+const LoyaltyDetailsFields = lazyComponent(
+  () => import('@/features/customers/components/loyalty-details-fields'),
+  'LoyaltyDetailsFields',
+);
+
+export type TLoyaltyValues = { loyalty_number: string; member_card_number: string; linked: boolean };
+export type TLoyaltyErrors = Partial<Record<keyof TLoyaltyValues, string>>;
 
 const valuesOf = (loyalty: TLoyalty): TLoyaltyValues => ({
   loyalty_number: loyalty.loyalty_number,
@@ -95,37 +101,9 @@ export const LoyaltyDetailsSection = ({ loyalty, canEdit }: TLoyaltyDetailsSecti
       }
     >
       {editing ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Loyalty Number"
-            required
-            value={values.loyalty_number}
-            error={errors.loyalty_number}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setValues((current) => ({ ...current, loyalty_number: value }));
-            }}
-          />
-          <TextInput
-            label="Card Number"
-            required
-            maxLength={LIMITS.loyaltyCardNumberLength}
-            value={values.member_card_number}
-            error={errors.member_card_number}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setValues((current) => ({ ...current, member_card_number: value }));
-            }}
-          />
-          <Checkbox
-            label={LOYALTY_MESSAGES.linkToPhysicalCard}
-            checked={values.linked}
-            onChange={(event) => {
-              const { checked } = event.currentTarget;
-              setValues((current) => ({ ...current, linked: checked }));
-            }}
-          />
-        </SimpleGrid>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
+          <LoyaltyDetailsFields values={values} errors={errors} onChange={setValues} />
+        </Suspense>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Fact label="Loyalty Number">{loyalty.loyalty_number}</Fact>

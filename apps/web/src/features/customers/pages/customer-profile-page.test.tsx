@@ -283,7 +283,8 @@ describe('customer profile: loyalty', () => {
     await openProfile();
     const box = await screen.findByRole('region', { name: 'Loyalty Details' });
     await user.click(within(box).getByRole('button', { name: 'Edit loyalty details' }));
-    const number = within(box).getByRole('textbox', { name: /^Loyalty Number/ });
+    // The edit mode's fields load on Edit.
+    const number = await within(box).findByRole('textbox', { name: /^Loyalty Number/ });
     await user.clear(number);
     await user.type(number, 'L-0002');
     await user.click(within(box).getByRole('button', { name: 'Save loyalty details' }));
