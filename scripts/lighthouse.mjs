@@ -1,4 +1,5 @@
-// `npm run lighthouse`: Lighthouse (desktop preset) on the log-in, dashboard, customers, users and settings pages of
+// `npm run lighthouse`: Lighthouse (desktop preset) on the log-in, dashboard, customers, users, settings, badge editor,
+// economy transactions and integrations pages of
 // the built server, in Debian's Chromium (CHROME_PATH), signed in for the console pages. A measurement for
 // docs/performance.md, not a test: timings depend on the machine and its load.
 //
@@ -28,6 +29,9 @@ const PAGES = [
   { name: 'customers', path: '/console/customers', signedIn: true },
   { name: 'users', path: '/console/users', signedIn: true },
   { name: 'settings', path: '/console/settings/account', signedIn: true },
+  { name: 'badge editor', path: '/console/badge', signedIn: true },
+  { name: 'economy transactions', path: '/console/economics/transactions', signedIn: true },
+  { name: 'integrations', path: '/console/settings/integrations', signedIn: true },
 ];
 
 const chrome = findChromium();

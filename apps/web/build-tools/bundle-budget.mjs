@@ -20,12 +20,10 @@ const KB = 1024;
 const TARGET = 200 * KB;
 /**
  * Chunks a page loads right after it renders, with no click: shown beside the route (they are not its first load,
- * and the page is usable before they arrive). The challenge editor's flow canvas (behind a loader of its size) and a
- * plan's revenue chart (drawn once its figures are in).
+ * and the page is usable before they arrive). The challenge editor's flow canvas, behind a loader of its size.
  */
 const AFTER_FIRST_PAINT = {
   'challenges/challenge-page': ['src/features/challenges/components/challenge-canvas.tsx'],
-  'subscriptions/subscription-page': ['src/features/subscriptions/components/revenue-chart.tsx'],
 };
 /** Areas outside the console: no console layout around their pages. */
 const PUBLIC_AREAS = new Set(['welcome', 'legal']);

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createBadge, createOrderValueChallenge } from './pages/challenges-page';
 import { CustomersBusiness } from './pages/customers-page';
 import { addCategory, addProduct } from './pages/economy-pages';
 import { OrderChannel } from './pages/orders-pages';
 import { segmentIdOf } from './pages/reward-tracks-page';
+import { seriousAxeFindings } from './support/axe';
 
 /**
  * Every console route, in the light and the dark scheme, on a fresh business (no demo data) with one of each thing
@@ -36,9 +36,8 @@ const STATIC_CONSOLE_PAGES = [
   '/console/challenges',
   '/console/challenge',
   '/console/reward-tracks',
+  // New level and tier tracks: a business with one is sent to it, so those are visited with its id below.
   '/console/reward-track-details',
-  '/console/tier-progression-details',
-  '/console/level-progression-details',
   '/console/economics/wallet',
   '/console/economics/cashback-configs',
   '/console/economics/cashback-config',
@@ -66,29 +65,11 @@ const SIGNED_OUT_PAGES = [
   '/privacy-policy',
 ];
 
-type TViolation = { id: string; impact?: string | null; help: string; nodes: { target: unknown }[] };
-
 /** The page once its data has arrived: a level-1 heading shown and no request in flight. */
 const settle = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader:visible')).toHaveCount(0);
-};
-
-/** Serious and critical axe findings (WCAG 2.x A and AA), each with the elements it names. */
-const seriousFindings = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return (violations as TViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .slice(0, 5)
-          .map((node) => JSON.stringify(node.target))
-          .join(', ')}`,
-    );
 };
 
 /** The first page is loaded; the others are reached in the app (as a click would), which saves a reload each. */
@@ -103,7 +84,7 @@ const checkAll = async (page: Page, paths: readonly string[]) => {
       }, path);
     await expect(page).toHaveURL(path);
     await settle(page);
-    findings.push(...(await seriousFindings(page)).map((finding) => `${path}: ${finding}`));
+    findings.push(...(await seriousAxeFindings(page)).map((finding) => `${path}: ${finding}`));
   }
   return findings;
 };

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createBadge, createOrderValueChallenge } from './pages/challenges-page';
 import { ConsoleShell } from './pages/console-shell';
@@ -13,6 +12,7 @@ import {
 import { LogInPage } from './pages/log-in-page';
 import { OrderChannel } from './pages/orders-pages';
 import { addXpConfig, playerOf, segmentIdOf } from './pages/reward-tracks-page';
+import { seriousAxeFindings } from './support/axe';
 import {
   dayNumberOf,
   expectedDashboard,
@@ -161,18 +161,6 @@ const expectFigures = async (
       weekdays: expected.weekdays,
       counts: expected.tiers[tier],
     });
-};
-
-const seriousAxeFindings = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
 };
 
 test.describe('dashboard', () => {

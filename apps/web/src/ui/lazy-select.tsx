@@ -104,6 +104,7 @@ export const LazySelect = (props: SelectProps) => {
       }}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}
+      ref={field.standInRef}
       onPointerDown={(event) => {
         if (event.button !== 0 || readOnly) return;
         field.standIn.onPointerDown(event);
@@ -174,6 +175,7 @@ export const LazyMultiSelect = (props: MultiSelectProps) => {
           aria-label={props['aria-label']}
           onFocus={field.standIn.onFocus}
           onBlur={field.standIn.onBlur}
+          ref={field.standInRef}
           onChange={(event) => field.type(event.currentTarget.value)}
           value={field.draft ?? ''}
           onKeyDown={(event) => {

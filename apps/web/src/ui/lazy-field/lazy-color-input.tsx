@@ -28,6 +28,7 @@ export const LazyColorInput = (props: ColorInputProps) => {
       }}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}
+      ref={field.standInRef}
       onPointerDown={field.standIn.onPointerDown}
       leftSection={
         props.leftSection ??

@@ -42,6 +42,7 @@ export const LazyDateInput = (props: DateInputProps) => {
       }}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}
+      ref={field.standInRef}
       onPointerDown={field.standIn.onPointerDown}
       rightSection={props.rightSection}
       __clearSection={<Input.ClearButton onClick={() => onChange?.(null)} />}

@@ -33,6 +33,23 @@ vi.mock('@/ui/select-code', async (importOriginal) => {
 });
 
 const wrap = (children: ReactNode) => render(<MantineProvider env="test">{children}</MantineProvider>);
+
+/** A field's value held as a page holds it, every change recorded. */
+const Harness = <TValue,>({
+  initial,
+  changes,
+  field,
+}: {
+  initial: TValue;
+  changes: TValue[];
+  field: (value: TValue, onChange: (next: TValue) => void) => ReactNode;
+}) => {
+  const [value, setValue] = useState(initial);
+  return field(value, (next) => {
+    changes.push(next);
+    setValue(next);
+  });
+};
 const user = userEvent.setup();
 
 // Fresh modules per test: no field's code is loaded yet, as on a page's first load.
@@ -45,23 +62,22 @@ describe('lazy number input', () => {
   const renderLevel = async (initial: number | string = 1200) => {
     const { LazyNumberInput } = await import('./lazy-number-input');
     const changes: (number | string)[] = [];
-    const Level = () => {
-      const [value, setValue] = useState<number | string>(initial);
-      return (
-        <LazyNumberInput
-          label="Level"
-          thousandSeparator
-          min={1}
-          max={5000}
-          value={value}
-          onChange={(next) => {
-            changes.push(next);
-            setValue(next);
-          }}
-        />
-      );
-    };
-    wrap(<Level />);
+    wrap(
+      <Harness
+        initial={initial}
+        changes={changes}
+        field={(value, onChange) => (
+          <LazyNumberInput
+            label="Level"
+            thousandSeparator
+            min={1}
+            max={5000}
+            value={value}
+            onChange={onChange}
+          />
+        )}
+      />,
+    );
     return changes;
   };
 
@@ -97,22 +113,21 @@ describe('lazy date input', () => {
   it('shows the day in its format and takes a typed day before its code arrives', async () => {
     const { LazyDateInput } = await import('./lazy-date-input');
     const changes: (string | null)[] = [];
-    const Day = () => {
-      const [value, setValue] = useState<string | null>('2025-12-01');
-      return (
-        <LazyDateInput
-          label="Start Date"
-          valueFormat="D MMM YYYY"
-          clearable
-          value={value}
-          onChange={(next) => {
-            changes.push(next as string | null);
-            setValue(next as string | null);
-          }}
-        />
-      );
-    };
-    wrap(<Day />);
+    wrap(
+      <Harness<string | null>
+        initial="2025-12-01"
+        changes={changes}
+        field={(value, onChange) => (
+          <LazyDateInput
+            label="Start Date"
+            valueFormat="D MMM YYYY"
+            clearable
+            value={value}
+            onChange={(next) => onChange(next as string | null)}
+          />
+        )}
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Start Date' });
     expect(input).toHaveProperty('value', '1 Dec 2025');
     await user.clear(input);
@@ -133,20 +148,13 @@ describe('lazy colour input', () => {
   it('shows the colour and reports what is typed at once', async () => {
     const { LazyColorInput } = await import('./lazy-color-input');
     const changes: string[] = [];
-    const Colour = () => {
-      const [value, setValue] = useState('#d2a023');
-      return (
-        <LazyColorInput
-          label="Name Color"
-          value={value}
-          onChange={(next) => {
-            changes.push(next);
-            setValue(next);
-          }}
-        />
-      );
-    };
-    wrap(<Colour />);
+    wrap(
+      <Harness
+        initial="#d2a023"
+        changes={changes}
+        field={(value, onChange) => <LazyColorInput label="Name Color" value={value} onChange={onChange} />}
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Name Color' });
     expect(input).toHaveProperty('value', '#d2a023');
     await user.clear(input);
@@ -162,24 +170,23 @@ describe('lazy multi-select', () => {
   it('shows the chosen values as pills and opens its options on the press that loads it', async () => {
     const { LazyMultiSelect } = await import('@/ui/lazy-select');
     const changes: string[][] = [];
-    const Types = () => {
-      const [value, setValue] = useState<string[]>(['earn']);
-      return (
-        <LazyMultiSelect
-          aria-label="Type"
-          data={[
-            { value: 'earn', label: 'Earning' },
-            { value: 'spend', label: 'Spending' },
-          ]}
-          value={value}
-          onChange={(next) => {
-            changes.push(next);
-            setValue(next);
-          }}
-        />
-      );
-    };
-    wrap(<Types />);
+    wrap(
+      <Harness
+        initial={['earn']}
+        changes={changes}
+        field={(value, onChange) => (
+          <LazyMultiSelect
+            aria-label="Type"
+            data={[
+              { value: 'earn', label: 'Earning' },
+              { value: 'spend', label: 'Spending' },
+            ]}
+            value={value}
+            onChange={onChange}
+          />
+        )}
+      />,
+    );
     expect(screen.getByText('Earning')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     code.state.arrive();

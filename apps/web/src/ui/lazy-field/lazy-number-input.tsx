@@ -88,6 +88,7 @@ export const LazyNumberInput = (props: NumberInputProps) => {
       }}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}
+      ref={field.standInRef}
       onPointerDown={field.standIn.onPointerDown}
       rightSection={
         controls ? (

@@ -1,4 +1,4 @@
-import { type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { TLazyModule } from '@/ui/lazy-module';
 
 /** What the stand-in was asked for before the code arrived: nothing, the focus, or a press (open it). */
@@ -23,6 +23,12 @@ export const useLazyField = <TModule, TElement extends HTMLElement = HTMLInputEl
   const intent = useRef<TLazyIntent>(null);
   const element = useRef<TElement>(null);
   const typed = useRef<string | null>(null);
+  // The stand-in's input, kept when it leaves the page: the real field takes over its selection (a field selected
+  // whole to be typed over stays so), whatever the events that set it.
+  const standInInput = useRef<HTMLInputElement | null>(null);
+  const standInRef = useCallback((node: HTMLInputElement | null) => {
+    if (node) standInInput.current = node;
+  }, []);
   const [draft, setDraft] = useState<string | null>(null);
   const replaced = useRef(false);
   const swapped = loaded !== undefined;
@@ -32,6 +38,11 @@ export const useLazyField = <TModule, TElement extends HTMLElement = HTMLInputEl
     if (!swapped || !target) return;
     if (intent.current) target.focus();
     if (typed.current !== null && target instanceof HTMLInputElement) replayTyping(target, typed.current);
+    else if (intent.current && target instanceof HTMLInputElement) {
+      const { selectionStart, selectionEnd } = standInInput.current ?? {};
+      if (typeof selectionStart === 'number' && typeof selectionEnd === 'number')
+        target.setSelectionRange(selectionStart, selectionEnd);
+    }
     typed.current = null;
   }, [swapped]);
   // Set as the real field renders, before the commit removes the stand-in: a blur its removal fires is not the user's.
@@ -68,5 +79,5 @@ export const useLazyField = <TModule, TElement extends HTMLElement = HTMLInputEl
     setDraft(text);
     load();
   };
-  return { loaded, intent, element, standIn, draft, type };
+  return { loaded, intent, element, standIn, standInRef, draft, type };
 };

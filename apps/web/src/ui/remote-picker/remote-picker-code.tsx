@@ -14,6 +14,7 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { type ReactNode, type Ref, useState } from 'react';
+import { PickedPills } from './picked-pills';
 import { type TPickerOption, type TRemoteOptionsSource, useRemoteOptions } from './use-remote-options';
 
 type TCommonProps = Omit<TRemoteOptionsSource, 'pageSize' | 'debounceMs'> & {
@@ -230,16 +231,7 @@ export const RemoteMultiPicker = (props: TRemoteMultiPickerProps) => {
           rightSectionPointerEvents="none"
         >
           <Pill.Group>
-            {value.map((option) => (
-              <Pill
-                key={option.value}
-                withRemoveButton={!disabled}
-                onRemove={() => remove(option.value)}
-                removeButtonProps={{ 'aria-label': `Remove ${option.label}` }}
-              >
-                {option.label}
-              </Pill>
-            ))}
+            <PickedPills value={value} disabled={disabled} onRemove={remove} />
             <Combobox.EventsTarget>
               <PillsInput.Field
                 ref={props.inputRef}

@@ -1,6 +1,7 @@
 import { ComboboxChevron, ComboboxClearButton, InputBase, Pill, PillsInput } from '@mantine/core';
 import { useLazyField } from '@/ui/lazy-field/use-lazy-field';
 import { lazyModule } from '@/ui/lazy-module';
+import { PickedPills } from './picked-pills';
 import type { TRemoteMultiPickerProps, TRemotePickerProps } from './remote-picker-code';
 
 export type { TRemoteMultiPickerProps, TRemotePickerProps } from './remote-picker-code';
@@ -25,13 +26,13 @@ export const RemotePicker = (props: TRemotePickerProps) => {
       disabled={disabled}
       placeholder={placeholder}
       aria-haspopup="listbox"
-      aria-expanded={false}
       autoComplete="off"
       wrapperProps={{ onPointerEnter: field.standIn.onPointerEnter }}
       value={field.draft ?? value?.label ?? ''}
       onChange={(event) => field.type(event.currentTarget.value)}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}
+      ref={field.standInRef}
       onPointerDown={field.standIn.onPointerDown}
       rightSection={
         value && clearable && !disabled ? (
@@ -63,26 +64,21 @@ export const RemoteMultiPicker = (props: TRemoteMultiPickerProps) => {
       rightSectionPointerEvents="none"
     >
       <Pill.Group>
-        {value.map((option) => (
-          <Pill
-            key={option.value}
-            withRemoveButton={!disabled}
-            onRemove={() => onChange(value.filter((item) => item.value !== option.value))}
-            removeButtonProps={{ 'aria-label': `Remove ${option.label}` }}
-          >
-            {option.label}
-          </Pill>
-        ))}
+        <PickedPills
+          value={value}
+          disabled={disabled}
+          onRemove={(removed) => onChange(value.filter((item) => item.value !== removed))}
+        />
         <PillsInput.Field
           aria-label={label}
           aria-haspopup="listbox"
-          aria-expanded={false}
           placeholder={value.length === 0 ? placeholder : undefined}
           disabled={disabled}
           value={field.draft ?? ''}
           onChange={(event) => field.type(event.currentTarget.value)}
           onFocus={field.standIn.onFocus}
           onBlur={field.standIn.onBlur}
+          ref={field.standInRef}
         />
       </Pill.Group>
     </PillsInput>

@@ -1,9 +1,4 @@
-import {
-  CUSTOMER_MESSAGES,
-  LIMITS,
-  LOYALTY_RULE_MESSAGES,
-  type TLoyalty,
-} from '@laurel/contract';
+import { CUSTOMER_MESSAGES, LIMITS, LOYALTY_RULE_MESSAGES, type TLoyalty } from '@laurel/contract';
 import { Badge, Loader, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';

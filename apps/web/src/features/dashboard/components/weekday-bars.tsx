@@ -1,24 +1,7 @@
 import { Box, getThemeColor, type MantineColor, Text, useMantineTheme } from '@mantine/core';
+import { GridLines, ValueAxis } from '@/ui/chart-axis';
+import { valueTicks } from '@/ui/chart-ticks';
 import classes from './weekday-bars.module.css';
-
-/** At most this many gaps between the value axis's labels. */
-const TICKS = 4;
-
-/** A whole step of 1, 2 or 5 times a power of ten that splits `max` into at most TICKS parts. */
-const stepFor = (max: number) => {
-  const raw = max / TICKS;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw) ?? raw;
-  return Math.max(1, step);
-};
-
-/** The value axis: 0 up to a round top at or above the highest bar. */
-export const valueTicks = (max: number) => {
-  if (max <= 0) return [0];
-  const step = stepFor(max);
-  const top = Math.ceil(max / step) * step;
-  return Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
-};
 
 const format = (value: number) => value.toLocaleString('en-US');
 
@@ -45,24 +28,9 @@ export const WeekdayBars = ({
   const columns = { gridTemplateColumns: `repeat(${weekdays.length}, minmax(0, 1fr))` };
   return (
     <Box className={classes.chart} h={height} aria-hidden data-weekday-chart>
-      <div className={classes.axis} style={{ width: `${format(top).length}ch` }}>
-        {ticks.map((tick) => (
-          <Text
-            key={tick}
-            component="span"
-            size="xs"
-            c="dimmed"
-            className={classes.tick}
-            style={{ bottom: share(tick) }}
-          >
-            {format(tick)}
-          </Text>
-        ))}
-      </div>
+      <ValueAxis ticks={ticks} at={share} format={format} />
       <div className={classes.plot} style={columns}>
-        {ticks.slice(1).map((tick) => (
-          <span key={tick} className={classes.grid} style={{ bottom: share(tick) }} />
-        ))}
+        <GridLines ticks={ticks} at={share} />
         {weekdays.map((day, index) => {
           const value = counts[index] ?? 0;
           return (

@@ -2,21 +2,12 @@ import { formatMoney, type TSubscriptionAnalytics } from '@laurel/contract';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconCash, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useSession } from '@/api/use-session';
 import { subscriptionAnalyticsQuery } from '@/features/subscriptions/api';
+import { RevenueChart } from '@/features/subscriptions/components/revenue-chart';
 import { SUBSCRIPTION_TEXTS } from '@/features/subscriptions/subscription-format';
 import { branchScopeOf } from '@/features/subscriptions/subscription-rules';
-import { lazyComponent } from '@/ui/lazy-component';
 import { SectionCard } from '@/ui/section-card';
-
-// recharts is a third of the plan page's code: it loads beside the figures it draws, never for a new plan.
-const RevenueChart = lazyComponent(
-  () => import('@/features/subscriptions/components/revenue-chart'),
-  'RevenueChart',
-);
-/** The chart's height (revenue-chart.tsx), held while its code loads. */
-const CHART_HEIGHT = 220;
 
 const Tile = ({
   label,
@@ -87,9 +78,7 @@ export const SubscriptionAnalytics = ({ id, symbol }: { id: string; symbol: stri
     <SectionCard title={SUBSCRIPTION_TEXTS.analytics}>
       {data ? <Figures analytics={data} symbol={symbol} /> : <Skeleton h={96} radius="md" />}
       {data && data.incrementalRevenueDate.length > 1 && (
-        <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>
-          <RevenueChart points={data.incrementalRevenueDate} symbol={symbol} />
-        </Suspense>
+        <RevenueChart points={data.incrementalRevenueDate} symbol={symbol} />
       )}
     </SectionCard>
   );

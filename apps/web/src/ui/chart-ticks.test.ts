@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { valueTicks } from './weekday-bars';
+import { valueTicks } from './chart-ticks';
 
 describe('valueTicks', () => {
   it('runs from 0 to a round top at or above the highest value, in at most four whole steps', () => {
