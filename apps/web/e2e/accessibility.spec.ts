@@ -3,7 +3,7 @@ import { createBadge, createOrderValueChallenge } from './pages/challenges-page'
 import { CustomersBusiness } from './pages/customers-page';
 import { addCategory, addProduct } from './pages/economy-pages';
 import { OrderChannel } from './pages/orders-pages';
-import { segmentIdOf } from './pages/reward-tracks-page';
+import { addRewardTrack, segmentIdOf } from './pages/reward-tracks-page';
 import { seriousAxeFindings } from './support/axe';
 
 /**
@@ -98,23 +98,6 @@ const create = async (request: APIRequestContext, token: string, url: string, da
   return ((await response.json()) as { content: { _id: string } }).content._id;
 };
 
-const rewardTrack = (type: 'LEVEL_PROGRESSION' | 'TIER_PROGRESSION', name: string, image: string) => ({
-  name,
-  reward_track_type: type,
-  start_date: '2020-01-01',
-  end_date: '2035-12-31',
-  reset_points_annually: false,
-  persist_tier_levels_annually: false,
-  milestone_count: 2,
-  milestones: [5, 40].map((source_value, index) => ({
-    name: `${name} ${index + 1}`,
-    colour: '#1971c2',
-    source_value,
-    target_value: index + 1,
-    image_url: image,
-  })),
-});
-
 /** One of each thing the console's pages with an id show; answers those pages' paths. */
 const pagesWithIds = async (page: Page, request: APIRequestContext, business: CustomersBusiness) => {
   const token = business.clientToken;
@@ -136,7 +119,7 @@ const pagesWithIds = async (page: Page, request: APIRequestContext, business: Cu
   // A milestone needs an image: any the server can reach.
   const image = new URL('/favicon.svg', page.url()).toString();
   const track = (type: 'LEVEL_PROGRESSION' | 'TIER_PROGRESSION', name: string) =>
-    create(request, token, '/api/reward-tracks', rewardTrack(type, name, image));
+    addRewardTrack(request, token, { type, name, sourceValues: [5, 40], image, colour: '#1971c2' });
   const levelsId = await track('LEVEL_PROGRESSION', 'Levels');
   const tiersId = await track('TIER_PROGRESSION', 'Tiers');
   const xpConfigId = await create(request, token, '/api/economy/earn-configs', {

@@ -11,7 +11,7 @@ import {
 } from './pages/dashboard-page';
 import { LogInPage } from './pages/log-in-page';
 import { OrderChannel } from './pages/orders-pages';
-import { addXpConfig, playerOf, segmentIdOf } from './pages/reward-tracks-page';
+import { addRewardTrack, addXpConfig, playerOf, segmentIdOf } from './pages/reward-tracks-page';
 import { seriousAxeFindings } from './support/axe';
 import {
   dayNumberOf,
@@ -37,12 +37,6 @@ const TILE_ZEROS: Record<TTileKey, string> = {
 /** In the order the filter lists them. */
 const PERIODS: TDashboardPeriodKey[] = ['current_month', 'previous_month', '30', '90'];
 
-const post = async (request: APIRequestContext, token: string, url: string, data: unknown) => {
-  const response = await request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { content: { _id: string } }).content;
-};
-
 /** Today in the client's time zone, as the server counts it (the end of the current month's period). */
 const serverToday = async (request: APIRequestContext, token: string) => {
   const response = await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${token}` } });
@@ -59,25 +53,18 @@ const serverToday = async (request: APIRequestContext, token: string) => {
 const setUpProgramme = async (page: Page, request: APIRequestContext, token: string, today: string) => {
   await addXpConfig(request, token, { triggerValue: 10, earnAmount: 1 });
   const image = new URL('/favicon.svg', page.url()).toString();
-  const track = (type: 'LEVEL_PROGRESSION' | 'TIER_PROGRESSION', name: string, values: [number, number]) =>
-    post(request, token, '/api/reward-tracks', {
-      name,
-      reward_track_type: type,
-      start_date: '2020-01-01',
-      end_date: '2035-12-31',
-      reset_points_annually: false,
-      persist_tier_levels_annually: false,
-      milestone_count: 2,
-      milestones: values.map((source_value, index) => ({
-        name: `${name} ${index + 1}`,
-        colour: '#d2a023',
-        source_value,
-        target_value: index + 1,
-        image_url: image,
-      })),
-    });
-  await track('LEVEL_PROGRESSION', 'Levels', [5, 40]);
-  await track('TIER_PROGRESSION', 'Tiers', [1, 2]);
+  await addRewardTrack(request, token, {
+    type: 'LEVEL_PROGRESSION',
+    name: 'Levels',
+    sourceValues: [5, 40],
+    image,
+  });
+  await addRewardTrack(request, token, {
+    type: 'TIER_PROGRESSION',
+    name: 'Tiers',
+    sourceValues: [1, 2],
+    image,
+  });
   const badge = await createBadge(request, token, 'Big Spender');
   const everyone = await segmentIdOf(request, token, 'AllPlayers');
   await createOrderValueChallenge(request, token, {

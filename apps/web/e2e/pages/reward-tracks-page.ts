@@ -132,6 +132,44 @@ export const segmentIdOf = async (request: APIRequestContext, clientToken: strin
   return found as { _id: string; playfab_segment_id: string };
 };
 
+/**
+ * A level or tier track through the API (client token) with a milestone at each source value, reaching level or tier
+ * 1, 2…; `image` is any image URL the server can reach. Answers the track's id.
+ */
+export const addRewardTrack = async (
+  request: APIRequestContext,
+  clientToken: string,
+  track: {
+    type: 'LEVEL_PROGRESSION' | 'TIER_PROGRESSION';
+    name: string;
+    sourceValues: readonly number[];
+    image: string;
+    colour?: string;
+  },
+) => {
+  const response = await request.post('/api/reward-tracks', {
+    data: {
+      name: track.name,
+      reward_track_type: track.type,
+      start_date: '2020-01-01',
+      end_date: '2035-12-31',
+      reset_points_annually: false,
+      persist_tier_levels_annually: false,
+      milestone_count: track.sourceValues.length,
+      milestones: track.sourceValues.map((source_value, index) => ({
+        name: `${track.name} ${index + 1}`,
+        colour: track.colour ?? '#d2a023',
+        source_value,
+        target_value: index + 1,
+        image_url: track.image,
+      })),
+    },
+    headers: { Authorization: `Bearer ${clientToken}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { content: { _id: string } }).content._id;
+};
+
 /** An XP earn config through the API: `earnAmount` XP for every `triggerValue` of spend, for all players. */
 export const addXpConfig = async (
   request: APIRequestContext,

@@ -1,6 +1,9 @@
 import { Text } from '@mantine/core';
 import classes from './chart-axis.module.css';
 
+/** The charts' layout: the value axis beside the plot (its bottom border the 0 line), the labels under it. */
+export const CHART_CLASSES = { frame: classes.frame, plot: classes.plot };
+
 type TAxisProps = {
   /** The axis's values, 0 first (ui/chart-ticks.ts). */
   ticks: readonly number[];

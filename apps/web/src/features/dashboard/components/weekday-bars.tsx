@@ -1,5 +1,5 @@
 import { Box, getThemeColor, type MantineColor, Text, useMantineTheme } from '@mantine/core';
-import { GridLines, ValueAxis } from '@/ui/chart-axis';
+import { CHART_CLASSES, GridLines, ValueAxis } from '@/ui/chart-axis';
 import { valueTicks } from '@/ui/chart-ticks';
 import classes from './weekday-bars.module.css';
 
@@ -27,9 +27,9 @@ export const WeekdayBars = ({
   const share = (value: number) => `${(Math.max(0, value) / top) * 100}%`;
   const columns = { gridTemplateColumns: `repeat(${weekdays.length}, minmax(0, 1fr))` };
   return (
-    <Box className={classes.chart} h={height} aria-hidden data-weekday-chart>
+    <Box className={`${CHART_CLASSES.frame} ${classes.chart}`} h={height} aria-hidden data-weekday-chart>
       <ValueAxis ticks={ticks} at={share} format={format} />
-      <div className={classes.plot} style={columns}>
+      <div className={`${CHART_CLASSES.plot} ${classes.plot}`} style={columns}>
         <GridLines ticks={ticks} at={share} />
         {weekdays.map((day, index) => {
           const value = counts[index] ?? 0;

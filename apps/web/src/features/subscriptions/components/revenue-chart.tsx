@@ -1,7 +1,7 @@
 import { formatMoney, type TSubscriptionAnalytics } from '@laurel/contract';
 import { Box, Text } from '@mantine/core';
 import { type PointerEvent, useState } from 'react';
-import { GridLines, ValueAxis } from '@/ui/chart-axis';
+import { CHART_CLASSES, GridLines, ValueAxis } from '@/ui/chart-axis';
 import { valueTicks } from '@/ui/chart-ticks';
 import { displayDate } from '@/ui/display-date';
 import classes from './revenue-chart.module.css';
@@ -40,7 +40,7 @@ export const RevenueChart = ({ points, symbol }: TRevenueChartProps) => {
 
   return (
     <Box
-      className={classes.chart}
+      className={`${CHART_CLASSES.frame} ${classes.chart}`}
       h={HEIGHT}
       role="img"
       aria-label={
@@ -49,7 +49,7 @@ export const RevenueChart = ({ points, symbol }: TRevenueChartProps) => {
     >
       <ValueAxis ticks={ticks} at={at} format={(value) => formatMoney(value, symbol)} />
       <div
-        className={classes.plot}
+        className={`${CHART_CLASSES.plot} ${classes.plot}`}
         aria-hidden
         onPointerMove={hover}
         onPointerDown={hover}
