@@ -115,7 +115,10 @@ describe('configuration errors name the bad variable', () => {
     [{ METRICS_PORT: 'nine' }, /METRICS_PORT must be a whole number \(got 'nine'\)/],
     [{ METRICS_PORT: '70000' }, /METRICS_PORT must be between 1 and 65535/],
     [{ METRICS_PORT: '9000', PORT: '9000' }, /METRICS_PORT must differ from PORT/],
-    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters long/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters long$/],
+    // A secret, or a URL that may carry a password, is never printed back.
+    [{ JWT_SECRET: 'short-secret' }, /JWT_SECRET must be at least 32 characters long$/],
+    [{ DATABASE_URL: 'mysql://app:hunter2@db' }, /connection URL$/],
   ])('%j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -223,6 +223,8 @@ export type TConfig = z.infer<typeof ZConfig>;
 
 export class ConfigError extends Error {}
 
+const SECRET_VARIABLE = /SECRET|TOKEN|PASSWORD|_KEY(_ID)?$|_URL$/;
+
 /** Reads and validates the environment; a bad variable is named in the error. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
   const parsed = ZConfig.safeParse(env);
@@ -230,7 +232,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const got = env[name];
-    return `${name} ${issue.message}${got === undefined ? '' : ` (got '${got}')`}`;
+    // Start-up errors reach logs: a secret, or a URL that may carry a password, is named but never printed.
+    const shown = got === undefined || SECRET_VARIABLE.test(name) ? '' : ` (got '${got}')`;
+    return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 };
