@@ -16,6 +16,7 @@ export * from './commerce/subscription-endpoints';
 export * from './commerce/subscriptions';
 export * from './customers/addresses';
 export * from './customers/analytics';
+export * from './customers/customer-imports';
 export * from './customers/customer-ref';
 export * from './customers/customers';
 export * from './customers/integrator-customers';

@@ -17,6 +17,7 @@ export const ZEconomyCauseKind = z.enum([
   'spend',
   'manual',
   'expiry',
+  'import',
 ]);
 export type TEconomyCauseKind = z.infer<typeof ZEconomyCauseKind>;
 export const ECONOMY_CAUSE_KINDS = ZEconomyCauseKind.options;
@@ -28,6 +29,7 @@ export const ECONOMY_CAUSE_LABELS: Record<TEconomyCauseKind, string> = {
   spend: 'Spend',
   manual: 'Manual adjustment',
   expiry: 'Expiry',
+  import: 'Import',
 };
 
 /**

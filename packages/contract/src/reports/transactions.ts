@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ZEconomyTransactionType = z.enum(['Earning Event', 'Cashback', 'XP Points', 'Spending']);
+export const ZEconomyTransactionType = z.enum(['Earning Event', 'Cashback', 'XP Points', 'Spending', 'Opening Balance']);
 export type TEconomyTransactionType = z.infer<typeof ZEconomyTransactionType>;
 export const ECONOMY_TRANSACTION_TYPES = ZEconomyTransactionType.options;
 export const DEFAULT_ECONOMY_TRANSACTION_TYPE: TEconomyTransactionType = 'Earning Event';

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './challenges';
 export * from './commerce';
+export * from './customer-imports';
 export * from './customers';
 export * from './dashboard';
 export * from './economy';
