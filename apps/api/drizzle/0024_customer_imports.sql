@@ -25,6 +25,7 @@ CREATE TABLE "customer_imports" (
 	"status" text NOT NULL,
 	"columns" jsonb NOT NULL,
 	"branch_scope" text[],
+	"default_branch_id" text,
 	"may_update" boolean NOT NULL,
 	"rows_total" integer NOT NULL,
 	"rows_done" integer DEFAULT 0 NOT NULL,

@@ -36,6 +36,8 @@ export const customerImports = pgTable(
     columns: jsonb('columns').$type<string[]>().notNull(),
     /** The starter's branches when they manage some (a manager's rows must name one of them); null: any. */
     branchScope: text('branch_scope').array(),
+    /** Where a new customer without a branch goes: a branch manager's branch; null otherwise. */
+    defaultBranchId: text('default_branch_id'),
     /** Whether the starter may also update existing customers (CUSTOMERS:update). */
     mayUpdate: boolean('may_update').notNull(),
     rowsTotal: integer('rows_total').notNull(),
