@@ -52,7 +52,7 @@ const failureMessage = async (response: Response) => {
 };
 
 /** Hands the file to the browser as a download. */
-const saveFile = (blob: Blob, fileName: string) => {
+export const saveFile = (blob: Blob, fileName: string) => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,14 @@
 import { getHealth, HTTP_CLIENT_MESSAGES, uploadFile } from '@laurel/contract';
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildPath, buildQueryString, createHttpClient, unwrap } from '@/api/http-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  buildPath,
+  buildQueryString,
+  createHttpClient,
+  type TUploadProgress,
+  unwrap,
+} from '@/api/http-client';
+import { stubXhr } from '@/test/stub-xhr';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -270,6 +278,60 @@ describe('createHttpClient: failures', () => {
       status: 204,
       message: '',
       content: null,
+    });
+  });
+});
+
+describe('createHttpClient: upload with progress', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const form = () => {
+    const body = new FormData();
+    body.append('file', new File(['a'.repeat(1000)], 'big.png'), 'big.png');
+    return body;
+  };
+
+  it('reports the body going up, sends the token and maps the envelope as call does', async () => {
+    const xhr = stubXhr({ steps: [0.25, 1] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { success: true, message: 'Uploaded', content: { location: 'x' } })),
+    );
+    const { client } = setup(async () => json(500, {}));
+    const seen: TUploadProgress[] = [];
+    const result = await client.upload(uploadFile, { body: form() }, (progress) => seen.push(progress));
+    expect(result).toEqual({ success: true, status: 200, message: 'Uploaded', content: { location: 'x' } });
+    expect(seen).toEqual([
+      { loaded: 250, total: 1000 },
+      { loaded: 1000, total: 1000 },
+    ]);
+    expect(xhr.calls[0]?.method).toBe('POST');
+    expect(xhr.calls[0]?.url).toBe('/api/upload/upload');
+    expect(xhr.calls[0]?.headers.get('Authorization')).toBe('Bearer media-jwt');
+  });
+
+  it("gives the server's message for a 413 and the connect message when the request fails", async () => {
+    stubXhr();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(413, { success: false, message: 'Too large.', content: null })),
+    );
+    const { client } = setup(async () => json(500, {}));
+    expect(await client.upload(uploadFile, { body: form() }, () => undefined)).toMatchObject({
+      success: false,
+      status: 413,
+      message: 'Too large.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    expect(await client.upload(uploadFile, { body: form() }, () => undefined)).toMatchObject({
+      success: false,
+      status: 0,
+      message: HTTP_CLIENT_MESSAGES.couldNotConnect,
     });
   });
 });

@@ -142,12 +142,60 @@ export type TEndpointInput<E extends TEndpoint> = {
   signal?: AbortSignal;
 };
 
+/** What has gone up of a request's body: bytes sent and the body's total size. */
+export type TUploadProgress = { loaded: number; total: number };
+
+/** Sends a prepared request and answers its response; rejects as fetch does when no response arrives. */
+type TTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+// Statuses whose Response may carry no body.
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+const parseResponseHeaders = (raw: string) => {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+};
+
+/**
+ * The same request through XMLHttpRequest, the one browser API that reports upload progress (fetch does not).
+ * It answers a Response like fetch, so the envelope and error mapping below stay the same for both.
+ */
+const xhrTransport =
+  (onProgress: (progress: TUploadProgress) => void): TTransport =>
+  (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'GET', url);
+      for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+      xhr.addEventListener('load', () => {
+        const status = xhr.status;
+        resolve(
+          new Response(NULL_BODY_STATUSES.has(status) ? null : xhr.responseText, {
+            status,
+            headers: parseResponseHeaders(xhr.getAllResponseHeaders()),
+          }),
+        );
+      });
+      xhr.addEventListener('error', () => reject(new TypeError('Network request failed')));
+      xhr.addEventListener('timeout', () => reject(new TypeError('Network request timed out')));
+      xhr.addEventListener('abort', () => reject(new DOMException('The request was aborted', 'AbortError')));
+      init.signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send((init.body as XMLHttpRequestBodyInit | undefined) ?? null);
+    });
+
 /**
  * The fetch wrapper of spec 1 §8: it never throws. A rejected fetch, an error before sending, a 4xx envelope and
  * any other status each map to `{ success: false, message, content }`.
  */
 export const createHttpClient = (options: THttpClientOptions) => {
-  const request = async <T>(request: THttpRequest): Promise<THttpResult<T>> => {
+  const send = async <T>(request: THttpRequest, transport: TTransport): Promise<THttpResult<T>> => {
     let prepared: ReturnType<typeof prepare>;
     try {
       prepared = prepare(request, options);
@@ -157,8 +205,7 @@ export const createHttpClient = (options: THttpClientOptions) => {
 
     let response: Response;
     try {
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      response = await fetchImpl(prepared.url, prepared.init);
+      response = await transport(prepared.url, prepared.init);
     } catch {
       return failure(0, HTTP_CLIENT_MESSAGES.couldNotConnect);
     }
@@ -196,6 +243,22 @@ export const createHttpClient = (options: THttpClientOptions) => {
     return failure(status, HTTP_CLIENT_MESSAGES.errorResponse, envelope?.content ?? null);
   };
 
+  const request = <T>(request: THttpRequest) =>
+    send<T>(request, (url, init) => (options.fetch ?? globalThis.fetch)(url, init));
+
+  const toCall = <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E>) => {
+    const call: THttpRequest = {
+      method: endpoint.method,
+      path: endpoint.path,
+      token: toRequestToken(endpoint.token),
+    };
+    if (input.params !== undefined) call.params = input.params as TPathParams;
+    if (input.query !== undefined) call.query = input.query as TQuery;
+    if (input.body !== undefined) call.body = input.body;
+    if (input.signal) call.signal = input.signal;
+    return call;
+  };
+
   return {
     request,
     get: <T>(path: string, init: Omit<THttpRequest, 'method' | 'path'>) =>
@@ -207,18 +270,17 @@ export const createHttpClient = (options: THttpClientOptions) => {
     delete: <T>(path: string, init: Omit<THttpRequest, 'method' | 'path'>) =>
       request<T>({ ...init, method: 'DELETE', path }),
     /** Calls a contract endpoint with its method, path and token; the content is typed by its response schema. */
-    call: <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}) => {
-      const call: THttpRequest = {
-        method: endpoint.method,
-        path: endpoint.path,
-        token: toRequestToken(endpoint.token),
-      };
-      if (input.params !== undefined) call.params = input.params as TPathParams;
-      if (input.query !== undefined) call.query = input.query as TQuery;
-      if (input.body !== undefined) call.body = input.body;
-      if (input.signal) call.signal = input.signal;
-      return request<TEndpointContent<E>>(call);
-    },
+    call: <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}) =>
+      request<TEndpointContent<E>>(toCall(endpoint, input)),
+    /**
+     * Calls an upload endpoint (a multipart FormData body) and reports the body's progress as it goes up; the
+     * answer is mapped exactly as `call` maps it.
+     */
+    upload: <E extends TEndpoint>(
+      endpoint: E,
+      input: TEndpointInput<E>,
+      onProgress: (progress: TUploadProgress) => void,
+    ) => send<TEndpointContent<E>>(toCall(endpoint, input), xhrTransport(onProgress)),
   };
 };
 

@@ -42,6 +42,8 @@ export const consolePaths = {
   dashboard: `${c}/dashboard`,
   customers: `${c}/customers`,
   customerProfile: (id: string) => `${c}/customers/customer-profile/${segment(id)}`,
+  /** Customers → Import (DESIGN §10); `?import=<id>` shows one import's report. */
+  customerImport: `${c}/customers/import`,
   users: `${c}/users`,
   /** Without an id: the add-user page. */
   user: (userId?: string | null) => withOptionalId(`${c}/user`, userId),
@@ -99,6 +101,7 @@ export const ROUTE_PATTERNS = {
   dashboard: consolePaths.dashboard,
   customers: consolePaths.customers,
   customerProfile: `${c}/customers/customer-profile/:id`,
+  customerImport: consolePaths.customerImport,
   users: consolePaths.users,
   user: `${c}/user/:userId?`,
   profile: consolePaths.profile,

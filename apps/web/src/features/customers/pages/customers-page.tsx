@@ -9,9 +9,9 @@ import {
   type TCustomerListItem,
 } from '@laurel/contract';
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { customerListQuery, type TCustomerListFilter } from '@/features/customers/api';
@@ -26,6 +26,7 @@ import {
   STATUS_FILTER_OPTIONS,
 } from '@/features/customers/customer-format';
 import { mayAddCustomers } from '@/features/customers/customer-rules';
+import { IMPORT_TEXTS } from '@/features/customers/import-texts';
 import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazySelect } from '@/ui/lazy-select';
@@ -59,7 +60,7 @@ const useAddCustomerDialog = () => {
   return { opened, open: () => setOpened(true), close: () => setOpened(false) };
 };
 
-/** `/console/customers` (spec 1 §2.9): search, status and join-date filters, export, add, block/unblock. */
+/** `/console/customers` (spec 1 §2.9): search, status and join-date filters, export, import, add, block/unblock. */
 export const CustomersPage = () => {
   const navigate = useNavigate();
   const user = useSession()?.user;
@@ -210,9 +211,19 @@ export const CustomersPage = () => {
               {BUTTON_LABELS.exportCsv}
             </Button>
             {mayAddCustomers(user) && (
-              <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={addDialog.open}>
-                {ADD_CUSTOMER_MESSAGES.title}
-              </Button>
+              <>
+                <Button
+                  component={Link}
+                  to={consolePaths.customerImport}
+                  variant="default"
+                  leftSection={<IconFileImport size={18} aria-hidden />}
+                >
+                  {IMPORT_TEXTS.importButton}
+                </Button>
+                <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={addDialog.open}>
+                  {ADD_CUSTOMER_MESSAGES.title}
+                </Button>
+              </>
             )}
           </>
         }
