@@ -34,10 +34,10 @@ export const IMPORT_TEXTS = {
   kind: (dryRun: boolean) => (dryRun ? 'Check' : 'Import'),
   summary: (run: Pick<TCustomerImport, 'created' | 'updated' | 'unchanged' | 'failed'>) =>
     `${count(run.created)} created, ${count(run.updated)} updated, ${count(run.unchanged)} unchanged, ${count(run.failed)} failed`,
-  checkSummary: (run: Pick<TCustomerImport, 'rows' | 'failed'>) =>
-    run.failed === 0
-      ? `Nothing was written: this was a check. All ${rows(run.rows)} can be imported.`
-      : `Nothing was written: this was a check. ${rows(run.failed)} of ${count(run.rows)} would fail.`,
+  checkTitle: 'Nothing was written: this was a check.',
+  /** A check counts what an import of the file would do. */
+  checkSummary: (run: Pick<TCustomerImport, 'rows' | 'created' | 'updated' | 'unchanged' | 'failed'>) =>
+    `${run.failed === 0 ? `All ${rows(run.rows)} can be imported` : `${rows(run.failed)} of ${count(run.rows)} would fail`}: ${count(run.created)} would be created, ${count(run.updated)} updated, ${count(run.unchanged)} unchanged.`,
   balancesSet: (value: number) =>
     `${count(value)} opening ${value === 1 ? 'balance' : 'balances'} set (ledger type Opening Balance).`,
   someErrorsShown: (shown: number, failed: number) =>

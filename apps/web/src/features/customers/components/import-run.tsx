@@ -69,14 +69,13 @@ const Summary = ({ run }: { run: TCustomerImport }) => {
           <IconAlertTriangle size={20} aria-hidden />
         )
       }
-      title={IMPORT_TEXTS.summary(run)}
+      title={run.dry_run ? IMPORT_TEXTS.checkTitle : IMPORT_TEXTS.summary(run)}
     >
-      <Stack gap={4}>
-        {run.dry_run && <Text size="sm">{IMPORT_TEXTS.checkSummary(run)}</Text>}
-        {!run.dry_run && run.balances_set > 0 && (
-          <Text size="sm">{IMPORT_TEXTS.balancesSet(run.balances_set)}</Text>
-        )}
-      </Stack>
+      {run.dry_run ? (
+        <Text size="sm">{IMPORT_TEXTS.checkSummary(run)}</Text>
+      ) : (
+        run.balances_set > 0 && <Text size="sm">{IMPORT_TEXTS.balancesSet(run.balances_set)}</Text>
+      )}
     </Alert>
   );
 };
