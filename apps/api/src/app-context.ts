@@ -6,6 +6,7 @@ import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
 import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { createMetrics, type Metrics } from './metrics/metrics';
+import { createCustomerImportTask } from './modules/customers';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
 import { type MediaProvider, mediaProviderFor } from './providers/media';
@@ -54,7 +55,7 @@ export const createAppContext = (input: {
     engine: createEngine({
       database: input.database,
       steps: ENGINE_STEPS,
-      tasks: engineTasks(clock),
+      tasks: [...engineTasks(clock), createCustomerImportTask(input.log)],
       log: input.log,
       batchSize: input.config.engine.batchSize,
       idlePollMs: input.config.engine.idlePollMs,

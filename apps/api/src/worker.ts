@@ -6,6 +6,7 @@ import { createEngine, ENGINE_STEPS, engineTasks } from './engine';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics/metrics';
 import { listenForMetrics } from './metrics/metrics-listener';
+import { createCustomerImportTask } from './modules/customers';
 
 /**
  * `npm run worker`: an engine worker on its own (DESIGN §1). Several may run against one PostgreSQL: they share
@@ -48,7 +49,7 @@ const main = async () => {
   const engine = createEngine({
     database,
     steps: ENGINE_STEPS,
-    tasks: engineTasks(clockStartingAt(config.clockStart)),
+    tasks: [...engineTasks(clockStartingAt(config.clockStart)), createCustomerImportTask(log)],
     log,
     batchSize: config.engine.batchSize,
     idlePollMs: config.engine.idlePollMs,

@@ -11,14 +11,17 @@ export { DISTINCT_WINDOW_MAX_DAYS, dayNumber, isoDay } from './dashboard/day-gap
 export { rebuildDashboard } from './dashboard/rebuild-dashboard';
 export { createExpiryTask, expireDueLots } from './economy/expiry';
 export {
+  applyWalletEffects,
   type CreditWalletInput,
   creditWallet,
   type EconomyCause,
   InsufficientBalanceError,
+  type WalletEffect,
 } from './economy/wallet-effects';
 export { awardXp, XP_STATISTIC } from './economy/xp';
 export { advanceRewardTracks } from './reward-tracks/advance';
 export { trackProgress } from './reward-tracks/milestones';
+export { type OpeningStanding, setOpeningStanding } from './reward-tracks/opening-standing';
 export { createRewardTrackTasks } from './reward-tracks/tasks';
 export { runTierReviews } from './reward-tracks/tier-reviews';
 export { reevaluateNextTrack } from './reward-tracks/track-rebuild';

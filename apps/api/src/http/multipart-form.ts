@@ -59,16 +59,23 @@ export const readMultipartForm = async (
       file ??= { bytes, fileName: part.filename };
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw answers.tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw answers.oneFileOnly();
-    if (code === 'FST_INVALID_JSON_FIELD_ERROR')
-      throw malformed('a field declared as JSON is not valid JSON');
-    // The plugin's other limits and checks carry their own 4xx status, which the error handler keeps.
-    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
-    // Anything else is not the body's fault: it stays a 500, logged by the error handler.
-    throw malformedBecause(error) ?? error;
+    throw multipartError(error, answers);
   }
   return { fields, file };
+};
+
+/**
+ * What to throw for an error met while reading a multipart body (here, or by a route that streams its file):
+ * the route's answers to the plugin's limits, a 400 for an unreadable body, anything else as it is.
+ */
+export const multipartError = (error: unknown, answers: MultipartAnswers): unknown => {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return answers.tooLarge();
+  if (code === 'FST_FILES_LIMIT') return answers.oneFileOnly();
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return malformed('a field declared as JSON is not valid JSON');
+  // The plugin's other limits and checks carry their own 4xx status, which the error handler keeps.
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  // Anything else is not the body's fault: it stays a 500, logged by the error handler.
+  return malformedBecause(error) ?? error;
 };

@@ -64,7 +64,8 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   cellTaken: 'A customer with this cell number already exists.',
   externalIdTaken: 'A customer with this external_id already exists.',
   loyaltyNumberTaken: 'This loyalty number belongs to another customer.',
-  otherCustomersLinked: 'The email and external_id of this row belong to two different customers.',
+  keyTakenMeanwhile:
+    'A customer with this email address, cell number, loyalty number or external_id already exists.',
   invalidBalance: 'Enter a balance of 0 or more, with at most two decimals.',
   invalidTier: `Tier must be one of ${TIERS.join(', ')}.`,
   invalidLevel: 'Level must be a whole number of 0 or more.',
@@ -78,7 +79,11 @@ export const CUSTOMER_IMPORT_MESSAGES = {
 } as const;
 
 /** A row problem: the spreadsheet row (the header is row 1), the column and the add form's message. */
-export const ZCustomerImportError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export const ZCustomerImportError = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
 export type TCustomerImportError = z.infer<typeof ZCustomerImportError>;
 
 export const ZCustomerImport = z.object({
@@ -113,7 +118,7 @@ export type TCustomerImportListItem = z.infer<typeof ZCustomerImportListItem>;
 const decimalCell = z
   .string()
   .trim()
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, CUSTOMER_IMPORT_MESSAGES.invalidBalance);
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, CUSTOMER_IMPORT_MESSAGES.invalidBalance);
 const tierCell = z
   .string()
   .trim()
@@ -199,7 +204,7 @@ export const downloadCustomerImportErrors = defineEndpoint({
   path: '/customers/imports/:id/errors',
   permission: 'CUSTOMERS:read',
   token: 'client',
-  summary: "Every failed row of an import as CSV (row, field, message), streamed",
+  summary: 'Every failed row of an import as CSV (row, field, message), streamed',
   tags,
   params: z.object({ id: ZId }),
   response: z.string(),

@@ -13,10 +13,21 @@ import {
 
 describe('transaction reports', () => {
   it('has the types and statuses of spec 3 §4', () => {
-    expect(ECONOMY_TRANSACTION_TYPES).toEqual(['Earning Event', 'Cashback', 'XP Points', 'Spending', 'Opening Balance']);
+    expect(ECONOMY_TRANSACTION_TYPES).toEqual([
+      'Earning Event',
+      'Cashback',
+      'XP Points',
+      'Spending',
+      'Opening Balance',
+    ]);
     expect(DEFAULT_ECONOMY_TRANSACTION_TYPE).toBe('Earning Event');
     expect(CHALLENGE_TRANSACTION_STATUSES).toEqual(['Active', 'Completed', 'Expired', 'Failed']);
-    expect(REWARD_TRACK_TRANSACTION_STATUSES).toEqual(['In Progress', 'Completed', 'Reward Claimed']);
+    expect(REWARD_TRACK_TRANSACTION_STATUSES).toEqual([
+      'In Progress',
+      'Completed',
+      'Reward Claimed',
+      'Imported',
+    ]);
   });
 
   it('joins multi-select filter values with |', () => {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const ZEconomyTransactionType = z.enum(['Earning Event', 'Cashback', 'XP Points', 'Spending', 'Opening Balance']);
+export const ZEconomyTransactionType = z.enum([
+  'Earning Event',
+  'Cashback',
+  'XP Points',
+  'Spending',
+  'Opening Balance',
+]);
 export type TEconomyTransactionType = z.infer<typeof ZEconomyTransactionType>;
 export const ECONOMY_TRANSACTION_TYPES = ZEconomyTransactionType.options;
 export const DEFAULT_ECONOMY_TRANSACTION_TYPE: TEconomyTransactionType = 'Earning Event';
@@ -10,7 +16,12 @@ export type TChallengeTransactionStatus = z.infer<typeof ZChallengeTransactionSt
 export const CHALLENGE_TRANSACTION_STATUSES = ZChallengeTransactionStatus.options;
 export const DEFAULT_CHALLENGE_TRANSACTION_STATUS: TChallengeTransactionStatus = 'Active';
 
-export const ZRewardTrackTransactionStatus = z.enum(['In Progress', 'Completed', 'Reward Claimed']);
+export const ZRewardTrackTransactionStatus = z.enum([
+  'In Progress',
+  'Completed',
+  'Reward Claimed',
+  'Imported',
+]);
 export type TRewardTrackTransactionStatus = z.infer<typeof ZRewardTrackTransactionStatus>;
 export const REWARD_TRACK_TRANSACTION_STATUSES = ZRewardTrackTransactionStatus.options;
 export const DEFAULT_REWARD_TRACK_TRANSACTION_STATUS: TRewardTrackTransactionStatus = 'In Progress';

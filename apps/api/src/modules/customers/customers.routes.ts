@@ -23,6 +23,7 @@ import { actorOf } from '../audit/audit';
 import { streamCustomerCsv } from './customer-export';
 import { customerProfileRoutes } from './customer-profile.routes';
 import { createCustomersService, customerFilter } from './customers.service';
+import { customerImportRoutes } from './imports/imports.routes';
 import { integratorCustomerRoutes } from './integrator-customers.routes';
 
 const EXPORT_LIFETIME_MS = 60 * 60 * 1000;
@@ -31,6 +32,7 @@ export const customerRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createCustomersService(ctx);
   customerProfileRoutes(app, ctx, service);
   integratorCustomerRoutes(app, ctx, service);
+  customerImportRoutes(app, ctx);
 
   route(app, listCustomers, async ({ query, request }) =>
     ok(await service.list(principalOf(request), query)),

@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import { ADD_CUSTOMER_MESSAGES, CUSTOMER_IMPORT_MESSAGES as M, type TCustomerImport } from '@laurel/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, createCurrency, ledgerOf } from '../../../../test/economy-helpers';
+import { playerOf } from '../../../../test/engine-helpers';
+import {
+  addCustomer,
+  bearer,
+  callAs,
+  createApiKey,
+  createClientAndSignIn,
+  uniqueCell,
+  uniqueEmail,
+} from '../../../../test/factories';
+import { createClientApp } from '../../../../test/test-app';
+
+let setup: Awaited<ReturnType<typeof createClientApp<'Sea Point'>>>;
+let currency: { _id: string; code: string };
+
+beforeAll(async () => {
+  setup = await createClientApp('GROWTH', { branches: ['Sea Point'] });
+  currency = await createCurrency(setup.t.app, setup.admin, { name: 'Points' });
+});
+afterAll(() => setup.t.close());
+
+const upload = (csv: string, fields: Record<string, string> = {}, fileName = 'members.csv') => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
+  return setup.t.app.inject({
+    method: 'POST',
+    url: '/api/customers/imports',
+    headers: bearer(setup.admin.clientToken),
+    payload: body as unknown as InjectOptions['payload'],
+  });
+};
+
+/** Uploads, lets the worker run the import to its end, and answers the finished report. */
+const runImport = async (csv: string, fields: Record<string, string> = {}) => {
+  const res = await upload(csv, fields);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json().content).toMatchObject({ status: 'queued' });
+  await setup.t.ctx.engine.drain();
+  const report = await setup.call('GET', `/api/customers/imports/${res.json().content._id}`);
+  expect(report.statusCode, report.body).toBe(200);
+  return report.json().content as TCustomerImport;
+};
+
+const lookup = async (query: string) => {
+  const res = await setup.t.app.inject({
+    method: 'GET',
+    url: `/api/v1/customers?${query}`,
+    headers: { 'x-api-key': setup.key },
+  });
+  return res;
+};
+
+const tag = () => randomBytes(4).toString('hex');
+
+/** Six members, the fourth with a bad email. */
+const sixRows = (code: string) => {
+  const t = tag();
+  const rows = [
+    `ext-${t}-1,thandi.${t}@example.com,${uniqueCell()},Thandi,Mokoena,1990-05-01,L${t}1,Sea Point,120.50`,
+    `ext-${t}-2,sipho.${t}@example.com,,Sipho,Ndlovu,,,,40`,
+    `ext-${t}-3,lerato.${t}@example.com,,Lerato,Khumalo,,,,`,
+    `ext-${t}-4,not-an-email,,Bongani,Zulu,,,,10`,
+    `ext-${t}-5,anele.${t}@example.com,,Anele,Dube,,,,0`,
+    `ext-${t}-6,,,Zanele,Mahlangu,,,,5.25`,
+  ];
+  return {
+    t,
+    csv: `external_id,email,cell_number,name,surname,birthday,loyalty_number,branch,balance:${code}\n${rows.join('\n')}\n`,
+  };
+};
+
+describe('the header is checked at once', () => {
+  it.each([
+    ['email,surname\na@example.com,B\n', M.missingColumn('name')],
+    ['name,surname\nA,B\n', M.needKey],
+    ['email,name,surname,nickname\na@example.com,A,B,C\n', M.unknownColumn('nickname')],
+    ['email,name,surname,balance:NOPE\na@example.com,A,B,1\n', M.unknownCurrency('NOPE')],
+    ['email,name,Name,surname\na@example.com,A,A,B\n', M.duplicateColumn('name')],
+    ['email,name,surname\n', M.empty],
+  ])('%j → 400', async (csv, message) => {
+    const res = await upload(csv);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('a request without a file is a 400, and nothing is listed', async () => {
+    const body = new FormData();
+    body.append('dry_run', 'true');
+    const res = await setup.t.app.inject({
+      method: 'POST',
+      url: '/api/customers/imports',
+      headers: bearer(setup.admin.clientToken),
+      payload: body as unknown as InjectOptions['payload'],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(M.fileRequired);
+  });
+});
+
+describe('a dry run, a run, and the same file again', () => {
+  it('checks every row and writes nothing, then imports five members with their opening balances once', async () => {
+    const { t, csv } = sixRows(currency.code);
+
+    const check = await runImport(csv, { dry_run: 'true' });
+    expect(check).toMatchObject({
+      dry_run: true,
+      status: 'completed',
+      rows: 6,
+      rows_done: 6,
+      created: 5,
+      failed: 1,
+    });
+    expect(check.errors).toEqual([{ row: 5, field: 'email', message: ADD_CUSTOMER_MESSAGES.invalidEmail }]);
+    expect((await lookup(`external_id=ext-${t}-1`)).statusCode).toBe(404);
+
+    const run = await runImport(csv);
+    expect(run).toMatchObject({
+      dry_run: false,
+      status: 'completed',
+      rows: 6,
+      created: 5,
+      updated: 0,
+      failed: 1,
+    });
+    // 120.50, 40 and 5.25; a balance of 0 needs no ledger row.
+    expect(run.balances_set).toBe(3);
+    const thandi = await lookup(`external_id=ext-${t}-1`);
+    expect(thandi.statusCode, thandi.body).toBe(200);
+    expect(thandi.json().content).toMatchObject({
+      name: 'Thandi',
+      birthday: '1990-05-01',
+      loyalty_number: `L${t}1`,
+      status: 'ACTIVE',
+      member_branch_id: setup.branchIds['Sea Point'],
+    });
+    const id = thandi.json().content._id as string;
+    expect(await balanceOf(setup.t.app, setup.admin, id, currency._id)).toBe(120.5);
+    const ledger = await ledgerOf(setup.t.app, setup.admin, id);
+    expect(ledger).toMatchObject([
+      { transaction_type: 'Opening Balance', value: 120.5, wallet_balance_post_transaction: 120.5 },
+    ]);
+    expect((await lookup(`external_id=ext-${t}-4`)).statusCode).toBe(404);
+
+    const again = await runImport(csv);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5, failed: 1, balances_set: 0 });
+    expect(await ledgerOf(setup.t.app, setup.admin, id)).toHaveLength(1);
+
+    const errors = await setup.call('GET', `/api/customers/imports/${again._id}/errors`);
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['content-type']).toMatch(/^text\/csv/);
+    expect(errors.body).toBe(`Row,Field,Message\n5,email,${ADD_CUSTOMER_MESSAGES.invalidEmail}\n`);
+
+    const history = await setup.call('GET', '/api/customers/imports?page=1&size=2');
+    expect(history.json()).toMatchObject({
+      content: [{ _id: again._id }, { _id: run._id }],
+      pagination: { hasMore: true },
+    });
+  });
+
+  it('a changed row updates the member, and a new opening balance moves the wallet by the difference', async () => {
+    const { t, csv } = sixRows(currency.code);
+    await runImport(csv);
+    const changed = csv.replace(`Sipho,Ndlovu,,,,40`, `Sipho,Ndlovu-Smith,,,,55`);
+    const run = await runImport(changed);
+    expect(run, JSON.stringify(run)).toMatchObject({ created: 0, updated: 1, unchanged: 4 });
+    const sipho = (await lookup(`external_id=ext-${t}-2`)).json().content;
+    expect(sipho.surname).toBe('Ndlovu-Smith');
+    expect(await balanceOf(setup.t.app, setup.admin, sipho._id, currency._id)).toBe(55);
+    const ledger = await ledgerOf(setup.t.app, setup.admin, sipho._id);
+    expect(ledger.map((row) => [row.transaction_type, row.value])).toEqual([
+      ['Opening Balance', 40],
+      ['Opening Balance', 15],
+    ]);
+  });
+});
+
+describe('rows the add form or another customer refuses', () => {
+  it('names the row, field and message, and applies the other rows', async () => {
+    const takenCell = uniqueCell();
+    const suspendedEmail = uniqueEmail('susp');
+    const suspended = await addCustomer(setup.t.app, setup.admin, { email: suspendedEmail });
+    await setup.call('PUT', '/api/v2/suspend/user', { _id: suspended });
+    await addCustomer(setup.t.app, setup.admin, { cell_number: takenCell });
+    const t = tag();
+    const csv = [
+      'email,name,surname,cell_number,branch,tier,level',
+      `a.${t}@example.com,Ann,Lee,${takenCell},,,`,
+      `${suspendedEmail},Sus,Pended,,,,`,
+      `b.${t}@example.com,,Moyo,,,,`,
+      `c.${t}@example.com,Cee,Moyo,,Nowhere,,`,
+      `d.${t}@example.com,Dee,Moyo,,,Emerald,x`,
+      `A.${t}@example.com,Ann,Again,,,,`,
+      `e.${t}@example.com,Eve,Moyo,,,Gold,4`,
+    ].join('\n');
+    const run = await runImport(csv);
+    expect(run).toMatchObject({ created: 1, failed: 6 });
+    expect(run.errors).toEqual([
+      { row: 2, field: 'cell_number', message: M.cellTaken },
+      { row: 3, field: 'external_id', message: M.suspended },
+      { row: 4, field: 'name', message: ADD_CUSTOMER_MESSAGES.nameRequired },
+      { row: 5, field: 'branch', message: M.unknownBranch('Nowhere') },
+      { row: 6, field: 'level', message: M.invalidLevel },
+      { row: 6, field: 'tier', message: M.invalidTier },
+      { row: 7, field: 'email', message: M.repeatedKey('email', 2) },
+    ]);
+    const suspendedNow = await setup.call('GET', `/api/v2/get/user?_id=${suspended}`);
+    expect(suspendedNow.json().content.status).toBe('SUSPENDED');
+
+    // The imported standing: tier Gold and level 4 (this business has no tracks), and the tier segment follows.
+    const eve = (await lookup(`email=e.${t}@example.com`)).json().content;
+    const player = await playerOf(setup.t.app, setup.key, eve._id);
+    expect(player.statistics).toMatchObject({ level: 4, tier: 3 });
+    expect(player.segments).toContain('tierGold');
+  });
+});
+
+describe("standing on the business's tracks", () => {
+  const milestone = (index: number, source_value: number, target_value: number) => ({
+    name: `milestone ${index + 1}`,
+    colour: '#d2a023',
+    source_value,
+    target_value,
+    image_url: `https://cdn.example.com/${index}.png`,
+  });
+
+  it('becomes the floor of the level and tier tracks, with an Imported transaction for each milestone held, once', async () => {
+    const other = await createClientAndSignIn(setup.t.app, { plan: 'GROWTH' });
+    const key = (await createApiKey(setup.t.app, other)).key;
+    const save = async (body: Record<string, unknown>) => {
+      const res = await callAs(setup.t.app, other)('POST', '/api/reward-tracks', body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save({
+      name: 'Levels',
+      reward_track_type: 'LEVEL_PROGRESSION',
+      milestones: [100, 300, 600, 1000].map((xp, i) => milestone(i, xp, i + 1)),
+    });
+    await save({
+      name: 'Tiers',
+      reward_track_type: 'TIER_PROGRESSION',
+      milestones: [1, 2, 3, 4].map((level, i) => milestone(i, level, i + 1)),
+    });
+    const email = uniqueEmail('standing');
+    const csv = `email,name,surname,level,tier\n${email},Nomsa,Cele,3,gold\n`;
+    const started = await callAs(setup.t.app, other)('GET', '/api/customers/imports');
+    expect(started.json().content).toEqual([]);
+    const send = async () => {
+      const body = new FormData();
+      body.append('file', new Blob([csv], { type: 'text/csv' }), 'standing.csv');
+      const res = await setup.t.app.inject({
+        method: 'POST',
+        url: '/api/customers/imports',
+        headers: bearer(other.clientToken),
+        payload: body as unknown as InjectOptions['payload'],
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      await setup.t.ctx.engine.drain();
+      return (
+        await callAs(setup.t.app, other)('GET', `/api/customers/imports/${res.json().content._id}`)
+      ).json().content as TCustomerImport;
+    };
+    expect(await send()).toMatchObject({ created: 1, failed: 0 });
+    const customerId = (
+      await setup.t.app.inject({
+        method: 'GET',
+        url: `/api/v1/customers?email=${email}`,
+        headers: { 'x-api-key': key },
+      })
+    ).json().content._id as string;
+    const player = await playerOf(setup.t.app, key, customerId);
+    expect(player.statistics).toMatchObject({ level: 3, tier: 3 });
+    expect(player.segments).toContain('tierGold');
+    const ledger = await setup.t.ctx.database.query<{
+      reward_track_name: string;
+      reward_claimed: string;
+      status: string;
+    }>(
+      `SELECT reward_track_name, reward_claimed, status FROM reward_track_transactions WHERE customer_id = $1
+       ORDER BY reward_track_name, milestone_index`,
+      [customerId],
+    );
+    expect(ledger.map((row) => [row.reward_track_name, row.reward_claimed, row.status])).toEqual([
+      ['Levels', 'Level 1', 'Imported'],
+      ['Levels', 'Level 2', 'Imported'],
+      ['Levels', 'Level 3', 'Imported'],
+      ['Tiers', 'Bronze', 'Imported'],
+      ['Tiers', 'Silver', 'Imported'],
+      ['Tiers', 'Gold', 'Imported'],
+    ]);
+    expect(await send()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
+});

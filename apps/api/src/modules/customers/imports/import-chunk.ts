@@ -1,0 +1,200 @@
+import { CUSTOMER_IMPORT_MESSAGES as M, type TCustomerImportError } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/database';
+import { isUniqueViolation } from '../../../db/errors';
+import { newId } from '../../../db/ids';
+import { arrayParam, rowsOf } from '../../../db/raw-sql';
+import { applyWalletEffects, setOpeningStanding, type WalletEffect } from '../../../engine';
+import { today } from '../customers.service';
+import { type ImportJob, planRows, type RowPlan } from './import-plan';
+import type { ImportRow } from './import-row';
+
+export type ChunkOutcome = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  balancesSet: number;
+  errors: TCustomerImportError[];
+};
+
+const OPENING_BALANCE = 'Opening Balance' as const;
+
+/** New customers and changed ones, set-based: one statement each for inserts, updates and loyalty records. */
+const writeCustomers = async (
+  tx: Tx,
+  job: ImportJob,
+  plans: readonly RowPlan[],
+  ids: Map<RowPlan, string>,
+) => {
+  const fresh = plans.filter((plan) => !plan.existing);
+  const changed = plans.filter((plan) => plan.existing && plan.fieldsChanged);
+  const memberDate = today();
+  if (fresh.length > 0) {
+    const col = <T>(pick: (plan: RowPlan) => T) => arrayParam(fresh.map(pick));
+    await tx.execute(sql`
+      INSERT INTO customers (id, client_id, external_id, name, surname, email, cell_number, birthday, member_date,
+                             member_branch_id, status)
+      SELECT u.id, ${job.clientId}, u.ext, u.name, u.surname, u.email, u.cell, u.birthday, ${memberDate}, u.branch, u.status
+      FROM unnest(${col((p) => ids.get(p))}::text[], ${col((p) => p.values.external_id)}::text[],
+                  ${col((p) => p.values.name)}::text[], ${col((p) => p.values.surname)}::text[],
+                  ${col((p) => p.values.email)}::text[], ${col((p) => p.values.cell_number)}::text[],
+                  ${col((p) => p.values.birthday)}::text[], ${col((p) => p.values.member_branch_id)}::text[],
+                  ${col((p) => (p.newLoyaltyNumber ? 'ACTIVE' : 'AWAITING-SIGNUP'))}::text[])
+        AS u(id, ext, name, surname, email, cell, birthday, branch, status)`);
+  }
+  if (changed.length > 0) {
+    const col = <T>(pick: (plan: RowPlan) => T) => arrayParam(changed.map(pick));
+    await tx.execute(sql`
+      UPDATE customers c SET external_id = u.ext, name = u.name, surname = u.surname, email = u.email,
+             cell_number = u.cell, birthday = u.birthday, member_branch_id = u.branch, updated_at = now()
+      FROM unnest(${col((p) => ids.get(p))}::text[], ${col((p) => p.values.external_id)}::text[],
+                  ${col((p) => p.values.name)}::text[], ${col((p) => p.values.surname)}::text[],
+                  ${col((p) => p.values.email)}::text[], ${col((p) => p.values.cell_number)}::text[],
+                  ${col((p) => p.values.birthday)}::text[], ${col((p) => p.values.member_branch_id)}::text[])
+        AS u(id, ext, name, surname, email, cell, birthday, branch)
+      WHERE c.client_id = ${job.clientId} AND c.id = u.id`);
+  }
+  const numbered = plans.filter((plan) => plan.newLoyaltyNumber);
+  const records = numbered.filter((plan) => !plan.existing?.loyalty_number);
+  const renumbered = numbered.filter((plan) => plan.existing?.loyalty_number);
+  if (records.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO loyalty_accounts (id, client_id, customer_id, loyalty_number, card_number, card_linked, member_date,
+                                    member_branch_id)
+      SELECT u.id, ${job.clientId}, u.customer, u.number, u.number, false, ${memberDate}, u.branch
+      FROM unnest(${arrayParam(records.map(() => newId()))}::text[], ${arrayParam(records.map((p) => ids.get(p)))}::text[],
+                  ${arrayParam(records.map((p) => p.newLoyaltyNumber))}::text[],
+                  ${arrayParam(records.map((p) => p.values.member_branch_id))}::text[]) AS u(id, customer, number, branch)`);
+    // Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
+    const signedUp = records.filter((plan) => plan.existing).map((plan) => ids.get(plan));
+    if (signedUp.length > 0)
+      await tx.execute(sql`UPDATE customers SET status = 'ACTIVE', updated_at = now()
+                           WHERE client_id = ${job.clientId} AND id = ANY(${arrayParam(signedUp)}::text[])
+                             AND status = 'AWAITING-SIGNUP'`);
+  }
+  if (renumbered.length > 0)
+    await tx.execute(sql`
+      UPDATE loyalty_accounts l SET loyalty_number = u.number, updated_at = now()
+      FROM unnest(${arrayParam(renumbered.map((p) => ids.get(p)))}::text[],
+                  ${arrayParam(renumbered.map((p) => p.newLoyaltyNumber))}::text[]) AS u(customer, number)
+      WHERE l.client_id = ${job.clientId} AND l.customer_id = u.customer`);
+};
+
+/**
+ * Writes the plans in a savepoint. Another customer may take a key between the plan and the write (a console
+ * user, an integrator): the savepoint then rolls back and the rows are written one by one, so only the row that
+ * meets the taken key fails. Resolves the plans written.
+ */
+const writeOrSplit = async (
+  tx: Tx,
+  job: ImportJob,
+  plans: readonly RowPlan[],
+  ids: Map<RowPlan, string>,
+  errors: TCustomerImportError[],
+): Promise<RowPlan[]> => {
+  try {
+    await tx.transaction((savepoint) => writeCustomers(savepoint as unknown as Tx, job, plans, ids));
+    return [...plans];
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    if (plans.length === 1) {
+      const [plan] = plans as [RowPlan];
+      errors.push({ row: plan.row.row, field: 'external_id', message: M.keyTakenMeanwhile });
+      return [];
+    }
+    const written: RowPlan[] = [];
+    for (const plan of plans) written.push(...(await writeOrSplit(tx, job, [plan], ids, errors)));
+    return written;
+  }
+};
+
+/** The opening balances already imported for these customers, by customer and currency, in minor units. */
+const openingSums = async (tx: Tx, clientId: string, customerIds: readonly string[]) => {
+  const sums = new Map<string, number>();
+  if (customerIds.length === 0) return sums;
+  const rows = await rowsOf<{ customer_id: string; currency_id: string; cents: string }>(
+    tx,
+    sql`SELECT customer_id, currency_id, (sum(value) * 100)::bigint::text AS cents FROM economy_transactions
+        WHERE client_id = ${clientId} AND customer_id = ANY(${arrayParam([...customerIds])}::text[])
+          AND transaction_type = ${OPENING_BALANCE}
+        GROUP BY customer_id, currency_id`,
+  );
+  for (const row of rows) sums.set(`${row.customer_id}:${row.currency_id}`, Number(row.cents));
+  return sums;
+};
+
+/**
+ * One chunk of valid rows, inside the caller's transaction: plans them, writes customers and loyalty records,
+ * then the opening balances (a ledger row of type Opening Balance for the difference between the balance in the
+ * file and the opening balances imported before, so importing the same file again writes none) and the standing
+ * (level, tier). A dry run plans and counts the same way and writes nothing.
+ */
+export const applyImportChunk = async (
+  tx: Tx,
+  job: ImportJob,
+  rows: readonly ImportRow[],
+  now: Date,
+): Promise<ChunkOutcome> => {
+  const { plans, errors } = await planRows(tx, job, rows);
+  const ids = new Map(plans.map((plan) => [plan, plan.existing?.id ?? newId()]));
+  const written = job.dryRun ? plans : await writeOrSplit(tx, job, plans, ids, errors);
+
+  const before = await openingSums(
+    tx,
+    job.clientId,
+    written.flatMap((plan) => (plan.existing && plan.row.balances.length ? [plan.existing.id] : [])),
+  );
+  const effects: WalletEffect[] = [];
+  const balanceMoved = new Set<RowPlan>();
+  for (const plan of written) {
+    const customerId = ids.get(plan) as string;
+    for (const balance of plan.row.balances) {
+      const cents = balance.cents - (before.get(`${customerId}:${balance.currencyId}`) ?? 0);
+      if (cents === 0) continue;
+      balanceMoved.add(plan);
+      effects.push({
+        clientId: job.clientId,
+        customerId,
+        branchId: plan.values.member_branch_id,
+        currencyId: balance.currencyId,
+        cents,
+        transactionType: OPENING_BALANCE,
+        cause: { kind: 'import', id: job.id },
+        eventId: `row-${plan.row.row}`,
+        occurredAt: now,
+        // A lower opening balance than imported before takes back what is still there.
+        mode: 'clamp',
+        reference: job.id,
+        reason: `Opening balance imported from ${job.fileName}`,
+      });
+    }
+  }
+  let standingMoved = new Set<string>();
+  if (!job.dryRun) {
+    await applyWalletEffects(tx, effects, { fresh: true });
+    standingMoved = await setOpeningStanding(
+      tx,
+      job.clientId,
+      written.map((plan) => ({
+        customerId: ids.get(plan) as string,
+        level: plan.row.level,
+        tier: plan.row.tier,
+      })),
+      job.timeZone,
+      now,
+    );
+  }
+  const outcome: ChunkOutcome = { created: 0, updated: 0, unchanged: 0, balancesSet: effects.length, errors };
+  for (const plan of written) {
+    if (!plan.existing) outcome.created += 1;
+    else if (
+      plan.fieldsChanged ||
+      plan.newLoyaltyNumber ||
+      balanceMoved.has(plan) ||
+      standingMoved.has(plan.existing.id)
+    )
+      outcome.updated += 1;
+    else outcome.unchanged += 1;
+  }
+  return outcome;
+};

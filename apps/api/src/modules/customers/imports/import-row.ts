@@ -1,0 +1,129 @@
+import {
+  ADD_CUSTOMER_MESSAGES,
+  CUSTOMER_IMPORT_MESSAGES as M,
+  normaliseCellNumber,
+  type TCustomerImportError,
+  tierNumber,
+  ZCustomerImportRow,
+} from '@laurel/contract';
+import { normaliseEmail } from '../customers.service';
+import type { CompactKeySet } from './compact-key-set';
+import type { ImportColumn } from './import-header';
+
+/** A valid row, normalised as the console stores it; null means the file left the cell empty (keep what is there). */
+export type ImportRow = {
+  row: number;
+  externalId: string | null;
+  email: string | null;
+  cellNumber: string | null;
+  name: string;
+  surname: string;
+  birthday: string | null;
+  loyaltyNumber: string | null;
+  branchId: string | null;
+  tier: number | null;
+  level: number | null;
+  balances: { currencyId: string; cents: number }[];
+};
+
+/** A checked decimal cell (at most two decimals) in minor units, without floating point. */
+const centsOf = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
+export type RowContext = {
+  columns: readonly ImportColumn[];
+  /** The client's branches by lower-cased name. */
+  branchesByName: ReadonlyMap<string, string>;
+  /** A manager's branches; null when the starter may use any. */
+  branchScope: ReadonlySet<string> | null;
+  keys: CompactKeySet;
+};
+
+export type RowResult = { ok: true; row: ImportRow } | { ok: false; errors: TCustomerImportError[] };
+
+const KEY_COLUMNS = [
+  ['external_id', 'e'],
+  ['email', 'm'],
+  ['cell_number', 'c'],
+  ['loyalty_number', 'l'],
+] as const;
+
+/**
+ * Checks one data row with the add form's rules and messages and normalises it; a key (external id, email, cell or
+ * loyalty number) already on an earlier row of the file fails it. Only a valid row's keys are remembered.
+ */
+export const readImportRow = (context: RowContext, cells: readonly string[], row: number): RowResult => {
+  const input: Record<string, unknown> = {};
+  const balances: Record<string, string> = {};
+  const currencyOf = new Map<string, string>();
+  context.columns.forEach((column, index) => {
+    const value = (cells[index] ?? '').trim();
+    if (value === '' || column.kind === 'unused') return;
+    if (column.kind === 'balance') {
+      balances[column.name] = value;
+      currencyOf.set(column.name, column.currencyId);
+    } else input[column.name] = value;
+  });
+  input.balances = balances;
+  const parsed = ZCustomerImportRow.safeParse(input);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({
+      row,
+      field: String(issue.path[0] === 'balances' ? issue.path[1] : (issue.path[0] ?? 'row')),
+      message: issue.message,
+    }));
+    // One message a field: the first, as the form shows it.
+    return { ok: false, errors: errors.filter((e, i) => errors.findIndex((o) => o.field === e.field) === i) };
+  }
+  const data = parsed.data;
+  const errors: TCustomerImportError[] = [];
+  let branchId: string | null = null;
+  if (data.branch !== undefined) {
+    branchId = context.branchesByName.get(data.branch.toLowerCase()) ?? null;
+    if (!branchId) errors.push({ row, field: 'branch', message: M.unknownBranch(data.branch) });
+    else if (context.branchScope && !context.branchScope.has(branchId))
+      errors.push({ row, field: 'branch', message: M.branchNotManaged });
+  }
+  const email = normaliseEmail(data.email);
+  const cellNumber = data.cell_number ? (normaliseCellNumber(data.cell_number) ?? data.cell_number) : null;
+  const keys = {
+    external_id: data.external_id ?? null,
+    email: email?.toLowerCase() ?? null,
+    cell_number: cellNumber,
+    loyalty_number: data.loyalty_number ?? null,
+  };
+  if (!data.external_id && !email)
+    errors.push({ row, field: 'email', message: ADD_CUSTOMER_MESSAGES.invalidEmail });
+  for (const [column, prefix] of KEY_COLUMNS) {
+    const value = keys[column];
+    const first = value === null ? null : context.keys.rowOf(`${prefix}${value}`);
+    if (first !== null) errors.push({ row, field: column, message: M.repeatedKey(column, first) });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  for (const [column, prefix] of KEY_COLUMNS) {
+    const value = keys[column];
+    if (value !== null) context.keys.add(`${prefix}${value}`, row);
+  }
+  return {
+    ok: true,
+    row: {
+      row,
+      externalId: keys.external_id,
+      email,
+      cellNumber,
+      name: data.name,
+      surname: data.surname,
+      birthday: data.birthday || null,
+      loyaltyNumber: keys.loyalty_number,
+      branchId,
+      tier: data.tier === undefined ? null : tierNumber(data.tier),
+      level: data.level ?? null,
+      balances: Object.entries(data.balances).map(([column, amount]) => ({
+        currencyId: currencyOf.get(column) as string,
+        cents: centsOf(amount),
+      })),
+    },
+  };
+};

@@ -1,0 +1,281 @@
+import { Readable } from 'node:stream';
+import { CUSTOMER_IMPORT_MESSAGES as M, type TCustomerImportError } from '@laurel/contract';
+import { CsvError, parse } from 'csv-parse';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../../db/database';
+import { arrayParam, rowsOf } from '../../../db/raw-sql';
+import type { EngineTask } from '../../../engine';
+import { HttpError } from '../../../http/errors';
+import { recordAudit } from '../../audit/audit';
+import { CompactKeySet } from './compact-key-set';
+import { applyImportChunk, type ChunkOutcome } from './import-chunk';
+import { readImportHeader } from './import-header';
+import type { ImportJob } from './import-plan';
+import { type ImportRow, type RowContext, readImportRow } from './import-row';
+import { removeAbandonedUploads } from './import-upload';
+
+/** Rows a transaction applies; the checkpoint (rows_done) moves with them. */
+const CHUNK_ROWS = 5_000;
+/** A run yields to the engine's event batches after this much work. */
+const SLICE_MS = 1_000;
+/** A worker holds a run this long past its last chunk; a crashed worker's run is resumed after it. */
+const LEASE_SECONDS = 30;
+/** How often uploads that never finished are looked for. */
+const SWEEP_MS = 60 * 60 * 1000;
+
+type ClaimedImport = {
+  id: string;
+  client_id: string;
+  user_id: string | null;
+  created_by_name: string | null;
+  file_name: string;
+  dry_run: boolean;
+  may_update: boolean;
+  branch_scope: string[] | null;
+  default_branch_id: string | null;
+  rows_done: number;
+  time_zone: string;
+};
+
+type ActiveRun = {
+  job: ImportJob;
+  claimed: ClaimedImport;
+  context: RowContext;
+  records: AsyncIterator<string[]>;
+  /** The spreadsheet row of the last record read (the header is row 1). */
+  row: number;
+  rowsDone: number;
+};
+
+const claimNext = async (database: Database) => {
+  // PGlite belongs to one process: a run marked running there was left by a process that is gone.
+  const leaseFree =
+    database.kind === 'pglite' ? sql`true` : sql`(i.lease_until IS NULL OR i.lease_until < now())`;
+  const [claimed] = await rowsOf<ClaimedImport>(
+    database.db,
+    sql`UPDATE customer_imports i SET status = 'running', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+               started_at = coalesce(i.started_at, now())
+        FROM clients cl
+        WHERE i.id = (SELECT id FROM customer_imports i WHERE i.status IN ('queued', 'running') AND ${leaseFree}
+                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+          AND cl.id = i.client_id
+        RETURNING i.id, i.client_id, i.user_id, i.created_by_name, i.file_name, i.dry_run, i.may_update,
+                  i.branch_scope, i.default_branch_id, i.rows_done, cl.time_zone`,
+  );
+  return claimed ?? null;
+};
+
+/** The stored file, part by part, as a stream (one part in memory at a time). */
+const fileOf = (database: Database, importId: string) =>
+  Readable.from(
+    (async function* parts() {
+      for (let seq = 0; ; seq += 1) {
+        const [part] = await rowsOf<{ bytes: Uint8Array }>(
+          database.db,
+          sql`SELECT bytes FROM customer_import_parts WHERE import_id = ${importId} AND seq = ${seq}`,
+        );
+        if (!part) return;
+        yield Buffer.from(part.bytes);
+      }
+    })(),
+  );
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+const prepare = async (database: Database, claimed: ClaimedImport): Promise<ActiveRun> => {
+  const parser = fileOf(database, claimed.id).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: false, delimiter: [',', ';'] }),
+  );
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const header = await records.next();
+  const header_cells = header.done ? [] : header.value;
+  const { columns } = await readImportHeader(database.db, claimed.client_id, header_cells);
+  const branches = await rowsOf<{ id: string; name: string }>(
+    database.db,
+    sql`SELECT id, lower(display_name) AS name FROM branches WHERE client_id = ${claimed.client_id}`,
+  );
+  const run: ActiveRun = {
+    claimed,
+    job: {
+      id: claimed.id,
+      clientId: claimed.client_id,
+      fileName: claimed.file_name,
+      dryRun: claimed.dry_run,
+      mayUpdate: claimed.may_update,
+      branchScope: claimed.branch_scope ? new Set(claimed.branch_scope) : null,
+      defaultBranchId: claimed.default_branch_id,
+      timeZone: claimed.time_zone,
+    },
+    context: {
+      columns,
+      branchesByName: new Map(branches.map((branch) => [branch.name, branch.id])),
+      branchScope: claimed.branch_scope ? new Set(claimed.branch_scope) : null,
+      keys: new CompactKeySet(),
+    },
+    records,
+    row: 1,
+    rowsDone: 0,
+  };
+  // Resuming: the rows applied before are read again only to remember their keys (no database work).
+  while (run.rowsDone < claimed.rows_done) {
+    const next = await records.next();
+    if (next.done) break;
+    run.row += 1;
+    if (isBlank(next.value)) continue;
+    readImportRow(run.context, next.value, run.row);
+    run.rowsDone += 1;
+  }
+  return run;
+};
+
+/** Reads the next chunk of the file: valid rows and the errors of the others. */
+const readChunk = async (run: ActiveRun) => {
+  const rows: ImportRow[] = [];
+  const errors: TCustomerImportError[] = [];
+  let read = 0;
+  let ended = false;
+  while (read < CHUNK_ROWS) {
+    const next = await run.records.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    run.row += 1;
+    if (isBlank(next.value)) continue;
+    read += 1;
+    const result = readImportRow(run.context, next.value, run.row);
+    if (result.ok) rows.push(result.row);
+    else errors.push(...result.errors);
+  }
+  return { rows, errors, read, ended };
+};
+
+const saveChunk = async (tx: Tx, run: ActiveRun, read: number, outcome: ChunkOutcome) => {
+  const errors = outcome.errors;
+  if (errors.length > 0)
+    await tx.execute(sql`
+      INSERT INTO customer_import_errors (import_id, row, field, message)
+      SELECT ${run.job.id}, r, f, m FROM unnest(${arrayParam(errors.map((e) => e.row))}::int[],
+        ${arrayParam(errors.map((e) => e.field))}::text[], ${arrayParam(errors.map((e) => e.message))}::text[]) AS u(r, f, m)
+      ON CONFLICT DO NOTHING`);
+  const failedRows = new Set(errors.map((e) => e.row)).size;
+  await tx.execute(sql`
+    UPDATE customer_imports SET rows_done = rows_done + ${read}, created = created + ${outcome.created},
+      updated = updated + ${outcome.updated}, unchanged = unchanged + ${outcome.unchanged},
+      failed = failed + ${failedRows}, balances_set = balances_set + ${outcome.balancesSet},
+      lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    WHERE id = ${run.job.id}`);
+};
+
+const finish = async (database: Database, run: ActiveRun | ClaimedImport, failure: string | null) => {
+  const claimed = 'claimed' in run ? run.claimed : run;
+  await database.db.transaction(async (tx) => {
+    const [done] = await rowsOf<{
+      created: number;
+      updated: number;
+      unchanged: number;
+      failed: number;
+      rows_done: number;
+    }>(
+      tx,
+      sql`UPDATE customer_imports SET status = ${failure ? 'failed' : 'completed'}, failure = ${failure},
+            rows_total = CASE WHEN ${failure === null} THEN rows_done ELSE rows_total END,
+            finished_at = now(), lease_until = NULL
+          WHERE id = ${claimed.id}
+          RETURNING created, updated, unchanged, failed, rows_done`,
+    );
+    await tx.execute(sql`DELETE FROM customer_import_parts WHERE import_id = ${claimed.id}`);
+    if (!done) return;
+    const kind = claimed.dry_run ? 'Checked' : 'Imported';
+    await recordAudit(
+      tx,
+      { clientId: claimed.client_id, userId: claimed.user_id, name: claimed.created_by_name, ip: null },
+      {
+        action: claimed.dry_run ? 'customer-import.checked' : 'customer-import.completed',
+        entity: 'customer-import',
+        entityId: claimed.id,
+        summary: failure
+          ? `${kind} customers from ${claimed.file_name}: stopped (${failure})`
+          : `${kind} customers from ${claimed.file_name}: ${done.rows_done} rows, ${done.created} created, ${done.updated} updated, ${done.unchanged} unchanged, ${done.failed} failed`,
+      },
+    );
+  });
+};
+
+/** A problem with the file itself (unreadable CSV, a header that no longer resolves): the run stops there. */
+const fileProblemOf = (error: unknown, row: number) => {
+  if (error instanceof CsvError) return M.unreadable(`${error.message} (row ${row + 1})`);
+  if (error instanceof HttpError) return error.message;
+  return null;
+};
+
+/**
+ * The import runner, one of the engine worker's tasks (in the server process or `npm run worker`): it takes the
+ * oldest waiting import, applies it chunk by chunk (each chunk's rows, errors and checkpoint in one transaction)
+ * and yields to event batches between slices. A run whose worker died is taken over when its lease runs out and
+ * resumes after its last committed chunk.
+ */
+export const createCustomerImportTask = (log: FastifyBaseLogger): EngineTask => {
+  let active: ActiveRun | null = null;
+  let sweptAt = Number.NEGATIVE_INFINITY;
+  const run = async (database: Database) => {
+    if (!active) {
+      if (performance.now() - sweptAt > SWEEP_MS) {
+        sweptAt = performance.now();
+        await removeAbandonedUploads(database);
+      }
+      const claimed = await claimNext(database);
+      if (!claimed) return false;
+      try {
+        active = await prepare(database, claimed);
+      } catch (error) {
+        const problem = fileProblemOf(error, claimed.rows_done + 1);
+        if (!problem) throw error;
+        await finish(database, claimed, problem);
+        return true;
+      }
+    }
+    const current = active;
+    const until = performance.now() + SLICE_MS;
+    try {
+      while (performance.now() < until) {
+        const chunk = await readChunk(current);
+        if (chunk.read > 0) {
+          await database.db.transaction(async (tx) => {
+            const outcome = await applyImportChunk(tx, current.job, chunk.rows, new Date());
+            outcome.errors.push(...chunk.errors);
+            await saveChunk(tx, current, chunk.read, outcome);
+          });
+          current.rowsDone += chunk.read;
+        }
+        if (chunk.ended) {
+          await finish(database, current, null);
+          active = null;
+          return true;
+        }
+      }
+    } catch (error) {
+      active = null;
+      const problem = fileProblemOf(error, current.row);
+      if (!problem) {
+        // Not the file's fault (the database went away…): the lease runs out and the run resumes.
+        log.error({ err: error, importId: current.job.id }, 'customer import chunk failed; it will resume');
+        throw error;
+      }
+      await finish(database, current, problem);
+    }
+    return true;
+  };
+  return {
+    run,
+    // A run left by a worker that died is resumed when its lease runs out.
+    nextDueIn: async (database) => {
+      const [row] = await database.query<{ ms: number | string | null }>(
+        `SELECT (EXTRACT(EPOCH FROM min(coalesce(lease_until, now())) - now()) * 1000)::float8 AS ms
+         FROM customer_imports WHERE status IN ('queued', 'running')`,
+      );
+      return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
+    },
+  };
+};

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import {
+  CUSTOMER_IMPORT_MAX_BYTES,
+  CUSTOMER_IMPORT_MESSAGES as M,
+  ZStartCustomerImportQuery,
+} from '@laurel/contract';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../../db/database';
+import { newId } from '../../../db/ids';
+import { arrayParam } from '../../../db/raw-sql';
+import type { Principal } from '../../../http/auth/principal';
+import { badRequest, HttpError } from '../../../http/errors';
+import { multipartError } from '../../../http/multipart-form';
+import { createCsvRowCounter } from './csv-row-counter';
+import { readImportHeader } from './import-header';
+
+/** Parts of the stored file: small enough to hold one in memory, large enough to be few. */
+const PART_BYTES = 1024 * 1024;
+/** A header longer than this is not a header. */
+const HEADER_MAX_BYTES = 64 * 1024;
+
+const answers = {
+  tooLarge: () => new HttpError(413, M.tooLarge),
+  oneFileOnly: () => badRequest([{ field: 'file', message: M.fileRequired }]),
+};
+
+const headerCells = (bytes: Buffer) => {
+  const end = bytes.indexOf(0x0a);
+  const line = bytes.subarray(0, end === -1 ? bytes.length : end).toString('utf8');
+  try {
+    const [cells] = parse(line, { bom: true, relax_column_count: true, delimiter: [',', ';'] }) as string[][];
+    return cells ?? [];
+  } catch (error) {
+    throw badRequest([{ field: 'file', message: M.unreadable((error as Error).message) }]);
+  }
+};
+
+export type StartedUpload = { id: string; dryRun: boolean };
+
+/**
+ * Streams an import's file into the database as it arrives (never whole in memory): the header is checked from
+ * the first bytes (a 400 before anything more is stored), then the parts are written in order while the rows are
+ * counted and the file hashed. The import waits as `uploading` until the last part is in, then `queued`. Anything
+ * that goes wrong removes what was stored.
+ */
+export const receiveImportFile = async (
+  database: Database,
+  request: FastifyRequest,
+  principal: Principal,
+  options: { dryRun: boolean; mayUpdate: boolean },
+): Promise<StartedUpload> => {
+  const { db } = database;
+  const id = newId();
+  let dryRun = options.dryRun;
+  let received = false;
+  let stored = false;
+  if (!request.isMultipart()) throw new HttpError(415, M.sendCsv);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: CUSTOMER_IMPORT_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'dry_run') continue;
+        const parsed = ZStartCustomerImportQuery.safeParse({ dry_run: String(part.value) });
+        if (!parsed.success)
+          throw badRequest([{ field: 'dry_run', message: 'dry_run must be true or false' }]);
+        dryRun = parsed.data.dry_run;
+        continue;
+      }
+      if (received) {
+        part.file.resume();
+        continue;
+      }
+      received = true;
+      const hash = createHash('sha256');
+      const counter = createCsvRowCounter();
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let seq = 0;
+      let size = 0;
+      let columns: string[] | null = null;
+      const flush = async () => {
+        if (pendingBytes === 0) return;
+        const bytes = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        if (!columns) {
+          columns = (await readImportHeader(db, principal.clientId, headerCells(bytes))).names;
+          await db.execute(sql`
+            INSERT INTO customer_imports (id, client_id, user_id, created_by_name, file_name, file_size, file_sha256,
+              dry_run, status, columns, branch_scope, default_branch_id, may_update, rows_total)
+            VALUES (${id}, ${principal.clientId}, ${principal.userId}, ${principal.name}, ${part.filename || 'import.csv'},
+              0, '', ${dryRun}, 'uploading', ${JSON.stringify(columns)}::jsonb, ${scopeOf(principal)},
+              ${principal.role === 'BRANCH_MANAGER' ? (principal.managerOf[0] ?? null) : null}, ${options.mayUpdate}, 0)`);
+          stored = true;
+        }
+        await db.execute(
+          sql`INSERT INTO customer_import_parts (import_id, seq, bytes) VALUES (${id}, ${seq}, ${bytes})`,
+        );
+        seq += 1;
+      };
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        counter.push(chunk);
+        size += chunk.length;
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        // The first part waits for the whole header line, so that it can be checked first.
+        const headerDone = columns !== null || chunk.includes(0x0a) || pendingBytes >= HEADER_MAX_BYTES;
+        if (pendingBytes >= PART_BYTES || (columns === null && headerDone)) await flush();
+      }
+      if (part.file.truncated) throw answers.tooLarge();
+      await flush();
+      if (!columns) throw badRequest([{ field: 'file', message: M.empty }]);
+      const rows = Math.max(counter.records - 1, 0);
+      if (rows === 0) throw badRequest([{ field: 'file', message: M.empty }]);
+      await db.execute(sql`
+        UPDATE customer_imports SET status = 'queued', file_size = ${size}, file_sha256 = ${hash.digest('hex')},
+          rows_total = ${rows}, dry_run = ${dryRun}, created_at = now()
+        WHERE id = ${id}`);
+    }
+    if (!received) throw badRequest([{ field: 'file', message: M.fileRequired }]);
+    return { id, dryRun };
+  } catch (error) {
+    if (stored) await discard(database, id);
+    throw multipartError(error, answers);
+  }
+};
+
+/** A manager's branches bound the rows they may import; an admin's do not. */
+const scopeOf = (principal: Principal) =>
+  principal.role === 'ADMIN' ? null : sql`${arrayParam(principal.managerOf)}::text[]`;
+
+const discard = async (database: Database, id: string) => {
+  await database.db.execute(sql`DELETE FROM customer_import_parts WHERE import_id = ${id}`);
+  await database.db.execute(sql`DELETE FROM customer_imports WHERE id = ${id}`);
+};
+
+/** Uploads that never finished (the sender went away, the server stopped mid-upload) are removed after a day. */
+export const removeAbandonedUploads = async (database: Database) => {
+  await database.db.execute(sql`
+    WITH gone AS (DELETE FROM customer_imports WHERE status = 'uploading' AND created_at < now() - interval '1 day'
+                  RETURNING id)
+    DELETE FROM customer_import_parts WHERE import_id IN (SELECT id FROM gone)`);
+};

@@ -1,0 +1,94 @@
+import {
+  CUSTOMER_IMPORT_REPORT_ERRORS,
+  type TCustomerImport,
+  type TCustomerImportListItem,
+  type TCustomerImportStatus,
+} from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/database';
+import { rowsOf } from '../../../db/raw-sql';
+
+type ImportRecord = {
+  id: string;
+  file_name: string;
+  file_size: string | number;
+  dry_run: boolean;
+  status: TCustomerImportStatus;
+  rows_total: number;
+  rows_done: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  balances_set: number;
+  failure: string | null;
+  created_by_name: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+};
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+const toListItem = (row: ImportRecord): TCustomerImportListItem => ({
+  _id: row.id,
+  file_name: row.file_name,
+  file_size: Number(row.file_size),
+  dry_run: row.dry_run,
+  status: row.status,
+  rows: row.rows_total,
+  rows_done: row.rows_done,
+  created: row.created,
+  updated: row.updated,
+  unchanged: row.unchanged,
+  failed: row.failed,
+  balances_set: row.balances_set,
+  failure: row.failure,
+  created_by: row.created_by_name,
+  created_at: iso(row.created_at) as string,
+  started_at: iso(row.started_at),
+  finished_at: iso(row.finished_at),
+});
+
+const COLUMNS = sql`id, file_name, file_size, dry_run, status, rows_total, rows_done, created, updated, unchanged,
+  failed, balances_set, failure, created_by_name, created_at::text, started_at::text, finished_at::text`;
+
+/** The client's imports, newest first (an upload still arriving is not one yet). */
+export const listImports = async (db: DbOrTx, clientId: string, page: number, size: number) => {
+  const rows = await rowsOf<ImportRecord & { total: string | number }>(
+    db,
+    sql`SELECT ${COLUMNS}, count(*) OVER () AS total FROM customer_imports
+        WHERE client_id = ${clientId} AND status <> 'uploading'
+        ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
+  const count = rows.length
+    ? Number(rows[0]?.total)
+    : Number(
+        (
+          await rowsOf<{ n: string | number }>(
+            db,
+            sql`SELECT count(*) AS n FROM customer_imports WHERE client_id = ${clientId} AND status <> 'uploading'`,
+          )
+        )[0]?.n ?? 0,
+      );
+  return { items: rows.map(toListItem), count, hasMore: page * size < count };
+};
+
+/** One import with its first errors, or null when the client has none by that id. */
+export const findImport = async (
+  db: DbOrTx,
+  clientId: string,
+  id: string,
+): Promise<TCustomerImport | null> => {
+  const [row] = await rowsOf<ImportRecord>(
+    db,
+    sql`SELECT ${COLUMNS} FROM customer_imports WHERE client_id = ${clientId} AND id = ${id} AND status <> 'uploading'`,
+  );
+  if (!row) return null;
+  const errors = await rowsOf<{ row: number; field: string; message: string }>(
+    db,
+    sql`SELECT row, field, message FROM customer_import_errors WHERE import_id = ${id}
+        ORDER BY row, field LIMIT ${CUSTOMER_IMPORT_REPORT_ERRORS}`,
+  );
+  return { ...toListItem(row), errors };
+};
