@@ -14,6 +14,7 @@ import { seedDemoActivity } from './seed-demo-activity';
 import { seedDemoChallenges } from './seed-demo-challenges';
 import { seedDemoCommerce } from './seed-demo-commerce';
 import { seedDemoEconomy } from './seed-demo-economy';
+import { seedDemoImport } from './seed-demo-import';
 import { seedDemoRewardTracks } from './seed-demo-reward-tracks';
 
 const BRANCHES = [
@@ -135,4 +136,6 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
   // Before the activity too (after the economy, whose currency its cashback pays in), so the orders move them.
   await seedDemoChallenges(ctx, actor);
   await seedDemoActivity(ctx, principal, actor);
+  // Last: members moved in from the old stamp card, with the balances and standing they held there.
+  await seedDemoImport(ctx, principal);
 };

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { TDashboard } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rebuildDashboard } from '../engine';
 import { DEMO_MANAGER_SIGN_IN, DEMO_SIGN_IN, seedDemo } from './seed-demo';
+import { DEMO_IMPORT_CSV } from './seed-demo-import';
 
 let t: TestApp;
 let seeded: boolean;
@@ -35,7 +37,8 @@ describe('demo data', () => {
       url: '/api/v2/client/loyalty/users?size=5',
       headers: { authorization: `Bearer ${session.clientToken}` },
     });
-    expect(customers.json().content.count).toBe(36);
+    // 36 added in the console, 6 moved in from the old stamp card by an import.
+    expect(customers.json().content.count).toBe(42);
     const branches = await t.app.inject({
       method: 'GET',
       url: '/api/v2/client/branches',
@@ -53,7 +56,8 @@ describe('demo data', () => {
       url: '/api/v2/client/loyalty/users',
       headers: { authorization: `Bearer ${manager.clientToken}` },
     });
-    expect(scoped.json().content.count).toBe(12);
+    // 12 of the console's customers and 2 of the imported ones belong to Sea Point.
+    expect(scoped.json().content.count).toBe(14);
 
     // Its activity went through the engine: real statistics, processed events, one parked example.
     const statistics = await t.app.inject({
@@ -189,6 +193,41 @@ describe('demo data', () => {
     for (const challenge of demoChallenges)
       expect(challenge.completed_quantity, challenge.title).toBeGreaterThan(0);
     expect(player.json().content.challenges.map((c: { status: string }) => c.status)).toContain('completed');
+  });
+
+  it('moved six members in from the old stamp card, the file a newcomer finds in docs/', async () => {
+    const session = await signIn(t.app, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password);
+    const headers = { authorization: `Bearer ${session.clientToken}` };
+    const imports = await t.app.inject({ method: 'GET', url: '/api/customers/imports', headers });
+    expect(imports.json().content).toMatchObject([
+      { file_name: 'old-stamp-card-members.csv', status: 'completed', rows: 6, created: 6, failed: 0 },
+    ]);
+    const sample = await readFile(
+      new URL('../../../../docs/customer-import-sample.csv', import.meta.url),
+      'utf8',
+    );
+    expect(sample).toBe(DEMO_IMPORT_CSV);
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/api-keys',
+      headers,
+      payload: { name: 'demo test' },
+    });
+    const naledi = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customers?external_id=oldcard-1001',
+      headers: { 'x-api-key': key.json().content.key },
+    });
+    const player = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/players/${naledi.json().content._id}`,
+      headers: { 'x-api-key': key.json().content.key },
+    });
+    expect(player.json().content).toMatchObject({
+      statistics: { level: 4, tier: 4 },
+      wallets: [expect.objectContaining({ code: 'BNB', balance: 250 })],
+    });
+    expect(player.json().content.segments).toContain('tierPlatinum');
   });
 
   it("shows the engine's figures on the dashboard, spread over the weekdays, and the rebuild gives the same", async () => {

@@ -39,11 +39,84 @@ const headerCells = (bytes: Buffer) => {
 
 export type StartedUpload = { id: string; dryRun: boolean };
 
+/** An import's file as it arrives: its name and its bytes in order. */
+export type ImportFileSource = {
+  fileName: string;
+  chunks: AsyncIterable<Buffer>;
+  /** Whether the sender's file was cut at the size limit (multipart); checked once the chunks end. */
+  truncated?: () => boolean;
+};
+
 /**
- * Streams an import's file into the database as it arrives (never whole in memory): the header is checked from
- * the first bytes (a 400 before anything more is stored), then the parts are written in order while the rows are
- * counted and the file hashed. The import waits as `uploading` until the last part is in, then `queued`. Anything
- * that goes wrong removes what was stored.
+ * Stores an import's file in the database as it arrives (never whole in memory): the header is checked from the
+ * first bytes (a 400 before anything more is stored), then the parts are written in order while the rows are
+ * counted and the file hashed. The import waits as `uploading` until the last part is in, then `queued` for the
+ * worker. Anything that goes wrong removes what was stored.
+ */
+export const storeImportFile = async (
+  database: Database,
+  principal: Principal,
+  source: ImportFileSource,
+  options: { dryRun: () => boolean; mayUpdate: boolean },
+): Promise<StartedUpload> => {
+  const { db } = database;
+  const id = newId();
+  const hash = createHash('sha256');
+  const counter = createCsvRowCounter();
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let seq = 0;
+  let size = 0;
+  let columns: string[] | null = null;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const bytes = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    if (!columns) {
+      columns = (await readImportHeader(db, principal.clientId, headerCells(bytes))).names;
+      await db.execute(sql`
+        INSERT INTO customer_imports (id, client_id, user_id, created_by_name, file_name, file_size, file_sha256,
+          dry_run, status, columns, branch_scope, default_branch_id, may_update, rows_total)
+        VALUES (${id}, ${principal.clientId}, ${principal.userId}, ${principal.name}, ${source.fileName || 'import.csv'},
+          0, '', ${options.dryRun()}, 'uploading', ${JSON.stringify(columns)}::jsonb, ${scopeOf(principal)},
+          ${principal.role === 'BRANCH_MANAGER' ? (principal.managerOf[0] ?? null) : null}, ${options.mayUpdate}, 0)`);
+    }
+    await db.execute(
+      sql`INSERT INTO customer_import_parts (import_id, seq, bytes) VALUES (${id}, ${seq}, ${bytes})`,
+    );
+    seq += 1;
+  };
+  try {
+    for await (const chunk of source.chunks) {
+      hash.update(chunk);
+      counter.push(chunk);
+      size += chunk.length;
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      // The first part waits for the whole header line, so that it can be checked first.
+      const headerDone = columns !== null || chunk.includes(0x0a) || pendingBytes >= HEADER_MAX_BYTES;
+      if (pendingBytes >= PART_BYTES || (columns === null && headerDone)) await flush();
+    }
+    if (source.truncated?.()) throw answers.tooLarge();
+    await flush();
+    if (!columns) throw badRequest([{ field: 'file', message: M.empty }]);
+    const rows = Math.max(counter.records - 1, 0);
+    if (rows === 0) throw badRequest([{ field: 'file', message: M.empty }]);
+    await db.execute(sql`
+      UPDATE customer_imports SET status = 'queued', file_size = ${size}, file_sha256 = ${hash.digest('hex')},
+        rows_total = ${rows}, dry_run = ${options.dryRun()}, created_at = now()
+      WHERE id = ${id}`);
+    return { id, dryRun: options.dryRun() };
+  } catch (error) {
+    if (columns) await discard(database, id);
+    throw error;
+  }
+};
+
+/**
+ * The HTTP side: reads the multipart request (the `dry_run` field may come before or after the file) and stores
+ * its one file. Every way the body can be unreadable is a 400, and nothing is kept of it.
  */
 export const receiveImportFile = async (
   database: Database,
@@ -51,12 +124,9 @@ export const receiveImportFile = async (
   principal: Principal,
   options: { dryRun: boolean; mayUpdate: boolean },
 ): Promise<StartedUpload> => {
-  const { db } = database;
-  const id = newId();
-  let dryRun = options.dryRun;
-  let received = false;
-  let stored = false;
   if (!request.isMultipart()) throw new HttpError(415, M.sendCsv);
+  let dryRun = options.dryRun;
+  let started = null as StartedUpload | null;
   try {
     for await (const part of request.parts({ limits: { fileSize: CUSTOMER_IMPORT_MAX_BYTES, files: 1 } })) {
       if (part.type === 'field') {
@@ -65,66 +135,31 @@ export const receiveImportFile = async (
         if (!parsed.success)
           throw badRequest([{ field: 'dry_run', message: 'dry_run must be true or false' }]);
         dryRun = parsed.data.dry_run;
+        if (started) {
+          await database.db.execute(
+            sql`UPDATE customer_imports SET dry_run = ${dryRun} WHERE id = ${started.id}`,
+          );
+          started = { ...started, dryRun };
+        }
         continue;
       }
-      if (received) {
+      if (started) {
         part.file.resume();
         continue;
       }
-      received = true;
-      const hash = createHash('sha256');
-      const counter = createCsvRowCounter();
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      let seq = 0;
-      let size = 0;
-      let columns: string[] | null = null;
-      const flush = async () => {
-        if (pendingBytes === 0) return;
-        const bytes = Buffer.concat(pending, pendingBytes);
-        pending = [];
-        pendingBytes = 0;
-        if (!columns) {
-          columns = (await readImportHeader(db, principal.clientId, headerCells(bytes))).names;
-          await db.execute(sql`
-            INSERT INTO customer_imports (id, client_id, user_id, created_by_name, file_name, file_size, file_sha256,
-              dry_run, status, columns, branch_scope, default_branch_id, may_update, rows_total)
-            VALUES (${id}, ${principal.clientId}, ${principal.userId}, ${principal.name}, ${part.filename || 'import.csv'},
-              0, '', ${dryRun}, 'uploading', ${JSON.stringify(columns)}::jsonb, ${scopeOf(principal)},
-              ${principal.role === 'BRANCH_MANAGER' ? (principal.managerOf[0] ?? null) : null}, ${options.mayUpdate}, 0)`);
-          stored = true;
-        }
-        await db.execute(
-          sql`INSERT INTO customer_import_parts (import_id, seq, bytes) VALUES (${id}, ${seq}, ${bytes})`,
-        );
-        seq += 1;
-      };
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        counter.push(chunk);
-        size += chunk.length;
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        // The first part waits for the whole header line, so that it can be checked first.
-        const headerDone = columns !== null || chunk.includes(0x0a) || pendingBytes >= HEADER_MAX_BYTES;
-        if (pendingBytes >= PART_BYTES || (columns === null && headerDone)) await flush();
-      }
-      if (part.file.truncated) throw answers.tooLarge();
-      await flush();
-      if (!columns) throw badRequest([{ field: 'file', message: M.empty }]);
-      const rows = Math.max(counter.records - 1, 0);
-      if (rows === 0) throw badRequest([{ field: 'file', message: M.empty }]);
-      await db.execute(sql`
-        UPDATE customer_imports SET status = 'queued', file_size = ${size}, file_sha256 = ${hash.digest('hex')},
-          rows_total = ${rows}, dry_run = ${dryRun}, created_at = now()
-        WHERE id = ${id}`);
+      started = await storeImportFile(
+        database,
+        principal,
+        { fileName: part.filename, chunks: part.file, truncated: () => part.file.truncated },
+        { dryRun: () => dryRun, mayUpdate: options.mayUpdate },
+      );
     }
-    if (!received) throw badRequest([{ field: 'file', message: M.fileRequired }]);
-    return { id, dryRun };
   } catch (error) {
-    if (stored) await discard(database, id);
+    if (started) await discard(database, started.id);
     throw multipartError(error, answers);
   }
+  if (!started) throw badRequest([{ field: 'file', message: M.fileRequired }]);
+  return started;
 };
 
 /** A manager's branches bound the rows they may import; an admin's do not. */
