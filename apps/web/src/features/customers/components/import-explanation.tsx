@@ -41,14 +41,15 @@ export const ImportExplanation = () => {
     >
       <List size="sm" spacing={6}>
         <List.Item>
-          A header row naming the columns, in any order and case; leave out the ones you do not need (
+          A header row naming the columns, in any order and case.{' '}
           {CUSTOMER_IMPORT_REQUIRED_COLUMNS.map((column, index) => (
             <span key={column}>
               {index > 0 && ' and '}
               <Code>{column}</Code>
             </span>
           ))}{' '}
-          are required, and <Code>external_id</Code> or <Code>email</Code>):
+          are required, and <Code>external_id</Code> or <Code>email</Code>; leave out the columns you do not
+          need:
           <List size="sm" spacing={2} mt={4} withPadding>
             {CUSTOMER_IMPORT_COLUMNS.map((column) => (
               <List.Item key={column}>

@@ -23,7 +23,7 @@ const columns: TableColumn<TCustomerImportListItem>[] = [
     ellipsis: true,
     width: 220,
     render: (run) => (
-      <Text size="sm" fw={600} truncate="end">
+      <Text size="sm" fw={600} truncate="end" title={run.file_name}>
         {run.file_name}
       </Text>
     ),
