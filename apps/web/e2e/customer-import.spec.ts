@@ -4,6 +4,7 @@ import { CustomerImportPage } from './pages/customer-import-page';
 import { CustomerProfilePage } from './pages/customer-profile-page';
 import { CustomersBusiness, CustomersListPage, uniqueCellNumber } from './pages/customers-page';
 import { tallSnapshot } from './pages/tall-snapshot';
+import { seriousAxeFindings } from './support/axe';
 
 const INVALID_EMAIL = 'Invalid email address';
 
@@ -65,6 +66,8 @@ test.describe('customer import', () => {
     await expect(run.getByText('5 created, 0 updated, 0 unchanged, 1 failed')).toBeVisible();
     await expect(run.getByText('3 opening balances set (ledger type Opening Balance).')).toBeVisible();
     expect(await importer.errorRows()).toEqual([['5', 'email', INVALID_EMAIL]]);
+    // The page with a finished report, its errors and the history: no serious accessibility finding.
+    expect(await seriousAxeFindings(page)).toEqual([]);
     const downloading = page.waitForEvent('download');
     await importer.downloadErrors.click();
     const download = await downloading;
