@@ -73,6 +73,8 @@ export * from './reports/dashboard';
 export * from './reports/exports';
 export * from './reports/transaction-endpoints';
 export * from './reports/transactions';
+export * from './rewards/reward-endpoints';
+export * from './rewards/rewards';
 export * from './routes/console-paths';
 export * from './routes/storage-keys';
 export * from './shared/branches';

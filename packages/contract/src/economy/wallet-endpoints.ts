@@ -18,6 +18,7 @@ export const ZEconomyCauseKind = z.enum([
   'manual',
   'expiry',
   'import',
+  'redemption',
 ]);
 export type TEconomyCauseKind = z.infer<typeof ZEconomyCauseKind>;
 export const ECONOMY_CAUSE_KINDS = ZEconomyCauseKind.options;
@@ -30,6 +31,7 @@ export const ECONOMY_CAUSE_LABELS: Record<TEconomyCauseKind, string> = {
   manual: 'Manual adjustment',
   expiry: 'Expiry',
   import: 'Import',
+  redemption: 'Reward redemption',
 };
 
 /**

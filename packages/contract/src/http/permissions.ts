@@ -17,6 +17,7 @@ export const ZFeatureArea = z.enum([
   'ORDERS',
   'BASKETS',
   'PRODUCTS',
+  'REWARDS',
 ]);
 export type TFeatureArea = z.infer<typeof ZFeatureArea>;
 export const FEATURE_AREAS = ZFeatureArea.options;
@@ -38,6 +39,7 @@ export const FEATURE_AREA_LABELS: Record<TFeatureArea, string> = {
   ORDERS: 'Orders',
   BASKETS: 'Baskets',
   PRODUCTS: 'Products',
+  REWARDS: 'Rewards',
 };
 
 /** Per-feature flags; the console labels them View, Add, Edit, Delete. */

@@ -62,6 +62,9 @@ export const consolePaths = {
   segment: (segmentId?: string | null) => withOptionalId(`${c}/segment`, segmentId),
   segmentPlayers: (segmentId: string) => `${c}/segment/${segment(segmentId)}/players`,
   rewardTracks: `${c}/reward-tracks`,
+  rewards: `${c}/rewards`,
+  reward: (rewardId?: string | null) => withOptionalId(`${c}/reward`, rewardId),
+  rewardRedemptions: `${c}/rewards/redemptions`,
   rewardTrackDetails: (rewardTrackId?: string | null) =>
     withOptionalId(`${c}/reward-track-details`, rewardTrackId),
   tierProgressionDetails: (rewardTrackId?: string | null) =>
@@ -119,6 +122,9 @@ export const ROUTE_PATTERNS = {
   segment: `${c}/segment/:segment_id?`,
   segmentPlayers: `${c}/segment/:segment_id/players`,
   rewardTracks: consolePaths.rewardTracks,
+  rewards: consolePaths.rewards,
+  reward: `${c}/reward/:reward_id?`,
+  rewardRedemptions: consolePaths.rewardRedemptions,
   rewardTrackDetails: `${c}/reward-track-details/:reward_track_id?`,
   tierProgressionDetails: `${c}/tier-progression-details/:reward_track_id?`,
   levelProgressionDetails: `${c}/level-progression-details/:reward_track_id?`,

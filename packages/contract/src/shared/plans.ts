@@ -25,6 +25,7 @@ export const ZPlanFeature = z.enum([
   'CHALLENGES',
   'REWARD_TRACKS',
   'ECONOMY',
+  'REWARDS',
   'TRANSACTIONS',
   'EXPORTS',
   'INTEGRATIONS',
@@ -36,7 +37,7 @@ export const PLAN_FEATURES = ZPlanFeature.options;
 const PLAN_ADDS: Record<TPlan, readonly TPlanFeature[]> = {
   FREEMIUM: ['DASHBOARD', 'CUSTOMERS', 'COMMERCE', 'USERS', 'SETTINGS'],
   STARTER: ['STATISTICS', 'SEGMENTS', 'BADGES'],
-  GROWTH: ['CHALLENGES', 'REWARD_TRACKS', 'ECONOMY'],
+  GROWTH: ['CHALLENGES', 'REWARD_TRACKS', 'ECONOMY', 'REWARDS'],
   BUSINESS: ['TRANSACTIONS', 'EXPORTS', 'INTEGRATIONS'],
 };
 
@@ -75,6 +76,7 @@ export const FEATURE_AREA_PLAN_FEATURE: Record<TFeatureArea, TPlanFeature> = {
   CASHBACK: 'ECONOMY',
   XP_POINTS: 'ECONOMY',
   TRANSACTIONS: 'TRANSACTIONS',
+  REWARDS: 'REWARDS',
 };
 
 export const planAllowsArea = (plan: TPlan, area: TFeatureArea) =>

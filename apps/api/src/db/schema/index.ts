@@ -10,5 +10,6 @@ export * from './gamification';
 export * from './orders';
 export * from './reports';
 export * from './reward-tracks';
+export * from './rewards';
 export * from './staff';
 export * from './system';

@@ -13,6 +13,7 @@ export const PLAN_FEATURE_NAMES: Record<TPlanFeature, string> = {
   CHALLENGES: 'Challenges',
   REWARD_TRACKS: 'Reward tracks',
   ECONOMY: 'Economy: currencies, cashback and XP',
+  REWARDS: 'Rewards catalogue, coupons and redemptions',
   TRANSACTIONS: 'Transaction reports',
   EXPORTS: 'CSV exports',
   INTEGRATIONS: 'Integrations: API keys and event log',

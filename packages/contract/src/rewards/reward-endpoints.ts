@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { envelopeOf } from '../http/envelope';
+import { ZPageQuery } from '../http/fields';
+import { ZId } from '../shared/ids';
+import {
+  REWARD_MESSAGES as M,
+  ZRedeemRefusal,
+  ZReward,
+  ZRewardItemType,
+  ZRewardRedemption,
+  ZRewardStatus,
+  ZSaveRewardRequest,
+} from './rewards';
+
+const tags = ['rewards'];
+const idParams = z.object({ id: ZId });
+const customerParams = z.object({ customer_id: ZId });
+
+// The catalogue (console) ----------------------------------------------------------------------------------------
+
+export const ZRewardListQuery = ZPageQuery.extend({
+  status: ZRewardStatus.optional(),
+  type: ZRewardItemType.optional(),
+});
+export type TRewardListQuery = z.input<typeof ZRewardListQuery>;
+
+export const listRewards = defineEndpoint({
+  method: 'GET',
+  path: '/rewards',
+  permission: 'REWARDS:read',
+  token: 'client',
+  summary: 'The reward catalogue, newest first: search by name, filter by status and type',
+  tags,
+  query: ZRewardListQuery,
+  response: envelopeOf(z.array(ZReward)),
+});
+
+export const getReward = defineEndpoint({
+  method: 'GET',
+  path: '/rewards/:id',
+  permission: 'REWARDS:read',
+  token: 'client',
+  summary: 'One reward with its stock, redemptions and codes left',
+  tags,
+  params: idParams,
+  response: envelopeOf(ZReward),
+});
+
+export const createReward = defineEndpoint({
+  method: 'POST',
+  path: '/rewards',
+  permission: 'REWARDS:create',
+  token: 'client',
+  summary: 'Add a reward to the catalogue',
+  tags,
+  body: ZSaveRewardRequest,
+  response: envelopeOf(ZReward),
+});
+
+export const updateReward = defineEndpoint({
+  method: 'PUT',
+  path: '/rewards/:id',
+  permission: 'REWARDS:update',
+  token: 'client',
+  summary:
+    'Change a reward (its stock never below what was redeemed; its type and coupon source stay once redeemed)',
+  tags,
+  params: idParams,
+  body: ZSaveRewardRequest,
+  response: envelopeOf(ZReward),
+});
+
+export const ZPoolUploadResult = z.object({
+  added: z.number().int(),
+  skipped: z.number().int(),
+  reward: ZReward,
+});
+
+export const uploadRewardCodes = defineEndpoint({
+  method: 'POST',
+  path: '/rewards/:id/codes',
+  permission: 'REWARDS:update',
+  token: 'client',
+  summary:
+    "Add codes to a pool coupon reward: a CSV or text file, one code a line (a header line 'code' is skipped); codes the business already has are skipped",
+  tags,
+  params: idParams,
+  upload: { file: 'The codes, one a line (UTF-8), at most 5 MB', rawTypes: ['text/csv', 'text/plain'] },
+  response: envelopeOf(ZPoolUploadResult),
+});
+
+// Redemptions --------------------------------------------------------------------------------------------------
+
+export const ZRedeemRequest = z.object({
+  id: z.string({ error: M.redemptionIdRequired }).trim().min(1, M.redemptionIdRequired).max(200),
+  reward_id: ZId,
+});
+export type TRedeemRequest = z.input<typeof ZRedeemRequest>;
+
+export const ZPlayerReward = ZReward.pick({
+  _id: true,
+  name: true,
+  description: true,
+  image_url: true,
+  type: true,
+  cost: true,
+  currency: true,
+  stock_left: true,
+  per_customer_limit: true,
+  available_from: true,
+  available_to: true,
+  coupon: true,
+}).extend({
+  redeemable: z.boolean(),
+  /** Why not, when redeemable is false. */
+  reason: ZRedeemRefusal.nullable(),
+});
+export type TPlayerReward = z.infer<typeof ZPlayerReward>;
+
+export const listPlayerRewards = defineEndpoint({
+  method: 'GET',
+  path: '/v1/players/:customer_id/rewards',
+  permission: 'REWARDS:read',
+  token: 'integration',
+  summary:
+    'The rewards a player sees now (active, in their window, in their segments), cheapest first, each with redeemable and, when false, reason: insufficient_balance, out_of_stock, limit_reached, not_available or not_in_segment',
+  tags: ['integrator'],
+  params: customerParams,
+  response: envelopeOf(z.array(ZPlayerReward)),
+});
+
+export const redeemReward = defineEndpoint({
+  method: 'POST',
+  path: '/v1/players/:customer_id/redemptions',
+  permission: 'REWARDS:create',
+  token: 'integration',
+  summary:
+    "Redeem a reward for a player: one transaction takes the stock, checks the limit, debits the wallet (a Spending ledger row naming the reward) and issues the coupon code. 201 with the code and the balance after; a repeated id answers the first answer (200); 409 'Insufficient balance', 'Out of stock', 'Redemption limit reached' or 'Reward not available' changes nothing",
+  tags: ['integrator'],
+  params: customerParams,
+  body: ZRedeemRequest,
+  response: envelopeOf(ZRewardRedemption),
+  errors: [409],
+});
+
+export const ZUseCouponRequest = z.object({ order_id: z.string().trim().min(1).max(200).optional() });
+
+export const useCoupon = defineEndpoint({
+  method: 'POST',
+  path: '/v1/coupons/:code/use',
+  permission: 'REWARDS:update',
+  token: 'integration',
+  summary:
+    "The till accepts a coupon: 200 (status used), once, before it expires; 409 'Coupon already used' or 'Coupon expired'; 404 unknown",
+  tags: ['integrator'],
+  params: z.object({ code: z.string().trim().min(1).max(64) }),
+  body: ZUseCouponRequest,
+  response: envelopeOf(ZRewardRedemption),
+  errors: [409],
+});
+
+export const cancelRedemption = defineEndpoint({
+  method: 'POST',
+  path: '/v1/redemptions/:id/cancel',
+  permission: 'REWARDS:update',
+  token: 'integration',
+  summary:
+    'Cancel a redemption: its coupon is void, its stock returns and its cost is credited back (one ledger row); a used coupon cannot be cancelled (409)',
+  tags: ['integrator'],
+  params: idParams,
+  response: envelopeOf(ZRewardRedemption),
+  errors: [409],
+});
+
+export const ZCustomerRedemptionsQuery = ZPageQuery.pick({ page: true, size: true });
+
+export const listCustomerRedemptions = defineEndpoint({
+  method: 'GET',
+  path: '/customers/:customer_id/redemptions',
+  permission: 'REWARDS:read',
+  token: 'client',
+  summary: "A customer's redemptions and their codes, newest first (the profile's Rewards tab)",
+  tags,
+  params: customerParams,
+  query: ZCustomerRedemptionsQuery,
+  response: envelopeOf(z.array(ZRewardRedemption)),
+});
+
+export const redeemForCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/customers/:customer_id/redemptions',
+  permission: 'REWARDS:create',
+  token: 'client',
+  summary:
+    'Staff redeem a reward for a customer (the same rules and answers as the integrator redemption; audit-logged)',
+  tags,
+  params: customerParams,
+  body: ZRedeemRequest,
+  response: envelopeOf(ZRewardRedemption),
+  errors: [409],
+});
+
+export const cancelCustomerRedemption = defineEndpoint({
+  method: 'POST',
+  path: '/redemptions/:id/cancel',
+  permission: 'REWARDS:update',
+  token: 'client',
+  summary: 'Staff cancel a redemption from the customer profile (audit-logged)',
+  tags,
+  params: idParams,
+  response: envelopeOf(ZRewardRedemption),
+  errors: [409],
+});
+
+// Points liability -------------------------------------------------------------------------------------------
+
+export const ZPointsLiability = z.object({
+  currency: z.object({ _id: z.string(), name: z.string(), code: z.string() }),
+  /** The sum of every wallet's balance in the currency: what the programme still owes. */
+  outstanding: z.number(),
+  /** Wallets holding more than 0. */
+  holders: z.number().int(),
+});
+export type TPointsLiability = z.infer<typeof ZPointsLiability>;
+
+export const getPointsLiability = defineEndpoint({
+  method: 'GET',
+  path: '/economy/liability',
+  permission: 'ECONOMICS:read',
+  token: 'client',
+  summary: 'Points liability: the balance still owed in each live currency, and how many wallets hold it',
+  tags: ['economy'],
+  response: envelopeOf(z.array(ZPointsLiability)),
+});

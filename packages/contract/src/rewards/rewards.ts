@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { ZId } from '../shared/ids';
+
+/** A reward in the catalogue (DESIGN §10): what members spend their balance on. */
+export const ZRewardItemType = z.enum(['coupon', 'physical', 'digital']);
+export type TRewardItemType = z.infer<typeof ZRewardItemType>;
+export const REWARD_ITEM_TYPES = ZRewardItemType.options;
+export const REWARD_ITEM_TYPE_LABELS: Record<TRewardItemType, string> = {
+  coupon: 'Coupon',
+  physical: 'Physical item',
+  digital: 'Digital item',
+};
+
+export const ZCouponSource = z.enum(['generated', 'pool']);
+export type TCouponSource = z.infer<typeof ZCouponSource>;
+export const COUPON_SOURCE_LABELS: Record<TCouponSource, string> = {
+  generated: 'Generated codes',
+  pool: 'A pool of codes (CSV)',
+};
+export const ZCouponValueType = z.enum(['amount', 'percent']);
+export type TCouponValueType = z.infer<typeof ZCouponValueType>;
+export const COUPON_VALUE_TYPE_LABELS: Record<TCouponValueType, string> = {
+  amount: 'Amount off',
+  percent: 'Percentage off',
+};
+
+/** What the catalogue shows of each reward, derived from its switch, window and stock. */
+export const ZRewardStatus = z.enum(['Active', 'Scheduled', 'Ended', 'Out of stock', 'Inactive']);
+export type TRewardStatus = z.infer<typeof ZRewardStatus>;
+export const REWARD_STATUSES = ZRewardStatus.options;
+
+/** Why a player may not redeem a reward now (DESIGN §10). */
+export const ZRedeemRefusal = z.enum([
+  'insufficient_balance',
+  'out_of_stock',
+  'limit_reached',
+  'not_available',
+  'not_in_segment',
+]);
+export type TRedeemRefusal = z.infer<typeof ZRedeemRefusal>;
+
+export const ZRedemptionStatus = z.enum(['issued', 'used', 'cancelled', 'expired']);
+export type TRedemptionStatus = z.infer<typeof ZRedemptionStatus>;
+export const REDEMPTION_STATUSES = ZRedemptionStatus.options;
+export const REDEMPTION_STATUS_LABELS: Record<TRedemptionStatus, string> = {
+  issued: 'Issued',
+  used: 'Used',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** Generated coupon codes: no 0/O, 1/I/L or U/V look-alikes; 12 characters (31^12 ≈ 7.9e17 per client). */
+export const COUPON_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
+export const COUPON_CODE_LENGTH = 12;
+/** Pool codes as a business's partner gives them: printable, no spaces. */
+export const POOL_CODE_REGEX = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;
+export const POOL_MAX_CODES_PER_UPLOAD = 100_000;
+/** A pool with fewer codes left than this share of all its codes warns in the editor. */
+export const POOL_LOW_SHARE = 0.1;
+export const REWARD_NAME_MAX_LENGTH = 120;
+
+export const REWARD_MESSAGES = {
+  nameRequired: 'Name is required',
+  descriptionRequired: 'Description is required',
+  typeRequired: 'Type is required',
+  currencyRequired: 'Currency is required',
+  costRequired: 'Cost is required',
+  costPositive: 'Cost must be more than 0',
+  stockWhole: 'Stock must be a whole number of 0 or more',
+  stockBelowRedeemed: (redeemed: number) =>
+    `Stock cannot be less than the ${redeemed.toLocaleString('en-US')} already redeemed`,
+  limitWhole: 'Limit per customer must be a whole number of at least 1',
+  windowOrder: 'Available until must be after Available from',
+  couponRequired: 'A coupon reward needs its coupon settings',
+  couponValueRequired: 'Coupon value is required',
+  couponValuePositive: 'Coupon value must be more than 0',
+  percentRange: 'A percentage must be between 0 and 100',
+  validDaysWhole: 'Valid for must be a whole number of days of at least 1',
+  unknownCurrency: 'The selected currency does not exist.',
+  unknownSegment: 'A selected segment does not exist.',
+  notFound: 'The reward could not be found.',
+  created: 'Reward created.',
+  updated: 'Reward updated.',
+  retrieved: 'Reward retrieved.',
+  poolOnlyForPool: 'Codes can be uploaded only to a coupon reward whose codes come from a pool.',
+  poolEmpty: 'The file holds no codes.',
+  poolBadCode: (line: number) =>
+    `Line ${line} is not a code: use 4 to 64 letters, digits, '-' or '_', one code a line.`,
+  poolTooMany: `A file may hold at most ${POOL_MAX_CODES_PER_UPLOAD.toLocaleString('en-US')} codes.`,
+  poolUploaded: (added: number, skipped: number) =>
+    `${added.toLocaleString('en-US')} ${added === 1 ? 'code' : 'codes'} added${skipped ? `; ${skipped.toLocaleString('en-US')} already known skipped` : ''}.`,
+  poolLow: (left: number) =>
+    `Only ${left.toLocaleString('en-US')} codes left: upload more before they run out.`,
+  // DESIGN §10, verbatim: a refused redemption changes nothing.
+  insufficientBalance: 'Insufficient balance',
+  outOfStock: 'Out of stock',
+  limitReached: 'Redemption limit reached',
+  notAvailable: 'Reward not available',
+  redeemed: 'Reward redeemed.',
+  redemptionIdRequired: 'id is required: a unique id for this redemption, so a retry is not redeemed twice',
+  redemptionIdReused: 'This id was used for another redemption.',
+  redemptionNotFound: 'The redemption could not be found.',
+  couponNotFound: 'The coupon could not be found.',
+  couponUsed: 'Coupon already used',
+  couponExpired: 'Coupon expired',
+  couponCancelled: 'Coupon cancelled',
+  couponAccepted: 'Coupon accepted.',
+  cancelled: 'Redemption cancelled: the cost was credited back.',
+  alreadyCancelled: 'This redemption was cancelled already.',
+  usedCannotCancel: 'A used coupon cannot be cancelled.',
+} as const;
+
+/** The status the catalogue shows: the switch first, then the window, then the stock. */
+export const rewardStatus = (
+  reward: {
+    active: boolean;
+    available_from: string | null;
+    available_to: string | null;
+    stock: number | null;
+    redeemed: number;
+  },
+  now = new Date(),
+): TRewardStatus => {
+  if (!reward.active) return 'Inactive';
+  if (reward.available_from && new Date(reward.available_from) > now) return 'Scheduled';
+  if (reward.available_to && new Date(reward.available_to) < now) return 'Ended';
+  if (reward.stock !== null && reward.redeemed >= reward.stock) return 'Out of stock';
+  return 'Active';
+};
+
+export const ZRewardCoupon = z.object({
+  source: ZCouponSource,
+  value_type: ZCouponValueType,
+  value: z.number(),
+  valid_days: z.number().int(),
+});
+
+export const ZReward = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  type: ZRewardItemType,
+  cost: z.object({ currency: z.string(), amount: z.number() }),
+  /** The cost's currency as the console shows it. */
+  currency: z.object({ _id: z.string(), name: z.string(), code: z.string() }),
+  stock: z.number().int().nullable(),
+  per_customer_limit: z.number().int().nullable(),
+  available_from: z.string().nullable(),
+  available_to: z.string().nullable(),
+  segment_ids: z.array(z.string()),
+  coupon: ZRewardCoupon.nullable(),
+  active: z.boolean(),
+  status: ZRewardStatus,
+  /** Redemptions not cancelled: what took stock. */
+  redeemed: z.number().int(),
+  stock_left: z.number().int().nullable(),
+  /** A pool's codes: all uploaded and those not issued yet; null for other rewards. */
+  codes_total: z.number().int().nullable(),
+  codes_left: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TReward = z.infer<typeof ZReward>;
+
+const M = REWARD_MESSAGES;
+const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const wholeOrNull = (message: string, min: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(100_000_000, message).nullable();
+const ZDateTime = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
+
+/** The reward editor's body; checked as its Validation Error dialog checks it. */
+export const ZSaveRewardRequest = z
+  .object({
+    name: z
+      .string({ error: M.nameRequired })
+      .trim()
+      .min(1, M.nameRequired)
+      .max(REWARD_NAME_MAX_LENGTH, `Name must not be more than ${REWARD_NAME_MAX_LENGTH} characters`),
+    description: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).max(2000),
+    image_url: z.string().trim().max(2000).nullable().default(null),
+    type: ZRewardItemType,
+    cost: z.object(
+      {
+        currency: ZId.or(z.literal('')).refine((value) => value !== '', M.currencyRequired),
+        amount: z
+          .number({ error: M.costRequired })
+          .positive(M.costPositive)
+          .max(1_000_000_000)
+          .refine(hasCents, 'Cost may have at most two decimals'),
+      },
+      { error: M.costRequired },
+    ),
+    stock: wholeOrNull(M.stockWhole, 0).default(null),
+    per_customer_limit: wholeOrNull(M.limitWhole, 1).default(null),
+    available_from: ZDateTime.nullable().default(null),
+    available_to: ZDateTime.nullable().default(null),
+    segment_ids: z.array(ZId).max(50).default([]),
+    coupon: z
+      .object({
+        source: ZCouponSource.default('generated'),
+        value_type: ZCouponValueType.default('amount'),
+        value: z.number({ error: M.couponValueRequired }).positive(M.couponValuePositive).max(1_000_000),
+        valid_days: z
+          .number({ error: M.validDaysWhole })
+          .int(M.validDaysWhole)
+          .min(1, M.validDaysWhole)
+          .max(3650),
+      })
+      .nullable()
+      .default(null),
+    active: z.boolean().default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (body.available_from && body.available_to && body.available_to <= body.available_from)
+      ctx.addIssue({ code: 'custom', path: ['available_to'], message: M.windowOrder });
+    if (body.type === 'coupon' && !body.coupon)
+      ctx.addIssue({ code: 'custom', path: ['coupon'], message: M.couponRequired });
+    if (body.coupon?.value_type === 'percent' && body.coupon.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['coupon', 'value'], message: M.percentRange });
+  });
+export type TSaveRewardRequest = z.input<typeof ZSaveRewardRequest>;
+export type TParsedSaveRewardRequest = z.output<typeof ZSaveRewardRequest>;
+
+/** A redemption (DESIGN §10): the answer to a redeem, a row of the customer's Rewards tab and of the report. */
+export const ZRewardRedemption = z.object({
+  _id: z.string(),
+  reward_id: z.string(),
+  reward_name: z.string(),
+  reward_type: ZRewardItemType,
+  customer_id: z.string(),
+  status: ZRedemptionStatus,
+  coupon_code: z.string().nullable(),
+  /** When an issued coupon stops being accepted; null for other rewards. */
+  expires_at: z.string().nullable(),
+  cost: z.object({ currency: z.string(), amount: z.number() }),
+  /** The wallet's balance right after the redemption was paid. */
+  balance_after: z.number(),
+  branch_id: z.string().nullable(),
+  created_at: z.string(),
+  used_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+});
+export type TRewardRedemption = z.infer<typeof ZRewardRedemption>;
