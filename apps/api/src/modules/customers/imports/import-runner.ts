@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CUSTOMER_IMPORT_MESSAGES as M, type TCustomerImportError } from '@laurel/contract';
 import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
@@ -240,6 +241,8 @@ export const createCustomerImportTask = (log: FastifyBaseLogger): EngineTask => 
     const until = performance.now() + SLICE_MS;
     try {
       while (performance.now() < until) {
+        // PGlite answers in microtasks: without a turn of the event loop, requests wait until the import ends.
+        await nextTurn();
         const chunk = await readChunk(current);
         if (chunk.read > 0) {
           await database.db.transaction(async (tx) => {
