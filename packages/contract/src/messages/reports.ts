@@ -5,6 +5,7 @@ export const REPORT_MESSAGES = {
   challengesFailed: 'Something went wrong when retrieving your challenge transactions!',
   badgesFailed: 'Something went wrong when retrieving your badge transactions!',
   rewardTracksFailed: 'Something went wrong when retrieving your reward track transactions!',
+  redemptionsFailed: 'Something went wrong when retrieving your redemptions!',
 } as const;
 
 export const DASHBOARD_MESSAGES = {

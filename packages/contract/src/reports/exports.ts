@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TTransactionReport } from './transactions';
+import type { TReportKind } from './transactions';
 
 export const ZExportFormat = z.enum(['csv']);
 export type TExportFormat = z.infer<typeof ZExportFormat>;
@@ -67,7 +67,23 @@ export const EXPORT_FIELDS = {
     'created_at',
     'updated_at',
   ],
-} as const satisfies Record<TTransactionReport, readonly string[]>;
+  redemptions: [
+    '_id',
+    'date_time',
+    'user_id',
+    'user_name',
+    'reward_name',
+    'reward_type',
+    'status',
+    'coupon_code',
+    'cost',
+    'currency',
+    'branch_location',
+    'expires_at',
+    'used_at',
+    'cancelled_at',
+  ],
+} as const satisfies Record<TReportKind, readonly string[]>;
 
 /** Customer list export columns (the customer list item of spec 1 §3). */
 export const CUSTOMER_EXPORT_FIELDS = [
@@ -87,8 +103,9 @@ export const EXPORT_FILE_PREFIXES = {
   challenges: 'transactions_challenges',
   badges: 'transactions_badges',
   'reward-tracks': 'transactions_reward-tracks',
+  redemptions: 'reward_redemptions',
   customers: 'customers',
-} as const satisfies Record<TTransactionReport | 'customers', string>;
+} as const satisfies Record<TReportKind | 'customers', string>;
 export type TExportKind = keyof typeof EXPORT_FILE_PREFIXES;
 
 /** e.g. `economy_transactions_2025-03-01.csv`; a Date is written as its UTC calendar date. */

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt } from '../http/fields';
+import type { TPermission } from '../http/permissions';
+import { ZRedemptionStatus, ZRewardItemType } from '../rewards/rewards';
 import { ZIsoDate } from '../shared/dates';
 import { ZId } from '../shared/ids';
 import { COUNT_CAP, countCapAhead } from '../shared/paging';
 import { EXPORT_FIELDS, ZExportFormat } from './exports';
 import {
-  type TTransactionReport,
+  type TReportKind,
   ZChallengeTransactionStatus,
   ZEconomyTransactionType,
   ZRewardTrackTransactionStatus,
@@ -34,8 +36,9 @@ export const TRANSACTION_MULTI_FILTERS = {
   challenges: ['branch_location', 'challenge_status', 'challenge_name'],
   badges: ['badge_category', 'badge_level', 'branch_location', 'badge_name'],
   'reward-tracks': ['branch_location', 'status', 'reward_track_name'],
-} as const satisfies Record<TTransactionReport, readonly string[]>;
-export type TTransactionMultiFilter = (typeof TRANSACTION_MULTI_FILTERS)[TTransactionReport][number];
+  redemptions: ['branch_location', 'status', 'reward_name'],
+} as const satisfies Record<TReportKind, readonly string[]>;
+export type TTransactionMultiFilter = (typeof TRANSACTION_MULTI_FILTERS)[TReportKind][number];
 
 /** The labels the toolbar shows for each multi-select. */
 export const TRANSACTION_FILTER_LABELS: Record<TTransactionMultiFilter, string> = {
@@ -49,6 +52,7 @@ export const TRANSACTION_FILTER_LABELS: Record<TTransactionMultiFilter, string> 
   badge_name: 'Badges',
   status: 'Status',
   reward_track_name: 'Reward Tracks',
+  reward_name: 'Rewards',
 };
 
 /** What min_value / max_value compare, per report (the spec leaves it open; the column a reader would expect). */
@@ -57,7 +61,8 @@ export const TRANSACTION_VALUE_FIELDS = {
   challenges: 'xp_points_earned',
   badges: 'xp_points_earned',
   'reward-tracks': 'reward_value',
-} as const satisfies Record<TTransactionReport, string>;
+  redemptions: 'cost',
+} as const satisfies Record<TReportKind, string>;
 
 export const TRANSACTION_FILTER_MESSAGES = {
   minValueNumber: 'Min value must be a number',
@@ -133,6 +138,7 @@ const ZFilterFields = z.object({
   badge_name: multi,
   status: multi,
   reward_track_name: multi,
+  reward_name: multi,
 });
 
 const checkRanges = (value: Partial<z.infer<typeof ZFilterFields>>, ctx: z.RefinementCtx) => {
@@ -203,13 +209,30 @@ export const ZRewardTrackTransactionRow = ZTransactionBase.extend({
   status: ZRewardTrackTransactionStatus,
 });
 
+/** A row of the Redemptions report: one redemption, its status as the customer sees it (an issued coupon past its expiry reads 'expired'). */
+export const ZRedemptionReportRow = ZTransactionBase.extend({
+  date_time: stamp,
+  reward_id: z.string(),
+  reward_name: z.string(),
+  reward_type: ZRewardItemType,
+  status: ZRedemptionStatus,
+  coupon_code: z.string().nullable(),
+  cost: z.number(),
+  /** The cost's currency code. */
+  currency: z.string().nullable(),
+  expires_at: stamp.nullable(),
+  used_at: stamp.nullable(),
+  cancelled_at: stamp.nullable(),
+});
+
 export const TRANSACTION_ROW_SCHEMAS = {
   economy: ZEconomyTransactionRow,
   challenges: ZChallengeTransactionRow,
   badges: ZBadgeTransactionRow,
   'reward-tracks': ZRewardTrackTransactionRow,
-} as const satisfies Record<TTransactionReport, z.ZodType>;
-export type TTransactionRow<K extends TTransactionReport> = z.infer<(typeof TRANSACTION_ROW_SCHEMAS)[K]>;
+  redemptions: ZRedemptionReportRow,
+} as const satisfies Record<TReportKind, z.ZodType>;
+export type TTransactionRow<K extends TReportKind> = z.infer<(typeof TRANSACTION_ROW_SCHEMAS)[K]>;
 
 /** A snapshot card: its title (REPORT_CARD_LABELS), its figure, and for "most …" cards the count beside it. */
 export const ZReportCard = z.object({
@@ -264,24 +287,58 @@ export const ZTransactionExportReady = z.object({
   row_count: z.number().int(),
 });
 
-const TAG = ['transactions'];
-const NAMES: Record<TTransactionReport, string> = {
-  economy: 'economy',
-  challenges: 'challenge',
-  badges: 'badge',
-  'reward-tracks': 'reward-track',
+/**
+ * Where each report is served, who may read it and what its rows are called. The transaction reports are the
+ * TRANSACTIONS area's (BUSINESS plan); the Redemptions report is the rewards area's (REWARDS, on GROWTH). Every
+ * export needs the EXPORTS plan feature besides.
+ */
+const REPORT_ROUTES: Record<
+  TReportKind,
+  { base: string; permission: TPermission; tag: string; rows: string }
+> = {
+  economy: {
+    base: '/transactions/economy',
+    permission: 'TRANSACTIONS:read',
+    tag: 'transactions',
+    rows: 'economy transactions',
+  },
+  challenges: {
+    base: '/transactions/challenges',
+    permission: 'TRANSACTIONS:read',
+    tag: 'transactions',
+    rows: 'challenge transactions',
+  },
+  badges: {
+    base: '/transactions/badges',
+    permission: 'TRANSACTIONS:read',
+    tag: 'transactions',
+    rows: 'badge transactions',
+  },
+  'reward-tracks': {
+    base: '/transactions/reward-tracks',
+    permission: 'TRANSACTIONS:read',
+    tag: 'transactions',
+    rows: 'reward-track transactions',
+  },
+  redemptions: {
+    base: '/rewards/redemptions',
+    permission: 'REWARDS:read',
+    tag: 'rewards',
+    rows: 'reward redemptions',
+  },
 };
 
-const endpointsOf = <K extends TTransactionReport>(kind: K) => {
-  const base = `/transactions/${kind}`;
+const endpointsOf = <K extends TReportKind>(kind: K) => {
+  const { base, permission, tag, rows } = REPORT_ROUTES[kind];
+  const tags = [tag];
   return {
     list: defineEndpoint({
       method: 'GET',
       path: base,
-      permission: 'TRANSACTIONS:read',
+      permission,
       token: 'client',
-      summary: `The ${NAMES[kind]} transactions: filters, paging (newest first)`,
-      tags: TAG,
+      summary: `The ${rows}: filters, paging (newest first)`,
+      tags,
       query: ZTransactionListQuery,
       response: envelopeOf(
         z.object({
@@ -296,20 +353,20 @@ const endpointsOf = <K extends TTransactionReport>(kind: K) => {
     summary: defineEndpoint({
       method: 'GET',
       path: `${base}/summary`,
-      permission: 'TRANSACTIONS:read',
+      permission,
       token: 'client',
-      summary: `Snapshot cards and filter options over every ${NAMES[kind]} transaction matching the filters`,
-      tags: TAG,
+      summary: `Snapshot cards and filter options over all the ${rows} matching the filters`,
+      tags,
       query: ZTransactionFilters,
       response: envelopeOf(ZTransactionSummary),
     }),
     requestExport: defineEndpoint({
       method: 'POST',
       path: `${base}/export`,
-      permission: 'TRANSACTIONS:read',
+      permission,
       token: 'client',
-      summary: `Prepare a CSV export of the ${NAMES[kind]} transactions matching the filters; returns the file id`,
-      tags: TAG,
+      summary: `Prepare a CSV export of the ${rows} matching the filters; returns the file id`,
+      tags,
       planFeature: 'EXPORTS',
       body: ZTransactionExportRequest,
       response: envelopeOf(ZTransactionExportReady),
@@ -317,10 +374,10 @@ const endpointsOf = <K extends TTransactionReport>(kind: K) => {
     download: defineEndpoint({
       method: 'GET',
       path: `${base}/files`,
-      permission: 'TRANSACTIONS:read',
+      permission,
       token: 'client',
-      summary: `Download a prepared ${NAMES[kind]} transaction export (CSV, streamed)`,
-      tags: TAG,
+      summary: `Download a prepared export of the ${rows} (CSV, streamed)`,
+      tags,
       planFeature: 'EXPORTS',
       query: z.object({ file_id: ZId }),
       response: z.string(),
@@ -330,17 +387,20 @@ const endpointsOf = <K extends TTransactionReport>(kind: K) => {
   };
 };
 
+/** The endpoints of every report of the framework, the Redemptions report's included. */
 export const transactionEndpoints = {
   economy: endpointsOf('economy'),
   challenges: endpointsOf('challenges'),
   badges: endpointsOf('badges'),
   'reward-tracks': endpointsOf('reward-tracks'),
+  redemptions: endpointsOf('redemptions'),
 } as const;
 
 /** Export fields a request may name, per report (the defaults of spec 3 §7 plus the extra columns rows carry). */
-export const EXPORTABLE_FIELDS: Record<TTransactionReport, readonly string[]> = {
+export const EXPORTABLE_FIELDS: Record<TReportKind, readonly string[]> = {
   economy: [...EXPORT_FIELDS.economy, 'currency'],
   challenges: EXPORT_FIELDS.challenges,
   badges: EXPORT_FIELDS.badges,
   'reward-tracks': EXPORT_FIELDS['reward-tracks'],
+  redemptions: [...EXPORT_FIELDS.redemptions, 'reward_id', 'created_at', 'updated_at'],
 };

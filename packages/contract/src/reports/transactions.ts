@@ -31,6 +31,13 @@ export const ZTransactionReport = z.enum(['economy', 'challenges', 'badges', 're
 export type TTransactionReport = z.infer<typeof ZTransactionReport>;
 export const TRANSACTION_REPORTS = ZTransactionReport.options;
 
+/**
+ * Every report the shared report framework serves (list, snapshot cards, COPY export): the four transaction
+ * reports, and the rewards area's Redemptions report (DESIGN §10), which keeps its own permission and plan.
+ */
+export const ZReportKind = z.enum([...TRANSACTION_REPORTS, 'redemptions']);
+export type TReportKind = z.infer<typeof ZReportKind>;
+
 /** Multi-select filter values are joined with this into the search string. */
 export const MULTI_SELECT_SEPARATOR = '|';
 export const joinFilterValues = (values: readonly string[]) => values.join(MULTI_SELECT_SEPARATOR);
@@ -51,11 +58,13 @@ export const REPORT_CARD_LABELS = {
   ],
   badges: ['Total Badges Earned', 'Unique Users with Badges', 'Most Earned Badge'],
   'reward-tracks': ['Total Users on Reward Tracks', 'Total Rewards Claimed', 'Most Popular Reward Track'],
-} as const satisfies Record<TTransactionReport, readonly string[]>;
+  redemptions: ['Redemptions', 'Points Spent', 'Coupons Used', 'Most Redeemed Reward'],
+} as const satisfies Record<TReportKind, readonly string[]>;
 
-export const REPORT_TITLES: Record<TTransactionReport, string> = {
+export const REPORT_TITLES: Record<TReportKind, string> = {
   economy: 'Economy Transactions',
   challenges: 'Challenges Transactions',
   badges: 'Badge Transactions',
   'reward-tracks': 'Reward Track Transactions',
+  redemptions: 'Redemptions',
 };

@@ -124,5 +124,18 @@ export const rewardRedemptions = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The Redemptions report's branch filter and managers' branch scope, and its status filter.
+    index('reward_redemptions_branch_created_idx').on(
+      table.clientId,
+      table.branchId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('reward_redemptions_status_created_idx').on(
+      table.clientId,
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );

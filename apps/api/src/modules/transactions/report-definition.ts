@@ -1,4 +1,4 @@
-import type { TTransactionMultiFilter, TTransactionReport } from '@laurel/contract';
+import type { TReportKind, TTransactionMultiFilter } from '@laurel/contract';
 
 /** How a row field is read: the SQL (aliases: t the transaction, c the customer, b its branch) and its JSON type. */
 export type ReportField = {
@@ -23,13 +23,14 @@ export type ReportCard =
 export type ReportOptions = readonly string[] | ((client: string, branches: string[] | null) => string);
 
 /**
- * One transaction report (spec 3 §2): which table, how each field reads, what filters and cards mean. The list,
- * the summary and the export are built from it by one query builder, so the four reports stay alike.
+ * One report (spec 3 §2; the Redemptions report of DESIGN §10): which table, how each field reads, what filters and
+ * cards mean. The list, the summary and the export are built from it by one query builder, so the reports stay
+ * alike.
  */
 export type ReportDefinition = {
-  kind: TTransactionReport;
+  kind: TReportKind;
   /**
-   * The ledger table: filters, counts and cards read only its row (t), so they are answered from its indexes
+   * The table (a ledger, or the redemptions): filters, counts and cards read only its row (t), so they are answered from its indexes
    * without the joins (a filter on a joined name compares the row's id: ReportMultiFilter.ids).
    */
   table: string;
@@ -61,6 +62,11 @@ export type ReportDefinition = {
 export type ReportMultiFilter = { options: ReportOptions } & (
   | { sql: string }
   | { ids: { column: string; lookup: (client: string, names: readonly string[]) => string } }
+  /**
+   * Values that stand for conditions rather than a column's value (a status derived from two columns, so that each
+   * still compares indexed columns): the chosen values' conditions, OR-ed; an unknown value matches nothing.
+   */
+  | { conditions: Readonly<Record<string, string>> }
 );
 
 /**

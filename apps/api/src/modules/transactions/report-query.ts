@@ -49,6 +49,10 @@ const resolvedIds = (ids: ResolvedIds, name: TTransactionMultiFilter) => {
 const inIds = (column: string, ids: readonly string[]) =>
   ids.length === 0 ? 'false' : `${column} IN (${list(ids)})`;
 
+/** The chosen values' conditions OR-ed (ReportMultiFilter.conditions); a value it does not know matches nothing. */
+const anyOf = (conditions: Readonly<Record<string, string>>, chosen: readonly string[]) =>
+  `(${chosen.map((value) => (Object.hasOwn(conditions, value) ? conditions[value] : 'false')).join(' OR ')})`;
+
 /** Whether anything besides branch scope narrows the rows (a filtered list counts less far: transactionCountCap). */
 export const isFiltered = (report: ReportDefinition, filters: Partial<TParsedTransactionFilters>) =>
   Boolean(
@@ -104,7 +108,9 @@ export const whereOf = (
     parts.push(
       'ids' in filter
         ? inIds(filter.ids.column, resolvedIds(ids, name))
-        : `${filter.sql} IN (${list(chosen)})`,
+        : 'conditions' in filter
+          ? anyOf(filter.conditions, chosen)
+          : `${filter.sql} IN (${list(chosen)})`,
     );
   }
   return parts.join(' AND ');
@@ -135,7 +141,7 @@ export const totalsQueryOf = (
     const chosen = chosenOf(filters, name);
     if (chosen.length === 0) continue;
     const column = totals.multi[name];
-    if (!column) return null;
+    if (!column || (filter && 'conditions' in filter)) return null;
     parts.push(
       filter && 'ids' in filter ? inIds(column, resolvedIds(ids, name)) : `${column} IN (${list(chosen)})`,
     );

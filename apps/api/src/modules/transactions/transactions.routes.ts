@@ -1,4 +1,4 @@
-import { API_SUCCESS_MESSAGES, type TTransactionReport, transactionEndpoints } from '@laurel/contract';
+import { API_SUCCESS_MESSAGES, type TReportKind, transactionEndpoints } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { branchScope } from '../../http/auth/branch-scope';
@@ -15,12 +15,15 @@ const scopeOf = (principal: Principal) => ({
   branchIds: branchScope(principal, null),
 });
 
-/** The four transaction reports (spec 3 §2, §7): list, snapshot cards, and the two-step CSV export. */
+/**
+ * The four transaction reports (spec 3 §2, §7) and the Redemptions report (DESIGN §10): list, snapshot cards, and
+ * the two-step CSV export; each endpoint carries its report's permission and plan.
+ */
 export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createTransactionsService(ctx);
   for (const [kind, report] of Object.entries(REPORTS) as [
-    TTransactionReport,
-    NonNullable<(typeof REPORTS)[TTransactionReport]>,
+    TReportKind,
+    NonNullable<(typeof REPORTS)[TReportKind]>,
   ][]) {
     const endpoints = transactionEndpoints[kind];
 

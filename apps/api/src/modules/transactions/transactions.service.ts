@@ -9,6 +9,7 @@ import {
   type TReportCard,
   type TTransactionSummary,
   transactionCountCap,
+  transactionEndpoints,
 } from '@laurel/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -183,7 +184,7 @@ export const createTransactionsService = (ctx: AppContext) => {
     return {
       file_id: id,
       file_name: fileName,
-      url: `/api/transactions/${report.kind}/files?file_id=${id}`,
+      url: `/api${transactionEndpoints[report.kind].download.path}?file_id=${id}`,
       row_count: Number(counted?.count ?? 0),
     };
   };

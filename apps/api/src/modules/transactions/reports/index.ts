@@ -1,14 +1,16 @@
-import type { TTransactionReport } from '@laurel/contract';
+import type { TReportKind } from '@laurel/contract';
 import type { ReportDefinition } from '../report-definition';
 import { badgesReport } from './badges.report';
 import { challengesReport } from './challenges.report';
 import { economyReport } from './economy.report';
+import { redemptionsReport } from './redemptions.report';
 import { rewardTracksReport } from './reward-tracks.report';
 
-/** Every transaction report, each over its area's append-only ledger. */
-export const REPORTS: Record<TTransactionReport, ReportDefinition> = {
+/** Every report: the transaction reports over their areas' append-only ledgers, and the rewards' redemptions. */
+export const REPORTS: Record<TReportKind, ReportDefinition> = {
   economy: economyReport,
   challenges: challengesReport,
   badges: badgesReport,
   'reward-tracks': rewardTracksReport,
+  redemptions: redemptionsReport,
 };

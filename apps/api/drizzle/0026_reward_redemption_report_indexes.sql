@@ -1,0 +1,2 @@
+CREATE INDEX "reward_redemptions_branch_created_idx" ON "reward_redemptions" USING btree ("client_id","branch_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reward_redemptions_status_created_idx" ON "reward_redemptions" USING btree ("client_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
