@@ -14,6 +14,7 @@ import { legalRoutes } from '@/features/legal';
 import { ordersRoutes } from '@/features/orders';
 import { productsRoutes } from '@/features/products';
 import { rewardTracksRoutes } from '@/features/reward-tracks';
+import { rewardsRoutes } from '@/features/rewards';
 import { segmentsRoutes } from '@/features/segments';
 import { settingsRoutes } from '@/features/settings';
 import { statisticsRoutes } from '@/features/statistics';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
         ...statisticsRoutes,
         ...segmentsRoutes,
         ...rewardTracksRoutes,
+        ...rewardsRoutes,
         ...economyRoutes,
         ...transactionsRoutes,
         ...usersRoutes,

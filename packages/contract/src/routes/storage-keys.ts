@@ -36,6 +36,9 @@ export const ZColumnTable = z.enum([
   'challenge-transactions',
   'badge-transactions',
   'reward-track-transactions',
+  'reward-redemptions',
+  'customer-redemptions',
+  'rewards',
 ]);
 export type TColumnTable = z.infer<typeof ZColumnTable>;
 export const COLUMN_TABLES = ZColumnTable.options;

@@ -12,6 +12,7 @@ export const ZUploadCategory = z.enum([
   'currency_icon',
   'product_image',
   'subscription_image',
+  'reward_image',
 ]);
 export type TUploadCategory = z.infer<typeof ZUploadCategory>;
 export const UPLOAD_CATEGORIES = ZUploadCategory.options;

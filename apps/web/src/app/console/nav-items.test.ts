@@ -32,6 +32,7 @@ describe('sidebar entries', () => {
       'Reward Tracks > Level Progression',
       'Reward Tracks > Tier Progression',
       'Reward Tracks > All Reward Tracks',
+      'Rewards',
       'Economy > Wallet',
       'Economy > Cashback',
       'Economy > XP Reward',
@@ -102,7 +103,10 @@ describe('sidebar entries', () => {
     expect(freemium).toContainEqual(['Economy', true]);
     expect(freemium).toContainEqual(['Users', false]);
     expect(freemium).toContainEqual(['Settings', false]);
+    expect(freemium).toContainEqual(['Rewards', true]);
     expect(lockedOf({ name: 'STARTER', status: 'ACTIVE' })).toContainEqual(['Badges', false]);
+    expect(lockedOf({ name: 'STARTER', status: 'ACTIVE' })).toContainEqual(['Rewards', true]);
+    expect(lockedOf({ name: 'GROWTH', status: 'ACTIVE' })).toContainEqual(['Rewards', false]);
     expect(lockedOf({ name: 'BUSINESS', status: 'PAST_DUE' })).toContainEqual(['Badges', true]);
     expect(lockedOf({ name: null, status: null })).toContainEqual(['Badges', true]);
     expect(lockedOf(undefined)).toContainEqual(['Badges', true]);

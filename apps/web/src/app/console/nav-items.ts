@@ -12,6 +12,7 @@ import {
   IconChartBar,
   IconChartPie,
   IconCoins,
+  IconGift,
   IconLayoutDashboard,
   IconPackage,
   IconReceipt,
@@ -107,6 +108,11 @@ export const navItems: TNavItem[] = [
         activeOn: [ROUTE_PATTERNS.rewardTrackDetails],
       },
     ],
+  },
+  {
+    ...link('Rewards', consolePaths.rewards, area('REWARDS'), IconGift),
+    activeOn: [ROUTE_PATTERNS.reward],
+    section: 'main',
   },
   {
     kind: 'group',

@@ -1,0 +1,2 @@
+export { rewardKeys, rewardsListQuery } from './api';
+export { rewardsRoutes } from './routes';

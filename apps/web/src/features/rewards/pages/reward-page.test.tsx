@@ -1,0 +1,346 @@
+import { REWARD_MESSAGES, type TReward, UPLOAD_MESSAGES } from '@laurel/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  COFFEE,
+  COFFEE_ID,
+  COINS_ID,
+  listReply,
+  MUG,
+  MUG_ID,
+  REGULARS_ID,
+  rewardFixture,
+  serveRewards,
+  VOUCHERS,
+  VOUCHERS_ID,
+} from '@/features/rewards/test-server';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+
+configure({ asyncUtilTimeout: 5000 });
+const user = userEvent.setup({ delay: null });
+
+const NEW_ID = '9'.repeat(24);
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const combobox = (name: string) => screen.getByRole('combobox', { name }) as HTMLInputElement;
+const choose = async (name: string, option: string) => {
+  await user.click(combobox(name));
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
+
+const openCreate = async () => {
+  const view = renderApp('/console/reward');
+  await screen.findByRole('heading', { level: 1, name: 'Create a reward' });
+  return view;
+};
+
+const openReward = async (id: string, name: string) => {
+  const view = renderApp(`/console/reward/${id}`);
+  await screen.findByRole('heading', { level: 1, name: `Reward - ${name}` });
+  return view;
+};
+
+const validationMessages = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Validation Error' });
+  const messages = within(dialog)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Validation Error' })).toBeNull());
+  return messages;
+};
+
+describe('create a reward', { timeout: 60_000 }, () => {
+  it('opens as a coupon in the first currency, Save disabled until something is edited, the preview following', async () => {
+    serveRewards();
+    await openCreate();
+    expect(document.title).toBe('Create a reward | Laurel');
+    expect(screen.getByRole('link', { name: 'Back to Rewards' }).getAttribute('href')).toBe(
+      '/console/rewards',
+    );
+    expect(combobox('Type').value).toBe('Coupon');
+    expect(combobox('Currency').value).toBe('Bean Coins (BC)');
+    expect(combobox('Codes').value).toBe('Generated codes');
+    expect(combobox('Value type').value).toBe('Amount off');
+    expect(field('Valid for').value).toBe('30');
+    expect((screen.getByRole('switch', { name: 'Unlimited' }) as HTMLInputElement).checked).toBe(true);
+    expect(field('Stock').disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
+    expect(button('Save').disabled).toBe(true);
+
+    await user.type(field('Name'), 'Free Coffee');
+    expect(button('Save').disabled).toBe(false);
+    await user.type(field('Cost'), '250');
+    await user.type(field('Coupon value'), '35');
+    expect(preview().getByText('Free Coffee')).toBeTruthy();
+    expect(preview().getByTestId('reward-preview-cost').textContent).toBe('250 BC');
+    expect(preview().getByText('Coupon')).toBeTruthy();
+    expect(preview().getByText('R35 off')).toBeTruthy();
+    expect(preview().getByText('Unlimited')).toBeTruthy();
+
+    await user.click(screen.getByRole('switch', { name: 'Unlimited' }));
+    await user.type(field('Stock'), '40');
+    expect(preview().getByText('40 left')).toBeTruthy();
+    await choose('Value type', 'Percentage off');
+    expect(preview().getByText('35% off')).toBeTruthy();
+  });
+
+  it('shows the coupon fields only for a coupon', async () => {
+    serveRewards();
+    await openCreate();
+    await choose('Type', 'Physical item');
+    expect(screen.queryByRole('combobox', { name: 'Codes' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Coupon value' })).toBeNull();
+    expect(preview().getByText('Physical item')).toBeTruthy();
+    await choose('Type', 'Coupon');
+    expect(combobox('Codes')).toBeTruthy();
+    await choose('Codes', 'A pool of codes (CSV)');
+    expect(screen.getByText('Save the reward first: codes are uploaded to a saved reward.')).toBeTruthy();
+  });
+
+  it("lists the contract's messages in 'Validation Error' and sends nothing", async () => {
+    const api = serveRewards();
+    await openCreate();
+    await user.type(field('Valid for'), '{backspace}{backspace}');
+    await user.click(screen.getByRole('switch', { name: 'Unlimited' }));
+    await user.click(button('Save'));
+    expect(await validationMessages()).toEqual([
+      REWARD_MESSAGES.nameRequired,
+      REWARD_MESSAGES.descriptionRequired,
+      REWARD_MESSAGES.costRequired,
+      REWARD_MESSAGES.couponValueRequired,
+      REWARD_MESSAGES.validDaysWhole,
+      REWARD_MESSAGES.stockWhole,
+    ]);
+    // The fields say it too.
+    expect(screen.getByText(REWARD_MESSAGES.nameRequired)).toBeTruthy();
+    expect(api.callsTo('POST /api/rewards')).toHaveLength(0);
+
+    await user.type(field('Name'), 'Half price');
+    await user.type(field('Description'), 'Half off any drink.');
+    await user.type(field('Cost'), '0');
+    await choose('Value type', 'Percentage off');
+    await user.type(field('Coupon value'), '150');
+    await user.type(field('Valid for'), '7');
+    await user.type(field('Stock'), '10');
+    await user.click(button('Save'));
+    const messages = await validationMessages();
+    expect(messages).toEqual([REWARD_MESSAGES.costPositive, REWARD_MESSAGES.percentRange]);
+    expect(api.callsTo('POST /api/rewards')).toHaveLength(0);
+  });
+
+  it('asks for a currency when the business has none', async () => {
+    serveRewards({}, { 'GET /api/economy/currencies': () => listReply([]) });
+    await openCreate();
+    expect(screen.getByRole('link', { name: 'Define a currency on the Wallet page first' })).toBeTruthy();
+    await user.type(field('Name'), 'Mug');
+    await user.click(button('Save'));
+    expect(await validationMessages()).toContain(REWARD_MESSAGES.currencyRequired);
+  });
+
+  it("creates the reward, says 'Reward created.' and goes to the reward's own page", async () => {
+    let created: TReward | null = null;
+    const api = serveRewards(
+      {},
+      {
+        'POST /api/rewards': (body) => {
+          const sent = body as { name: string };
+          created = rewardFixture({
+            _id: NEW_ID,
+            name: sent.name,
+            type: 'physical',
+            coupon: null,
+            redeemed: 0,
+          });
+          return ok(created, REWARD_MESSAGES.created);
+        },
+        [`GET /api/rewards/${NEW_ID}`]: () => ok(created),
+      },
+    );
+    const { router } = await openCreate();
+    await user.type(field('Name'), 'Branded Mug');
+    await user.type(field('Description'), 'A Bean There mug.');
+    await choose('Type', 'Physical item');
+    await user.type(field('Cost'), '1200');
+    await user.click(screen.getByRole('switch', { name: 'Unlimited' }));
+    await user.type(field('Stock'), '50');
+    await user.type(field('Limit per customer'), '1');
+    await user.click(combobox('Segments'));
+    await user.click(await screen.findByRole('option', { name: 'Regulars' }));
+    await user.click(button('Save'));
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(within(success).getByText('Reward created.')).toBeTruthy();
+    expect(api.callsTo('POST /api/rewards')[0]?.body).toEqual({
+      name: 'Branded Mug',
+      description: 'A Bean There mug.',
+      image_url: null,
+      type: 'physical',
+      cost: { currency: COINS_ID, amount: 1200 },
+      stock: 50,
+      per_customer_limit: 1,
+      available_from: null,
+      available_to: null,
+      segment_ids: [REGULARS_ID],
+      coupon: null,
+      active: true,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/console/reward/${NEW_ID}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reward - Branded Mug' })).toBeTruthy();
+  });
+});
+
+describe("a reward's image", { timeout: 60_000 }, () => {
+  it('uploads a chosen image when the reward is saved and sends its location', async () => {
+    const location = 'http://127.0.0.1:8080/media/reward_image/coffee.png';
+    const api = serveRewards(
+      {},
+      {
+        'POST /api/upload/upload': () =>
+          ok({ location, etag: 'etag-1', file_name: 'coffee.png', content_type: 'image/png', size: 8 }),
+        [`PUT /api/rewards/${COFFEE_ID}`]: () =>
+          ok({ ...COFFEE, image_url: location, updated_at: '2026-11-02T10:00:00.000Z' }),
+      },
+    );
+    await openReward(COFFEE_ID, 'Free Coffee');
+    const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'coffee.png', {
+      type: 'image/png',
+    });
+    await user.upload(screen.getByLabelText('Image'), png);
+    expect(screen.getByText('coffee.png · uploaded when you save')).toBeTruthy();
+    expect(button('Save').disabled).toBe(false);
+    await user.click(button('Save'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    const upload = api.fetchMock.mock.calls.find(([url]) => String(url) === '/api/upload/upload');
+    expect((upload?.[1]?.body as FormData | undefined)?.get('category')).toBe('reward_image');
+    expect(api.callsTo(`PUT /api/rewards/${COFFEE_ID}`)[0]?.body).toMatchObject({ image_url: location });
+  });
+
+  it('refuses a file that is not an image', async () => {
+    serveRewards();
+    await openReward(COFFEE_ID, 'Free Coffee');
+    const anyFile = userEvent.setup({ delay: null, applyAccept: false });
+    await anyFile.upload(
+      screen.getByLabelText('Image'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(screen.getByText(UPLOAD_MESSAGES.notAnImage)).toBeTruthy();
+    expect(button('Save').disabled).toBe(true);
+  });
+});
+
+describe('edit a reward', { timeout: 60_000 }, () => {
+  it('clears the edited flag after a save', async () => {
+    const api = serveRewards(
+      {},
+      {
+        [`PUT /api/rewards/${COFFEE_ID}`]: () =>
+          ok({ ...COFFEE, cost: { ...COFFEE.cost, amount: 300 }, updated_at: '2026-11-02T10:00:00.000Z' }),
+      },
+    );
+    await openReward(COFFEE_ID, 'Free Coffee');
+    expect(button('Save').disabled).toBe(true);
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    await user.clear(field('Cost'));
+    await user.type(field('Cost'), '300');
+    expect(button('Save').disabled).toBe(false);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    await user.click(button('Save'));
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(within(success).getByText('Reward updated.')).toBeTruthy();
+    expect(api.callsTo(`PUT /api/rewards/${COFFEE_ID}`)[0]?.body).toMatchObject({
+      cost: { currency: COINS_ID, amount: 300 },
+    });
+    await waitFor(() => expect(button('Save').disabled).toBe(true));
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('keeps the stock from going below what was redeemed, and shows the server saying so', async () => {
+    const api = serveRewards(
+      {},
+      {
+        [`PUT /api/rewards/${MUG_ID}`]: () => fail(400, REWARD_MESSAGES.stockBelowRedeemed(50)),
+      },
+    );
+    await openReward(MUG_ID, 'Branded Mug');
+    expect(screen.getByText('50 redeemed so far: the stock cannot go below that.')).toBeTruthy();
+    // Once redeemed, the type stays.
+    expect(combobox('Type').readOnly).toBe(true);
+    await user.clear(field('Stock'));
+    await user.type(field('Stock'), '20');
+    await user.click(button('Save'));
+    expect(await validationMessages()).toEqual([REWARD_MESSAGES.stockBelowRedeemed(50)]);
+    expect(api.callsTo(`PUT /api/rewards/${MUG_ID}`)).toHaveLength(0);
+
+    // Whatever the server refuses comes back in the failure modal with its message.
+    await user.clear(field('Stock'));
+    await user.type(field('Stock'), '60');
+    await user.click(button('Save'));
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when saving your reward!',
+    });
+    expect(within(modal).getByText('Stock cannot be less than the 50 already redeemed')).toBeTruthy();
+  });
+
+  it('shows a saved reward in the preview: image, name, cost, type and what is left', async () => {
+    serveRewards();
+    await openReward(MUG_ID, 'Branded Mug');
+    expect(preview().getByRole('img', { name: 'Branded Mug' }).getAttribute('src')).toBe(MUG.image_url);
+    expect(preview().getByTestId('reward-preview-cost').textContent).toBe('1,200 BC');
+    expect(preview().getByText('Physical item')).toBeTruthy();
+    expect(preview().getByText('0 left')).toBeTruthy();
+    expect(preview().getByText('Out of stock')).toBeTruthy();
+  });
+});
+
+describe("a pool reward's codes", { timeout: 60_000 }, () => {
+  it('shows the codes left with the low warning, uploads a CSV and says what was added', async () => {
+    const api = serveRewards(
+      {},
+      {
+        [`POST /api/rewards/${VOUCHERS_ID}/codes`]: () =>
+          ok({
+            added: 20,
+            skipped: 1,
+            reward: { ...VOUCHERS, codes_total: 120, codes_left: 27, updated_at: '2026-11-02T10:00:00.000Z' },
+          }),
+      },
+    );
+    await openReward(VOUCHERS_ID, 'Partner Voucher');
+    expect(screen.getByTestId('reward-codes-left').textContent).toBe('7 of 100 codes left');
+    expect(screen.getByRole('alert').textContent).toBe(REWARD_MESSAGES.poolLow(7));
+    expect(preview().getByText('15% off')).toBeTruthy();
+
+    const csv = new File(['code\nPARTNER-0001\nPARTNER-0002\n'], 'partner-codes.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Upload codes'), csv);
+    expect(await screen.findByText('20 codes added; 1 already known skipped.')).toBeTruthy();
+    const sent = api.fetchMock.mock.calls.find(
+      ([url]) => String(url) === `/api/rewards/${VOUCHERS_ID}/codes`,
+    );
+    const form = sent?.[1]?.body as FormData;
+    expect((form.get('file') as File).name).toBe('partner-codes.csv');
+    await waitFor(() =>
+      expect(screen.getByTestId('reward-codes-left').textContent).toBe('27 of 120 codes left'),
+    );
+    expect(screen.queryByText(REWARD_MESSAGES.poolLow(27))).toBeNull();
+  });
+
+  it("shows the server's refusal of a bad file", async () => {
+    serveRewards(
+      {},
+      { [`POST /api/rewards/${VOUCHERS_ID}/codes`]: () => fail(400, REWARD_MESSAGES.poolBadCode(3)) },
+    );
+    await openReward(VOUCHERS_ID, 'Partner Voucher');
+    await user.upload(
+      screen.getByLabelText('Upload codes'),
+      new File(['A1B2\nok-code\nbad code!\n'], 'codes.txt', { type: 'text/plain' }),
+    );
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when uploading your codes!',
+    });
+    expect(within(modal).getByText(REWARD_MESSAGES.poolBadCode(3))).toBeTruthy();
+  });
+});

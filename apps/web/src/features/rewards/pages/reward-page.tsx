@@ -1,0 +1,125 @@
+import { COMMON_MESSAGES, consolePaths, mayUse, REWARD_MESSAGES, type TReward } from '@laurel/contract';
+import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
+import { currenciesQuery } from '@/features/economy';
+import { rewardQuery, useSaveReward, useUploadRewardImage } from '@/features/rewards/api';
+import { RewardForm, type TRewardSubmission } from '@/features/rewards/components/reward-form';
+import { newRewardValues, toRewardBody, valuesOfReward } from '@/features/rewards/reward-form-values';
+import { REWARD_TEXTS } from '@/features/rewards/reward-format';
+import { mayCreateRewards, mayUpdateRewards } from '@/features/rewards/reward-rules';
+import { segmentsListQuery } from '@/features/segments';
+import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { openMessageModal } from '@/ui/message-modal';
+import { PageLoader } from '@/ui/page-loader';
+import { PageTitle } from '@/ui/page-title';
+
+/** Enough for any business's segments; a reward names at most 50. */
+const SEGMENT_PAGE = { page: 1, size: 100, search: '' };
+
+const RewardEditor = ({ reward }: { reward: TReward | null }) => {
+  const navigate = useNavigate();
+  const user = useSession()?.user;
+  const moneySymbol = useClientRecord().data?.currency_symbol ?? 'R';
+  // The pickers read the economy's currencies and the segments; a user without those flags sees the saved choice.
+  const currencies = useQuery({
+    ...currenciesQuery(),
+    enabled: mayUse(user, 'WALLET', 'read') || mayUse(user, 'CASHBACK', 'read'),
+  });
+  const segments = useQuery({
+    ...segmentsListQuery(SEGMENT_PAGE),
+    enabled: mayUse(user, 'SEGMENTS', 'read'),
+  });
+  const upload = useUploadRewardImage();
+  const save = useSaveReward();
+  // A file already uploaded is not sent again when the save after it has to be retried.
+  const uploads = useRef(new WeakMap<File, string>());
+
+  const isNew = reward === null;
+  const title = isNew ? REWARD_TEXTS.createTitle : REWARD_TEXTS.title(reward.name);
+  const readOnly = isNew ? !mayCreateRewards(user) : !mayUpdateRewards(user);
+
+  const currencyOptions = currencies.data?.currencies ?? (reward ? [reward.currency] : []);
+  const segmentOptions = (segments.data?.segments ?? []).map((segment) => ({
+    value: segment._id,
+    label: segment.name,
+  }));
+  // A reward's own segments stay listed even when the page of segments does not hold them.
+  for (const id of reward?.segment_ids ?? [])
+    if (!segmentOptions.some((option) => option.value === id)) segmentOptions.push({ value: id, label: id });
+
+  const submit = async ({ values, file }: TRewardSubmission) => {
+    let imageUrl = values.image_url;
+    if (file) {
+      imageUrl = uploads.current.get(file) ?? null;
+      if (!imageUrl) {
+        try {
+          // Only a newly chosen file is uploaded; a failure is shown by the mutation and the save stops here.
+          imageUrl = (await upload.mutateAsync({ file, rewardName: values.name })).location;
+        } catch {
+          return;
+        }
+        uploads.current.set(file, imageUrl);
+      }
+    }
+    save.mutate(
+      { id: reward?._id ?? null, body: toRewardBody(values, imageUrl) },
+      {
+        onSuccess: (saved) => {
+          // After creating, the reward's own page; Back should not reopen an empty form.
+          if (isNew) void navigate(consolePaths.reward(saved._id), { replace: true });
+          openMessageModal({
+            title: COMMON_MESSAGES.successExclaimed,
+            message: isNew ? REWARD_MESSAGES.created : REWARD_MESSAGES.updated,
+          });
+        },
+      },
+    );
+  };
+
+  // A new reward starts with the client's first currency: its form waits for the list.
+  if (isNew && currencies.isLoading) return <PageLoader label="Loading the currencies" />;
+  const firstCurrency = currencies.data?.currencies[0]?._id ?? '';
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={title} />
+      <Stack gap="sm">
+        <BackButton to={consolePaths.rewards}>{REWARD_TEXTS.backToRewards}</BackButton>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+      </Stack>
+      {readOnly && <ReadOnlyNote>{REWARD_TEXTS.readOnlyNote}</ReadOnlyNote>}
+      <RewardForm
+        // A saved reward starts the form afresh, which clears the edited flag.
+        key={reward ? `${reward._id}:${reward.updated_at}` : 'new'}
+        initialValues={reward ? valuesOfReward(reward) : newRewardValues(firstCurrency)}
+        reward={reward}
+        currencies={currencyOptions}
+        segments={segmentOptions}
+        moneySymbol={moneySymbol}
+        readOnly={readOnly}
+        submitting={upload.isPending || save.isPending}
+        onSubmit={(submission) => void submit(submission)}
+      />
+    </Stack>
+  );
+};
+
+const ExistingReward = ({ id }: { id: string }) => {
+  const reward = useQuery(rewardQuery(id));
+  useBackToListWhenFailed(reward.isError, consolePaths.rewards);
+  if (!reward.data) return <PageLoader label="Loading the reward" />;
+  return <RewardEditor reward={reward.data} />;
+};
+
+/** `/console/reward/{reward_id?}`: 'Create a reward' without an id, 'Reward - {name}' with one. */
+export const RewardPage = () => {
+  const { reward_id: id } = useParams();
+  if (!id) return <RewardEditor reward={null} />;
+  return <ExistingReward key={id} id={id} />;
+};

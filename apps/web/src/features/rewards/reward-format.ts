@@ -1,0 +1,56 @@
+import type { TReward, TRewardStatus, TStatusChipColor } from '@laurel/contract';
+
+/** Texts of this area beyond the contract's REWARD_MESSAGES (which the server answers with). */
+export const REWARD_TEXTS = {
+  listTitle: 'Rewards',
+  subtitle: 'What members spend their points on: coupons, items and digital goods.',
+  addReward: 'Add Reward',
+  search: 'Search rewards',
+  searchPlaceholder: 'Search by name',
+  status: 'Status',
+  type: 'Type',
+  allStatuses: 'All statuses',
+  allTypes: 'All types',
+  unlimited: 'Unlimited',
+  listFailed: 'Something went wrong when retrieving your rewards!',
+  retrieveFailed: 'Something went wrong when retrieving your reward!',
+  saveFailed: 'Something went wrong when saving your reward!',
+  uploadCodesFailed: 'Something went wrong when uploading your codes!',
+  backToRewards: 'Back to Rewards',
+  createTitle: 'Create a reward',
+  title: (name: string) => `Reward - ${name}`,
+  header: 'Reward Details',
+  headerHint: 'What it is, what it costs and who may redeem it; the preview shows it as members will see it.',
+  readOnlyNote: 'You may view this reward but not change it.',
+  preview: 'Preview',
+  previewName: 'Reward name',
+  image: 'Image',
+  uploadImage: 'Upload Image',
+  replaceImage: 'Replace',
+  removeImage: 'Remove',
+  imageHint: 'PNG, JPG or SVG, at most 5 MB; uploaded when you save.',
+  poolTitle: 'Coupon codes',
+  uploadCodes: 'Upload codes',
+  uploadCodesHint: 'A CSV or text file with one code a line (a header line "code" is skipped).',
+  poolSaveFirst: 'Save the reward first: codes are uploaded to a saved reward.',
+  codesLeft: (left: number, total: number) =>
+    `${left.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} codes left`,
+  left: (left: number) => `${left.toLocaleString('en-US')} left`,
+} as const;
+
+/** The chip colour of each catalogue status. */
+export const REWARD_STATUS_COLORS: Record<TRewardStatus, TStatusChipColor> = {
+  Active: 'success',
+  Scheduled: 'secondary',
+  Ended: 'neutral',
+  'Out of stock': 'danger',
+  Inactive: 'neutral',
+};
+
+/** '250 BC': an amount with its currency's code. */
+export const costText = (amount: number | '', code: string | null | undefined) =>
+  `${amount === '' ? '—' : amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}${code ? ` ${code}` : ''}`;
+
+/** What is left of a limited reward, 'Unlimited' without a limit. */
+export const stockLeftText = (reward: Pick<TReward, 'stock_left'>) =>
+  reward.stock_left === null ? REWARD_TEXTS.unlimited : reward.stock_left.toLocaleString('en-US');
