@@ -19,6 +19,7 @@ import { orderRoutes } from './orders';
 import { playerRoutes } from './players/players.routes';
 import { productRoutes } from './products/products.routes';
 import { rewardTrackRoutes } from './reward-tracks/reward-tracks.routes';
+import { rewardRoutes } from './rewards/rewards.routes';
 import { segmentRoutes } from './segments/segments.routes';
 import { statisticRoutes } from './statistics/statistics.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
@@ -53,6 +54,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   subscriptionRoutes(app, ctx);
   orderRoutes(app, ctx);
   basketRoutes(app, ctx);
+  await rewardRoutes(app, ctx);
   transactionRoutes(app, ctx);
   dashboardRoutes(app, ctx);
 };

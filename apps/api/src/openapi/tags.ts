@@ -18,6 +18,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   other: 'Operations the contract does not tag.',
   places: 'Address search for forms (public, rate limited per address).',
   'reward-tracks': 'Reward tracks: levels, tiers and their milestones.',
+  rewards: 'The rewards catalogue members spend their balances on, coupon codes, redemptions.',
   segments: 'Segments of customers by rules over their statistics.',
   statistics: "Statistics the engine keeps per customer, and the business's own.",
   subscriptions: 'Subscription products and the subscriptions customers hold.',

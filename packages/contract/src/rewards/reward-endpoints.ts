@@ -24,6 +24,7 @@ export const ZRewardListQuery = ZPageQuery.extend({
   type: ZRewardItemType.optional(),
 });
 export type TRewardListQuery = z.input<typeof ZRewardListQuery>;
+export type TParsedRewardListQuery = z.output<typeof ZRewardListQuery>;
 
 export const listRewards = defineEndpoint({
   method: 'GET',

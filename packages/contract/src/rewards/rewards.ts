@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from '../shared/ids';
+import type { TStatusChipColor } from '../shared/status-chip';
 
 /** A reward in the catalogue (DESIGN §10): what members spend their balance on. */
 export const ZRewardItemType = z.enum(['coupon', 'physical', 'digital']);
@@ -48,6 +49,13 @@ export const REDEMPTION_STATUS_LABELS: Record<TRedemptionStatus, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
 };
+/** The status chips' colours: a valid coupon stands out, a used one is done, an expired one was lost. */
+export const REDEMPTION_STATUS_COLORS: Record<TRedemptionStatus, TStatusChipColor> = {
+  issued: 'secondary',
+  used: 'success',
+  cancelled: 'neutral',
+  expired: 'danger',
+};
 
 /** Generated coupon codes: no 0/O, 1/I/L or U/V look-alikes; 12 characters (31^12 ≈ 7.9e17 per client). */
 export const COUPON_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
@@ -83,6 +91,7 @@ export const REWARD_MESSAGES = {
   updated: 'Reward updated.',
   retrieved: 'Reward retrieved.',
   poolOnlyForPool: 'Codes can be uploaded only to a coupon reward whose codes come from a pool.',
+  poolFileRequired: 'Please choose a file of codes, one a line.',
   poolEmpty: 'The file holds no codes.',
   poolBadCode: (line: number) =>
     `Line ${line} is not a code: use 4 to 64 letters, digits, '-' or '_', one code a line.`,

@@ -16,8 +16,11 @@ import type { ImportJob } from './import-plan';
 import { type ImportRow, type RowContext, readImportRow } from './import-row';
 import { removeAbandonedUploads } from './import-upload';
 
-/** Rows a transaction applies; the checkpoint (rows_done) moves with them. */
-const CHUNK_ROWS = 5_000;
+/**
+ * Rows a transaction applies; the checkpoint (rows_done) moves with them. PGlite runs in the server's own thread
+ * and answers nothing else while a chunk runs, so its chunks are small enough to keep the console responsive.
+ */
+const CHUNK_ROWS = { postgres: 5_000, pglite: 1_000 } as const;
 /** A run yields to the engine's event batches after this much work. */
 const SLICE_MS = 1_000;
 /** A worker holds a run this long past its last chunk; a crashed worker's run is resumed after it. */
@@ -47,6 +50,7 @@ type ActiveRun = {
   /** The spreadsheet row of the last record read (the header is row 1). */
   row: number;
   rowsDone: number;
+  chunkRows: number;
 };
 
 const claimNext = async (database: Database) => {
@@ -117,6 +121,7 @@ const prepare = async (database: Database, claimed: ClaimedImport): Promise<Acti
     records,
     row: 1,
     rowsDone: 0,
+    chunkRows: CHUNK_ROWS[database.kind],
   };
   // Resuming: the rows applied before are read again only to remember their keys (no database work).
   while (run.rowsDone < claimed.rows_done) {
@@ -126,6 +131,8 @@ const prepare = async (database: Database, claimed: ClaimedImport): Promise<Acti
     if (isBlank(next.value)) continue;
     readImportRow(run.context, next.value, run.row);
     run.rowsDone += 1;
+    // A long resume gives the server's other work its turns (PGlite shares the thread).
+    if (run.rowsDone % 10_000 === 0) await nextTurn();
   }
   return run;
 };
@@ -136,7 +143,7 @@ const readChunk = async (run: ActiveRun) => {
   const errors: TCustomerImportError[] = [];
   let read = 0;
   let ended = false;
-  while (read < CHUNK_ROWS) {
+  while (read < run.chunkRows) {
     const next = await run.records.next();
     if (next.done) {
       ended = true;

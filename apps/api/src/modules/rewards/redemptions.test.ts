@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import {
+  COUPON_CODE_ALPHABET,
+  REWARD_MESSAGES as M,
+  type TReward,
+  type TRewardRedemption,
+} from '@laurel/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, createCurrency, ledgerOf } from '../../../test/economy-helpers';
+import { addCustomer, bearer } from '../../../test/factories';
+import { createClientApp } from '../../../test/test-app';
+
+let setup: Awaited<ReturnType<typeof createClientApp>>;
+let currency: { _id: string; code: string };
+
+beforeAll(async () => {
+  setup = await createClientApp('GROWTH');
+  currency = await createCurrency(setup.t.app, setup.admin, { name: 'Stars' });
+});
+afterAll(() => setup.t.close());
+
+const rewardBody = (overrides: Record<string, unknown> = {}) => ({
+  name: `Free coffee ${randomBytes(2).toString('hex')}`,
+  description: 'Any size, any branch',
+  type: 'coupon',
+  cost: { currency: currency._id, amount: 50 },
+  coupon: { source: 'generated', value_type: 'amount', value: 35, valid_days: 30 },
+  ...overrides,
+});
+
+const createReward = async (overrides: Record<string, unknown> = {}) => {
+  const res = await setup.call('POST', '/api/rewards', rewardBody(overrides));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().content as TReward;
+};
+
+const fundedCustomer = async (amount: number) => {
+  const id = await addCustomer(setup.t.app, setup.admin);
+  if (amount > 0) {
+    const res = await setup.call('POST', `/api/economy/customers/${id}/adjustments`, {
+      currency: currency._id,
+      direction: 'credit',
+      amount,
+      reason: 'Welcome gift',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return id;
+};
+
+const redeem = (customerId: string, rewardId: string, id = `r-${randomBytes(6).toString('hex')}`) =>
+  setup.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/players/${customerId}/redemptions`,
+    headers: { 'x-api-key': setup.key },
+    payload: { id, reward_id: rewardId },
+  });
+
+const asKey = (method: InjectOptions['method'], url: string, payload?: object) =>
+  setup.t.app.inject({ method, url, headers: { 'x-api-key': setup.key }, ...(payload ? { payload } : {}) });
+
+describe('the catalogue', () => {
+  it('creates a reward and checks the editor rules', async () => {
+    const reward = await createReward({ stock: 5, per_customer_limit: 1 });
+    expect(reward).toMatchObject({
+      type: 'coupon',
+      cost: { currency: currency._id, amount: 50 },
+      currency: { code: currency.code },
+      stock: 5,
+      stock_left: 5,
+      redeemed: 0,
+      status: 'Active',
+    });
+    const missing = await setup.call('POST', '/api/rewards', rewardBody({ name: '', coupon: null }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().content.errors.map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining([M.nameRequired, M.couponRequired]),
+    );
+    const window = await setup.call(
+      'POST',
+      '/api/rewards',
+      rewardBody({ available_from: '2026-12-10T00:00:00Z', available_to: '2026-12-01T00:00:00Z' }),
+    );
+    expect(window.json().message).toBe(M.windowOrder);
+    const list = await setup.call('GET', `/api/rewards?search_string=${encodeURIComponent(reward.name)}`);
+    expect(list.json().content.map((r: TReward) => r._id)).toEqual([reward._id]);
+  });
+
+  it('never sets the stock below what was redeemed', async () => {
+    const reward = await createReward({ stock: 3 });
+    const customer = await fundedCustomer(200);
+    expect((await redeem(customer, reward._id)).statusCode).toBe(201);
+    expect((await redeem(customer, reward._id)).statusCode).toBe(201);
+    const res = await setup.call(
+      'PUT',
+      `/api/rewards/${reward._id}`,
+      rewardBody({ name: reward.name, stock: 1 }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(M.stockBelowRedeemed(2));
+    const fine = await setup.call(
+      'PUT',
+      `/api/rewards/${reward._id}`,
+      rewardBody({ name: reward.name, stock: 2 }),
+    );
+    expect(fine.json().content).toMatchObject({ stock: 2, stock_left: 0, status: 'Out of stock' });
+  });
+});
+
+describe('redeeming', () => {
+  it('debits the wallet with a Spending row naming the reward, issues a code, and a repeat answers the first', async () => {
+    const reward = await createReward();
+    const customer = await fundedCustomer(120);
+    const res = await redeem(customer, reward._id, 'app-redeem-1');
+    expect(res.statusCode, res.body).toBe(201);
+    const redemption = res.json().content as TRewardRedemption;
+    expect(redemption).toMatchObject({ status: 'issued', balance_after: 70, cost: { amount: 50 } });
+    expect(redemption.coupon_code).toMatch(new RegExp(`^[${COUPON_CODE_ALPHABET}]{12}$`));
+    const again = await redeem(customer, reward._id, 'app-redeem-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().content).toEqual(redemption);
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(70);
+    const ledger = await ledgerOf(setup.t.app, setup.admin, customer);
+    expect(ledger.at(-1)).toMatchObject({
+      transaction_type: 'Spending',
+      value: -50,
+      wallet_balance_post_transaction: 70,
+    });
+    expect(ledger.at(-1)).toMatchObject({ reason: `Redeemed: ${reward.name}`, source: 'redemption' });
+  });
+
+  it.each([
+    ['an empty wallet', {}, 10, M.insufficientBalance],
+    ['an inactive reward', { active: false }, 100, M.notAvailable],
+    ['a reward not yet available', { available_from: '2099-01-01T00:00:00Z' }, 100, M.notAvailable],
+  ])('refuses %s with 409 and changes nothing', async (_what, overrides, funds, message) => {
+    const reward = await createReward(overrides);
+    const customer = await fundedCustomer(funds);
+    const res = await redeem(customer, reward._id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(message);
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(
+      funds === 0 ? null : funds,
+    );
+    expect((await setup.call('GET', `/api/rewards/${reward._id}`)).json().content.redeemed).toBe(0);
+  });
+
+  it('keeps the limit per customer and the stock', async () => {
+    const reward = await createReward({ stock: 2, per_customer_limit: 1 });
+    const first = await fundedCustomer(500);
+    expect((await redeem(first, reward._id)).statusCode).toBe(201);
+    const limited = await redeem(first, reward._id);
+    expect(limited.statusCode).toBe(409);
+    expect(limited.json().message).toBe(M.limitReached);
+    expect((await redeem(await fundedCustomer(500), reward._id)).statusCode).toBe(201);
+    const late = await fundedCustomer(500);
+    const out = await redeem(late, reward._id);
+    expect(out.json().message).toBe(M.outOfStock);
+    expect(await balanceOf(setup.t.app, setup.admin, late, currency._id)).toBe(500);
+  });
+
+  it('issues exactly the stock to parallel redemptions, and every wallet equals its ledger', async () => {
+    const reward = await createReward({ stock: 3 });
+    const customers = await Promise.all(Array.from({ length: 8 }, () => fundedCustomer(60)));
+    const answers = await Promise.all(customers.map((customer) => redeem(customer, reward._id)));
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((res) => res.statusCode === 409).map((res) => res.json().message)).toEqual(
+      Array(5).fill(M.outOfStock),
+    );
+    const codes = answers
+      .filter((res) => res.statusCode === 201)
+      .map((res) => res.json().content.coupon_code);
+    expect(new Set(codes).size).toBe(3);
+    const [mismatch] = await setup.t.ctx.database.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM wallets w WHERE w.client_id = $1 AND w.balance <> (SELECT coalesce(sum(value), 0)
+         FROM economy_transactions e WHERE e.customer_id = w.customer_id AND e.currency_id = w.currency_id)`,
+      [setup.admin.clientId],
+    );
+    expect(Number(mismatch?.n)).toBe(0);
+  });
+
+  it("refuses a player outside the reward's segments, and the list says why", async () => {
+    const segments = await setup.call('GET', '/api/segments?size=100');
+    const gold = (segments.json().content as { _id: string; name: string }[]).find(
+      (s) => s.name === 'tierGold',
+    );
+    const reward = await createReward({ segment_ids: [gold?._id] });
+    const cheap = await createReward({ cost: { currency: currency._id, amount: 5 } });
+    const customer = await fundedCustomer(20);
+    const res = await redeem(customer, reward._id);
+    expect(res.json().message).toBe(M.notAvailable);
+    const list = await asKey('GET', `/api/v1/players/${customer}/rewards`);
+    const byId = new Map(list.json().content.map((r: { _id: string }) => [r._id, r]));
+    expect(byId.get(reward._id)).toMatchObject({ redeemable: false, reason: 'not_in_segment' });
+    expect(byId.get(cheap._id)).toMatchObject({ redeemable: true, reason: null });
+  });
+});
+
+describe('coupons and cancelling', () => {
+  it('a coupon is used once; a cancel credits the cost back and returns the stock', async () => {
+    const reward = await createReward({ stock: 1 });
+    const customer = await fundedCustomer(100);
+    const code = (await redeem(customer, reward._id)).json().content.coupon_code as string;
+    const used = await asKey('POST', `/api/v1/coupons/${code}/use`, { order_id: 'till-9' });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json().content.status).toBe('used');
+    const twice = await asKey('POST', `/api/v1/coupons/${code}/use`, {});
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(M.couponUsed);
+    expect((await asKey('POST', '/api/v1/coupons/NOPE2345XYZ/use', {})).statusCode).toBe(404);
+
+    const other = await createReward();
+    const redemption = (await redeem(customer, other._id)).json().content as TRewardRedemption;
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(0);
+    const cancelled = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().content.status).toBe('cancelled');
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(50);
+    const again = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
+    expect(again.json().message).toBe(M.alreadyCancelled);
+    const voided = await asKey('POST', `/api/v1/coupons/${redemption.coupon_code}/use`, {});
+    expect(voided.json().message).toBe(M.couponCancelled);
+    const usedCancel = await asKey(
+      'POST',
+      `/api/v1/redemptions/${(await setup.call('GET', `/api/customers/${customer}/redemptions`)).json().content.find((r: TRewardRedemption) => r.status === 'used')._id}/cancel`,
+    );
+    expect(usedCancel.json().message).toBe(M.usedCannotCancel);
+  });
+
+  it('a pool reward hands out its uploaded codes, then is out of stock', async () => {
+    const reward = await createReward({
+      coupon: { source: 'pool', value_type: 'percent', value: 10, valid_days: 7 },
+    });
+    const tag = randomBytes(3).toString('hex').toUpperCase();
+    const upload = await setup.t.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${reward._id}/codes`,
+      headers: { ...bearer(setup.admin.clientToken), 'content-type': 'text/csv' },
+      payload: `code\nPARTNER-${tag}-1\nPARTNER-${tag}-2\nPARTNER-${tag}-2\n`,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json()).toMatchObject({
+      message: M.poolUploaded(2, 0),
+      content: { added: 2, reward: { codes_total: 2, codes_left: 2 } },
+    });
+    const customer = await fundedCustomer(500);
+    const codes = [];
+    for (let i = 0; i < 2; i++) codes.push((await redeem(customer, reward._id)).json().content.coupon_code);
+    expect(codes.sort()).toEqual([`PARTNER-${tag}-1`, `PARTNER-${tag}-2`]);
+    const empty = await redeem(customer, reward._id);
+    expect(empty.json().message).toBe(M.outOfStock);
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(400);
+    const bad = await setup.t.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${reward._id}/codes`,
+      headers: { ...bearer(setup.admin.clientToken), 'content-type': 'text/csv' },
+      payload: 'code\nok-code-1\nnot a code\n',
+    });
+    expect(bad.json().message).toBe(M.poolBadCode(3));
+  });
+
+  it('points liability sums what every wallet still holds', async () => {
+    const res = await setup.call('GET', '/api/economy/liability');
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await setup.t.ctx.database.query<{ total: string }>(
+      `SELECT coalesce(sum(balance), 0)::text AS total FROM wallets WHERE currency_id = $1`,
+      [currency._id],
+    );
+    expect(res.json().content).toEqual([
+      expect.objectContaining({
+        currency: expect.objectContaining({ _id: currency._id }),
+        outstanding: Number(row?.total),
+      }),
+    ]);
+  });
+});

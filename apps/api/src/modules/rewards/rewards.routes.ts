@@ -1,0 +1,135 @@
+import {
+  cancelCustomerRedemption,
+  cancelRedemption,
+  createReward,
+  getPointsLiability,
+  getReward,
+  IMPORT_MAX_BYTES,
+  listCustomerRedemptions,
+  listPlayerRewards,
+  listRewards,
+  REWARD_MESSAGES as M,
+  redeemForCustomer,
+  redeemReward,
+  updateReward,
+  uploadRewardCodes,
+  useCoupon,
+} from '@laurel/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { principalOf } from '../../http/auth/guard';
+import { ok } from '../../http/envelope';
+import { badRequest, HttpError } from '../../http/errors';
+import { readMultipartForm } from '../../http/multipart-form';
+import { route } from '../../http/route';
+import { auditedActor } from '../audit/audit';
+import { pointsLiability } from './liability.queries';
+import { createRedemptionsService } from './redemptions.service';
+import { createRewardsService } from './rewards.service';
+
+const TEXT_TYPES = ['text/csv', 'text/plain', 'application/csv'];
+
+/** A pool's codes: a multipart upload (field `file`) or the file as the body. */
+const readCodesFile = async (request: FastifyRequest) => {
+  if (request.isMultipart()) {
+    const { file } = await readMultipartForm(request, {
+      tooLarge: () => new HttpError(413, 'Code files may be at most 5 MB.'),
+      oneFileOnly: () => badRequest([{ field: 'file', message: M.poolFileRequired }]),
+    });
+    if (!file) throw badRequest([{ field: 'file', message: M.poolFileRequired }]);
+    return file.bytes.toString('utf8');
+  }
+  if (typeof request.body === 'string') return request.body;
+  throw new HttpError(415, 'Send the codes as multipart/form-data (field "file") or as a text/csv body.');
+};
+
+/** Rewards (DESIGN §10): the catalogue, redemptions by the integrator and by staff, coupons, points liability. */
+export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
+  const { db } = ctx.database;
+  const rewards = createRewardsService(db);
+  const redemptions = createRedemptionsService(db);
+
+  route(app, listRewards, async ({ query, request }) => {
+    const { items, count } = await rewards.list(principalOf(request).clientId, query);
+    return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
+  });
+  route(app, getReward, async ({ params, request }) =>
+    ok(await rewards.get(principalOf(request).clientId, params.id), M.retrieved),
+  );
+  route(app, createReward, async ({ body, request }) =>
+    ok(await rewards.create(auditedActor(request), body), M.created),
+  );
+  route(app, updateReward, async ({ params, body, request }) =>
+    ok(await rewards.update(auditedActor(request), params.id, body), M.updated),
+  );
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      TEXT_TYPES,
+      { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    route(
+      scope,
+      uploadRewardCodes,
+      async ({ params, request }) => {
+        const result = await rewards.uploadCodes(
+          auditedActor(request),
+          params.id,
+          await readCodesFile(request),
+        );
+        return ok(result, M.poolUploaded(result.added, result.skipped));
+      },
+      { bodyLimit: IMPORT_MAX_BYTES },
+    );
+  });
+
+  route(app, listPlayerRewards, async ({ params, request }) =>
+    ok(await redemptions.playerRewards(principalOf(request), params.customer_id)),
+  );
+
+  const redeemRoute = (endpoint: typeof redeemReward | typeof redeemForCustomer, staff: boolean) =>
+    route(
+      app,
+      endpoint,
+      async ({ params, body, request, reply }) => {
+        const { redemption, repeat } = await redemptions.redeem(
+          principalOf(request),
+          params.customer_id,
+          body,
+          staff ? auditedActor(request) : null,
+        );
+        reply.status(repeat ? 200 : 201);
+        return ok(redemption, M.redeemed);
+      },
+      { statuses: [200, 201] },
+    );
+  redeemRoute(redeemReward, false);
+  redeemRoute(redeemForCustomer, true);
+
+  route(app, useCoupon, async ({ params, body, request }) =>
+    ok(
+      await redemptions.useCoupon(principalOf(request), params.code, body.order_id ?? null),
+      M.couponAccepted,
+    ),
+  );
+  route(app, cancelRedemption, async ({ params, request }) =>
+    ok(await redemptions.cancel(principalOf(request), params.id), M.cancelled),
+  );
+  route(app, cancelCustomerRedemption, async ({ params, request }) =>
+    ok(await redemptions.cancel(principalOf(request), params.id, auditedActor(request)), M.cancelled),
+  );
+  route(app, listCustomerRedemptions, async ({ params, query, request }) => {
+    const { items, count } = await redemptions.listForCustomer(
+      principalOf(request),
+      params.customer_id,
+      query.page,
+      query.size,
+    );
+    return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
+  });
+
+  route(app, getPointsLiability, async ({ request }) =>
+    ok(await pointsLiability(db, principalOf(request).clientId)),
+  );
+};
