@@ -16,6 +16,7 @@ import { seedDemoCommerce } from './seed-demo-commerce';
 import { seedDemoEconomy } from './seed-demo-economy';
 import { seedDemoImport } from './seed-demo-import';
 import { seedDemoRewardTracks } from './seed-demo-reward-tracks';
+import { seedDemoRewards } from './seed-demo-rewards';
 
 const BRANCHES = [
   { display_name: 'Sea Point', city: 'Sea Point, Cape Town', lat: -33.9166, lng: 18.3876 },
@@ -136,6 +137,8 @@ export const seedDemoRecords = async (ctx: AppContext, clientId: string) => {
   // Before the activity too (after the economy, whose currency its cashback pays in), so the orders move them.
   await seedDemoChallenges(ctx, actor);
   await seedDemoActivity(ctx, principal, actor);
+  // After the activity, whose orders earned the balances they spend.
+  await seedDemoRewards(ctx, principal, actor);
   // Last: members moved in from the old stamp card, with the balances and standing they held there.
   await seedDemoImport(ctx, principal);
 };

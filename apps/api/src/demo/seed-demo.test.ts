@@ -195,6 +195,27 @@ describe('demo data', () => {
     expect(player.json().content.challenges.map((c: { status: string }) => c.status)).toContain('completed');
   });
 
+  it('has a rewards catalogue that members have redeemed from, every wallet still equal to its ledger', async () => {
+    const session = await signIn(t.app, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password);
+    const rewards = await t.app.inject({
+      method: 'GET',
+      url: '/api/rewards',
+      headers: { authorization: `Bearer ${session.clientToken}` },
+    });
+    const catalogue = rewards.json().content as { name: string; redeemed: number; codes_left: number | null }[];
+    expect(catalogue.map((r) => r.name).sort()).toEqual([
+      'Bean There enamel mug',
+      'Free flat white',
+      'Partner bakery voucher',
+    ]);
+    expect(catalogue.reduce((sum, r) => sum + r.redeemed, 0)).toBeGreaterThan(3);
+    const [mismatch] = await t.ctx.database.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM wallets w WHERE w.balance <> (SELECT coalesce(sum(value), 0)
+         FROM economy_transactions e WHERE e.customer_id = w.customer_id AND e.currency_id = w.currency_id)`,
+    );
+    expect(Number(mismatch?.n)).toBe(0);
+  });
+
   it('moved six members in from the old stamp card, the file a newcomer finds in docs/', async () => {
     const session = await signIn(t.app, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password);
     const headers = { authorization: `Bearer ${session.clientToken}` };
