@@ -1,7 +1,7 @@
 import {
   REPORT_MESSAGES,
+  type TReportKind,
   type TTransactionListQuery,
-  type TTransactionReport,
   type TTransactionRow,
   transactionEndpoints,
 } from '@laurel/contract';
@@ -14,17 +14,18 @@ import { sessionStore } from '@/api/session-store';
 export const transactionKeys = areaKeys('transactions');
 
 /** The spec 3 §8 title a failed load shows, per report. */
-export const LOAD_FAILED: Record<TTransactionReport, string> = {
+export const LOAD_FAILED: Record<TReportKind, string> = {
   economy: REPORT_MESSAGES.economyFailed,
   challenges: REPORT_MESSAGES.challengesFailed,
   badges: REPORT_MESSAGES.badgesFailed,
   'reward-tracks': REPORT_MESSAGES.rewardTracksFailed,
+  redemptions: REPORT_MESSAGES.redemptionsFailed,
 };
 
 /** The filters as the server reads them: empty values left out (spec 3 §7). */
 export type TReportFilters = Omit<TTransactionListQuery, 'page' | 'size'>;
 
-export const transactionListQuery = <K extends TTransactionReport>(
+export const transactionListQuery = <K extends TReportKind>(
   kind: K,
   filters: TReportFilters,
   page: number,
@@ -48,7 +49,7 @@ export const transactionListQuery = <K extends TTransactionReport>(
   });
 
 /** Cards and filter options over the whole filtered set (server-side, so they hold at millions of rows). */
-export const transactionSummaryQuery = (kind: TTransactionReport, filters: TReportFilters) =>
+export const transactionSummaryQuery = (kind: TReportKind, filters: TReportFilters) =>
   queryOptions({
     queryKey: [...transactionKeys.all, 'summary', kind, filters] as const,
     queryFn: async ({ signal }) =>
@@ -58,7 +59,7 @@ export const transactionSummaryQuery = (kind: TTransactionReport, filters: TRepo
   });
 
 /** The export's first step: the table's filters, for the signed-in user (spec 3 §4). */
-export const requestTransactionExport = (kind: TTransactionReport, filters: TReportFilters) =>
+export const requestTransactionExport = (kind: TReportKind, filters: TReportFilters) =>
   http.call(transactionEndpoints[kind].requestExport, {
     body: { filters: { ...filters, user_id: sessionStore.get()?.user._id } },
   });

@@ -1,6 +1,11 @@
-import type { TTransactionReport, TTransactionRow } from '@laurel/contract';
-import { consolePaths } from '@laurel/contract';
-import { Badge } from '@mantine/core';
+import type { TReportKind, TTransactionRow } from '@laurel/contract';
+import {
+  consolePaths,
+  REDEMPTION_STATUS_COLORS,
+  REDEMPTION_STATUS_LABELS,
+  REWARD_ITEM_TYPE_LABELS,
+} from '@laurel/contract';
+import { Badge, Code } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TableColumn } from '@/ui/data-table';
 import { StatusChip } from '@/ui/status-chip';
@@ -18,27 +23,35 @@ export const displayDateTime = (value: string | null | undefined) => {
 };
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-type Row<K extends TTransactionReport> = TTransactionRow<K>;
+type Row<K extends TReportKind> = TTransactionRow<K>;
 /** A column, and whether it shows before the user chooses (the others wait in the column chooser). */
-type ReportColumn<K extends TTransactionReport> = TableColumn<Row<K>> & { hidden?: boolean };
+type ReportColumn<K extends TReportKind> = TableColumn<Row<K>> & { hidden?: boolean };
 
-const idColumns = <K extends TTransactionReport>(): ReportColumn<K>[] => [
+const idColumns = <K extends TReportKind>(): ReportColumn<K>[] => [
   { accessor: '_id', title: 'ID', hidden: true },
 ];
-const userColumns = <K extends TTransactionReport>(): ReportColumn<K>[] => [
-  { accessor: 'user_id', title: 'User ID', hidden: true },
+const customerColumns = <K extends TReportKind>(title: string): ReportColumn<K>[] => [
+  { accessor: 'user_id', title: `${title} ID`, hidden: true },
   {
     accessor: 'user_name',
-    title: 'User',
+    title,
     render: (row) => (
       <Link to={consolePaths.customerProfile(row.user_id)} onClick={(event) => event.stopPropagation()}>
         {row.user_name || row.user_id}
       </Link>
     ),
   },
-  { accessor: 'branch_location', title: 'Branch', render: (row) => row.branch_location ?? '—' },
 ];
-const stampColumns = <K extends TTransactionReport>(): ReportColumn<K>[] => [
+const branchColumn = <K extends TReportKind>(): ReportColumn<K> => ({
+  accessor: 'branch_location',
+  title: 'Branch',
+  render: (row) => row.branch_location ?? '—',
+});
+const userColumns = <K extends TReportKind>(): ReportColumn<K>[] => [
+  ...customerColumns<K>('User'),
+  branchColumn<K>(),
+];
+const stampColumns = <K extends TReportKind>(): ReportColumn<K>[] => [
   {
     accessor: 'created_at',
     title: 'Created',
@@ -54,13 +67,13 @@ const stampColumns = <K extends TTransactionReport>(): ReportColumn<K>[] => [
     render: (row) => displayDateTime(row.updated_at),
   },
 ];
-const dateColumn = <K extends 'economy' | 'badges' | 'reward-tracks'>(): ReportColumn<K> => ({
+const dateColumn = <K extends 'economy' | 'badges' | 'reward-tracks' | 'redemptions'>(): ReportColumn<K> => ({
   accessor: 'date_time',
   title: 'Date',
   noWrap: true,
   render: (row) => displayDateTime((row as { date_time: string }).date_time),
 });
-const xpColumn = <K extends TTransactionReport>(title = 'XP Earned'): ReportColumn<K> => ({
+const xpColumn = <K extends TReportKind>(title = 'XP Earned'): ReportColumn<K> => ({
   accessor: 'xp_points_earned',
   title,
   textAlign: 'right',
@@ -171,15 +184,63 @@ const rewardTracks: ReportColumn<'reward-tracks'>[] = [
   ...stampColumns<'reward-tracks'>().map((column) => ({ ...column, hidden: false })),
 ];
 
-export const REPORT_COLUMNS: { [K in TTransactionReport]: ReportColumn<K>[] } = {
+const optionalDate = (accessor: 'expires_at' | 'used_at' | 'cancelled_at', title: string) =>
+  ({
+    accessor,
+    title,
+    noWrap: true,
+    hidden: true,
+    render: (row) => (row[accessor] ? displayDateTime(row[accessor]) : '—'),
+  }) satisfies ReportColumn<'redemptions'>;
+
+/** The rewards' Redemptions (DESIGN §10): who redeemed what, its coupon and what became of it. */
+const redemptions: ReportColumn<'redemptions'>[] = [
+  ...idColumns(),
+  dateColumn(),
+  ...customerColumns<'redemptions'>('Customer'),
+  { accessor: 'reward_id', title: 'Reward ID', hidden: true },
+  { accessor: 'reward_name', title: 'Reward' },
+  { accessor: 'reward_type', title: 'Type', render: (row) => REWARD_ITEM_TYPE_LABELS[row.reward_type] },
+  {
+    accessor: 'status',
+    title: 'Status',
+    render: (row) => (
+      <StatusChip
+        status={row.status}
+        label={REDEMPTION_STATUS_LABELS[row.status]}
+        color={REDEMPTION_STATUS_COLORS[row.status]}
+      />
+    ),
+  },
+  {
+    accessor: 'coupon_code',
+    title: 'Coupon Code',
+    render: (row) => (row.coupon_code ? <Code>{row.coupon_code}</Code> : '—'),
+  },
+  {
+    accessor: 'cost',
+    title: 'Cost',
+    textAlign: 'right',
+    noWrap: true,
+    render: (row) => `${number(row.cost)}${row.currency ? ` ${row.currency}` : ''}`,
+  },
+  branchColumn(),
+  optionalDate('expires_at', 'Expires'),
+  optionalDate('used_at', 'Used'),
+  optionalDate('cancelled_at', 'Cancelled'),
+  ...stampColumns(),
+];
+
+export const REPORT_COLUMNS: { [K in TReportKind]: ReportColumn<K>[] } = {
   economy,
   challenges,
   badges,
   'reward-tracks': rewardTracks,
+  redemptions,
 };
 
 /** The table's columns: hidden ones start switched off in the chooser. */
-export const tableColumns = <K extends TTransactionReport>(kind: K): TableColumn<Row<K>>[] =>
+export const tableColumns = <K extends TReportKind>(kind: K): TableColumn<Row<K>>[] =>
   (REPORT_COLUMNS[kind] as ReportColumn<K>[]).map(({ hidden, ...column }) =>
     hidden ? { ...column, defaultToggle: false } : column,
   );

@@ -1,4 +1,11 @@
-import { REPORT_MESSAGES, REPORT_TITLES, type TColumnTable, type TTransactionReport } from '@laurel/contract';
+import {
+  REDEMPTION_STATUS_LABELS,
+  REPORT_MESSAGES,
+  REPORT_TITLES,
+  type TColumnTable,
+  type TReportKind,
+  type TTransactionMultiFilter,
+} from '@laurel/contract';
 
 type TReportConfig = {
   title: string;
@@ -10,10 +17,17 @@ type TReportConfig = {
   valueLabel: string;
   /** The min and max inputs' width in px from the xs breakpoint: their labels fit on one line. */
   valueWidth: number;
+  /** What its rows are ('Showing one customer’s transactions'). */
+  rows: string;
+  /** How a multi-select shows the values it sends, where they are not words (a status sent as 'issued'). */
+  optionLabels?: Partial<Record<TTransactionMultiFilter, Record<string, string>>>;
 };
 
-/** Per report (spec 3 §2): titles, the remembered column choice, and what the search and value filters read. */
-export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
+/**
+ * Per report (spec 3 §2, and the rewards' Redemptions): titles, the remembered column choice, and what the search
+ * and value filters read.
+ */
+export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
   economy: {
     title: REPORT_TITLES.economy,
     subtitle: REPORT_MESSAGES.economyHeading,
@@ -21,6 +35,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     searchPlaceholder: 'Customer name, email or number',
     valueLabel: 'value',
     valueWidth: 120,
+    rows: 'transactions',
   },
   challenges: {
     title: REPORT_TITLES.challenges,
@@ -29,6 +44,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     searchPlaceholder: 'Customer, email or challenge',
     valueLabel: 'XP',
     valueWidth: 120,
+    rows: 'transactions',
   },
   badges: {
     title: REPORT_TITLES.badges,
@@ -37,6 +53,7 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     searchPlaceholder: 'Customer, email or badge',
     valueLabel: 'XP',
     valueWidth: 120,
+    rows: 'transactions',
   },
   'reward-tracks': {
     title: REPORT_TITLES['reward-tracks'],
@@ -45,5 +62,16 @@ export const REPORT_CONFIG: Record<TTransactionReport, TReportConfig> = {
     searchPlaceholder: 'Customer, email or reward track',
     valueLabel: 'reward value',
     valueWidth: 150,
+    rows: 'transactions',
+  },
+  redemptions: {
+    title: REPORT_TITLES.redemptions,
+    subtitle: 'Every reward your members redeemed, and what became of its coupon.',
+    columns: 'reward-redemptions',
+    searchPlaceholder: 'Customer, reward or coupon code',
+    valueLabel: 'cost',
+    valueWidth: 120,
+    rows: 'redemptions',
+    optionLabels: { status: REDEMPTION_STATUS_LABELS },
   },
 };

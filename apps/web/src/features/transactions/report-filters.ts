@@ -2,8 +2,8 @@ import {
   readFreeNumber,
   TRANSACTION_FILTER_MESSAGES,
   TRANSACTION_MULTI_FILTERS,
+  type TReportKind,
   type TTransactionMultiFilter,
-  type TTransactionReport,
 } from '@laurel/contract';
 import type { TReportFilters } from './api';
 
@@ -22,7 +22,7 @@ export const FILTER_PROBLEM_TEXTS = {
 /** A filter the server would refuse, with what its field says; it is left out of the request until fixed. */
 export type TFilterProblems = Partial<Record<'min_value' | 'max_value' | 'end_date', string>>;
 
-export const multiFiltersOf = (kind: TTransactionReport) =>
+export const multiFiltersOf = (kind: TReportKind) =>
   TRANSACTION_MULTI_FILTERS[kind] as readonly TTransactionMultiFilter[];
 
 /**
@@ -31,7 +31,7 @@ export const multiFiltersOf = (kind: TTransactionReport) =>
  * end date before the start — so a half-typed filter marks its field instead of failing the whole report.
  * `filtered`: whether anything at all is set in the URL (Reset clears a refused value too).
  */
-export const readReportFilters = (kind: TTransactionReport, table: TUrlFilters) => {
+export const readReportFilters = (kind: TReportKind, table: TUrlFilters) => {
   const values: Record<string, string> = {};
   if (table.search) values.search_string = table.search;
   for (const name of [...PLAIN_FILTERS, ...multiFiltersOf(kind)]) {
@@ -53,5 +53,5 @@ export const readReportFilters = (kind: TTransactionReport, table: TUrlFilters) 
 };
 
 /** Every filter cleared, for Reset. */
-export const clearedFilters = (kind: TTransactionReport) =>
+export const clearedFilters = (kind: TReportKind) =>
   Object.fromEntries([...PLAIN_FILTERS, ...multiFiltersOf(kind), 'search'].map((name) => [name, null]));

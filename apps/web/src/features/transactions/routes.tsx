@@ -19,10 +19,16 @@ const RewardTrackTransactionsPage = lazyPage(
   'RewardTrackTransactionsPage',
 );
 
-/** The four transaction reports (spec 3 §2). */
+const RedemptionsReportPage = lazyPage(
+  () => import('@/features/transactions/pages/transaction-report-page'),
+  'RedemptionsReportPage',
+);
+
+/** The four transaction reports (spec 3 §2) and the rewards' Redemptions report, one page for all. */
 export const transactionsRoutes: RouteObject[] = [
   { path: ROUTE_PATTERNS.economyTransactions, element: <EconomyTransactionsPage /> },
   { path: ROUTE_PATTERNS.challengeTransactions, element: <ChallengeTransactionsPage /> },
   { path: ROUTE_PATTERNS.badgeTransactions, element: <BadgeTransactionsPage /> },
   { path: ROUTE_PATTERNS.rewardTrackTransactions, element: <RewardTrackTransactionsPage /> },
+  { path: ROUTE_PATTERNS.rewardRedemptions, element: <RedemptionsReportPage /> },
 ];

@@ -164,3 +164,64 @@ export const serveRewardTrackReport = (replies: TReplies = {}) => {
     ...replies,
   });
 };
+
+export const redemptionRow = (
+  overrides: Partial<TTransactionRow<'redemptions'>> = {},
+): TTransactionRow<'redemptions'> => ({
+  _id: '5'.repeat(24),
+  date_time: '2026-03-02T09:30:00.000Z',
+  user_id: THANDI_ID,
+  user_name: 'Thandi Mokoena',
+  branch_location: 'North',
+  reward_id: '6'.repeat(24),
+  reward_name: 'Free coffee',
+  reward_type: 'coupon',
+  status: 'issued',
+  coupon_code: 'K7PX2MZ9QRTA',
+  cost: 50,
+  currency: 'BNS',
+  expires_at: '2026-04-01T09:30:00.000Z',
+  used_at: null,
+  cancelled_at: null,
+  created_at: '2026-03-02T09:30:00.000Z',
+  updated_at: '2026-03-02T09:30:00.000Z',
+  ...overrides,
+});
+
+export const REDEMPTIONS_SUMMARY: TTransactionSummary = {
+  cards: [
+    { label: 'Redemptions', value: 2, detail: null },
+    { label: 'Points Spent', value: 250, detail: 'BNS' },
+    { label: 'Coupons Used', value: 0, detail: null },
+    { label: 'Most Redeemed Reward', value: 'Free coffee', detail: '1' },
+  ],
+  options: {
+    branch_location: ['North', 'South'],
+    status: ['issued', 'used', 'cancelled', 'expired'],
+    reward_name: ['Branded mug', 'Free coffee'],
+  },
+  count: 2,
+};
+
+/** Signs in as an admin and answers the Redemptions report's calls: a valid coffee coupon and an expired mug. */
+export const serveRedemptionsReport = (replies: TReplies = {}) => {
+  const { clientReplies } = signInOnStarter();
+  return stubApi({
+    ...clientReplies,
+    'GET /api/rewards/redemptions': () =>
+      listOf([
+        redemptionRow(),
+        redemptionRow({
+          _id: '7'.repeat(24),
+          reward_name: 'Branded mug',
+          reward_type: 'physical',
+          status: 'cancelled',
+          coupon_code: null,
+          cost: 200,
+          branch_location: 'South',
+        }),
+      ]),
+    'GET /api/rewards/redemptions/summary': () => ok(REDEMPTIONS_SUMMARY),
+    ...replies,
+  });
+};

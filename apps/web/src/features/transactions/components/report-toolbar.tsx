@@ -2,7 +2,7 @@ import {
   joinFilterValues,
   splitFilterValues,
   TRANSACTION_FILTER_LABELS,
-  type TTransactionReport,
+  type TReportKind,
 } from '@laurel/contract';
 import { Button, Group, TextInput } from '@mantine/core';
 import { DebouncedSearch } from '@/ui/data-table';
@@ -36,7 +36,7 @@ export const ReportToolbar = ({
   filtered,
   options,
 }: {
-  kind: TTransactionReport;
+  kind: TReportKind;
   table: TTable;
   problems: TFilterProblems;
   filtered: boolean;
@@ -106,11 +106,13 @@ export const ReportToolbar = ({
       />
       {multiFiltersOf(kind).map((name) => {
         const chosen = splitFilterValues(table.filter(name));
+        const labels = config.optionLabels?.[name];
+        const values = [...new Set([...(options?.[name] ?? []), ...chosen])];
         return (
           <LazyMultiSelect
             key={name}
             label={TRANSACTION_FILTER_LABELS[name]}
-            data={[...new Set([...(options?.[name] ?? []), ...chosen])]}
+            data={labels ? values.map((value) => ({ value, label: labels[value] ?? value })) : values}
             value={chosen}
             searchable
             clearable

@@ -3,7 +3,7 @@ import {
   consolePaths,
   REPORT_CARD_LABELS,
   TRANSACTION_PAGE_SIZE,
-  type TTransactionReport,
+  type TReportKind,
   type TTransactionRow,
 } from '@laurel/contract';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
@@ -21,10 +21,10 @@ import { REPORT_CONFIG } from '../report-config';
 import { readReportFilters } from '../report-filters';
 
 /**
- * One transaction report (spec 3 §2): snapshot cards over every matching row, the filters (kept in the URL,
+ * One report of the framework (spec 3 §2; the rewards' Redemptions): snapshot cards over every matching row, the filters (kept in the URL,
  * back to page 1 on change), the table (10 a page, columns remembered per browser) and Export CSV.
  */
-const TransactionReportPage = <K extends TTransactionReport>({ kind }: { kind: K }) => {
+const TransactionReportPage = <K extends TReportKind>({ kind }: { kind: K }) => {
   const config = REPORT_CONFIG[kind];
   const table = useTableQuery({ pageSize: TRANSACTION_PAGE_SIZE });
   const { filters, problems, filtered } = readReportFilters(kind, table);
@@ -38,7 +38,7 @@ const TransactionReportPage = <K extends TTransactionReport>({ kind }: { kind: K
       <PageHeading title={config.title} subtitle={config.subtitle} />
       {customerId && (
         <Alert variant="light" icon={<IconUser size={18} aria-hidden />}>
-          Showing one customer’s transactions.{' '}
+          Showing one customer’s {config.rows}.{' '}
           <Anchor component={Link} to={consolePaths.customerProfile(customerId)}>
             Open their profile
           </Anchor>{' '}
@@ -85,3 +85,5 @@ export const EconomyTransactionsPage = () => <TransactionReportPage kind="econom
 export const ChallengeTransactionsPage = () => <TransactionReportPage kind="challenges" />;
 export const BadgeTransactionsPage = () => <TransactionReportPage kind="badges" />;
 export const RewardTrackTransactionsPage = () => <TransactionReportPage kind="reward-tracks" />;
+/** The rewards' Redemptions report (DESIGN §10), on the same framework; its route is the rewards area's path. */
+export const RedemptionsReportPage = () => <TransactionReportPage kind="redemptions" />;

@@ -1,0 +1,107 @@
+import { REPORT_MESSAGES } from '@laurel/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+import { serveRedemptionsReport, THANDI_ID } from '../test-server';
+
+configure({ asyncUtilTimeout: 5000 });
+const user = userEvent.setup({ delay: null });
+const PATH = '/console/rewards/redemptions';
+
+const openReport = async (path = PATH) => {
+  renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Redemptions' });
+  await screen.findByRole('cell', { name: 'Branded mug' });
+};
+
+describe('the Redemptions report', { timeout: 60_000 }, () => {
+  it('shows the cards, and each redemption’s customer, reward, type, status, code, cost and branch', async () => {
+    serveRedemptionsReport();
+    await openReport();
+    expect(screen.getAllByRole('group').map((card) => card.textContent)).toEqual([
+      'Redemptions2',
+      'Points Spent250(BNS)',
+      'Coupons Used0',
+      'Most Redeemed RewardFree coffee(1)',
+    ]);
+    const coffee = screen.getByRole('cell', { name: 'Free coffee' }).closest('tr') as HTMLElement;
+    const cells = within(coffee)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      expect.stringMatching(/2 Mar 2026/),
+      'Thandi Mokoena',
+      'Free coffee',
+      'Coupon',
+      'Issued',
+      'K7PX2MZ9QRTA',
+      '50 BNS',
+      'North',
+    ]);
+    const mug = screen.getByRole('cell', { name: 'Branded mug' }).closest('tr') as HTMLElement;
+    expect(within(mug).getByText('Cancelled')).toBeTruthy();
+    expect(within(mug).getByText('Physical item')).toBeTruthy();
+    expect(within(mug).getByText('200 BNS')).toBeTruthy();
+    expect(within(coffee).getByRole('link', { name: 'Thandi Mokoena' }).getAttribute('href')).toBe(
+      `/console/customers/customer-profile/${THANDI_ID}`,
+    );
+  });
+
+  it('filters by status (shown as words, sent as values) and reward; Reset clears them', async () => {
+    const api = serveRedemptionsReport();
+    await openReport();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Expired' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Issued' }));
+    await user.click(screen.getByRole('combobox', { name: 'Rewards' }));
+    await user.click(await screen.findByRole('option', { name: 'Free coffee' }));
+    await waitFor(() => {
+      const last = api.callsTo('GET /api/rewards/redemptions').at(-1)?.url ?? '';
+      expect(last).toContain('status=expired%7Cissued');
+      expect(last).toContain('reward_name=Free+coffee');
+    });
+    expect(api.callsTo('GET /api/rewards/redemptions/summary').at(-1)?.url).toContain(
+      'status=expired%7Cissued',
+    );
+    await user.keyboard('{Escape}');
+    const reset = screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement;
+    await waitFor(() => expect(reset.disabled).toBe(false));
+    await user.click(reset);
+    // Back to the unfiltered report (answered from the cache): nothing chosen, nothing to reset.
+    await waitFor(() => expect(reset.disabled).toBe(true));
+  });
+
+  it('exports the filtered redemptions through the shared CSV export', async () => {
+    const api = serveRedemptionsReport({
+      'POST /api/rewards/redemptions/export': () =>
+        ok({
+          file_id: 'f'.repeat(24),
+          file_name: 'reward_redemptions_2026-03-02.csv',
+          url: '/api/rewards/redemptions/files?file_id=ffff',
+          row_count: 1,
+        }),
+      'GET /api/rewards/redemptions/files': () =>
+        new Response('_id,reward_name\n1,Free coffee\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} }),
+    );
+    await openReport(`${PATH}?status=used`);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(api.callsTo('GET /api/rewards/redemptions/files')).toHaveLength(1));
+    expect(api.callsTo('POST /api/rewards/redemptions/export')[0]?.body).toMatchObject({
+      filters: { status: 'used' },
+    });
+  });
+
+  it('shows its own title when the report fails to load', async () => {
+    serveRedemptionsReport({ 'GET /api/rewards/redemptions': () => fail(500, 'Database unavailable') });
+    renderApp(PATH);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(REPORT_MESSAGES.redemptionsFailed)).toBeTruthy();
+  });
+});
