@@ -326,6 +326,9 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
       expect(screen.getByTestId('reward-codes-left').textContent).toBe('27 of 120 codes left'),
     );
     expect(screen.queryByText(REWARD_MESSAGES.poolLow(27))).toBeNull();
+    // The answer stays, and the upload edits nothing in the form.
+    expect(screen.getByText('20 codes added; 1 already known skipped.')).toBeTruthy();
+    expect(button('Save').disabled).toBe(true);
   });
 
   it("shows the server's refusal of a bad file", async () => {

@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES, consolePaths, mayUse, REWARD_MESSAGES, type TReward } from '@laurel/contract';
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
@@ -37,6 +37,9 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
   const save = useSaveReward();
   // A file already uploaded is not sent again when the save after it has to be retried.
   const uploads = useRef(new WeakMap<File, string>());
+  // Each save starts the form afresh from what the server answered (clearing the edited flag); a pool upload,
+  // which also answers the reward, does not, so the upload's answer stays on screen.
+  const [saved, setSaved] = useState<{ count: number; reward: TReward } | null>(null);
 
   const isNew = reward === null;
   const title = isNew ? REWARD_TEXTS.createTitle : REWARD_TEXTS.title(reward.name);
@@ -68,9 +71,10 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
     save.mutate(
       { id: reward?._id ?? null, body: toRewardBody(values, imageUrl) },
       {
-        onSuccess: (saved) => {
+        onSuccess: (answer) => {
+          setSaved((last) => ({ count: (last?.count ?? 0) + 1, reward: answer }));
           // After creating, the reward's own page; Back should not reopen an empty form.
-          if (isNew) void navigate(consolePaths.reward(saved._id), { replace: true });
+          if (isNew) void navigate(consolePaths.reward(answer._id), { replace: true });
           openMessageModal({
             title: COMMON_MESSAGES.successExclaimed,
             message: isNew ? REWARD_MESSAGES.created : REWARD_MESSAGES.updated,
@@ -95,9 +99,8 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
       </Stack>
       {readOnly && <ReadOnlyNote>{REWARD_TEXTS.readOnlyNote}</ReadOnlyNote>}
       <RewardForm
-        // A saved reward starts the form afresh, which clears the edited flag.
-        key={reward ? `${reward._id}:${reward.updated_at}` : 'new'}
-        initialValues={reward ? valuesOfReward(reward) : newRewardValues(firstCurrency)}
+        key={reward ? `${reward._id}:${saved?.count ?? 0}` : 'new'}
+        initialValues={reward ? valuesOfReward(saved?.reward ?? reward) : newRewardValues(firstCurrency)}
         reward={reward}
         currencies={currencyOptions}
         segments={segmentOptions}
