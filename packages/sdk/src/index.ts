@@ -1,0 +1,13 @@
+export { Laurel, type LaurelOptions, type LaurelResponse } from './client';
+export { LaurelError } from './errors';
+export { operations } from './operations.generated';
+export type { EventAnswer, EventInput, Page, RequestOptions, Resources } from './types';
+export {
+  type LaurelWebhookEvent,
+  SIGNATURE_HEADER,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookFailure,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhooks';
