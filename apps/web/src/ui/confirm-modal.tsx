@@ -11,6 +11,8 @@ type TConfirm = {
   confirmLabel?: string;
   /** Red unless told. */
   color?: string;
+  /** 'Cancel' unless told: another word where the action itself is a cancel ('Keep it'). */
+  cancelLabel?: string;
 };
 
 /** Ask before a destructive action: the title, a line of what it does, Cancel and the red action. */
@@ -20,11 +22,12 @@ export const openConfirmModal = ({
   onConfirm,
   confirmLabel = 'Delete',
   color = 'red',
+  cancelLabel = BUTTON_LABELS.cancel,
 }: TConfirm) =>
   modals.openConfirmModal({
     title,
     children: <Text size="sm">{text}</Text>,
-    labels: { confirm: confirmLabel, cancel: BUTTON_LABELS.cancel },
+    labels: { confirm: confirmLabel, cancel: cancelLabel },
     confirmProps: { color },
     onConfirm,
   });

@@ -26,7 +26,13 @@ import {
   updateCurrency,
   updateEarnConfig,
 } from '@laurel/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { ApiError, unwrap } from '@/api/http-client';
 import { areaKeys, pageInfo } from '@/api/query-keys';
@@ -247,17 +253,20 @@ export const customerWalletsQuery = (customerId: string) =>
       unwrap(await http.call(listCustomerWallets, { params: { customer_id: customerId }, signal })).content,
   });
 
+/** After anything that moves a customer's balance (an adjustment, a redemption): their wallets and the ledger views. */
+export const invalidateCustomerBalances = (queryClient: QueryClient, customerId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: customerWalletsQuery(customerId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['economy-transactions'] }),
+  ]);
+
 /** An admin's manual credit or debit with a reason; the balances (and the ledger views) reload after it. */
 export const useAdjustWallet = (customerId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TWalletAdjustmentRequest) =>
       unwrap(await http.call(adjustCustomerWallet, { params: { customer_id: customerId }, body })).content,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerWalletsQuery(customerId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['economy-transactions'] }),
-      ]),
+    onSuccess: () => invalidateCustomerBalances(queryClient, customerId),
     meta: { errorTitle: ECONOMY_TEXTS.adjustFailed },
   });
 };

@@ -1,4 +1,4 @@
-import { consolePaths, isId, type TCustomer } from '@laurel/contract';
+import { consolePaths, isId, mayUse, type TCustomer } from '@laurel/contract';
 import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBuildingStore, IconCalendar, IconId } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
+import { planOpensArea } from '@/app/console/plan-access';
 import { customerQuery, loyaltyQuery } from '@/features/customers/api';
 import { AddressesSection } from '@/features/customers/components/addresses-section';
 import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-details-section';
@@ -32,6 +33,11 @@ const LoyaltySignUpModal = lazyComponent(
 const AddAddressModal = lazyComponent(
   () => import('@/features/customers/components/add-address-modal'),
   'AddAddressModal',
+);
+// Only for users who may read rewards on a plan with them: its table and actions load then.
+const RewardsSection = lazyComponent(
+  () => import('@/features/customers/components/rewards-section'),
+  'RewardsSection',
 );
 
 type TProfileAction = 'loyalty-sign-up' | 'add-address';
@@ -94,7 +100,9 @@ const UserDetails = ({ customer, showSetUpLoyalty, onSetUpLoyalty }: THeaderProp
 
 const CustomerProfile = ({ id }: { id: string }) => {
   const user = useSession()?.user;
-  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const client = useClientRecord().data;
+  const symbol = client?.currency_symbol ?? 'R';
+  const showRewards = planOpensArea(client?.clientSubscription, 'REWARDS') && mayUse(user, 'REWARDS', 'read');
   const customer = useQuery(customerQuery(id));
   const loyalty = useQuery(loyaltyQuery(id));
   const dialog = useProfileDialog();
@@ -133,6 +141,9 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <AddressesSection customerId={id} canEdit={canEdit} onAdd={() => dialog.open('add-address')} />
         <PaymentMethodsSection customerId={id} />
       </SimpleGrid>
+      <MountWhen when={showRewards}>
+        <RewardsSection customerId={id} />
+      </MountWhen>
       <ProfileTables customerId={id} currencySymbol={symbol} />
       <MountWhen when={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}>
         <LoyaltySignUpModal

@@ -1,0 +1,227 @@
+import { REWARD_MESSAGES, type TRewardRedemption, type TSessionUser, type TWallet } from '@laurel/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_ID, serveCustomers } from '@/features/customers/test-server';
+import { REDEMPTION_TEXTS } from '@/features/rewards/redemption-api';
+import { COFFEE, COINS, COINS_ID, listReply, MUG } from '@/features/rewards/test-server';
+import { clientFixture } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+
+vi.setConfig({ testTimeout: 30_000 });
+const user = userEvent.setup({ delay: null });
+
+const PROFILE = `/console/customers/customer-profile/${CUSTOMER_ID}`;
+const REDEMPTIONS = `GET /api/customers/${CUSTOMER_ID}/redemptions`;
+const REDEEM = `POST /api/customers/${CUSTOMER_ID}/redemptions`;
+const WALLETS = `GET /api/economy/customers/${CUSTOMER_ID}/wallets`;
+const ISSUED_ID = 'e1'.repeat(12);
+
+const redemption = (overrides: Partial<TRewardRedemption> = {}): TRewardRedemption => ({
+  _id: ISSUED_ID,
+  reward_id: COFFEE._id,
+  reward_name: 'Free Coffee',
+  reward_type: 'coupon',
+  customer_id: CUSTOMER_ID,
+  status: 'issued',
+  coupon_code: 'K7PX2MZ9QRTA',
+  expires_at: '2026-12-01T10:00:00.000Z',
+  cost: { currency: COINS_ID, amount: 250 },
+  balance_after: 750,
+  branch_id: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  used_at: null,
+  cancelled_at: null,
+  ...overrides,
+});
+const USED = redemption({
+  _id: 'e2'.repeat(12),
+  status: 'used',
+  coupon_code: 'USEDCODE2345',
+  used_at: '2026-11-02T10:00:00.000Z',
+});
+const wallet = (balance: number): TWallet => ({
+  currency: { _id: COINS_ID, type: 'custom', name: COINS.name, code: COINS.code, icon: COINS.icon },
+  balance,
+  expiring_soon: 0,
+  next_expiry_at: null,
+});
+
+/** The profile on `plan` as `user`, with two redemptions and a balance of 1,000 Bean Coins. */
+const serveProfile = (
+  {
+    plan = 'GROWTH',
+    user: sessionUser = {},
+  }: { plan?: 'FREEMIUM' | 'GROWTH'; user?: Partial<TSessionUser> } = {},
+  replies: Parameters<typeof serveCustomers>[1] = {},
+) =>
+  serveCustomers(sessionUser, {
+    'GET /api/v2/client': () => ok(clientFixture({ clientSubscription: { name: plan, status: 'ACTIVE' } })),
+    [REDEMPTIONS]: () => listReply([redemption(), USED]),
+    [WALLETS]: () => ok([wallet(1000)]),
+    'GET /api/rewards': () => listReply([COFFEE, MUG]),
+    ...replies,
+  });
+
+const rewardsBox = async () =>
+  within(await screen.findByRole('region', { name: REDEMPTION_TEXTS.title }, { timeout: 10_000 }));
+
+const openProfile = async () => {
+  renderApp(PROFILE);
+  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' }, { timeout: 5000 });
+};
+
+describe('the profile’s Rewards box', () => {
+  it('lists the customer’s redemptions: reward, status, code, cost, date and expiry', async () => {
+    serveProfile();
+    await openProfile();
+    const box = await rewardsBox();
+    const issued = (await box.findByText('K7PX2MZ9QRTA')).closest('tr') as HTMLElement;
+    expect(
+      within(issued)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Free CoffeeCoupon', 'Issued', 'K7PX2MZ9QRTA', '250 BC', '1 Nov 2026', '1 Dec 2026', '']);
+    // Only an issued redemption can be cancelled.
+    expect(within(issued).getByRole('button', { name: 'Cancel Free Coffee K7PX2MZ9QRTA' })).toBeTruthy();
+    const used = box.getByText('USEDCODE2345').closest('tr') as HTMLElement;
+    expect(within(used).getByText('Used')).toBeTruthy();
+    expect(within(used).queryByRole('button')).toBeNull();
+  });
+
+  it('is not there outside a plan with rewards', async () => {
+    const freemium = serveProfile({ plan: 'FREEMIUM' });
+    await openProfile();
+    await screen.findByRole('region', { name: 'Orders' });
+    expect(screen.queryByRole('region', { name: REDEMPTION_TEXTS.title })).toBeNull();
+    expect(freemium.callsTo(REDEMPTIONS)).toHaveLength(0);
+  });
+
+  it('is not there for a user who may not view rewards', async () => {
+    const api = serveProfile({
+      user: {
+        role: 'BRANCH_MANAGER',
+        user_permissions: { CUSTOMERS: { read: true, create: false, update: false, delete: false } },
+      },
+    });
+    await openProfile();
+    await screen.findByRole('region', { name: 'Orders' });
+    expect(screen.queryByRole('region', { name: REDEMPTION_TEXTS.title })).toBeNull();
+    expect(api.callsTo(REDEMPTIONS)).toHaveLength(0);
+  });
+
+  it('hides Redeem and Cancel from a user who may only view rewards', async () => {
+    serveProfile({
+      user: {
+        role: 'BRANCH_MANAGER',
+        user_permissions: {
+          CUSTOMERS: { read: true, create: false, update: false, delete: false },
+          REWARDS: { read: true, create: false, update: false, delete: false },
+        },
+      },
+    });
+    await openProfile();
+    const box = await rewardsBox();
+    await box.findByText('K7PX2MZ9QRTA');
+    expect(box.queryByRole('button', { name: REDEMPTION_TEXTS.redeem })).toBeNull();
+    expect(box.queryByRole('button', { name: /^Cancel / })).toBeNull();
+  });
+});
+
+describe('Redeem reward', () => {
+  it('redeems the chosen active reward once per opening, shows the code and the new balance, and reloads', async () => {
+    const api = serveProfile(
+      {},
+      {
+        [REDEEM]: () =>
+          ok(
+            redemption({ _id: 'e3'.repeat(12), coupon_code: 'NEWCODE23456', balance_after: 750 }),
+            REWARD_MESSAGES.redeemed,
+          ),
+      },
+    );
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    expect(await dialog.findByText('Balance: 1,000 BC')).toBeTruthy();
+    expect(api.callsTo('GET /api/rewards').at(-1)?.url).toContain('status=Active');
+    await user.click(await dialog.findByRole('radio', { name: /Free Coffee/ }));
+    const walletLoads = api.callsTo(WALLETS).length;
+    const listLoads = api.callsTo(REDEMPTIONS).length;
+    await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }));
+    expect(await dialog.findByText('NEWCODE23456')).toBeTruthy();
+    expect(dialog.getByText(REDEMPTION_TEXTS.issued)).toBeTruthy();
+    expect(dialog.getByText('750 BC')).toBeTruthy();
+    const body = api.callsTo(REDEEM)[0]?.body as { id: string; reward_id: string };
+    expect(body.reward_id).toBe(COFFEE._id);
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => {
+      expect(api.callsTo(WALLETS).length).toBeGreaterThan(walletLoads);
+      expect(api.callsTo(REDEMPTIONS).length).toBeGreaterThan(listLoads);
+    });
+    await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.done }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: REDEMPTION_TEXTS.redeem })).toBeNull());
+    // A new opening is a new redemption: a new idempotency id.
+    await user.click(box.getByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const again = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    await user.click(await again.findByRole('radio', { name: /Free Coffee/ }));
+    await user.click(again.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }));
+    await waitFor(() => expect(api.callsTo(REDEEM)).toHaveLength(2));
+    expect((api.callsTo(REDEEM)[1]?.body as { id: string }).id).not.toBe(body.id);
+  });
+
+  it('shows a refusal in the message modal with the server’s words, and retries with the same id', async () => {
+    const api = serveProfile({}, { [REDEEM]: () => fail(409, REWARD_MESSAGES.insufficientBalance) });
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    await user.click(await dialog.findByRole('radio', { name: /Branded Mug/ }));
+    await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }));
+    const modal = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeemFailed }));
+    expect(modal.getByText(REWARD_MESSAGES.insufficientBalance)).toBeTruthy();
+    await user.click(modal.getByRole('button', { name: 'OK' }));
+    await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }));
+    await waitFor(() => expect(api.callsTo(REDEEM)).toHaveLength(2));
+    const [first, second] = api.callsTo(REDEEM).map((call) => (call.body as { id: string }).id);
+    expect(second).toBe(first);
+  });
+});
+
+describe('Cancel a redemption', () => {
+  it('asks first, then cancels, says what the server said and reloads the balances', async () => {
+    const cancelPath = `POST /api/redemptions/${ISSUED_ID}/cancel`;
+    const api = serveProfile(
+      {},
+      {
+        [cancelPath]: () => ok(redemption({ status: 'cancelled' }), REWARD_MESSAGES.cancelled),
+      },
+    );
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: 'Cancel Free Coffee K7PX2MZ9QRTA' }));
+    const confirm = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle }));
+    expect(confirm.getByText(/The coupon K7PX2MZ9QRTA stops working and 250 BC go back/)).toBeTruthy();
+    const walletLoads = api.callsTo(WALLETS).length;
+    await user.click(confirm.getByRole('button', { name: REDEMPTION_TEXTS.cancelConfirm }));
+    expect(await screen.findByText(REWARD_MESSAGES.cancelled)).toBeTruthy();
+    expect(api.callsTo(cancelPath)).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(WALLETS).length).toBeGreaterThan(walletLoads));
+  });
+
+  it('changes nothing when the user keeps it', async () => {
+    const cancelPath = `POST /api/redemptions/${ISSUED_ID}/cancel`;
+    const api = serveProfile();
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: 'Cancel Free Coffee K7PX2MZ9QRTA' }));
+    const confirm = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle }));
+    await user.click(confirm.getByRole('button', { name: REDEMPTION_TEXTS.keep }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle })).toBeNull(),
+    );
+    expect(api.callsTo(cancelPath)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,176 @@
+import {
+  PAGE_SIZES,
+  REDEMPTION_STATUS_COLORS,
+  REDEMPTION_STATUS_LABELS,
+  REWARD_ITEM_TYPE_LABELS,
+  type TRewardRedemption,
+} from '@laurel/contract';
+import { Button, Code, Stack, Text } from '@mantine/core';
+import { IconGift, IconReceiptOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '@/api/use-session';
+import { customerWalletsQuery } from '@/features/economy';
+import {
+  currencyCodeOf,
+  customerRedemptionsQuery,
+  REDEMPTION_TEXTS,
+  useCancelRedemption,
+} from '@/features/rewards/redemption-api';
+import { costText } from '@/features/rewards/reward-format';
+import { mayCreateRewards, mayUpdateRewards } from '@/features/rewards/reward-rules';
+import { openConfirmModal } from '@/ui/confirm-modal';
+import { DataTable, type TableColumn } from '@/ui/data-table';
+import { RowActionButton, RowActions } from '@/ui/data-table/row-actions';
+import { displayDate } from '@/ui/display-date';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { openMessageModal } from '@/ui/message-modal';
+import { StatusChip } from '@/ui/status-chip';
+
+// Opened by its button: the dialog and its list load then, not with the customer's profile.
+const RedeemRewardDialog = lazyComponent(
+  () => import('@/features/rewards/components/redeem-reward-dialog'),
+  'RedeemRewardDialog',
+);
+
+const PAGE_SIZE = PAGE_SIZES.picker;
+const ACTION = 'redeem-reward';
+
+/** `?action=redeem-reward` opens the dialog, so Back closes it and a link opens it. */
+const useRedeemDialog = () => {
+  const [params, setParams] = useSearchParams();
+  const set = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('action', ACTION);
+        else next.delete('action');
+        return next;
+      },
+      { replace: !open },
+    );
+  return { opened: params.get('action') === ACTION, open: () => set(true), close: () => set(false) };
+};
+
+/** The Rewards box's 'Redeem reward' button, shown only with REWARDS create. */
+export const RedeemRewardAction = ({ customerId }: { customerId: string }) => {
+  const user = useSession()?.user;
+  const dialog = useRedeemDialog();
+  if (!mayCreateRewards(user)) return null;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconGift size={14} aria-hidden />}
+        onClick={dialog.open}
+      >
+        {REDEMPTION_TEXTS.redeem}
+      </Button>
+      <MountWhen when={dialog.opened}>
+        <RedeemRewardDialog customerId={customerId} opened={dialog.opened} onClose={dialog.close} />
+      </MountWhen>
+    </>
+  );
+};
+
+/**
+ * The customer's redemptions and their codes, newest first (DESIGN §10), each issued one with Cancel for a user
+ * with REWARDS update: the coupon is void and its cost goes back to the wallet.
+ */
+export const CustomerRedemptionsTable = ({ customerId }: { customerId: string }) => {
+  const user = useSession()?.user;
+  const [page, setPage] = useState(1);
+  const redemptions = useQuery(customerRedemptionsQuery(customerId, page, PAGE_SIZE));
+  const wallets = useQuery(customerWalletsQuery(customerId));
+  const cancel = useCancelRedemption(customerId);
+  const mayCancel = mayUpdateRewards(user);
+  const cost = (row: TRewardRedemption) =>
+    costText(row.cost.amount, currencyCodeOf(wallets.data, row.cost.currency));
+
+  const confirmCancel = (row: TRewardRedemption) =>
+    openConfirmModal({
+      title: REDEMPTION_TEXTS.cancelTitle,
+      text: REDEMPTION_TEXTS.cancelText(row.reward_name, cost(row), row.coupon_code),
+      confirmLabel: REDEMPTION_TEXTS.cancelConfirm,
+      cancelLabel: REDEMPTION_TEXTS.keep,
+      onConfirm: () =>
+        cancel.mutate(row._id, {
+          onSuccess: (result) =>
+            openMessageModal({ title: REDEMPTION_TEXTS.cancelConfirm, message: result.message }),
+        }),
+    });
+
+  const columns: TableColumn<TRewardRedemption>[] = [
+    {
+      accessor: 'reward_name',
+      title: 'Reward',
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {row.reward_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {REWARD_ITEM_TYPE_LABELS[row.reward_type]}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: 'Status',
+      render: (row) => (
+        <StatusChip
+          status={row.status}
+          label={REDEMPTION_STATUS_LABELS[row.status]}
+          color={REDEMPTION_STATUS_COLORS[row.status]}
+        />
+      ),
+    },
+    {
+      accessor: 'coupon_code',
+      title: 'Code',
+      render: (row) => (row.coupon_code ? <Code>{row.coupon_code}</Code> : '—'),
+    },
+    { accessor: 'cost', title: 'Cost', textAlign: 'right', noWrap: true, render: cost },
+    { accessor: 'created_at', title: 'Date', noWrap: true, render: (row) => displayDate(row.created_at) },
+    { accessor: 'expires_at', title: 'Expires', noWrap: true, render: (row) => displayDate(row.expires_at) },
+    ...(mayCancel
+      ? [
+          {
+            accessor: 'actions',
+            title: 'Actions',
+            textAlign: 'right' as const,
+            render: (row: TRewardRedemption) => (
+              <RowActions>
+                {row.status === 'issued' && (
+                  <RowActionButton
+                    label={REDEMPTION_TEXTS.cancel}
+                    ariaLabel={`${REDEMPTION_TEXTS.cancel} ${row.reward_name}${row.coupon_code ? ` ${row.coupon_code}` : ''}`}
+                    color="red"
+                    icon={IconReceiptOff}
+                    loading={cancel.isPending && cancel.variables === row._id}
+                    onClick={() => confirmCancel(row)}
+                  />
+                )}
+              </RowActions>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <DataTable<TRewardRedemption>
+      columns={columns}
+      records={redemptions.data?.redemptions ?? []}
+      totalRecords={redemptions.data?.count ?? 0}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      fetching={redemptions.isFetching}
+      emptyText={REDEMPTION_TEXTS.empty}
+    />
+  );
+};

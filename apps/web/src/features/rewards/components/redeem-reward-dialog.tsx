@@ -1,0 +1,162 @@
+import {
+  BUTTON_LABELS,
+  REWARD_ITEM_TYPE_LABELS,
+  type TReward,
+  type TRewardRedemption,
+} from '@laurel/contract';
+import { Alert, Button, Code, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { customerWalletsQuery } from '@/features/economy';
+import { rewardsListQuery } from '@/features/rewards/api';
+import { currencyCodeOf, REDEMPTION_TEXTS, useRedeemForCustomer } from '@/features/rewards/redemption-api';
+import { costText, REWARD_TEXTS } from '@/features/rewards/reward-format';
+import { DebouncedSearch } from '@/ui/data-table';
+import { displayDate } from '@/ui/display-date';
+
+const SHOWN = 50;
+
+type TDialogProps = { customerId: string; opened: boolean; onClose: () => void };
+
+/** A new idempotency id each time the dialog opens: a retried request of this opening is not redeemed twice. */
+const useIdPerOpening = (opened: boolean) => {
+  const [state, setState] = useState({ opened, id: crypto.randomUUID() });
+  if (opened !== state.opened) setState({ opened, id: opened ? crypto.randomUUID() : state.id });
+  return state.id;
+};
+
+const rewardLine = (reward: TReward) =>
+  [
+    costText(reward.cost.amount, reward.currency.code),
+    REWARD_ITEM_TYPE_LABELS[reward.type],
+    reward.stock_left === null ? REWARD_TEXTS.unlimited : REWARD_TEXTS.left(reward.stock_left),
+  ].join(' · ');
+
+/** What the redemption gave: the code to hand over, how long it holds, and the wallet after it. */
+const Issued = ({
+  redemption,
+  currencyCode,
+  onDone,
+}: {
+  redemption: TRewardRedemption;
+  currencyCode: string | null;
+  onDone: () => void;
+}) => (
+  <Stack gap="md">
+    <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} title={REDEMPTION_TEXTS.issued}>
+      {redemption.reward_name}
+    </Alert>
+    {redemption.coupon_code && (
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {REDEMPTION_TEXTS.code}
+        </Text>
+        <Code fz="xl" fw={700} aria-label={REDEMPTION_TEXTS.code}>
+          {redemption.coupon_code}
+        </Code>
+        {redemption.expires_at && (
+          <Text size="sm">
+            {REDEMPTION_TEXTS.expires}: {displayDate(redemption.expires_at)}
+          </Text>
+        )}
+      </Stack>
+    )}
+    <Text size="sm">
+      {REDEMPTION_TEXTS.newBalance}: <strong>{costText(redemption.balance_after, currencyCode)}</strong>
+    </Text>
+    <Group justify="flex-end">
+      <Button onClick={onDone} data-autofocus>
+        {REDEMPTION_TEXTS.done}
+      </Button>
+    </Group>
+  </Stack>
+);
+
+/**
+ * Redeem reward (DESIGN §10): the catalogue's active rewards with their cost and stock, the customer's balances
+ * above them; Redeem debits the wallet and issues the code, which the dialog then shows with the new balance. A
+ * refusal ('Insufficient balance', 'Out of stock', …) opens the message modal with the server's words.
+ */
+export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps) => {
+  const redemptionId = useIdPerOpening(opened);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const redeem = useRedeemForCustomer(customerId);
+  const rewards = useQuery({
+    ...rewardsListQuery({ page: 1, size: SHOWN, search, status: 'Active', type: null }),
+    enabled: opened,
+  });
+  const wallets = useQuery(customerWalletsQuery(customerId));
+  const close = () => {
+    setChosen(null);
+    setSearch('');
+    redeem.reset();
+    onClose();
+  };
+  const list = rewards.data?.rewards ?? [];
+  const balances = (wallets.data ?? [])
+    .map((wallet) => costText(wallet.balance, wallet.currency.code))
+    .join(', ');
+
+  return (
+    <Modal opened={opened} onClose={close} title={REDEMPTION_TEXTS.redeem} size="lg">
+      {redeem.data ? (
+        <Issued
+          redemption={redeem.data}
+          currencyCode={currencyCodeOf(wallets.data, redeem.data.cost.currency)}
+          onDone={close}
+        />
+      ) : (
+        <Stack gap="md">
+          {balances && (
+            <Text size="sm" c="dimmed">
+              Balance: {balances}
+            </Text>
+          )}
+          <DebouncedSearch label={REDEMPTION_TEXTS.search} value={search} onChange={setSearch} />
+          {rewards.isPending ? (
+            <Stack gap="xs">
+              <Skeleton height={52} />
+              <Skeleton height={52} />
+            </Stack>
+          ) : list.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {REDEMPTION_TEXTS.noRewards}
+            </Text>
+          ) : (
+            <Radio.Group label={REDEMPTION_TEXTS.reward} value={chosen} onChange={setChosen}>
+              <Stack gap="xs" mt="xs" mah={360} style={{ overflowY: 'auto' }}>
+                {list.map((reward) => (
+                  <Radio
+                    key={reward._id}
+                    value={reward._id}
+                    label={reward.name}
+                    description={rewardLine(reward)}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          {(rewards.data?.count ?? 0) > list.length && (
+            <Text size="xs" c="dimmed">
+              {REDEMPTION_TEXTS.moreRewards(list.length, rewards.data?.count ?? 0)}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={redeem.isPending}>
+              {BUTTON_LABELS.cancel}
+            </Button>
+            <Button
+              disabled={!chosen}
+              loading={redeem.isPending}
+              onClick={() => chosen && redeem.mutate({ id: redemptionId, reward_id: chosen })}
+            >
+              {REDEMPTION_TEXTS.redeemButton}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+};

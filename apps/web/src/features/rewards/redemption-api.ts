@@ -1,0 +1,101 @@
+import {
+  cancelCustomerRedemption,
+  listCustomerRedemptions,
+  redeemForCustomer,
+  type TRedeemRequest,
+  type TWallet,
+} from '@laurel/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/api/http';
+import { unwrap } from '@/api/http-client';
+import { areaKeys, pageInfo } from '@/api/query-keys';
+import { invalidateCustomerBalances } from '@/features/economy';
+import { rewardKeys } from '@/features/rewards/api';
+import { transactionKeys } from '@/features/transactions';
+
+/** Texts of the profile's Rewards box and its dialogs. */
+export const REDEMPTION_TEXTS = {
+  title: 'Rewards',
+  empty: 'No rewards redeemed yet.',
+  listFailed: 'Something went wrong when retrieving the customer’s rewards!',
+  redeem: 'Redeem reward',
+  redeemButton: 'Redeem',
+  redeemFailed: 'The reward was not redeemed',
+  reward: 'Reward',
+  noRewards: 'There are no active rewards to redeem.',
+  moreRewards: (shown: number, count: number) =>
+    `The newest ${shown} of ${count.toLocaleString('en-US')} active rewards: search to find another.`,
+  search: 'Search rewards',
+  issued: 'Reward redeemed',
+  code: 'Coupon code',
+  expires: 'Valid until',
+  newBalance: 'New balance',
+  done: 'Done',
+  cancel: 'Cancel',
+  cancelTitle: 'Cancel this redemption?',
+  cancelText: (reward: string, cost: string, code: string | null) =>
+    `${code ? `The coupon ${code} stops working and ` : ''}${cost} go back to the customer’s wallet; ${reward} returns to stock.`,
+  cancelConfirm: 'Cancel redemption',
+  keep: 'Keep it',
+  cancelFailed: 'The redemption was not cancelled',
+} as const;
+
+export const redemptionKeys = areaKeys('redemptions');
+
+/** The code of a currency the customer holds, by its id: a redemption names only the id. */
+export const currencyCodeOf = (wallets: readonly TWallet[] | undefined, currencyId: string) =>
+  wallets?.find((wallet) => wallet.currency._id === currencyId)?.currency.code ?? null;
+
+/** `GET /api/customers/:customer_id/redemptions`: the customer's redemptions and codes, newest first. */
+export const customerRedemptionsQuery = (customerId: string, page: number, size: number) =>
+  queryOptions({
+    queryKey: redemptionKeys.list({ customerId, page, size }),
+    queryFn: async ({ signal }) => {
+      const result = unwrap(
+        await http.call(listCustomerRedemptions, {
+          params: { customer_id: customerId },
+          query: { page, size },
+          signal,
+        }),
+      );
+      return { redemptions: result.content, ...pageInfo(result) };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: REDEMPTION_TEXTS.listFailed },
+  });
+
+/** What a redemption or its cancel changes: the customer's codes and balances, the stock, the reports. */
+const useInvalidateRedemption = (customerId: string) => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: redemptionKeys.all }),
+      invalidateCustomerBalances(queryClient, customerId),
+      queryClient.invalidateQueries({ queryKey: rewardKeys.all }),
+      queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    ]);
+};
+
+/**
+ * `POST /api/customers/:customer_id/redemptions` with the dialog's idempotency id: a retry of the same opening
+ * is not redeemed twice. A refusal ('Insufficient balance', 'Out of stock'…) opens the message modal.
+ */
+export const useRedeemForCustomer = (customerId: string) => {
+  const invalidate = useInvalidateRedemption(customerId);
+  return useMutation({
+    mutationFn: async (body: TRedeemRequest) =>
+      unwrap(await http.call(redeemForCustomer, { params: { customer_id: customerId }, body })).content,
+    onSuccess: invalidate,
+    meta: { errorTitle: REDEMPTION_TEXTS.redeemFailed },
+  });
+};
+
+/** `POST /api/redemptions/:id/cancel`: the coupon is void and the cost credited back. */
+export const useCancelRedemption = (customerId: string) => {
+  const invalidate = useInvalidateRedemption(customerId);
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await http.call(cancelCustomerRedemption, { params: { id } })),
+    onSuccess: invalidate,
+    meta: { errorTitle: REDEMPTION_TEXTS.cancelFailed },
+  });
+};
