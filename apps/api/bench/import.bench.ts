@@ -181,6 +181,18 @@ const copyFloor = async (pool: pg.Pool, file: string) => {
   }
 };
 
+/** The server's WAL position, and the bytes written since one (the whole server's, not this database's alone). */
+const walLsn = async (pool: pg.Pool) =>
+  (await pool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]?.lsn as string;
+const walSince = async (pool: pg.Pool, lsn: string) =>
+  Number(
+    (
+      await pool.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::text AS bytes', [
+        lsn,
+      ])
+    ).rows[0]?.bytes,
+  );
+
 // ---------------------------------------------------------------------------------------------------------------
 // The bench client: registered, on GROWTH, 3 branches and 2 currencies, all through the API
 
@@ -432,6 +444,8 @@ const main = async (defer: Defer) => {
   ensureBuilt();
   const databaseUrl = await openBenchDatabase(defer);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // Dropping the scratch database (WITH FORCE) may reach a connection the pool is still closing: not a failure.
+  pool.on('error', (error) => log(`database connection: ${error.message}`));
   defer('closing the pool', () => pool.end());
   const version = (await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
     ?.v;
@@ -468,7 +482,9 @@ const main = async (defer: Defer) => {
   // The floor first (the file is then in the page cache for both).
   sampler.phase('copy');
   log('floor: COPY of the file into a scratch table…');
+  const walBeforeCopy = await walLsn(pool);
   const floor = await copyFloor(pool, file);
+  const copyWal = await walSince(pool, walBeforeCopy);
   assert(floor.rows === ROWS, `COPY loaded ${floor.rows} rows, expected ${ROWS}`);
   log(`COPY: ${fmtInt(floor.rows)} rows in ${(floor.ms / 1000).toFixed(2)} s`);
   // What COPY left to write out is flushed before the import starts, so that it does not fall on the import.
@@ -476,6 +492,7 @@ const main = async (defer: Defer) => {
 
   sampler.phase('upload');
   log(`uploading ${(size / 2 ** 20).toFixed(1)} MiB…`);
+  const walBeforeImport = await walLsn(pool);
   started = performance.now();
   const uploaded = await upload(server, token, file, size);
   if (uploaded.status !== 202)
@@ -499,6 +516,7 @@ const main = async (defer: Defer) => {
   const apiCpu = processCpuSeconds(serverPid) - apiCpuBefore;
   const machineAfter = machineCpuSeconds();
   const machineBusy = machineAfter.busy - machineBefore.busy;
+  const importWal = await walSince(pool, walBeforeImport);
   sampler.phase('checks');
   assert(report.status === 'completed', `the import ${report.status}: ${report.failure ?? ''}`);
   assert(
@@ -552,6 +570,12 @@ const main = async (defer: Defer) => {
   out.push(
     `  CPU while processing: API process ${apiCpu.toFixed(1)} s; whole machine ${machineBusy.toFixed(1)} s busy of ` +
       `${(machineAfter.total - machineBefore.total).toFixed(1)} s (${os.cpus().length} cores; the rest is PostgreSQL and other work)`,
+  );
+  const walLine = (label: string, bytes: number, rows: number) =>
+    `${label} ${(bytes / 2 ** 20).toFixed(0)} MiB (${fmtInt(bytes / rows)} B/row)`;
+  out.push(
+    `  WAL written by the whole server (other databases' work included): ${walLine('COPY', copyWal, floor.rows)}, ` +
+      `${walLine('import', importWal, ROWS)}`,
   );
   out.push(
     `  report: created ${fmtInt(report.created)}, updated ${fmtInt(report.updated)}, unchanged ${fmtInt(report.unchanged)}, ` +
