@@ -418,6 +418,7 @@ export const RewardForm = ({
               redeemed={redeemed}
               status={reward && !edited ? reward.status : null}
               moneySymbol={moneySymbol}
+              codesLeft={savedPool ? (reward?.codes_left ?? null) : null}
             />
           </Grid.Col>
         </Grid>

@@ -1,6 +1,6 @@
 import { POOL_LOW_SHARE, REWARD_MESSAGES, type TReward } from '@laurel/contract';
-import { Alert, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUploadRewardCodes } from '@/features/rewards/api';
 import { REWARD_TEXTS } from '@/features/rewards/reward-format';
@@ -58,9 +58,12 @@ export const RewardPool = ({ reward, readOnly }: { reward: TReward; readOnly: bo
         />
       )}
       {answer && (
-        <Text size="sm" c="var(--mantine-color-teal-text)" role="status">
-          {answer}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <IconCircleCheck size={18} color="var(--mantine-color-teal-filled)" aria-hidden />
+          <Text size="sm" role="status">
+            {answer}
+          </Text>
+        </Group>
       )}
     </Stack>
   );

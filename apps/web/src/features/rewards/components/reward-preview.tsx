@@ -19,6 +19,8 @@ type TRewardPreviewProps = {
   status: TRewardStatus | null;
   /** The client's money symbol, for an amount off at the till. */
   moneySymbol: string;
+  /** A saved pool's codes not issued yet; null for other rewards. */
+  codesLeft: number | null;
 };
 
 const TYPE_ICONS = { coupon: IconTicket, physical: IconPackage, digital: IconGift } as const;
@@ -30,10 +32,14 @@ const couponValue = (values: TRewardFormValues, moneySymbol: string) => {
   return valueType === 'percent' ? `${shown}% off` : `${moneySymbol}${shown} off`;
 };
 
-const leftText = (values: TRewardFormValues, redeemed: number) => {
-  if (values.stock_unlimited) return REWARD_TEXTS.unlimited;
-  if (values.stock === '') return '—';
-  return REWARD_TEXTS.left(Math.max(0, values.stock - redeemed));
+/** What members can still get: the stock left, and for a saved pool no more than its codes left. */
+const leftText = (values: TRewardFormValues, redeemed: number, codesLeft: number | null) => {
+  const pool = values.type === 'coupon' && values.coupon.source === 'pool' ? codesLeft : null;
+  const { stock } = values;
+  if (!values.stock_unlimited && stock === '') return '—';
+  const stockLeft = values.stock_unlimited || stock === '' ? null : Math.max(0, stock - redeemed);
+  const left = stockLeft === null ? pool : pool === null ? stockLeft : Math.min(stockLeft, pool);
+  return left === null ? REWARD_TEXTS.unlimited : REWARD_TEXTS.left(left);
 };
 
 const windowText = (values: TRewardFormValues) => {
@@ -53,11 +59,13 @@ export const RewardPreview = ({
   redeemed,
   status,
   moneySymbol,
+  codesLeft,
 }: TRewardPreviewProps) => {
   const headingId = useId();
   const name = values.name.trim();
   const description = values.description.trim();
   const TypeIcon = TYPE_ICONS[values.type];
+  const left = leftText(values, redeemed, codesLeft);
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -101,9 +109,11 @@ export const RewardPreview = ({
                 color="gray"
                 radius="sm"
                 tt="none"
-                leftSection={values.stock_unlimited ? <IconInfinity size={12} aria-hidden /> : undefined}
+                leftSection={
+                  left === REWARD_TEXTS.unlimited ? <IconInfinity size={12} aria-hidden /> : undefined
+                }
               >
-                {leftText(values, redeemed)}
+                {left}
               </Badge>
             </Group>
           </Stack>

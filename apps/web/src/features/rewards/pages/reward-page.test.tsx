@@ -331,6 +331,23 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
     expect(button('Save').disabled).toBe(true);
   });
 
+  it('shows in the preview the codes left of a pool with no stock limit', async () => {
+    const unlimitedPool = {
+      ...VOUCHERS,
+      stock: null,
+      stock_left: null,
+      redeemed: 5,
+      codes_total: 24,
+      codes_left: 19,
+      status: 'Active' as const,
+    };
+    serveRewards({}, { [`GET /api/rewards/${VOUCHERS_ID}`]: () => ok(unlimitedPool) });
+    await openReward(VOUCHERS_ID, 'Partner Voucher');
+    expect(screen.getByTestId('reward-codes-left').textContent).toBe('19 of 24 codes left');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(preview().getByText('19 left')).toBeTruthy();
+  });
+
   it("shows the server's refusal of a bad file", async () => {
     serveRewards(
       {},
