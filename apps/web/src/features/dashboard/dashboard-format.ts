@@ -20,6 +20,11 @@ export const DASHBOARD_TEXTS = {
   retry: 'Try again',
   noBranchTitle: 'No branch to show',
   noBranchText: 'You do not manage a branch yet: an admin can give you one under Users.',
+  liabilityTitle: 'Points liability',
+  liabilityHint: 'What your members’ balances still hold, in every currency: what the programme owes.',
+  noCurrencies: 'No currency yet: balances are held once a currency exists.',
+  holders: (count: number) =>
+    `held by ${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`,
 } as const;
 
 const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });

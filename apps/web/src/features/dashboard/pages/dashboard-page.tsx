@@ -1,9 +1,11 @@
-import { dashboardWelcome } from '@laurel/contract';
+import { dashboardWelcome, mayUse } from '@laurel/contract';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
+import { planOpensArea } from '@/app/console/plan-access';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageTitle } from '@/ui/page-title';
 import { dashboardQuery } from '../api';
 import { DashboardEmptyState } from '../components/dashboard-empty-state';
@@ -13,13 +15,22 @@ import { TierWeekdaySection } from '../components/tier-weekday-section';
 import { DASHBOARD_TEXTS, formatDays } from '../dashboard-format';
 import { useDashboardFilters } from '../use-dashboard-filters';
 
+// Only for users who may read the economy on a plan with it: loaded then, not with every dashboard.
+const PointsLiabilityCard = lazyComponent(
+  () => import('../components/points-liability-card'),
+  'PointsLiabilityCard',
+);
+
 /**
  * `/console/dashboard` (spec 3 §1): the engine's figures for a period and a branch (DESIGN §9), each beside the
  * period before, and the weekday charts per tier; until the first event, a banner above them says how to send one.
  */
 export const DashboardPage = () => {
   const user = useSession()?.user;
-  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const client = useClientRecord().data;
+  const symbol = client?.currency_symbol ?? 'R';
+  const showLiability =
+    planOpensArea(client?.clientSubscription, 'ECONOMICS') && mayUse(user, 'ECONOMICS', 'read');
   const filters = useDashboardFilters(user);
   const dashboard = useQuery({
     ...dashboardQuery(filters.period, filters.branchId),
@@ -74,6 +85,9 @@ export const DashboardPage = () => {
           </Box>
         </>
       )}
+      <MountWhen when={showLiability}>
+        <PointsLiabilityCard />
+      </MountWhen>
     </Stack>
   );
 };

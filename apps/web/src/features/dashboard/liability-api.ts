@@ -1,0 +1,16 @@
+import { COMMON_MESSAGES, getPointsLiability } from '@laurel/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '@/api/http';
+import { unwrap } from '@/api/http-client';
+import { dashboardKeys } from './api';
+
+/**
+ * `GET /api/economy/liability`: what the programme still owes in each live currency (its wallets summed). Apart
+ * from api.ts: only the lazily loaded card reads it, and the rewards endpoints it comes with stay out of the page.
+ */
+export const pointsLiabilityQuery = () =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all, 'liability'] as const,
+    queryFn: async ({ signal }) => unwrap(await http.call(getPointsLiability, { signal })).content,
+    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
+  });
