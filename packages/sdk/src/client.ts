@@ -20,6 +20,7 @@ export type LaurelOptions = {
   maxRetryAfterMs?: number;
 };
 
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type Input = { params?: Record<string, string>; query?: object; body?: unknown };
 type Retry = 'always' | 'refused';
 /** One entry of the generated table. */
@@ -132,11 +133,7 @@ class LaurelClient {
    */
   async request<E extends TEndpoint>(
     endpoint: E,
-    input: {
-      params?: E['params'] extends z.ZodType ? z.input<E['params']> : never;
-      query?: E['query'] extends z.ZodType ? z.input<E['query']> : never;
-      body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
-    } = {},
+    input: { params?: InputOf<E['params']>; query?: InputOf<E['query']>; body?: InputOf<E['body']> } = {},
     options: RequestOptions = {},
   ): Promise<LaurelResponse<z.output<E['response']>>> {
     const retry: Retry = endpoint.method === 'GET' ? 'always' : 'refused';
