@@ -96,8 +96,8 @@ export const listCurrencies = defineEndpoint({
   method: 'GET',
   path: '/economy/currencies',
   permission: 'WALLET:read',
-  // A cashback config names its currency: whoever may read cashback configs may read what they pick from.
-  openTo: ['CASHBACK'],
+  // A cashback config and a reward name their currency: whoever may read them may read what they pick from.
+  openTo: ['CASHBACK', 'REWARDS'],
   token: 'client',
   summary:
     'Currencies of the client, oldest first (at most 10); pagination.count is the n of the n/10 counter',

@@ -151,6 +151,8 @@ export const listSegments = defineEndpoint({
   method: 'GET',
   path: '/segments',
   permission: 'SEGMENTS:read',
+  // A reward targets segments: whoever may read rewards may read what they pick from.
+  openTo: ['REWARDS'],
   token: 'client',
   summary: 'Segments of the client with their real player counts (or the ones named by ids)',
   tags: ['segments'],
