@@ -299,6 +299,8 @@ const steps = [
   { name: 'openapi lint', prepare: prepareOpenapiLint, run: openapiLint },
   { name: 'contract', run: vitest('packages/contract') },
   { name: 'contract (node 24)', run: vitest('packages/contract', { node: 24 }) },
+  // The SDK: unit tests, the built package in a project outside the monorepo, and the client against a started API.
+  { name: 'sdk', run: vitest('packages/sdk') },
   { name: 'api (pglite)', run: vitest('apps/api', { env: { TEST_DB_KIND: 'pglite' } }) },
   // The API suite's second pass runs on Node 24 against PostgreSQL (on PGlite when TEST_DATABASE_URL is unset), so
   // that both releases and both database kinds are covered without a third pass (README: Node.js versions).

@@ -8,11 +8,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
-const typesDir = path.join(sdkDir, 'dist', 'types');
+// `--out <dir>` builds elsewhere than dist/ (the package test builds into a temporary directory).
+const outFlag = process.argv.indexOf('--out');
+const outDir = outFlag > 0 ? path.resolve(process.argv[outFlag + 1] ?? '') : path.join(sdkDir, 'dist');
+const typesDir = path.join(outDir, 'types');
 const contractIndex = path.join(typesDir, 'contract', 'src', 'index.d.ts');
 
 const tsc = path.join(sdkDir, '..', '..', 'node_modules', '.bin', 'tsc');
-execFileSync(tsc, ['-p', path.join(sdkDir, 'tsconfig.build.json')], { stdio: 'inherit' });
+execFileSync(tsc, ['-p', path.join(sdkDir, 'tsconfig.build.json'), '--outDir', typesDir], {
+  stdio: 'inherit',
+});
 
 const declarations = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -47,5 +52,5 @@ for (const file of declarations(typesDir)) {
     rewritten += 1;
   }
 }
-writeFileSync(path.join(sdkDir, 'dist', 'index.d.ts'), "export * from './types/sdk/src/index.js';\n");
+writeFileSync(path.join(outDir, 'index.d.ts'), "export * from './types/sdk/src/index.js';\n");
 console.log(`declarations: ${declarations(typesDir).length} files under dist/types (${rewritten} rewritten)`);

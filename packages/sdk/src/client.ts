@@ -1,9 +1,7 @@
-import type { TEndpoint } from '@laurel/contract';
-import type { z } from 'zod';
 import { LaurelError } from './errors';
 import { operations } from './operations.generated';
 import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from './retry';
-import type { EventInput, RequestOptions, Resources } from './types';
+import type { AnyOperation, EnvelopeOf, EventInput, RequestInput, RequestOptions, Resources } from './types';
 
 export type LaurelOptions = {
   /** A client API key (Settings → Integrations → API Keys); sent as `X-Api-Key`. */
@@ -20,7 +18,6 @@ export type LaurelOptions = {
   maxRetryAfterMs?: number;
 };
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type Input = { params?: Record<string, string>; query?: object; body?: unknown };
 type Retry = 'always' | 'refused';
 /** One entry of the generated table. */
@@ -128,35 +125,42 @@ class LaurelClient {
   }
 
   /**
-   * Any endpoint of the contract, with the HTTP status and the whole envelope (e.g. to tell an enrolment's 201 from
-   * its 200). Throws LaurelError on anything but a 2xx.
+   * An operation of `operations` with the HTTP status and the whole envelope, e.g. to tell an enrolment's 201 (new)
+   * from its 200 (it existed): `laurel.request(operations.customers.enrol, { body })`. Ids are filled in as by the
+   * methods; throws LaurelError on anything but a 2xx.
    */
-  async request<E extends TEndpoint>(
-    endpoint: E,
-    input: { params?: InputOf<E['params']>; query?: InputOf<E['query']>; body?: InputOf<E['body']> } = {},
+  async request<O extends AnyOperation>(
+    operation: O,
+    input: RequestInput<O> = {},
     options: RequestOptions = {},
-  ): Promise<LaurelResponse<z.output<E['response']>>> {
-    const retry: Retry = endpoint.method === 'GET' ? 'always' : 'refused';
-    const answer = await this.#send(endpoint.method, endpoint.path, input as Input, retry, options);
-    return answer as LaurelResponse<z.output<E['response']>>;
+  ): Promise<LaurelResponse<EnvelopeOf<O>>> {
+    const descriptor: Operation = operation;
+    const prepared: Input = { params: input.params, query: input.query as object | undefined };
+    if (descriptor.body === 'events') {
+      const events = input.body as EventInput | EventInput[];
+      prepared.body = Array.isArray(events) ? { events: events.map(prepareEvent) } : prepareEvent(events);
+    } else if (descriptor.body === 'json') {
+      const body = input.body ?? {};
+      prepared.body = descriptor.idempotencyKey === null ? body : withId(body, descriptor.idempotencyKey);
+    }
+    const answer = await this.#send(descriptor.method, descriptor.path, prepared, descriptor.retry, options);
+    return answer as LaurelResponse<EnvelopeOf<O>>;
   }
 
+  /** A generated method: path parameters in order, then the body or the query, then options. */
   async #operation(operation: Operation, args: unknown[]) {
     const rest = [...args];
     const params: Record<string, string> = {};
     for (const name of operation.params) params[name] = String(rest.shift());
-    const input: Input = { params };
-    if (operation.body === 'events') {
-      const events = rest.shift() as EventInput | EventInput[];
-      input.body = Array.isArray(events) ? { events: events.map(prepareEvent) } : prepareEvent(events);
-    } else if (operation.body === 'json') {
-      const body = rest.shift() ?? {};
-      input.body = operation.idempotencyKey === null ? body : withId(body, operation.idempotencyKey);
-    } else if (operation.query) {
-      input.query = (rest.shift() ?? {}) as object;
-    }
+    const input: { params: Record<string, string>; body?: unknown; query?: unknown } = { params };
+    if (operation.body !== null) input.body = rest.shift();
+    else if (operation.query) input.query = rest.shift();
     const options = (rest.shift() ?? {}) as RequestOptions;
-    const { body } = await this.#send(operation.method, operation.path, input, operation.retry, options);
+    const { body } = await this.request(
+      operation as AnyOperation,
+      input as RequestInput<AnyOperation>,
+      options,
+    );
     const envelope = body as { content: unknown; pagination?: unknown };
     return operation.paged ? { items: envelope.content, pagination: envelope.pagination } : envelope.content;
   }

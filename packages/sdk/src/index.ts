@@ -1,7 +1,16 @@
 export { Laurel, type LaurelOptions, type LaurelResponse } from './client';
 export { LaurelError } from './errors';
 export { operations } from './operations.generated';
-export type { EventAnswer, EventInput, Page, RequestOptions, Resources } from './types';
+export type {
+  AnyOperation,
+  EnvelopeOf,
+  EventAnswer,
+  EventInput,
+  Page,
+  RequestInput,
+  RequestOptions,
+  Resources,
+} from './types';
 export {
   type LaurelWebhookEvent,
   SIGNATURE_HEADER,

@@ -7,7 +7,8 @@ type Contract = typeof contract;
 type Operations = typeof operations;
 export type ResourceName = keyof Operations;
 type OperationOf<R extends ResourceName> = Operations[R][keyof Operations[R]];
-type AnyOperation = { [R in ResourceName]: OperationOf<R> }[ResourceName];
+/** An entry of `operations`: what `request` takes. */
+export type AnyOperation = { [R in ResourceName]: OperationOf<R> }[ResourceName];
 type EndpointOf<O extends AnyOperation> = Contract[O['endpoint']];
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
 
@@ -33,6 +34,16 @@ export type BodyOf<O extends AnyOperation> = O['body'] extends 'events'
   ? EventInput | EventInput[]
   : WithOptionalId<SchemaInput<EndpointOf<O>['body']>, O['idempotencyKey']>;
 export type QueryOf<O extends AnyOperation> = SchemaInput<EndpointOf<O>['query']>;
+
+/** The whole envelope an operation answers: `{ success, message, content, pagination? }`. */
+export type EnvelopeOf<O extends AnyOperation> = z.output<EndpointOf<O>['response']>;
+
+/** What `request` takes: path parameters by name, and the body or the query. */
+export type RequestInput<O extends AnyOperation> = {
+  params?: { [K in O['params'][number]]: string };
+  query?: QueryOf<O>;
+  body?: BodyOf<O>;
+};
 
 /** A paged list: the page's items and `{ count, hasMore }`. */
 export type Page<T> = { items: T; pagination: TPagination };

@@ -8,7 +8,6 @@ import {
   createCurrency,
   createReward,
   ECONOMY_API_MESSAGES,
-  enrolCustomer,
   REWARD_MESSAGES,
   type TEndpoint,
   type TReward,
@@ -18,7 +17,7 @@ import type { z } from 'zod';
 import { createApiKey, createClientAndSignIn, postAs, type SignedIn } from '../../../apps/api/test/factories';
 import { overHttp } from '../../../apps/api/test/over-http';
 import { exitOf, type ServerProcess, startServer } from '../../../apps/api/test/server-process';
-import { Laurel, LaurelError, verifyWebhook } from '../src';
+import { Laurel, LaurelError, operations, verifyWebhook } from '../src';
 
 /*
  * Issue 26: the SDK against a real server process (PGlite on a fresh data directory). A business on GROWTH with an
@@ -97,7 +96,7 @@ describe('the SDK against a started server', () => {
   it('enrols a customer, sends events, reads the player, redeems a reward and uses its coupon', async () => {
     const externalId = `crm-${randomBytes(4).toString('hex')}`;
     const email = `sdk.${randomBytes(4).toString('hex')}@example.com`;
-    const first = await laurel.request(enrolCustomer, {
+    const first = await laurel.request(operations.customers.enrol, {
       body: { external_id: externalId, email, name: 'Ayanda', surname: 'Nkosi' },
     });
     expect(first.status).toBe(201);
