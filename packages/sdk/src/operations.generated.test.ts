@@ -29,6 +29,14 @@ describe('the generated operations', () => {
     expect(fromContract).toContain('POST /v1/players/:customer_id/redemptions');
   });
 
+  it('are each listed in the README', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const missing = integratorOperations()
+      .map((operation) => `laurel.${operation.resource}.${operation.method}(`)
+      .filter((call) => !readme.includes(`| \`${call}`));
+    expect(missing).toEqual([]);
+  });
+
   it('fill an id only where the contract calls it the idempotency id', () => {
     const withIds = integratorOperations()
       .filter((operation) => operation.idempotencyKey !== null)
