@@ -17,7 +17,7 @@ type TLinkProps = { entry: TNavLinkEntry; compact: boolean; nested?: boolean };
 const NavEntryLink = ({ entry, compact, nested = false }: TLinkProps) => {
   const { pathname } = useLocation();
   const active = [entry.to, ...(entry.activeOn ?? [])].some(
-    (path) => matchPath({ path, end: false }, pathname) !== null,
+    (path) => matchPath({ path, end: path === entry.to && entry.end === true }, pathname) !== null,
   );
   const Icon = entry.icon;
   const shared = {
@@ -44,6 +44,7 @@ const NavEntryLink = ({ entry, compact, nested = false }: TLinkProps) => {
       {...shared}
       component={RouterNavLink}
       to={entry.to}
+      end={entry.end}
       active={active}
       aria-label={compact ? entry.label : undefined}
     />

@@ -40,6 +40,7 @@ describe('sidebar entries', () => {
       'Transactions > Challenges',
       'Transactions > Badges',
       'Transactions > Reward Tracks',
+      'Transactions > Redemptions',
       'Users',
       'Settings',
     ]);
@@ -81,6 +82,17 @@ describe('sidebar entries', () => {
       'Transactions > Badges',
       'Transactions > Reward Tracks',
     ]);
+  });
+
+  it('shows the Redemptions report beside the transaction reports to the REWARDS View flag', () => {
+    const manager = { role: 'BRANCH_MANAGER', user_permissions: { REWARDS: view } } as const;
+    expect(labels(navEntriesFor(navItems, manager, business, everything))).toEqual([
+      'Dashboard',
+      'Rewards',
+      'Transactions > Redemptions',
+    ]);
+    const growth = navEntriesFor(navItems, manager, { name: 'GROWTH', status: 'ACTIVE' }, everything);
+    expect(growth.map((entry) => [entry.label, entry.locked])).toContainEqual(['Transactions', false]);
   });
 
   it('opens the whole economy to the ECONOMICS flag', () => {

@@ -44,6 +44,8 @@ export type TNavLinkItem = {
   access: TNavAccess;
   /** Route patterns of the entry's other pages, on which it shows as active too. */
   activeOn?: string[];
+  /** Active on its own path only, not on the paths under it (another entry's pages live there). */
+  end?: boolean;
 };
 export type TNavGroupItem = { kind: 'group'; label: string; icon: Icon; children: TNavLinkItem[] };
 
@@ -112,6 +114,8 @@ export const navItems: TNavItem[] = [
   {
     ...link('Rewards', consolePaths.rewards, area('REWARDS'), IconGift),
     activeOn: [ROUTE_PATTERNS.reward],
+    // The Redemptions report at /console/rewards/redemptions is the Transactions group's.
+    end: true,
     section: 'main',
   },
   {
@@ -136,6 +140,8 @@ export const navItems: TNavItem[] = [
       link('Challenges', consolePaths.challengeTransactions, area('TRANSACTIONS')),
       link('Badges', consolePaths.badgeTransactions, area('TRANSACTIONS')),
       link('Reward Tracks', consolePaths.rewardTrackTransactions, area('TRANSACTIONS')),
+      // The rewards area's report, beside the others: open on GROWTH with the Rewards View flag.
+      link('Redemptions', consolePaths.rewardRedemptions, area('REWARDS')),
     ],
   },
   {

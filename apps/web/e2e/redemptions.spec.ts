@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { CustomerProfilePage } from './pages/customer-profile-page';
+import { ProfileRewards, RedemptionsBusiness, RedemptionsReportPage } from './pages/redemptions-page';
+import { seriousAxeFindings } from './support/axe';
+import { snapshot } from './support/screens';
+
+/** Generated codes: 12 characters of the unambiguous alphabet (contract COUPON_CODE_ALPHABET). */
+const GENERATED_CODE = /^[23456789ABCDEFGHJKMNPQRSTWXYZ]{12}$/;
+
+test.describe('redemptions', () => {
+  test('an admin redeems a coupon for a funded customer from the profile, sees the code and the wallet drop, then the row in the Redemptions report', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const shop = await RedemptionsBusiness.create(page, request, {
+      currency: { name: 'Bean Coins', code: 'BC' },
+    });
+    const customerId = await shop.fundedCustomer(request, 'Lerato', 'Dube', 1000);
+    await shop.couponReward(request, 'Free Flat White', 250, 20);
+    const profile = new CustomerProfilePage(page);
+    const rewards = new ProfileRewards(page);
+
+    // The profile: 1,000 Bean Coins and nothing redeemed yet.
+    await profile.goto(customerId);
+    await expect(profile.heading('Lerato Dube')).toBeVisible();
+    const wallet = profile.tile('Wallet Balance');
+    await expect(wallet).toContainText('1,000.00');
+    await expect(rewards.box.getByText('No rewards redeemed yet.')).toBeVisible();
+
+    // The dialog lists the active reward with its cost and stock beside the customer's balance.
+    await rewards.redeem.click();
+    await expect(rewards.dialog.getByText('Balance: 1,000 BC')).toBeVisible();
+    await expect(rewards.dialog.getByText('250 BC · Coupon · 20 left')).toBeVisible();
+    await expect(rewards.dialog.getByRole('button', { name: 'Redeem', exact: true })).toBeDisabled();
+    await snapshot(page, 'redeem-reward-dialog');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await rewards.dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rewards.dialog).toBeHidden();
+
+    // Redeemed: a generated code, valid for 30 days, and the balance after it.
+    const code = await rewards.redeemReward('Free Flat White');
+    expect(code).toMatch(GENERATED_CODE);
+    await expect(rewards.dialog.getByText('New balance: 750 BC')).toBeVisible();
+    await snapshot(page, 'redeem-reward-issued');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await rewards.done();
+
+    // The box lists it as Issued; the wallet dropped by its cost.
+    await expect(rewards.row(code)).toContainText('Free Flat White');
+    await expect(rewards.row(code)).toContainText('Issued');
+    await expect(rewards.row(code)).toContainText('250 BC');
+    await expect(wallet).toContainText('750.00');
+    await snapshot(page, 'profile-rewards');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // The Redemptions report, from the sidebar's Transactions group: the cards and the row, with the customer's branch.
+    const report = new RedemptionsReportPage(page);
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await sidebar.getByText('Transactions', { exact: true }).click();
+    await sidebar.getByRole('link', { name: 'Redemptions' }).click();
+    await expect(page).toHaveURL(/\/console\/rewards\/redemptions$/);
+    await expect(report.heading).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Redemptions' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('link', { name: 'Rewards', exact: true })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await report.card('Redemptions')).toBe('1');
+    expect(await report.card('Points Spent')).toBe('250(BC)');
+    expect(await report.card('Coupons Used')).toBe('0');
+    expect(await report.card('Most Redeemed Reward')).toBe('FreeFlatWhite(1)');
+    expect((await report.cells(code)).slice(1)).toEqual([
+      'Lerato Dube',
+      'Free Flat White',
+      'Coupon',
+      'Issued',
+      code,
+      '250 BC',
+      'Sea Point',
+    ]);
+    await snapshot(page, 'redemptions-report');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // Filtered to used coupons, it has none.
+    await report.goto('?status=used');
+    await expect(page.getByText('This table is empty.')).toBeVisible();
+    expect(await report.card('Redemptions')).toBe('0');
+  });
+});
