@@ -179,6 +179,41 @@ describe('retries', () => {
   });
 });
 
+describe('timeouts and cancelling', () => {
+  /** A fetch that never answers, but stops when its signal aborts, as fetch does. */
+  const silentFetch = vi.fn(
+    (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      }),
+  ) as unknown as typeof fetch;
+
+  it('gives up an attempt after timeoutMs and, for a read, tries again before throwing status 0', async () => {
+    vi.useFakeTimers();
+    const laurel = new Laurel({
+      apiKey: 'k',
+      baseUrl: 'https://l.example.com',
+      fetch: silentFetch,
+      timeoutMs: 1_000,
+      maxRetries: 1,
+    });
+    const pending = laurel.players.get(CUSTOMER);
+    const failure = expect(pending).rejects.toMatchObject({ status: 0, message: 'No answer within 1000 ms' });
+    await vi.runAllTimersAsync();
+    await failure;
+    expect(silentFetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("stops at once when the caller's signal aborts, without retrying", async () => {
+    vi.mocked(silentFetch).mockClear();
+    const controller = new AbortController();
+    const pending = client(silentFetch).players.get(CUSTOMER, { signal: controller.signal });
+    controller.abort(new Error('the user left the page'));
+    await expect(pending).rejects.toThrow('the user left the page');
+    expect(silentFetch).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('errors', () => {
   it('throws LaurelError with the status, message, content and field errors of a 400', async () => {
     const errors = [{ field: 'reason', message: 'reason is required' }];
