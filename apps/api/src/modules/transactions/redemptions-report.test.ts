@@ -4,6 +4,7 @@ import { createCurrency } from '../../../test/economy-helpers';
 import {
   addCustomer,
   bearer,
+  createApiKey,
   createBranch,
   createClientAndSignIn,
   createStaffAndSignIn,
@@ -266,6 +267,72 @@ describe('the Redemptions report', () => {
       'coupon_code,branch_location',
       ',South',
       'EXPIRED3,South',
+    ]);
+  });
+});
+
+describe('redemptions the rewards area writes', () => {
+  it('reports a staff redemption with its branch, a used coupon as used, a cancelled one as cancelled', async () => {
+    const shop = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(shop.clientToken), ...(payload ? { payload } : {}) });
+    const east = (await createBranch(t.app, shop, { display_name: 'East' }))._id;
+    const stars = (await createCurrency(t.app, shop, { code: 'STR' }))._id;
+    const lindiwe = await addCustomer(t.app, shop, {
+      name: 'Lindiwe',
+      surname: 'Zulu',
+      member_branch_id: east,
+    });
+    const credit = await call('POST', `/api/economy/customers/${lindiwe}/adjustments`, {
+      currency: stars,
+      direction: 'credit',
+      amount: 100,
+      reason: 'Welcome',
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    const reward = await call('POST', '/api/rewards', {
+      name: 'Free muffin',
+      description: 'Any muffin',
+      type: 'coupon',
+      cost: { currency: stars, amount: 30 },
+      coupon: { source: 'generated', value_type: 'amount', value: 25, valid_days: 14 },
+    });
+    expect(reward.statusCode, reward.body).toBe(200);
+    const redeem = async (id: string) => {
+      const res = await call('POST', `/api/customers/${lindiwe}/redemptions`, {
+        id,
+        reward_id: reward.json().content._id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().content as { _id: string; coupon_code: string };
+    };
+    const [used, cancelled, kept] = [await redeem('first'), await redeem('second'), await redeem('third')];
+    const key = await createApiKey(t.app, shop);
+    const use = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/coupons/${used.coupon_code}/use`,
+      headers: { 'x-api-key': key.key },
+      payload: {},
+    });
+    expect(use.statusCode, use.body).toBe(200);
+    expect((await call('POST', `/api/redemptions/${cancelled._id}/cancel`)).statusCode).toBe(200);
+
+    const list = await call('GET', '/api/rewards/redemptions');
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().content.transactions as Row[];
+    expect(
+      rows.map((row) => [row.coupon_code, row.status, row.branch_location, row.cost, row.currency]),
+    ).toEqual([
+      [kept.coupon_code, 'issued', 'East', 30, 'STR'],
+      [cancelled.coupon_code, 'cancelled', 'East', 30, 'STR'],
+      [used.coupon_code, 'used', 'East', 30, 'STR'],
+    ]);
+    const summary = await call('GET', '/api/rewards/redemptions/summary');
+    expect(summary.json().content.cards.map((card: { value: unknown }) => card.value)).toEqual([
+      3,
+      60,
+      1,
+      'Free muffin',
     ]);
   });
 });
