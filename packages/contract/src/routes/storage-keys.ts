@@ -37,7 +37,6 @@ export const ZColumnTable = z.enum([
   'badge-transactions',
   'reward-track-transactions',
   'reward-redemptions',
-  'customer-redemptions',
   'rewards',
 ]);
 export type TColumnTable = z.infer<typeof ZColumnTable>;
