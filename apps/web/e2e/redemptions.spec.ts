@@ -82,6 +82,14 @@ test.describe('redemptions', () => {
     await snapshot(page, 'redemptions-report');
     expect(await seriousAxeFindings(page)).toEqual([]);
 
+    // The dashboard's points liability: what the wallets still hold after the redemption.
+    await page.goto('/console/dashboard');
+    const liability = page.getByRole('group', { name: 'Points liability' });
+    await expect(liability).toContainText('750.00BC');
+    await expect(liability).toContainText('Bean Coins, held by 1 member');
+    await snapshot(page, 'dashboard-liability');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
     // Filtered to used coupons, it has none.
     await report.goto('?status=used');
     await expect(page.getByText('This table is empty.')).toBeVisible();
