@@ -23,6 +23,7 @@
  *   BENCH_ROWS        rows in the file, default 1000000
  *   BENCH_KEEP_DB=1   keep the scratch database (its URL is printed)
  *   BENCH_KEEP_FILE=1 keep the generated CSV (its path is printed)
+ *   BENCH_SERVER_JS   run this build of the server instead of dist/server.js (a candidate change, to compare)
  *   BENCH_CPU_PROF    a directory: the API runs with --cpu-prof there (a .cpuprofile written when it stops), to see
  *                     where the server's own time goes
  */
@@ -69,6 +70,7 @@ const ROWS = (() => {
 })();
 const KEEP_FILE = process.env.BENCH_KEEP_FILE === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF?.trim() || undefined;
+const SERVER_JS = process.env.BENCH_SERVER_JS?.trim() || undefined;
 
 /** The issue's targets. */
 const TARGET_RATIO = 0.25;
@@ -462,8 +464,10 @@ const main = async (defer: Defer) => {
   log(`wrote ${(size / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const server = await startServer(databaseUrl, {
+    script: SERVER_JS ? path.resolve(SERVER_JS) : undefined,
     nodeArgs: CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [],
   });
+  if (SERVER_JS) log(`the API runs ${path.resolve(SERVER_JS)}`);
   if (CPU_PROF) log(`the API writes a CPU profile to ${path.resolve(CPU_PROF)} when it stops`);
   defer('stopping the API', () => stopChild(server));
   const serverPid = server.child.pid as number;
@@ -545,7 +549,7 @@ const main = async (defer: Defer) => {
   out.push('');
   out.push(
     `Customer import benchmark: ${fmtInt(ROWS)} rows, 10 columns (2 balances), ${(size / 2 ** 20).toFixed(1)} MiB; ` +
-      `${platformLine(version)}; API over loopback`,
+      `${platformLine(version)}; API over loopback (${SERVER_JS ? path.resolve(SERVER_JS) : 'dist/server.js'})`,
   );
   out.push(
     `Machine: load average (1, 5, 15 min) ${fmtLoad(loadBefore)} before, ${fmtLoad(loadAfter)} after, ` +
