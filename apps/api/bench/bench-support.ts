@@ -342,6 +342,59 @@ export const machineCpuSeconds = () => {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// CPU: where the cores went in a phase (API, worker, PostgreSQL backends, bench, other)
+
+/**
+ * CPU used per phase by the API, the worker (if any), the PostgreSQL backends of the bench database (those still
+ * connected at the end of the phase: a lower bound) and this process, next to the whole machine's: what is left
+ * ("other") is PostgreSQL's own background processes and whatever else shares the machine.
+ */
+export const cpuMeter = (pool: pg.Pool, apiPid: number, workerPid?: number) => {
+  const read = async () => {
+    const backends = (
+      await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
+    ).rows.map((row) => row.pid);
+    const usage = process.cpuUsage();
+    return {
+      at: performance.now(),
+      api: processCpuSeconds(apiPid),
+      worker: workerPid === undefined ? 0 : processCpuSeconds(workerPid),
+      bench: (usage.user + usage.system) / 1e6,
+      backends: new Map(backends.map((pid) => [pid, processCpuSeconds(pid)])),
+      machine: machineCpuSeconds(),
+    };
+  };
+  return async () => {
+    const start = await read();
+    return async () => {
+      const end = await read();
+      const seconds = (end.at - start.at) / 1000;
+      let postgres = 0;
+      for (const [pid, used] of end.backends) postgres += used - (start.backends.get(pid) ?? 0);
+      const used = {
+        api: end.api - start.api,
+        worker: end.worker - start.worker,
+        postgres,
+        bench: end.bench - start.bench,
+      };
+      const busy = (end.machine.busy - start.machine.busy) / seconds;
+      const share = (value: number) => value / seconds;
+      return {
+        seconds,
+        used,
+        busy,
+        api: share(used.api),
+        worker: share(used.worker),
+        postgres: share(used.postgres),
+        bench: share(used.bench),
+        other: Math.max(0, busy - share(used.api + used.worker + used.postgres + used.bench)),
+      };
+    };
+  };
+};
+export type CpuShares = Awaited<ReturnType<Awaited<ReturnType<ReturnType<typeof cpuMeter>>>>>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // HTTP over loopback
 
 export type Reply = { status: number; body: string; ms: number };

@@ -20,7 +20,18 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { assert, call, ensureClient, envInt, fmtInt, log, must, type Server } from './bench-support';
+import {
+  assert,
+  type CpuShares,
+  call,
+  type cpuMeter,
+  ensureClient,
+  envInt,
+  fmtInt,
+  log,
+  must,
+  type Server,
+} from './bench-support';
 
 const ORDERS = envInt('BENCH_ECONOMY_ORDERS', 20_000, 100, 5_000_000);
 const SPENDS = envInt('BENCH_ECONOMY_SPENDS', 5_000, 10, 1_000_000);
@@ -46,11 +57,9 @@ const CONFIGS: Config[] = [
 
 const earned = (cents: number, config: Config) => Math.round((cents * config.earn) / config.trigger);
 
-/** The engine bench's CPU meter: start it, then call what it returns for the CPU seconds used meanwhile. */
-export type CpuMeter = () => Promise<
-  () => Promise<{ used: { api: number; worker: number; postgres: number }; busy: number; seconds: number }>
->;
-type CpuUsed = Awaited<ReturnType<Awaited<ReturnType<CpuMeter>>>>;
+/** bench-support's CPU meter: start it, then call what it returns for the CPU seconds used meanwhile. */
+export type CpuMeter = ReturnType<typeof cpuMeter>;
+type CpuUsed = CpuShares;
 
 export type EconomyResult = {
   orders: number;
@@ -272,16 +281,50 @@ export const runEconomyScenario = async (
   );
 
   // ---- the floor: two-statement transactions on copies of the tables ----
+  const floor = await measureSpendFloor(pool, owner.clientId, connections, SPENDS, cpu);
+  return {
+    orders: ORDERS,
+    orderSeconds,
+    spends: SPENDS,
+    spendsOk: ok,
+    spendsRefused: refused,
+    spendSeconds,
+    floorTransactions: floor.transactions,
+    floorSeconds: floor.seconds,
+    connections,
+    wallets,
+    cpu:
+      orderCpuUsed && spendCpuUsed && floor.cpu
+        ? { orders: orderCpuUsed, spends: spendCpuUsed, floor: floor.cpu }
+        : null,
+  };
+};
+
+/**
+ * The floor of a spend (and of anything else that debits a wallet): `transactions` two-statement transactions
+ * (UPDATE a balance row, INSERT a ledger row) by `connections` connections of `pool` (so it needs that many), on
+ * copies of the wallets and ledger tables holding the client's wallets, dropped at the end. The same work a
+ * debit cannot do without, with no HTTP, no API and no checks: what an endpoint's rate is compared with.
+ */
+export const measureSpendFloor = async (
+  pool: pg.Pool,
+  clientId: string,
+  connections: number,
+  transactions: number,
+  cpu?: CpuMeter,
+) => {
+  const run = randomBytes(4).toString('hex');
   const wallet = `bench_floor_wallets_${run}`;
   const ledger = `bench_floor_ledger_${run}`;
   await pool.query(`CREATE TABLE ${wallet} (LIKE wallets INCLUDING ALL)`);
   await pool.query(`CREATE TABLE ${ledger} (LIKE economy_transactions INCLUDING ALL)`);
   try {
-    await pool.query(`INSERT INTO ${wallet} SELECT * FROM wallets WHERE client_id = $1`, [owner.clientId]);
+    await pool.query(`INSERT INTO ${wallet} SELECT * FROM wallets WHERE client_id = $1`, [clientId]);
     await pool.query(`UPDATE ${wallet} SET balance = 1000000`);
     const { rows: floorWallets } = await pool.query<{ customer_id: string; currency_id: string }>(
       `SELECT customer_id, currency_id FROM ${wallet}`,
     );
+    assert(floorWallets.length > 0, 'floor: the client has no wallet to copy');
     let done = 0;
     const floorCpu = cpu ? await cpu() : null;
     const floorStarted = performance.now();
@@ -290,7 +333,7 @@ export const runEconomyScenario = async (
         const client = await pool.connect();
         try {
           let n = 0;
-          while (done < SPENDS) {
+          while (done < transactions) {
             done += 1;
             n += 1;
             const target = floorWallets[(n * connections + sender) % floorWallets.length] as {
@@ -307,13 +350,7 @@ export const runEconomyScenario = async (
               `INSERT INTO ${ledger} (id, client_id, customer_id, currency_id, transaction_type, value,
                  wallet_balance_post_transaction, cause_kind, cause_id, event_id, reference, occurred_at)
                VALUES ($1, $2, $3, $4, 'Spending', -0.01, $5, 'spend', $1, $1, $1, now())`,
-              [
-                `floor-${sender}-${n}`,
-                owner.clientId,
-                target.customer_id,
-                target.currency_id,
-                rows[0]?.balance,
-              ],
+              [`floor-${sender}-${n}`, clientId, target.customer_id, target.currency_id, rows[0]?.balance],
             );
             await client.query('COMMIT');
           }
@@ -322,24 +359,8 @@ export const runEconomyScenario = async (
         }
       }),
     );
-    const floorSeconds = (performance.now() - floorStarted) / 1000;
-    const floorCpuUsed = floorCpu ? await floorCpu() : null;
-    return {
-      orders: ORDERS,
-      orderSeconds,
-      spends: SPENDS,
-      spendsOk: ok,
-      spendsRefused: refused,
-      spendSeconds,
-      floorTransactions: done,
-      floorSeconds,
-      connections,
-      wallets,
-      cpu:
-        orderCpuUsed && spendCpuUsed && floorCpuUsed
-          ? { orders: orderCpuUsed, spends: spendCpuUsed, floor: floorCpuUsed }
-          : null,
-    };
+    const seconds = (performance.now() - floorStarted) / 1000;
+    return { transactions: done, seconds, cpu: floorCpu ? await floorCpu() : null };
   } finally {
     await pool.query(`DROP TABLE IF EXISTS ${wallet}`);
     await pool.query(`DROP TABLE IF EXISTS ${ledger}`);

@@ -82,7 +82,9 @@ import pg from 'pg';
 import {
   assert,
   type Child,
+  type CpuShares,
   call,
+  cpuMeter,
   type Defer,
   ensureBuilt,
   ensureClient,
@@ -91,13 +93,11 @@ import {
   fmtMs,
   type Json,
   log,
-  machineCpuSeconds,
   must,
   openBenchDatabase,
   pad,
   padLeft,
   percentile,
-  processCpuSeconds,
   type RssSampler,
   rssSampler,
   runBench,
@@ -689,57 +689,8 @@ const waitSettled = async (pool: pg.Pool, clientId: string, label: string) => {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// CPU: where the cores went in a phase
+// CPU: where the cores went in a phase (bench-support's cpuMeter)
 
-/**
- * CPU used per phase by the API, the worker, the PostgreSQL backends of the bench database (those still connected
- * at the end of the phase: a lower bound) and this process, next to the whole machine's: what is left ("other")
- * is PostgreSQL's own background processes and whatever else shares the machine.
- */
-const cpuMeter = (pool: pg.Pool, apiPid: number, workerPid: number) => {
-  const read = async () => {
-    const backends = (
-      await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
-    ).rows.map((row) => row.pid);
-    const usage = process.cpuUsage();
-    return {
-      at: performance.now(),
-      api: processCpuSeconds(apiPid),
-      worker: processCpuSeconds(workerPid),
-      bench: (usage.user + usage.system) / 1e6,
-      backends: new Map(backends.map((pid) => [pid, processCpuSeconds(pid)])),
-      machine: machineCpuSeconds(),
-    };
-  };
-  return async () => {
-    const start = await read();
-    return async () => {
-      const end = await read();
-      const seconds = (end.at - start.at) / 1000;
-      let postgres = 0;
-      for (const [pid, used] of end.backends) postgres += used - (start.backends.get(pid) ?? 0);
-      const used = {
-        api: end.api - start.api,
-        worker: end.worker - start.worker,
-        postgres,
-        bench: end.bench - start.bench,
-      };
-      const busy = (end.machine.busy - start.machine.busy) / seconds;
-      const share = (value: number) => value / seconds;
-      return {
-        seconds,
-        used,
-        busy,
-        api: share(used.api),
-        worker: share(used.worker),
-        postgres: share(used.postgres),
-        bench: share(used.bench),
-        other: Math.max(0, busy - share(used.api + used.worker + used.postgres + used.bench)),
-      };
-    };
-  };
-};
-type CpuShares = Awaited<ReturnType<Awaited<ReturnType<ReturnType<typeof cpuMeter>>>>>;
 const fmtCpu = (cpu: CpuShares) =>
   `API ${cpu.api.toFixed(2)}, worker ${cpu.worker.toFixed(2)}, PostgreSQL backends ${cpu.postgres.toFixed(2)}, ` +
   `bench ${cpu.bench.toFixed(2)}, other ${cpu.other.toFixed(2)} (machine busy ${cpu.busy.toFixed(2)} of ${os.cpus().length})`;
