@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
-import { arrayParam, rowsOf } from '../../db/raw-sql';
+import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects, InsufficientBalanceError } from '../../engine';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
@@ -20,7 +20,6 @@ import { type Actor, recordAudit } from '../audit/audit';
 import {
   couponOf,
   customerRedemptions,
-  findReward,
   REDEMPTION_COLUMNS,
   type RedemptionRecord,
   type RewardRecord,
@@ -63,7 +62,7 @@ const loadCustomer = async (db: Db | Tx, principal: Principal, customerId: strin
   return customer;
 };
 
-const inWindow = (reward: RewardRecord, now: Date) =>
+const inWindow = (reward: Pick<RewardRecord, 'available_from' | 'available_to'>, now: Date) =>
   (!reward.available_from || new Date(reward.available_from) <= now) &&
   (!reward.available_to || new Date(reward.available_to) >= now);
 
@@ -76,116 +75,174 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
   return row ?? null;
 };
 
-/** Issues the coupon's code: the pool's next free code (SKIP LOCKED, so parallel redemptions take different ones) or a new one. */
-const issueCode = async (tx: Tx, reward: RewardRecord, redemptionId: string) => {
-  const coupon = couponOf(reward.coupon);
-  if (!coupon) return null;
-  if (coupon.source === 'pool') {
-    const [taken] = await rowsOf<{ code: string }>(
-      tx,
-      sql`UPDATE reward_codes SET redemption_id = ${redemptionId}
-          WHERE id = (SELECT id FROM reward_codes WHERE reward_id = ${reward.id} AND redemption_id IS NULL
-                      ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING code`,
-    );
-    if (!taken) throw new Refused('out_of_stock');
-    return taken.code;
-  }
-  for (;;) {
-    const code = generateCouponCode();
-    const [inserted] = await rowsOf<{ code: string }>(
-      tx,
-      sql`INSERT INTO reward_codes (id, client_id, reward_id, code, redemption_id)
-          VALUES (${newId()}, ${reward.client_id}, ${reward.id}, ${code}, ${redemptionId})
-          ON CONFLICT (client_id, code) DO NOTHING RETURNING code`,
-    );
-    if (inserted) return inserted.code;
-  }
+/** What one redemption reads, in one statement after the customer's lock (so it sees every earlier commit). */
+type RedeemContext = {
+  customer_id: string | null;
+  customer_status: string | null;
+  member_branch_id: string | null;
+  earlier_id: string | null;
+  reward_id: string | null;
+  name: string;
+  type: RewardRecord['type'];
+  currency_id: string;
+  cost: string;
+  active: boolean;
+  available_from: string | null;
+  available_to: string | null;
+  coupon: RewardRecord['coupon'];
+  per_customer_limit: number | null;
+  held: string | number;
+  member: boolean;
+};
+
+const readContext = async (
+  tx: Tx,
+  clientId: string,
+  customerId: string,
+  input: { id: string; reward_id: string },
+) => {
+  const [context] = await rowsOf<RedeemContext>(
+    tx,
+    sql`SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
+               (SELECT e.id FROM reward_redemptions e WHERE e.client_id = ${clientId}
+                  AND e.idempotency_id = ${input.id}) AS earlier_id,
+               r.id AS reward_id, r.name, r.type, r.currency_id, r.cost::text AS cost, r.active,
+               r.available_from::text, r.available_to::text, r.coupon, r.per_customer_limit,
+               CASE WHEN r.per_customer_limit IS NULL THEN 0 ELSE (SELECT count(*) FROM reward_redemptions x
+                 WHERE x.reward_id = r.id AND x.customer_id = c.id AND x.status <> 'cancelled') END AS held,
+               (cardinality(r.segment_ids) = 0 OR EXISTS (SELECT 1 FROM segment_members m
+                 WHERE m.client_id = c.client_id AND m.customer_id = c.id AND m.segment_id = ANY(r.segment_ids))) AS member
+        FROM (SELECT 1) one
+        LEFT JOIN customers c ON c.client_id = ${clientId} AND c.id = ${customerId}
+        LEFT JOIN rewards r ON r.client_id = ${clientId} AND r.id = ${input.reward_id}`,
+  );
+  return context as RedeemContext;
 };
 
 /**
- * Redemptions (DESIGN §10): one transaction per redemption that takes the customer's redemption lock, checks the
- * reward (active, window, segments, the customer's limit), debits the wallet (a Spending ledger row naming the
- * reward), takes the stock under the reward row's lock (so k in stock issue at most k, however many ask at
- * once), issues the code and records the redemption under its idempotency id. A refusal rolls all of it back.
+ * Takes one from the stock (under the reward row's lock, held only until the commit), issues the code (the
+ * pool's next free one by SKIP LOCKED, or the generated one) and records the redemption, in one statement. No
+ * row: out of stock (or the pool is empty).
+ */
+const takeStockAndRecord = async (
+  tx: Tx,
+  values: {
+    id: string;
+    clientId: string;
+    context: RedeemContext;
+    customerId: string;
+    idempotencyId: string;
+    balanceAfter: string;
+    expiresAt: string | null;
+    staffUserId: string | null;
+    now: Date;
+    source: 'pool' | 'generated' | null;
+  },
+) => {
+  const { context: r } = values;
+  const code =
+    values.source === 'pool'
+      ? sql`UPDATE reward_codes SET redemption_id = ${values.id}
+            WHERE id = (SELECT id FROM reward_codes WHERE reward_id = ${r.reward_id} AND redemption_id IS NULL
+                        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+              AND EXISTS (SELECT 1 FROM stock)
+            RETURNING code`
+      : values.source === 'generated'
+        ? sql`INSERT INTO reward_codes (id, client_id, reward_id, code, redemption_id)
+              SELECT ${newId()}, ${values.clientId}, ${r.reward_id}, ${generateCouponCode()}, ${values.id}
+              WHERE EXISTS (SELECT 1 FROM stock)
+              RETURNING code`
+        : sql`SELECT NULL::text AS code FROM stock`;
+  const [row] = await rowsOf<RedemptionRecord>(
+    tx,
+    sql`WITH stock AS (
+          UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
+          WHERE id = ${r.reward_id} AND (stock IS NULL OR redeemed < stock) RETURNING id),
+        code AS (${code})
+        INSERT INTO reward_redemptions (id, client_id, reward_id, reward_name, reward_type, customer_id, branch_id,
+          idempotency_id, status, coupon_code, expires_at, currency_id, cost, balance_after, staff_user_id, created_at)
+        SELECT ${values.id}, ${values.clientId}, ${r.reward_id}, ${r.name}, ${r.type}, ${values.customerId},
+          ${r.member_branch_id}, ${values.idempotencyId}, 'issued', code.code, ${values.expiresAt}, ${r.currency_id},
+          ${r.cost}, ${values.balanceAfter}, ${values.staffUserId}, ${values.now.toISOString()}
+        FROM stock, code
+        RETURNING ${REDEMPTION_COLUMNS}`,
+  );
+  return row ?? null;
+};
+
+/**
+ * Redemptions (DESIGN §10): one transaction per redemption that takes the customer's redemption lock, reads the
+ * customer, an earlier redemption of the same id, the reward, the customer's count and segments in one statement,
+ * debits the wallet (a Spending ledger row naming the reward), then takes the stock, issues the code and records
+ * the redemption in one more (so k in stock issue at most k, however many ask at once). A refusal rolls all of it
+ * back. Seven round trips with BEGIN and COMMIT.
  */
 export const createRedemptionsService = (db: Db) => {
   const redeemIn = async (
     tx: Tx,
     principal: Principal,
-    customer: Customer,
+    customerId: string,
     input: { id: string; reward_id: string },
     staffUserId: string | null,
   ) => {
     const now = new Date();
     await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${customer.id}))`,
+      sql`SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${customerId}))`,
     );
-    const earlier = await findRedemption(tx, principal.clientId, sql`idempotency_id = ${input.id}`);
-    if (earlier) return { redemption: earlier, repeat: true };
-    const reward = await findReward(tx, principal.clientId, input.reward_id);
-    if (!reward) throw notFound(M.notFound);
-    if (!reward.active || !inWindow(reward, now) || customer.status === 'SUSPENDED')
+    const context = await readContext(tx, principal.clientId, customerId, input);
+    if (!context.customer_id || !mayAccessBranch(principal, context.member_branch_id))
+      throw notFound('The customer could not be found.');
+    if (context.earlier_id) {
+      const earlier = await findRedemption(tx, principal.clientId, sql`id = ${context.earlier_id}`);
+      return { redemption: earlier as RedemptionRecord, repeat: true };
+    }
+    if (!context.reward_id) throw notFound(M.notFound);
+    if (!context.active || !inWindow(context, now) || context.customer_status === 'SUSPENDED')
       throw new Refused('not_available');
-    if (reward.segment_ids.length > 0) {
-      const [member] = await rowsOf<{ one: number }>(
-        tx,
-        sql`SELECT 1 AS one FROM segment_members WHERE client_id = ${principal.clientId}
-            AND customer_id = ${customer.id} AND segment_id = ANY(${arrayParam(reward.segment_ids)}::text[]) LIMIT 1`,
-      );
-      if (!member) throw new Refused('not_in_segment');
-    }
-    if (reward.per_customer_limit !== null) {
-      const [held] = await rowsOf<{ n: string | number }>(
-        tx,
-        sql`SELECT count(*) AS n FROM reward_redemptions WHERE reward_id = ${reward.id}
-            AND customer_id = ${customer.id} AND status <> 'cancelled'`,
-      );
-      if (Number(held?.n) >= reward.per_customer_limit) throw new Refused('limit_reached');
-    }
+    if (!context.member) throw new Refused('not_in_segment');
+    if (context.per_customer_limit !== null && Number(context.held) >= context.per_customer_limit)
+      throw new Refused('limit_reached');
     const id = newId();
-    let debit: Awaited<ReturnType<typeof applyWalletEffects>>[number];
+    let balanceCents: number;
     try {
-      [debit] = (await applyWalletEffects(
+      const [debit] = await applyWalletEffects(
         tx,
         [
           {
             clientId: principal.clientId,
-            customerId: customer.id,
-            branchId: customer.member_branch_id,
-            currencyId: reward.currency_id,
-            cents: -Math.round(Number(reward.cost) * 100),
+            customerId,
+            branchId: context.member_branch_id,
+            currencyId: context.currency_id,
+            cents: -Math.round(Number(context.cost) * 100),
             transactionType: 'Spending',
             cause: { kind: 'redemption', id },
             eventId: id,
             occurredAt: now,
             reference: id,
-            reason: `Redeemed: ${reward.name}`,
+            reason: `Redeemed: ${context.name}`,
           },
         ],
         { fresh: true },
-      )) as [Awaited<ReturnType<typeof applyWalletEffects>>[number]];
+      );
+      balanceCents = debit?.balanceCents ?? 0;
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw new Refused('insufficient_balance');
       throw error;
     }
-    // Last, so the reward's row is locked only until the commit.
-    const [stock] = await rowsOf<{ redeemed: number }>(
-      tx,
-      sql`UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
-          WHERE id = ${reward.id} AND (stock IS NULL OR redeemed < stock) RETURNING redeemed`,
-    );
-    if (!stock) throw new Refused('out_of_stock');
-    const code = await issueCode(tx, reward, id);
-    const coupon = couponOf(reward.coupon);
-    const expiresAt = coupon ? new Date(now.getTime() + coupon.valid_days * 86_400_000).toISOString() : null;
-    await tx.execute(sql`
-      INSERT INTO reward_redemptions (id, client_id, reward_id, reward_name, reward_type, customer_id, branch_id,
-        idempotency_id, status, coupon_code, expires_at, currency_id, cost, balance_after, staff_user_id, created_at)
-      VALUES (${id}, ${principal.clientId}, ${reward.id}, ${reward.name}, ${reward.type}, ${customer.id},
-        ${customer.member_branch_id}, ${input.id}, 'issued', ${code}, ${expiresAt}, ${reward.currency_id}, ${reward.cost},
-        ${(debit.balanceCents / 100).toFixed(2)}, ${staffUserId}, ${now.toISOString()})`);
-    const redemption = (await findRedemption(tx, principal.clientId, sql`id = ${id}`)) as RedemptionRecord;
+    const coupon = couponOf(context.coupon);
+    const redemption = await takeStockAndRecord(tx, {
+      id,
+      clientId: principal.clientId,
+      context,
+      customerId,
+      idempotencyId: input.id,
+      balanceAfter: (balanceCents / 100).toFixed(2),
+      expiresAt: coupon ? new Date(now.getTime() + coupon.valid_days * 86_400_000).toISOString() : null,
+      staffUserId,
+      now,
+      source: coupon?.source ?? null,
+    });
+    if (!redemption) throw new Refused('out_of_stock');
     return { redemption, repeat: false };
   };
 
@@ -195,31 +252,35 @@ export const createRedemptionsService = (db: Db) => {
     input: { id: string; reward_id: string },
     staff: Actor | null = null,
   ): Promise<{ redemption: TRewardRedemption; repeat: boolean }> => {
-    const customer = await loadCustomer(db, principal, customerId);
-    try {
-      const { redemption, repeat } = await db.transaction(async (tx) => {
-        const result = await redeemIn(tx, principal, customer, input, staff?.userId ?? null);
-        if (staff && !result.repeat)
-          await recordAudit(tx, staff, {
-            action: 'reward.redeemed',
-            entity: 'customer',
-            entityId: customer.id,
-            summary: `Redeemed ${result.redemption.reward_name} for a customer`,
-          });
-        return result;
-      });
-      if (repeat && (redemption.customer_id !== customerId || redemption.reward_id !== input.reward_id))
-        throw conflict(M.redemptionIdReused);
-      return { redemption: toRedemption(redemption), repeat };
-    } catch (error) {
-      if (error instanceof Refused) throw conflict(error.message);
-      // The same id sent twice at once: the first one's redemption is the answer.
-      if (isUniqueViolation(error)) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { redemption, repeat } = await db.transaction(async (tx) => {
+          const result = await redeemIn(tx, principal, customerId, input, staff?.userId ?? null);
+          if (staff && !result.repeat)
+            await recordAudit(tx, staff, {
+              action: 'reward.redeemed',
+              entity: 'customer',
+              entityId: customerId,
+              summary: `Redeemed ${result.redemption.reward_name} for a customer`,
+            });
+          return result;
+        });
+        if (repeat && (redemption.customer_id !== customerId || redemption.reward_id !== input.reward_id))
+          throw conflict(M.redemptionIdReused);
+        return { redemption: toRedemption(redemption), repeat };
+      } catch (error) {
+        if (error instanceof Refused) throw conflict(error.message);
+        if (!isUniqueViolation(error)) throw error;
+        // The same id sent twice at once: the first one's redemption is the answer.
         const first = await findRedemption(db, principal.clientId, sql`idempotency_id = ${input.id}`);
-        if (first && first.customer_id === customerId && first.reward_id === input.reward_id)
+        if (first) {
+          if (first.customer_id !== customerId || first.reward_id !== input.reward_id)
+            throw conflict(M.redemptionIdReused);
           return { redemption: toRedemption(first), repeat: true };
+        }
+        // Otherwise a generated code met one already issued (odds ~1e-12): the whole redemption is tried again.
+        if (attempt >= 3) throw error;
       }
-      throw error;
     }
   };
 

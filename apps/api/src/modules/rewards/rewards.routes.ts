@@ -93,6 +93,8 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
       app,
       endpoint,
       async ({ params, body, request, reply }) => {
+        // The redemption row is the record of an integrator's redemption (who, what, when): no second audit write.
+        if (!staff) request.audited = true;
         const { redemption, repeat } = await redemptions.redeem(
           principalOf(request),
           params.customer_id,
