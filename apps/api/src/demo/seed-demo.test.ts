@@ -202,7 +202,11 @@ describe('demo data', () => {
       url: '/api/rewards',
       headers: { authorization: `Bearer ${session.clientToken}` },
     });
-    const catalogue = rewards.json().content as { name: string; redeemed: number; codes_left: number | null }[];
+    const catalogue = rewards.json().content as {
+      name: string;
+      redeemed: number;
+      codes_left: number | null;
+    }[];
     expect(catalogue.map((r) => r.name).sort()).toEqual([
       'Bean There enamel mug',
       'Free flat white',
