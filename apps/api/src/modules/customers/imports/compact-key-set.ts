@@ -4,13 +4,19 @@
  * typed arrays, about 24 bytes a key instead of a few hundred as strings in a Map. A collision (odds about 1e-7 at
  * four million keys) would report a false repeat; it can never let a real repeat through.
  */
+/** Linear probing stays short up to three quarters full. */
+const MAX_LOAD = 0.75;
+
 export class CompactKeySet {
   private high: Uint32Array;
   private low: Uint32Array;
   private rows: Int32Array;
   private size = 0;
 
-  constructor(capacity = 1 << 12) {
+  /** `expected` keys fit without growing (a file's rows × 4, from the upload's count). */
+  constructor(expected = 0) {
+    let capacity = 1 << 12;
+    while (capacity * MAX_LOAD < expected) capacity *= 2;
     this.high = new Uint32Array(capacity);
     this.low = new Uint32Array(capacity);
     this.rows = new Int32Array(capacity);
@@ -29,7 +35,7 @@ export class CompactKeySet {
 
   /** Records the key for `row` (rows count from 1); a key already held keeps its first row. */
   add(key: string, row: number) {
-    if ((this.size + 1) * 2 > this.rows.length) this.grow();
+    if (this.size + 1 > this.rows.length * MAX_LOAD) this.grow();
     const [high, low] = hash(key);
     const at = this.find(high, low);
     if (this.rows[at] !== 0) return;

@@ -73,7 +73,10 @@ const holdersOf = (db: DbOrTx, clientId: string, rows: readonly ImportRow[]) =>
                     ${arrayParam(rows.map((r) => r.email?.toLowerCase() ?? null))}::text[],
                     ${arrayParam(rows.map((r) => r.cellNumber))}::text[],
                     ${arrayParam(rows.map((r) => r.loyaltyNumber))}::text[]) AS u(n, ext, email, cell, loy)
-        LEFT JOIN customers m ON m.client_id = ${clientId} AND m.email IS NOT NULL AND lower(m.email) = u.email`,
+        -- One index probe a row: a plain join on the partial expression index is planned as a scan of every customer.
+        LEFT JOIN LATERAL (SELECT c.id, c.external_id FROM customers c
+                           WHERE c.client_id = ${clientId} AND c.email IS NOT NULL AND lower(c.email) = u.email
+                           LIMIT 1) m ON true`,
   );
 
 const existingCustomers = async (db: DbOrTx, clientId: string, ids: readonly string[]) => {
