@@ -12,10 +12,18 @@ type TImportErrorTableProps = {
   note?: ReactNode;
   /** Under the title, right-aligned: a download of every error. */
   actions?: ReactNode;
+  /** The second column's header: what the file calls the place of the problem. */
+  fieldLabel?: string;
 };
 
 /** An import's failed rows as a table (Row, Field, Message), scrolling within its frame when long. */
-export const ImportErrorTable = ({ title, errors, note, actions }: TImportErrorTableProps) => {
+export const ImportErrorTable = ({
+  title,
+  errors,
+  note,
+  actions,
+  fieldLabel = 'Field',
+}: TImportErrorTableProps) => {
   const headingId = useId();
   return (
     <Stack gap="sm">
@@ -39,7 +47,7 @@ export const ImportErrorTable = ({ title, errors, note, actions }: TImportErrorT
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={80}>Row</Table.Th>
-                <Table.Th w={180}>Field</Table.Th>
+                <Table.Th w={180}>{fieldLabel}</Table.Th>
                 <Table.Th>Message</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -1,8 +1,8 @@
 import { IMPORT_MESSAGES, type TImportReport } from '@laurel/contract';
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useId } from 'react';
+import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { CATALOGUE_TEXTS } from '@/features/products/catalogue-texts';
+import { ImportErrorTable as SharedImportErrorTable } from '@/ui/import-error-table';
 
 /** The created / updated / unchanged (and skipped) counts of an import that went through. */
 export const ImportCounts = ({ report }: { report: TImportReport }) => {
@@ -49,45 +49,13 @@ export const ImportCounts = ({ report }: { report: TImportReport }) => {
 
 /** Every problem of the file: its row (the header is row 1), column and message. */
 export const ImportErrorTable = ({ report }: { report: TImportReport }) => {
-  const headingId = useId();
   const badRows = new Set(report.errors.map((error) => error.row)).size;
   return (
-    <Stack gap="sm">
-      <Group gap="xs">
-        <IconAlertTriangle size={20} color="var(--mantine-color-orange-6)" aria-hidden />
-        <Title id={headingId} order={2} fz="h4">
-          {CATALOGUE_TEXTS.reportTitle}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {badRows} of {report.rows} {report.rows === 1 ? 'row' : 'rows'}
-        </Text>
-      </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={480} maxHeight={420}>
-          <Table striped stickyHeader aria-labelledby={headingId} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>Row</Table.Th>
-                <Table.Th w={160}>Column</Table.Th>
-                <Table.Th>Message</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.errors.map((error) => (
-                <Table.Tr key={`${error.row}:${error.column}:${error.message}`}>
-                  <Table.Td>{error.row}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {error.column || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{error.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    </Stack>
+    <SharedImportErrorTable
+      title={CATALOGUE_TEXTS.reportTitle}
+      fieldLabel="Column"
+      errors={report.errors.map((error) => ({ row: error.row, field: error.column, message: error.message }))}
+      note={`${badRows} of ${report.rows} ${report.rows === 1 ? 'row' : 'rows'}`}
+    />
   );
 };
