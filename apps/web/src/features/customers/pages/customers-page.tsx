@@ -11,7 +11,7 @@ import {
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { customerListQuery, type TCustomerListFilter } from '@/features/customers/api';
@@ -33,6 +33,7 @@ import { LazySelect } from '@/ui/lazy-select';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
+import { useActionDialog } from '@/ui/use-action-dialog';
 
 // The dialog and its form (dates, zod rules) load when it is first opened.
 const AddCustomerModal = lazyComponent(
@@ -43,22 +44,6 @@ const AddCustomerModal = lazyComponent(
 const TITLE = 'Customers';
 /** `?action=add-customer` opens the dialog, so Back closes it and a link can open it. */
 const ADD_ACTION = 'add-customer';
-
-const useAddCustomerDialog = () => {
-  const [params, setParams] = useSearchParams();
-  const opened = params.get('action') === ADD_ACTION;
-  const setOpened = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('action', ADD_ACTION);
-        else next.delete('action');
-        return next;
-      },
-      { replace: !open },
-    );
-  return { opened, open: () => setOpened(true), close: () => setOpened(false) };
-};
 
 /** `/console/customers` (spec 1 §2.9): search, status and join-date filters, export, import, add, block/unblock. */
 export const CustomersPage = () => {
@@ -74,7 +59,7 @@ export const CustomersPage = () => {
     end_date: table.filter('end_date'),
   };
   const customers = useQuery(customerListQuery({ ...filter, page: table.page, size: table.pageSize }));
-  const addDialog = useAddCustomerDialog();
+  const addDialog = useActionDialog(ADD_ACTION);
   const block = useBlockCustomer();
   const exporter = useExportCustomers();
 

@@ -9,7 +9,6 @@ import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconGift, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { customerWalletsQuery } from '@/features/economy';
 import {
@@ -27,6 +26,7 @@ import { displayDate } from '@/ui/display-date';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { openMessageModal } from '@/ui/message-modal';
 import { StatusChip } from '@/ui/status-chip';
+import { useActionDialog } from '@/ui/use-action-dialog';
 
 // Opened by its button: the dialog and its list load then, not with the customer's profile.
 const RedeemRewardDialog = lazyComponent(
@@ -37,26 +37,10 @@ const RedeemRewardDialog = lazyComponent(
 const PAGE_SIZE = PAGE_SIZES.picker;
 const ACTION = 'redeem-reward';
 
-/** `?action=redeem-reward` opens the dialog, so Back closes it and a link opens it. */
-const useRedeemDialog = () => {
-  const [params, setParams] = useSearchParams();
-  const set = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('action', ACTION);
-        else next.delete('action');
-        return next;
-      },
-      { replace: !open },
-    );
-  return { opened: params.get('action') === ACTION, open: () => set(true), close: () => set(false) };
-};
-
 /** The Rewards box's 'Redeem reward' button, shown only with REWARDS create. */
 export const RedeemRewardAction = ({ customerId }: { customerId: string }) => {
   const user = useSession()?.user;
-  const dialog = useRedeemDialog();
+  const dialog = useActionDialog(ACTION);
   if (!mayCreateRewards(user)) return null;
   return (
     <>
