@@ -14,6 +14,7 @@ import { seriousAxeFindings } from './support/axe';
 const STATIC_CONSOLE_PAGES = [
   '/console/dashboard',
   '/console/customers',
+  '/console/customers/import',
   '/console/orders',
   '/console/baskets',
   '/console/subscriptions',
@@ -47,6 +48,9 @@ const STATIC_CONSOLE_PAGES = [
   '/console/transactions/challenges',
   '/console/transactions/badges',
   '/console/transactions/reward-tracks',
+  '/console/rewards',
+  '/console/reward',
+  '/console/rewards/redemptions',
   '/console/users',
   '/console/user',
   '/console/settings/account',
