@@ -64,12 +64,15 @@ export const seedDemoRewards = async (ctx: AppContext, principal: Principal, act
     let left = Number(wallet.balance);
     for (const reward of [mug, vouchers, coffee]) {
       if (left < reward.cost.amount || (reward === mug && index % 3 !== 0)) continue;
-      await redemptions.redeem(
+      const { redemption } = await redemptions.redeem(
         principal,
         wallet.customer_id,
         { id: `demo-${reward._id}-${index}`, reward_id: reward._id },
         actor,
       );
+      // Some coupons were already taken at the till.
+      if (redemption.coupon_code && index % 3 === 1)
+        await redemptions.useCoupon(principal, redemption.coupon_code, `demo-order-${index}`);
       left -= reward.cost.amount;
     }
   }

@@ -250,6 +250,14 @@ describe('coupons and cancelling', () => {
     expect(codes.sort()).toEqual([`PARTNER-${tag}-1`, `PARTNER-${tag}-2`]);
     const empty = await redeem(customer, reward._id);
     expect(empty.json().message).toBe(M.outOfStock);
+    expect((await setup.call('GET', `/api/rewards/${reward._id}`)).json().content).toMatchObject({
+      stock: null,
+      stock_left: 0,
+      codes_left: 0,
+      status: 'Out of stock',
+    });
+    const dry = await setup.call('GET', `/api/rewards?status=${encodeURIComponent('Out of stock')}&size=100`);
+    expect(dry.json().content.map((r: TReward) => r._id)).toContain(reward._id);
     expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(400);
     const bad = await setup.t.app.inject({
       method: 'POST',

@@ -49,6 +49,9 @@ export const toReward = (row: RewardRecord, now = new Date()): TReward => {
     stock: row.stock,
     redeemed: row.redeemed,
   };
+  const codesLeft = row.codes_left === null ? null : Number(row.codes_left);
+  const stockLeft = row.stock === null ? null : Math.max(row.stock - row.redeemed, 0);
+  const status = rewardStatus(fields, now);
   return {
     _id: row.id,
     name: row.name,
@@ -64,9 +67,11 @@ export const toReward = (row: RewardRecord, now = new Date()): TReward => {
     segment_ids: row.segment_ids ?? [],
     coupon: coupon ? { ...coupon, value: Number(coupon.value), valid_days: Number(coupon.valid_days) } : null,
     active: row.active,
-    status: rewardStatus(fields, now),
+    // A pool that ran dry is out of stock however much stock is left.
+    status: status === 'Active' && codesLeft === 0 ? 'Out of stock' : status,
     redeemed: row.redeemed,
-    stock_left: row.stock === null ? null : Math.max(row.stock - row.redeemed, 0),
+    stock_left:
+      stockLeft === null ? codesLeft : codesLeft === null ? stockLeft : Math.min(stockLeft, codesLeft),
     codes_total: row.codes_total === null ? null : Number(row.codes_total),
     codes_left: row.codes_left === null ? null : Number(row.codes_left),
     created_at: iso(row.created_at) as string,
@@ -84,15 +89,19 @@ const SELECT_REWARD = sql`
               THEN (SELECT count(*) FROM reward_codes k WHERE k.reward_id = r.id AND k.redemption_id IS NULL) END AS codes_left
   FROM rewards r JOIN currencies c ON c.id = r.currency_id`;
 
-/** The SQL condition of each catalogue status, as rewardStatus decides it. */
+/** A pool coupon with no code left to issue. */
+const POOL_DRY = sql`(r.coupon->>'source' = 'pool' AND NOT EXISTS (
+  SELECT 1 FROM reward_codes k WHERE k.reward_id = r.id AND k.redemption_id IS NULL))`;
+
+/** The SQL condition of each catalogue status, as rewardStatus decides it (and a dry pool). */
 const STATUS_CONDITIONS: Record<TRewardStatus, SQL> = {
   Inactive: sql`NOT r.active`,
   Scheduled: sql`r.active AND r.available_from > now()`,
   Ended: sql`r.active AND coalesce(r.available_from <= now(), true) AND r.available_to < now()`,
   'Out of stock': sql`r.active AND coalesce(r.available_from <= now(), true) AND coalesce(r.available_to >= now(), true)
-                      AND r.stock IS NOT NULL AND r.redeemed >= r.stock`,
+                      AND ((r.stock IS NOT NULL AND r.redeemed >= r.stock) OR ${POOL_DRY})`,
   Active: sql`r.active AND coalesce(r.available_from <= now(), true) AND coalesce(r.available_to >= now(), true)
-              AND (r.stock IS NULL OR r.redeemed < r.stock)`,
+              AND (r.stock IS NULL OR r.redeemed < r.stock) AND NOT ${POOL_DRY}`,
 };
 
 export const findReward = async (db: DbOrTx, clientId: string, id: string) => {
