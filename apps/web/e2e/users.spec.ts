@@ -63,6 +63,7 @@ test.describe('console users', () => {
       'Challenges',
       'Statistics',
       'Segments',
+      'Rewards',
       'Users',
       'Settings',
     ]);

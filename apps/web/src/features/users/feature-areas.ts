@@ -17,6 +17,7 @@ export const PERMISSION_GROUPS: { label: string; areas: TFeatureArea[] }[] = [
       'WALLET',
       'CASHBACK',
       'XP_POINTS',
+      'REWARDS',
       'TRANSACTIONS',
     ],
   },

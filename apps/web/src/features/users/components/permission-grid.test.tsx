@@ -39,13 +39,14 @@ describe('permission grid', () => {
       'Wallet',
       'Cashback',
       'XP Reward',
+      'Rewards',
       'Transactions',
       'Subscriptions',
       'Orders',
       'Baskets',
       'Products',
     ]);
-    expect(within(table).getAllByRole('checkbox')).toHaveLength(15 * 4);
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(16 * 4);
     for (const name of ['Customers: View', 'Subscriptions: Add', 'Products: Edit', 'XP Reward: Delete']) {
       expect((screen.getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(false);
     }
