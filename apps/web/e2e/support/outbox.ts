@@ -2,7 +2,8 @@
  * The mail the server "sent", read through `GET /api/dev/outbox?to=` (registered only when the server runs with
  * MAIL_OUTBOX_API=1, as the e2e server does). There is no mail UI: this is how a journey follows an emailed link.
  */
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
+// The same server the journeys open (playwright.config.ts): E2E_BASE_URL, else E2E_PORT, else 8090.
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT || '8090'}`;
 
 type TOutboxMail = { to: string; subject: string; link: string | null; created_at: string };
 
