@@ -92,14 +92,14 @@ test.describe('rewards', () => {
     await expect(editor.stock).toHaveValue('40');
     await expect(editor.codesLeft).toHaveText('12 of 12 codes left');
 
-    // Listed as Active with its stock.
+    // Listed as Active with what it can still issue: a stock of 40, but only the 12 codes of its pool.
     await editor.backToRewards.click();
     await list.expectShown();
     expect((await list.cells('Partner Voucher')).slice(1)).toEqual([
       'Partner Voucher',
       'Coupon',
       '800 BC',
-      '40',
+      '12',
       '0',
       'Active',
     ]);

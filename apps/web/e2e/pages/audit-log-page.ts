@@ -45,8 +45,13 @@ export class AuditLogPage {
 
   /** A preset of the date-range picker: 'Today', 'Last 7 days'… */
   async chooseDates(preset: string) {
-    await this.dates.click();
-    await this.page.getByRole('button', { name: preset, exact: true }).click();
+    const option = this.page.getByRole('button', { name: preset, exact: true });
+    // The picker's code loads on first use: a click while the page re-renders (after Reset) may not open it.
+    await expect(async () => {
+      if (!(await option.isVisible())) await this.dates.click();
+      await expect(option).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await option.click();
   }
 
   dialog(summary: string) {
