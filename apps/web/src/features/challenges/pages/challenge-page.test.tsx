@@ -133,7 +133,9 @@ describe('challenge editor', { timeout: 60_000 }, () => {
       await within(canvas()).findByRole('button', { name: 'Add next node after Number of Logins' }),
       'XP Points',
     );
-    const xp = within(nodePanel()).getByRole('textbox', { name: 'XP Points' });
+    // The node's settings panel renders after the graph settles: slower on a loaded machine.
+    const panel = await screen.findByRole('region', { name: 'Node settings' }, { timeout: 10_000 });
+    const xp = within(panel).getByRole('textbox', { name: 'XP Points' });
     await user.clear(xp);
     await user.type(xp, '50');
     await user.click(screen.getByRole('button', { name: 'Save' }));
