@@ -1,5 +1,5 @@
 import { BADGE_EDITOR_TABS, BADGE_MESSAGES, type TBadgeEditorTab } from '@laurel/contract';
-import { Box, Grid, Group, Indicator, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Grid, Indicator, Paper, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Icon, IconIcons, IconListDetails, IconPalette, IconTextCaption } from '@tabler/icons-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
@@ -15,8 +15,8 @@ import { IconsTab } from '@/features/badges/components/icons-tab';
 import { TextTab } from '@/features/badges/components/text-tab';
 import { ThemeTab } from '@/features/badges/components/theme-tab';
 import { openValidationErrors } from '@/features/badges/components/validation-errors';
+import { EditorCardHeader } from '@/ui/editor-card-header';
 import { lazyModule } from '@/ui/lazy-module';
-import { SaveControls } from '@/ui/save-controls';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
 
@@ -98,24 +98,14 @@ export const BadgeForm = ({
   return (
     <form aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
       <Paper withBorder radius="md">
-        <Group
-          justify="space-between"
-          align="center"
-          gap="sm"
-          px={{ base: 'md', sm: 'lg' }}
-          py="md"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Stack gap={2}>
-            <Title id={headingId} order={2} fz="h4">
-              {BADGE_MESSAGES.header}
-            </Title>
-            <Text size="sm" c="dimmed">
-              Details, icon, words and colours; the preview shows the badge as players will see it.
-            </Text>
-          </Stack>
-          {!readOnly && <SaveControls edited={edited} submitting={submitting} gap="sm" />}
-        </Group>
+        <EditorCardHeader
+          headingId={headingId}
+          title={BADGE_MESSAGES.header}
+          hint={'Details, icon, words and colours; the preview shows the badge as players will see it.'}
+          readOnly={readOnly}
+          edited={edited}
+          submitting={submitting}
+        />
         <Grid gap="lg" p={{ base: 'md', sm: 'lg' }} align="flex-start">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Tabs

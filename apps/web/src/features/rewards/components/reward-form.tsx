@@ -14,7 +14,6 @@ import {
   Anchor,
   Divider,
   Grid,
-  Group,
   Paper,
   SimpleGrid,
   Stack,
@@ -22,7 +21,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
@@ -31,12 +29,12 @@ import { RewardPool } from '@/features/rewards/components/reward-pool';
 import { RewardPreview } from '@/features/rewards/components/reward-preview';
 import { errorsByField, isSameValues, type TRewardFormValues } from '@/features/rewards/reward-form-values';
 import { REWARD_TEXTS } from '@/features/rewards/reward-format';
+import { EditorCardHeader } from '@/ui/editor-card-header';
 import { ImageField } from '@/ui/image-field';
 import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
 import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { lazyModule } from '@/ui/lazy-module';
 import { LazyMultiSelect, LazySelect } from '@/ui/lazy-select';
-import { SaveControls } from '@/ui/save-controls';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
@@ -135,24 +133,14 @@ export const RewardForm = ({
   return (
     <form aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
       <Paper withBorder radius="md">
-        <Group
-          justify="space-between"
-          align="center"
-          gap="sm"
-          px={{ base: 'md', sm: 'lg' }}
-          py="md"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Stack gap={2}>
-            <Title id={headingId} order={2} fz="h4">
-              {REWARD_TEXTS.header}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {REWARD_TEXTS.headerHint}
-            </Text>
-          </Stack>
-          {!readOnly && <SaveControls edited={edited} submitting={submitting} gap="sm" />}
-        </Group>
+        <EditorCardHeader
+          headingId={headingId}
+          title={REWARD_TEXTS.header}
+          hint={REWARD_TEXTS.headerHint}
+          readOnly={readOnly}
+          edited={edited}
+          submitting={submitting}
+        />
         <Grid gap="lg" p={{ base: 'md', sm: 'lg' }} align="flex-start">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="xl">
