@@ -330,11 +330,16 @@ describe('conditions', () => {
   });
 
   it('date range: between two days, and a duration in days from the start', async () => {
-    const between = await released({
-      event_type: 'numberOfLogins',
-      trigger: { trigger_quantity: 2 },
-      conditions: [{ type: 'date_range', range_type: 'between', start_date: day(-1), end_date: day(-1) }],
-    });
+    // The login outside the range is two days back, not "half an hour ago": run just after midnight UTC,
+    // half an hour ago is yesterday, inside the range.
+    const between = await released(
+      {
+        event_type: 'numberOfLogins',
+        trigger: { trigger_quantity: 2 },
+        conditions: [{ type: 'date_range', range_type: 'between', start_date: day(-1), end_date: day(-1) }],
+      },
+      { schedule: { start_date: day(-2), end_date: day(30) } },
+    );
     const duration = await released(
       {
         event_type: 'numberOfReferrals',
@@ -346,7 +351,7 @@ describe('conditions', () => {
     const customer = await addCustomer(t.app, admin);
     await sendAndProcess(t, key, [
       event(customer, 'user.logged-in', {}, yesterdayAt(9)),
-      event(customer, 'user.logged-in', {}, at(0.5)),
+      event(customer, 'user.logged-in', {}, `${day(-2)}T09:00:00.000Z`),
       event(customer, 'referral', {}, yesterdayAt(9)),
     ]);
     expect(await progressOf(customer, between._id)).toBe(1);
