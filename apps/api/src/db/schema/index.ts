@@ -13,3 +13,4 @@ export * from './reward-tracks';
 export * from './rewards';
 export * from './staff';
 export * from './system';
+export * from './staff-security';
