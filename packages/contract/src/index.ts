@@ -54,6 +54,8 @@ export * from './http/envelope';
 export * from './http/fields';
 export * from './http/permissions';
 export * from './integrations/api-keys';
+export * from './integrations/webhook-endpoints';
+export * from './integrations/webhooks';
 export * from './messages/api-responses';
 export * from './messages/auth';
 export * from './messages/badges';

@@ -14,3 +14,4 @@ export * from './rewards';
 export * from './staff';
 export * from './system';
 export * from './staff-security';
+export * from './webhooks';

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A client's webhook endpoint (DESIGN §10). The secret signs every delivery, so it is kept (not hashed). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    url: text('url').notNull(),
+    eventTypes: text('event_types').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    secret: text('secret').notNull(),
+    disabledReason: text('disabled_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The outbox writers join on it for every effect: only the active ones matter there.
+    index('webhook_endpoints_active_idx').on(table.clientId).where(sql`${table.active}`),
+    index('webhook_endpoints_client_idx').on(table.clientId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * The outbox (DESIGN §10): one row per endpoint and webhook, written in the effect's own transaction; the
+ * dispatcher sends it until a 2xx or until the retry schedule runs out. `seq` orders sends per endpoint and customer;
+ * `leased_until` keeps a row a sender holds from others (a sender that dies lets its lease run out).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    clientId: text('client_id').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    webhookId: text('webhook_id').notNull(),
+    eventType: text('event_type').notNull(),
+    customerId: text('customer_id'),
+    /** The whole body as sent: `{ id, type, created_at, client_id, data }`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending (never tried or retrying), delivered, failed (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_endpoint_webhook_unique').on(table.endpointId, table.webhookId),
+    // The dispatcher's claim: what is due, in order.
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt, table.seq)
+      .where(sql`${table.status} = 'pending'`),
+    // Order per endpoint and customer: an earlier unsent row of the same pair holds a later one back.
+    index('webhook_deliveries_order_idx')
+      .on(table.endpointId, table.customerId, table.seq)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.seq.desc()),
+    index('webhook_deliveries_customer_idx').on(table.clientId, table.customerId),
+  ],
+);
+
+/** Every attempt of a delivery: when, the status code, how long, the first 1 KB of the answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    deliveryId: text('delivery_id').notNull(),
+    clientId: text('client_id').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id.desc())],
+);
