@@ -15,3 +15,4 @@ export * from './staff';
 export * from './system';
 export * from './staff-security';
 export * from './webhooks';
+export * from './privacy';
