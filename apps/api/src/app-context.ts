@@ -7,6 +7,7 @@ import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { createCustomerImportTask } from './modules/customers';
+import { createWebhookDispatcher, type WebhookDispatcher } from './modules/webhooks/dispatcher';
 import { type BillingProvider, billingProviderFor } from './providers/billing';
 import { type MailProvider, mailProviderFor } from './providers/mail';
 import { type MediaProvider, mediaProviderFor } from './providers/media';
@@ -30,6 +31,8 @@ export type AppContext = {
   engine: Engine;
   /** The operator's Prometheus metrics of this app instance (src/metrics). */
   metrics: Metrics;
+  /** Sends the webhook outbox; started beside the engine, driven by `drain()` in tests. */
+  webhooks: WebhookDispatcher;
 };
 
 export const createAppContext = (input: {
@@ -41,6 +44,7 @@ export const createAppContext = (input: {
 }): AppContext => {
   const clock = clockStartingAt(input.config.clockStart);
   const metrics = createMetrics({ database: input.database, collectProcess: input.config.metrics.enabled });
+  const mail = mailProviderFor(input.config.mail, { db: input.database.db, log: input.log });
   return {
     config: input.config,
     database: input.database,
@@ -48,7 +52,7 @@ export const createAppContext = (input: {
     clock,
     tokens: createTokenService(input.jwtSecret),
     authCache: createAuthCache(),
-    mail: mailProviderFor(input.config.mail, { db: input.database.db, log: input.log }),
+    mail,
     billing: input.billing ?? billingProviderFor(input.config),
     places: placesProviderFor(input.config),
     media: mediaProviderFor(input.config),
@@ -62,5 +66,11 @@ export const createAppContext = (input: {
       onSettled: metrics.countSettled,
     }),
     metrics,
+    webhooks: createWebhookDispatcher({
+      database: input.database,
+      config: input.config,
+      log: input.log,
+      mail,
+    }),
   };
 };

@@ -118,6 +118,22 @@ const ZConfig = z
         .optional(),
     ),
     METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    // Webhooks (DESIGN §10): plain http to any host, and private addresses, are refused unless these say otherwise.
+    WEBHOOK_ALLOW_HTTP: z.enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" }).default('0'),
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['0', '1', 'true', 'false'], { message: "must be '0' or '1'" })
+      .default('0'),
+    // Seconds between a failed delivery's tries; after the last the delivery fails and its endpoint is switched off.
+    WEBHOOK_RETRY_SCHEDULE: optionalString.refine(
+      (value) => value === undefined || /^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*$/.test(value),
+      { message: 'must be a comma-separated list of seconds, such as 1,2,4' },
+    ),
+    WEBHOOK_CONCURRENCY: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 256')
+      .max(256, 'must be between 1 and 256')
+      .default(16),
     NODE_ENV: optionalString,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -211,6 +227,14 @@ const ZConfig = z
       host: env.METRICS_HOST,
       /** Collected only when someone can read them: a token for /metrics or a port of their own. */
       enabled: env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined,
+    },
+    webhooks: {
+      allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' || env.WEBHOOK_ALLOW_HTTP === 'true',
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+      /** Loopback hosts take deliveries (plain http too) outside production: a developer's own receiver. */
+      allowLoopback: env.NODE_ENV !== 'production',
+      retrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.split(',').map((part) => Number(part.trim())),
+      concurrency: env.WEBHOOK_CONCURRENCY,
     },
     engine: {
       inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',

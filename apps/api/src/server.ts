@@ -35,6 +35,7 @@ const main = async () => {
     app.log.info({ signal }, 'shutting down');
     try {
       await ctx.engine.stop();
+      await ctx.webhooks.stop();
       await closeMetrics();
       await app.close();
       await database.close();
@@ -59,7 +60,11 @@ const main = async () => {
     closeMetrics = listener.close;
   }
   // PGlite belongs to this process, so its events are processed here; on PostgreSQL `npm run worker` may add more.
-  if (config.engine.inProcess || database.kind === 'pglite') ctx.engine.start();
+  if (config.engine.inProcess || database.kind === 'pglite') {
+    ctx.engine.start();
+    // The webhook dispatcher runs where the engine does: beside it here, or in `npm run worker`.
+    await ctx.webhooks.start();
+  }
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Laurel is serving');
 };
 

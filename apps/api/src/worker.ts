@@ -7,6 +7,8 @@ import { createLogger } from './logger';
 import { createMetrics } from './metrics/metrics';
 import { listenForMetrics } from './metrics/metrics-listener';
 import { createCustomerImportTask } from './modules/customers';
+import { createWebhookDispatcher } from './modules/webhooks/dispatcher';
+import { mailProviderFor } from './providers/mail';
 
 /**
  * `npm run worker`: an engine worker on its own (DESIGN §1). Several may run against one PostgreSQL: they share
@@ -55,7 +57,17 @@ const main = async () => {
     idlePollMs: config.engine.idlePollMs,
     onSettled: metrics.countSettled,
   });
-  stopEngine = () => engine.stop();
+  // The worker sends webhooks too (DESIGN §10): several workers share the outbox as they share the events.
+  const webhooks = createWebhookDispatcher({
+    database,
+    config,
+    log,
+    mail: mailProviderFor(config.mail, { db: database.db, log }),
+  });
+  stopEngine = async () => {
+    await engine.stop();
+    await webhooks.stop();
+  };
   if (metricsPort !== undefined) {
     const listener = await listenForMetrics(metrics, {
       port: metricsPort,
@@ -66,6 +78,7 @@ const main = async () => {
     closeMetrics = listener.close;
   }
   engine.start();
+  await webhooks.start();
   log.info({ batchSize: config.engine.batchSize }, 'Laurel engine worker is running');
 };
 

@@ -27,6 +27,7 @@ import { outboxRoutes } from './system/outbox.routes';
 import { systemRoutes } from './system/system.routes';
 import { transactionRoutes } from './transactions/transactions.routes';
 import { userRoutes } from './users/users.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 
 /** The composition of every area's routes; each area registers its own. */
 export const registerModules = async (app: FastifyInstance, ctx: AppContext) => {
@@ -41,6 +42,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   auditRoutes(app, ctx);
   customerRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   eventRoutes(app, ctx);
   statisticRoutes(app, ctx);
   badgeRoutes(app, ctx);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
+import { outboxInsertSql, type WebhookMessage, wakeDispatchersSql } from '../webhooks/outbox';
 import { centsToDecimal, toCents } from './amounts';
 import { consumeLots, consumeLotsSql, lotExpirySql } from './lots';
 
@@ -97,6 +98,24 @@ type LedgerRow = {
   balanceCents: number;
   shortfallCents: number;
 };
+
+/** `wallet.credited` / `wallet.debited` (DESIGN §10): written by the same statement as the ledger row. */
+const walletWebhook = (row: LedgerRow): WebhookMessage => ({
+  clientId: row.effect.clientId,
+  type: row.valueCents > 0 ? 'wallet.credited' : 'wallet.debited',
+  customerId: row.effect.customerId,
+  data: {
+    customer_id: row.effect.customerId,
+    currency_id: row.effect.currencyId,
+    amount: Number(centsToDecimal(Math.abs(row.valueCents))),
+    balance_after: Number(centsToDecimal(row.balanceCents)),
+    transaction_id: row.id,
+    transaction_type: row.effect.transactionType,
+    reason: row.effect.reason ?? null,
+    order_ref: row.effect.orderRef ?? null,
+    occurred_at: row.effect.occurredAt.toISOString(),
+  },
+});
 
 /**
  * Applies wallet movements in order (DESIGN §4, §5): locks every wallet touched, skips effects already in the
@@ -206,8 +225,9 @@ export const applyWalletEffects = async (
       JOIN currencies c ON c.id = l.currency_id
       JOIN clients cl ON cl.id = l.client_id
       RETURNING 1
-    )${consumeNow ? sql`, consumed AS (${consumeNow} RETURNING 1)` : sql``}
-    SELECT (SELECT count(*) FROM ledger) AS ledger, (SELECT count(*) FROM balance) AS balance, (SELECT count(*) FROM lots) AS lots`);
+    ), hooks AS (${outboxInsertSql(rows.filter((row) => row.valueCents !== 0).map(walletWebhook))})${consumeNow ? sql`, consumed AS (${consumeNow} RETURNING 1)` : sql``}
+    SELECT (SELECT count(*) FROM ledger) AS ledger, (SELECT count(*) FROM balance) AS balance, (SELECT count(*) FROM lots) AS lots,
+           ${wakeDispatchersSql('hooks')} AS hooks`);
   if (!consumeNow) await consumeLots(tx, debits);
   return results;
 };

@@ -1,0 +1,71 @@
+import type { TWebhookEventType } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { newId } from '../../db/ids';
+import { arrayParam, rowsOf } from '../core/sql';
+
+/** Something a client's systems may hear about: one body, sent to every active endpoint subscribed to its type. */
+export type WebhookMessage = {
+  clientId: string;
+  type: TWebhookEventType;
+  customerId: string | null;
+  data: Record<string, unknown>;
+  /** The body's id; a stable one (a lot's expiry notice) makes a repeat a no-op. Default: a new id. */
+  webhookId?: string;
+  createdAt?: Date;
+};
+
+/** The webhook id of a new body: `wh_` and a time-ordered id. */
+export const newWebhookId = () => `wh_${newId()}`;
+
+/**
+ * The statement that writes the outbox rows of `messages` (DESIGN §10), to run in the effect's own transaction —
+ * alone (`enqueueWebhooks`) or as a CTE of the effect's own statement — so a webhook exists exactly when its effect
+ * committed: a rolled-back effect leaves none, a crash after the commit loses none. Whatever the number of messages
+ * and endpoints it is one INSERT; a client without an active endpoint for the type gets no row. A delivery's id
+ * derives from its endpoint and webhook id (unique together), so a repeated message is skipped.
+ */
+export const outboxInsertSql = (messages: readonly WebhookMessage[]) => {
+  const now = new Date();
+  const bodies = messages.map((message) => {
+    const id = message.webhookId ?? newWebhookId();
+    return {
+      id,
+      message,
+      body: JSON.stringify({
+        id,
+        type: message.type,
+        created_at: (message.createdAt ?? now).toISOString(),
+        client_id: message.clientId,
+        data: message.data,
+      }),
+    };
+  });
+  const col = <T>(pick: (row: (typeof bodies)[number]) => T) => arrayParam(bodies.map(pick));
+  return sql`INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
+    SELECT substr(md5(e.id || m.webhook_id), 1, 24), m.client_id, e.id, m.webhook_id, m.type, m.customer_id, m.body::jsonb
+    FROM unnest(${col((b) => b.id)}::text[], ${col((b) => b.message.clientId)}::text[],
+                ${col((b) => b.message.type)}::text[], ${col((b) => b.message.customerId)}::text[],
+                ${col((b) => b.body)}::text[]) WITH ORDINALITY AS m(webhook_id, client_id, type, customer_id, body, n)
+    JOIN webhook_endpoints e ON e.client_id = m.client_id AND e.active AND m.type = ANY (e.event_types)
+    ORDER BY m.n, e.id
+    ON CONFLICT (endpoint_id, webhook_id) DO NOTHING
+    RETURNING 1`;
+};
+
+/** Wakes the dispatchers at commit when `written` (a CTE of outbox rows) wrote any: NOTIFY is transactional. */
+export const wakeDispatchersSql = (written: string) =>
+  sql.raw(
+    `(SELECT count(*) FROM (SELECT pg_notify('laurel_webhooks', '') WHERE EXISTS (SELECT 1 FROM ${written})) AS w)`,
+  );
+
+/** Writes the outbox rows of `messages` in the caller's transaction (see outboxInsertSql); answers how many. */
+export const enqueueWebhooks = async (tx: DbOrTx, messages: readonly WebhookMessage[]): Promise<number> => {
+  if (messages.length === 0) return 0;
+  const rows = await rowsOf<{ n: number }>(
+    tx,
+    sql`WITH written AS (${outboxInsertSql(messages)})
+        SELECT (SELECT count(*)::int FROM written) AS n, ${wakeDispatchersSql('written')} AS woken`,
+  );
+  return rows[0]?.n ?? 0;
+};

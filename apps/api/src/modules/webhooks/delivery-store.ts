@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { arrayParam, rowsOf } from '../../db/raw-sql';
+import type { SendResult } from './sender';
+
+/** A delivery as a sender holds it: what to post where, signed with which secret. */
+export type ClaimedDelivery = {
+  id: string;
+  endpointId: string;
+  customerId: string | null;
+  webhookId: string;
+  eventType: string;
+  attempts: number;
+  payload: string;
+  url: string;
+  secret: string;
+  clientId: string;
+};
+
+/** How long a claimed delivery is kept from other senders; a sender that dies lets it run out. */
+export const LEASE_SECONDS = 60;
+
+const claimedColumns = sql`w.id, w.endpoint_id, w.customer_id, w.webhook_id, w.event_type, w.attempts,
+  w.payload::text AS payload, e.url, e.secret, w.client_id`;
+
+type ClaimedRow = {
+  id: string;
+  endpoint_id: string;
+  customer_id: string | null;
+  webhook_id: string;
+  event_type: string;
+  attempts: number;
+  payload: string;
+  url: string;
+  secret: string;
+  client_id: string;
+};
+const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({
+  id: row.id,
+  endpointId: row.endpoint_id,
+  customerId: row.customer_id,
+  webhookId: row.webhook_id,
+  eventType: row.event_type,
+  attempts: row.attempts,
+  payload: row.payload,
+  url: row.url,
+  secret: row.secret,
+  clientId: row.client_id,
+});
+
+/**
+ * Takes up to `limit` due deliveries of active endpoints, oldest first, and leases them. Per endpoint and customer
+ * they go in order: a row waits while an earlier one of the same pair is unsent or in flight (one already retrying
+ * does not hold the rest back for days). `busyEndpoints`: this process's saturated endpoints, left for later, so a
+ * slow receiver's backlog does not fill the sender. SKIP LOCKED lets several processes claim side by side.
+ */
+export const claimDue = async (
+  db: DbOrTx,
+  limit: number,
+  busyEndpoints: readonly string[],
+): Promise<ClaimedDelivery[]> =>
+  (
+    await rowsOf<ClaimedRow>(
+      db,
+      sql`WITH due AS (
+            SELECT d.id FROM webhook_deliveries d
+            JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.active
+            WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+              AND (d.leased_until IS NULL OR d.leased_until < now())
+              AND NOT (d.endpoint_id = ANY (${arrayParam([...busyEndpoints])}::text[]))
+              AND NOT EXISTS (
+                SELECT 1 FROM webhook_deliveries o
+                WHERE o.status = 'pending' AND o.endpoint_id = d.endpoint_id AND o.customer_id = d.customer_id
+                  AND o.seq < d.seq AND (o.attempts = 0 OR o.leased_until > now()))
+            ORDER BY d.next_attempt_at, d.seq
+            LIMIT ${limit}
+            FOR UPDATE OF d SKIP LOCKED
+          )
+          UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+          FROM due, webhook_endpoints e
+          WHERE w.id = due.id AND e.id = w.endpoint_id
+          RETURNING ${claimedColumns}, w.seq`,
+    )
+  )
+    // UPDATE … RETURNING keeps no order: the senders need seq order within each endpoint and customer.
+    .sort(
+      (a, b) =>
+        Number((a as ClaimedRow & { seq: number }).seq) - Number((b as ClaimedRow & { seq: number }).seq),
+    )
+    .map(toClaimed);
+
+/** One delivery leased now, whatever its status (a test send, a resend); null when it is not the client's. */
+export const leaseOne = async (db: DbOrTx, clientId: string, deliveryId: string) => {
+  const [row] = await rowsOf<ClaimedRow>(
+    db,
+    sql`UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        FROM webhook_endpoints e
+        WHERE w.id = ${deliveryId} AND w.client_id = ${clientId} AND e.id = w.endpoint_id
+        RETURNING ${claimedColumns}`,
+  );
+  return row ? toClaimed(row) : null;
+};
+
+/** What became of one try. `nextAttemptAt` null with `delivered` false: the schedule is spent, it failed. */
+export type AttemptOutcome = {
+  delivery: ClaimedDelivery;
+  result: SendResult;
+  attemptedAt: Date;
+  nextAttemptAt: Date | null;
+  /** A resend of a delivery that had given up or was delivered: a failure leaves its status as it was. */
+  keepStatusOnFailure?: boolean;
+};
+
+/**
+ * Writes a set of tries in one statement: each delivery's status, count and next try, and its attempt log row.
+ * Answers the deliveries that gave up now (their endpoints are switched off).
+ */
+export const recordAttempts = async (db: DbOrTx, outcomes: readonly AttemptOutcome[]) => {
+  if (outcomes.length === 0) return [] as { id: string; endpoint_id: string; client_id: string }[];
+  const col = <T>(pick: (o: AttemptOutcome) => T) => arrayParam(outcomes.map(pick));
+  return rowsOf<{ id: string; endpoint_id: string; client_id: string }>(
+    db,
+    sql`WITH r AS (
+          SELECT * FROM unnest(${col((o) => o.delivery.id)}::text[], ${col((o) => o.delivery.clientId)}::text[],
+            ${col((o) => o.result.delivered)}::boolean[], ${col((o) => o.result.statusCode)}::int[],
+            ${col((o) => o.result.durationMs)}::int[], ${col((o) => o.result.excerpt)}::text[],
+            ${col((o) => o.result.error)}::text[], ${col((o) => o.attemptedAt.toISOString())}::timestamptz[],
+            ${col((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
+            ${col((o) => o.keepStatusOnFailure === true)}::boolean[])
+            AS r(id, client_id, delivered, status_code, duration_ms, excerpt, error, attempted_at, next_at, keep)
+        ), attempts AS (
+          INSERT INTO webhook_attempts (delivery_id, client_id, attempted_at, status_code, duration_ms, response_excerpt, error)
+          SELECT id, client_id, attempted_at, status_code, duration_ms, excerpt, error FROM r
+        )
+        UPDATE webhook_deliveries d SET
+          attempts = d.attempts + 1,
+          last_status_code = r.status_code,
+          leased_until = NULL,
+          status = CASE WHEN r.delivered THEN 'delivered'
+                        WHEN r.keep AND d.status <> 'pending' THEN d.status
+                        WHEN r.next_at IS NULL THEN 'failed' ELSE 'pending' END,
+          next_attempt_at = CASE WHEN NOT r.delivered AND r.next_at IS NOT NULL THEN r.next_at ELSE d.next_attempt_at END,
+          delivered_at = CASE WHEN r.delivered THEN r.attempted_at ELSE d.delivered_at END
+        FROM r WHERE d.id = r.id
+        RETURNING d.id, d.endpoint_id, d.client_id, (d.status = 'failed' AND NOT r.keep) AS gave_up`,
+  ).then((rows) => rows.filter((row) => (row as unknown as { gave_up: boolean }).gave_up));
+};
+
+/** When the next pending delivery falls due (null: none waits). */
+export const nextDueAt = async (db: DbOrTx): Promise<Date | null> => {
+  const [row] = await rowsOf<{ at: string | Date | null }>(
+    db,
+    sql`SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d
+        JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.active
+        WHERE d.status = 'pending'`,
+  );
+  return row?.at ? new Date(row.at) : null;
+};

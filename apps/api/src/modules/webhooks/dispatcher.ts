@@ -1,0 +1,281 @@
+import { WEBHOOK_HEADERS } from '@laurel/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from '../../config';
+import type { Database } from '../../db/database';
+import { listenForNotifications, type NotificationListener } from '../../db/notifications';
+import { rowsOf } from '../../db/raw-sql';
+import { clientUsers, webhookEndpoints } from '../../db/schema';
+import type { MailProvider } from '../../providers/mail';
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDue,
+  leaseOne,
+  nextDueAt,
+  recordAttempts,
+} from './delivery-store';
+import { DEFAULT_RETRY_SCHEDULE, retryDelayMs } from './retry-schedule';
+import { createSemaphore, type Semaphore } from './semaphore';
+import { createSender } from './sender';
+import { signatureHeader } from './signature';
+
+const CLAIM_LIMIT = 200;
+/** Results are written together: every this many ms, or sooner when this many have gathered. */
+const FLUSH_MS = 50;
+const FLUSH_AT = 200;
+/** An idle dispatcher looks anyway this often (a lost wake-up, a retry falling due). */
+const IDLE_POLL_MS = 30_000;
+export const ENDPOINT_DISABLED_REASON =
+  'Deliveries failed for 3 days; switch it on again once the receiver answers.';
+
+/**
+ * Sends the outbox (DESIGN §10). Claims due deliveries, sends each endpoint's with at most `concurrency` in flight
+ * (one slow receiver cannot hold back the others), each customer's in order, and writes results in batches.
+ * A failed try is retried on the schedule; a spent schedule fails the delivery, switches the endpoint off and mails
+ * the business's admins. At least once: a crash after a send and before its result is written sends it again.
+ */
+export const createWebhookDispatcher = (deps: {
+  database: Database;
+  config: TConfig;
+  log: FastifyBaseLogger;
+  mail: MailProvider;
+}) => {
+  const { db } = deps.database;
+  const settings = deps.config.webhooks;
+  const schedule = settings.retrySchedule ?? DEFAULT_RETRY_SCHEDULE;
+  const sender = createSender(settings, settings.concurrency);
+  const endpointSlots = new Map<string, Semaphore>();
+  const slotsOf = (endpointId: string) => {
+    let slots = endpointSlots.get(endpointId);
+    if (!slots) {
+      slots = createSemaphore(settings.concurrency);
+      endpointSlots.set(endpointId, slots);
+    }
+    return slots;
+  };
+
+  let pending: AttemptOutcome[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
+
+  const send = async (delivery: ClaimedDelivery) => {
+    const attemptedAt = new Date();
+    const result = await sender.send(delivery.url, delivery.payload, {
+      [WEBHOOK_HEADERS.id]: delivery.webhookId,
+      [WEBHOOK_HEADERS.eventType]: delivery.eventType,
+      [WEBHOOK_HEADERS.signature]: signatureHeader(delivery.secret, delivery.payload, attemptedAt),
+    });
+    const delay = result.delivered ? null : retryDelayMs(schedule, delivery.attempts + 1);
+    return {
+      delivery,
+      result,
+      attemptedAt,
+      nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+    } satisfies AttemptOutcome;
+  };
+
+  const disableAndTell = async (gaveUp: { endpoint_id: string; client_id: string }[]) => {
+    for (const endpointId of new Set(gaveUp.map((row) => row.endpoint_id))) {
+      await db.transaction(async (tx) => {
+        const [endpoint] = await tx
+          .update(webhookEndpoints)
+          .set({ active: false, disabledReason: ENDPOINT_DISABLED_REASON, updatedAt: new Date() })
+          .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.active, true)))
+          .returning();
+        if (!endpoint) return;
+        const admins = await tx
+          .select({ email: clientUsers.email })
+          .from(clientUsers)
+          .where(
+            and(
+              eq(clientUsers.clientId, endpoint.clientId),
+              eq(clientUsers.role, 'ADMIN'),
+              eq(clientUsers.status, 'ACTIVE'),
+            ),
+          );
+        for (const admin of admins) {
+          await deps.mail.enqueue(tx, {
+            to: admin.email,
+            kind: 'webhook-endpoint-disabled',
+            subject: 'A webhook endpoint was switched off',
+            text: [
+              `Laurel could not deliver webhooks to ${endpoint.url} for 3 days, so it has switched the endpoint off.`,
+              'Deliveries that failed stay listed under Settings → Integrations → Webhooks, where you can resend them',
+              'and switch the endpoint on again once the receiver answers with a 2xx.',
+            ].join('\n'),
+          });
+        }
+        deps.log.warn(
+          { endpointId, url: endpoint.url },
+          'webhook endpoint switched off after 3 days of failures',
+        );
+      });
+    }
+    await deps.mail.flush();
+  };
+
+  const flush = async () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    const gaveUp = await recordAttempts(db, batch);
+    if (gaveUp.length > 0) await disableAndTell(gaveUp);
+  };
+  const queueFlush = () => {
+    flushing = flushing
+      .then(flush)
+      .catch((error) => deps.log.error({ err: error }, 'writing webhook results failed'));
+    return flushing;
+  };
+  const recordLater = (outcome: AttemptOutcome) => {
+    pending.push(outcome);
+    if (pending.length >= FLUSH_AT) void queueFlush();
+    else if (!flushTimer) flushTimer = setTimeout(() => void queueFlush(), FLUSH_MS);
+  };
+
+  /** Sends one customer's claimed deliveries of one endpoint in order, each holding one of the endpoint's slots. */
+  const sendInOrder = async (group: ClaimedDelivery[]) => {
+    for (const delivery of group) {
+      const slots = slotsOf(delivery.endpointId);
+      await slots.acquire();
+      try {
+        recordLater(await send(delivery));
+      } finally {
+        slots.release();
+      }
+    }
+  };
+
+  const busyEndpoints = () =>
+    [...endpointSlots.entries()]
+      .filter(([, slots]) => slots.load() >= settings.concurrency * 4)
+      .map(([id]) => id);
+
+  /** Claims what is due now and starts sending it; answers how many were claimed. */
+  const claimAndSend = async () => {
+    const claimed = await claimDue(db, CLAIM_LIMIT, busyEndpoints());
+    const groups = new Map<string, ClaimedDelivery[]>();
+    for (const delivery of claimed) {
+      const key = `${delivery.endpointId}\u0000${delivery.customerId ?? delivery.id}`;
+      const group = groups.get(key);
+      if (group) group.push(delivery);
+      else groups.set(key, [delivery]);
+    }
+    for (const group of groups.values()) {
+      const task = sendInOrder(group).catch((error) => deps.log.error({ err: error }, 'webhook send failed'));
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    }
+    return claimed.length;
+  };
+
+  /** Sends everything due until nothing is (tests; the bench): results written before it answers. */
+  const drain = async () => {
+    for (;;) {
+      const claimed = await claimAndSend();
+      await Promise.all([...inFlight]);
+      await queueFlush();
+      if (claimed === 0) return;
+    }
+  };
+
+  /** A test send or a resend: one delivery now, its result written before answering. Null: not the client's. */
+  const deliverNow = async (clientId: string, deliveryId: string, options: { resend: boolean }) => {
+    const delivery = await leaseOne(db, clientId, deliveryId);
+    if (!delivery) return null;
+    const outcome = await send(delivery);
+    const gaveUp = await recordAttempts(db, [{ ...outcome, keepStatusOnFailure: options.resend }]);
+    if (gaveUp.length > 0) await disableAndTell(gaveUp);
+    return outcome.result;
+  };
+
+  // The loop: claim while there is work and room; otherwise sleep until woken, the next retry, or the idle poll.
+  let running = false;
+  let stopped: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let woken = false;
+  let listener: NotificationListener | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+  const wakeUp = () => {
+    if (wake) wake();
+    else woken = true;
+  };
+
+  const loop = async () => {
+    while (running) {
+      try {
+        const claimed = await claimAndSend();
+        if (claimed > 0) {
+          // Room for more: claim again at once, unless every slot is taken; then wait for a send to end.
+          if (inFlight.size >= CLAIM_LIMIT) await Promise.race([...inFlight]);
+          continue;
+        }
+        await Promise.all([...inFlight]);
+        await queueFlush();
+        const due = await nextDueAt(db);
+        const wait = due ? Math.max(0, Math.min(IDLE_POLL_MS, due.getTime() - Date.now())) : IDLE_POLL_MS;
+        if (wait > 0) await sleep(wait);
+      } catch (error) {
+        deps.log.error({ err: error }, 'webhook dispatcher failed; trying again in 1 s');
+        await sleep(1_000);
+      }
+    }
+    await Promise.all([...inFlight]);
+    await queueFlush();
+  };
+
+  return {
+    start: async () => {
+      if (running) return;
+      running = true;
+      listener = await listenForNotifications(
+        deps.database,
+        'laurel_webhooks',
+        { message: wakeUp, deliveredUpTo: () => {}, lost: wakeUp },
+        'laurel webhook dispatcher',
+        { heartbeat: 'off' },
+      );
+      stopped = loop();
+    },
+    stop: async () => {
+      running = false;
+      wakeUp();
+      await stopped;
+      await listener?.close();
+      await sender.close();
+    },
+    drain,
+    deliverNow,
+    /** Deliveries waiting (tests, metrics). */
+    pendingCount: async () =>
+      Number(
+        (
+          await rowsOf<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`,
+          )
+        )[0]?.n ?? 0,
+      ),
+  };
+};
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

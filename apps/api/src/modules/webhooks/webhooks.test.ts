@@ -1,0 +1,116 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCurrency } from '../../../test/economy-helpers';
+import { addCustomer, type SignedIn } from '../../../test/factories';
+import { createClientApp, type TestApp } from '../../../test/test-app';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
+
+let t: TestApp;
+let admin: SignedIn;
+let call: Awaited<ReturnType<typeof createClientApp>>['call'];
+let receiver: Receiver;
+
+beforeAll(async () => {
+  ({ t, admin, call } = await createClientApp('BUSINESS', { env: { WEBHOOK_RETRY_SCHEDULE: '0,0,0' } }));
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+const addEndpoint = async (body: Record<string, unknown>) => {
+  const res = await call('POST', '/api/integrations/webhooks', { active: true, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().content as { _id: string; secret: string; secret_hint: string };
+};
+
+/** Checks Laurel-Signature as the docs tell a receiver to, with a plain HMAC. */
+const signatureHolds = (secret: string, header: string, rawBody: string) => {
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${rawBody}`).digest('hex');
+  return parts.v1 === expected && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+};
+
+describe('webhook endpoints', () => {
+  it('shows the secret at creation only, lists endpoints without it, and refuses private and bad URLs', async () => {
+    const created = await addEndpoint({ url: receiver.url, event_types: ['wallet.credited'] });
+    expect(created.secret).toMatch(/^whsec_/);
+    const list = await call('GET', '/api/integrations/webhooks');
+    const listed = (list.json().content as Record<string, unknown>[]).find((e) => e._id === created._id);
+    expect(listed).toMatchObject({ url: receiver.url, event_types: ['wallet.credited'], active: true });
+    expect(listed).not.toHaveProperty('secret');
+    expect(listed?.secret_hint).toBe(`whsec_…${created.secret.slice(-4)}`);
+
+    for (const [url, message] of [
+      ['http://example.com/hooks', 'The URL must use https'],
+      [
+        'https://10.0.0.5/hooks',
+        'The URL must point to a public address, not a private, loopback or link-local one',
+      ],
+      [
+        'https://169.254.169.254/latest',
+        'The URL must point to a public address, not a private, loopback or link-local one',
+      ],
+      [
+        'https://[fe80::1]/hooks',
+        'The URL must point to a public address, not a private, loopback or link-local one',
+      ],
+      ['https://user:pw@example.com/hooks', 'The URL must not hold a user name or password'],
+      ['not a url', 'Enter a valid URL (https://…)'],
+    ] as const) {
+      const res = await call('POST', '/api/integrations/webhooks', { url, event_types: ['wallet.credited'] });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const none = await call('POST', '/api/integrations/webhooks', { url: receiver.url, event_types: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Choose at least one event type');
+  });
+
+  it('a manual credit is delivered once, signed, with the body DESIGN §10 pins', async () => {
+    const endpoint = await addEndpoint({
+      url: receiver.url,
+      event_types: ['wallet.credited', 'wallet.debited'],
+    });
+    const currency = await createCurrency(t.app, admin);
+    const customer = await addCustomer(t.app, admin);
+    const credit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
+      currency: currency._id,
+      direction: 'credit',
+      amount: 25,
+      reason: 'Welcome',
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    await t.ctx.webhooks.drain();
+    const hooks = receiver.received.filter(
+      (hook) => hook.body.type === 'wallet.credited' && hook.body.data.customer_id === customer,
+    );
+    // Two endpoints point at this receiver and both take wallet.credited: one delivery each, same body id.
+    expect(hooks).toHaveLength(2);
+    const hook = hooks.find((h) =>
+      signatureHolds(endpoint.secret, String(h.headers['laurel-signature']), h.rawBody),
+    );
+    expect(hook).toBeDefined();
+    expect(hook?.headers['laurel-webhook-id']).toBe(hook?.body.id);
+    expect(hook?.headers['laurel-event-type']).toBe('wallet.credited');
+    expect(hook?.body).toMatchObject({
+      type: 'wallet.credited',
+      client_id: admin.clientId,
+      data: { customer_id: customer, currency_id: currency._id, amount: 25, balance_after: 25 },
+    });
+    const deliveries = await call(
+      'GET',
+      `/api/integrations/webhooks/${endpoint._id}/deliveries?status=delivered`,
+    );
+    expect(deliveries.json().content[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      last_status_code: 200,
+    });
+    expect(deliveries.json().content[0].attempt_log[0]).toMatchObject({
+      status_code: 200,
+      response_excerpt: 'ok',
+    });
+  });
+});
