@@ -50,6 +50,9 @@ export const consolePaths = {
   profile: `${c}/profile`,
   settings: `${c}/settings`,
   settingsTab: (tab: TSettingsTab) => `${c}/settings/${tab}`,
+  /** Settings → Integrations → Webhooks (DESIGN §10): the endpoints, and each one's deliveries. */
+  webhooks: `${c}/settings/integrations/webhooks`,
+  webhookDeliveries: (endpointId: string) => `${c}/settings/integrations/webhooks/${segment(endpointId)}`,
   packages: `${c}/packages`,
   billings: `${c}/billings`,
   badges: `${c}/badges`,
@@ -110,6 +113,8 @@ export const ROUTE_PATTERNS = {
   profile: consolePaths.profile,
   settings: consolePaths.settings,
   settingsTab: `${c}/settings/:tab`,
+  webhooks: `${c}/settings/integrations/webhooks`,
+  webhookDeliveries: `${c}/settings/integrations/webhooks/:endpoint_id`,
   packages: consolePaths.packages,
   billings: consolePaths.billings,
   badges: consolePaths.badges,

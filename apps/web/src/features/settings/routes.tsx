@@ -17,6 +17,14 @@ const AuditLogPage = lazyPage(
   () => import('@/features/settings/audit-log/pages/audit-log-page'),
   'AuditLogPage',
 );
+const WebhooksPage = lazyPage(
+  () => import('@/features/settings/webhooks/pages/webhooks-page'),
+  'WebhooksPage',
+);
+const WebhookDeliveriesPage = lazyPage(
+  () => import('@/features/settings/webhooks/pages/webhook-deliveries-page'),
+  'WebhookDeliveriesPage',
+);
 const IntegrationsPage = lazyPage(
   () => import('@/features/settings/integrations/pages/integrations-page'),
   'IntegrationsPage',
@@ -37,6 +45,8 @@ export const settingsRoutes: RouteObject[] = [
       { path: settingsPaths.newBranch, element: <BranchPage /> },
       { path: settingsPaths.branchPattern, element: <BranchPage /> },
       { path: settingsPaths.integrations, element: <IntegrationsPage /> },
+      { path: ROUTE_PATTERNS.webhooks, element: <WebhooksPage /> },
+      { path: ROUTE_PATTERNS.webhookDeliveries, element: <WebhookDeliveriesPage /> },
       { path: settingsPaths.auditLog, element: <AuditLogPage /> },
     ],
   },

@@ -1,10 +1,4 @@
-import {
-  COUNT_CAP,
-  isClientSubscribed,
-  PAGE_SIZES,
-  planIncludes,
-  type TEventLogEntry,
-} from '@laurel/contract';
+import { COUNT_CAP, PAGE_SIZES, type TEventLogEntry } from '@laurel/contract';
 import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
@@ -12,17 +6,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/http-client';
-import { useClientRecord } from '@/app/console/client-record';
 import { useDialogParam } from '@/features/settings/components/use-dialog-param';
 import { eventLogQuery, useRetryEvent } from '@/features/settings/integrations/api';
+import { BusinessPlanLocked } from '@/features/settings/integrations/components/business-plan-locked';
 import { eventColumns } from '@/features/settings/integrations/components/event-log-columns';
 import {
   EventLogFilters,
   type TEventFilterValues,
 } from '@/features/settings/integrations/components/event-log-filters';
-import { EventLogLocked } from '@/features/settings/integrations/components/event-log-locked';
 import { eventStatusOf, eventTypeOf } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
+import { useBusinessPlanIntegrations } from '@/features/settings/integrations/use-business-plan';
 import { DataTable, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
@@ -43,22 +37,14 @@ const EVENT_LOG_TABLE = 'event-log';
 const EVENT_PARAM = 'event';
 const FILTER_PARAMS = ['search', 'status', 'type', 'page'] as const;
 
-/** The event log needs the Business plan (DESIGN §9); the API answers 402 outside it. */
-const usePlanOpensEventLog = () => {
-  const client = useClientRecord();
-  const plan = client.data?.clientSubscription;
-  // Without the client record the API decides: a 402 then locks the log as well.
-  if (!client.data) return client.isError ? true : undefined;
-  return isClientSubscribed(plan) && plan?.name != null && planIncludes(plan.name, 'INTEGRATIONS');
-};
-
 /**
  * Every event the client's systems sent, newest first, with what the engine did with it. A parked (failed) event
  * can be retried; while an event on screen waits, the table refreshes itself.
  */
 export const EventLogSection = () => {
   const headingId = useId();
-  const allowed = usePlanOpensEventLog();
+  // The event log needs the Business plan (DESIGN §9); the API answers 402 outside it.
+  const allowed = useBusinessPlanIntegrations();
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const [params, setParams] = useSearchParams();
   const dialog = useDialogParam(EVENT_PARAM);
@@ -133,7 +119,7 @@ export const EventLogSection = () => {
         </Text>
       </Stack>
       {locked ? (
-        <EventLogLocked />
+        <BusinessPlanLocked text={INTEGRATION_TEXTS.eventLogLocked} />
       ) : (
         <DataTable<TEventLogEntry>
           table={EVENT_LOG_TABLE}

@@ -1,0 +1,123 @@
+import { consolePaths, type TWebhookDelivery } from '@laurel/contract';
+import { Anchor, Button, Code, Stack, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
+import { DeliveryStatusChip } from '@/features/settings/webhooks/components/delivery-status-chip';
+import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
+import type { TableColumn } from '@/ui/data-table';
+
+/** Date over time, so that the columns fit; the pointer shows the full date. */
+const when = (iso: string | null) => {
+  if (!iso) return '—';
+  const [day, time] = formatWhenParts(iso);
+  return (
+    <Stack gap={0} title={formatWhen(iso)} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm">{day}</Text>
+      <Text size="xs" c="dimmed">
+        {time}
+      </Text>
+    </Stack>
+  );
+};
+
+export type TDeliveryColumnActions = {
+  open: (delivery: TWebhookDelivery) => void;
+  resend: (delivery: TWebhookDelivery) => void;
+  resendingId: string | undefined;
+};
+
+/** A delivery's row: what, about whom, where it stands; the webhook id opens its body and attempts. */
+export const deliveryColumns = ({
+  open,
+  resend,
+  resendingId,
+}: TDeliveryColumnActions): TableColumn<TWebhookDelivery>[] => [
+  { accessor: 'created_at', title: 'Created', render: (delivery) => when(delivery.created_at) },
+  {
+    accessor: 'event_type',
+    title: 'Event type',
+    noWrap: true,
+    render: (delivery) => <Code>{delivery.event_type}</Code>,
+  },
+  {
+    accessor: 'webhook_id',
+    title: 'Webhook ID',
+    render: (delivery) => (
+      // A button too, so that the keyboard opens a delivery as well as the mouse.
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        ff="monospace"
+        c="inherit"
+        ta="left"
+        maw={170}
+        title={delivery.webhook_id}
+        style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        onClick={(click) => {
+          click.stopPropagation();
+          open(delivery);
+        }}
+      >
+        {delivery.webhook_id}
+      </Anchor>
+    ),
+  },
+  {
+    accessor: 'customer_id',
+    title: 'Customer',
+    render: (delivery) =>
+      delivery.customer_id ? (
+        <Anchor
+          component={Link}
+          to={consolePaths.customerProfile(delivery.customer_id)}
+          size="sm"
+          ff="monospace"
+          onClick={(click) => click.stopPropagation()}
+        >
+          {delivery.customer_id}
+        </Anchor>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    accessor: 'status',
+    title: 'Status',
+    render: (delivery) => <DeliveryStatusChip status={delivery.status} />,
+  },
+  {
+    accessor: 'last_status_code',
+    title: 'Last answer',
+    textAlign: 'right',
+    render: (delivery) => delivery.last_status_code ?? '—',
+  },
+  { accessor: 'attempts', title: 'Attempts', textAlign: 'right' },
+  {
+    accessor: 'next_attempt_at',
+    title: 'Delivered / next try',
+    render: (delivery) => when(delivery.delivered_at ?? delivery.next_attempt_at),
+  },
+  {
+    accessor: 'actions',
+    title: 'Actions',
+    toggleable: false,
+    textAlign: 'center',
+    render: (delivery) => (
+      <Button
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconSend size={14} aria-hidden />}
+        aria-label={`${WEBHOOK_TEXTS.resend} ${delivery.webhook_id}`}
+        loading={resendingId === delivery._id}
+        onClick={(click) => {
+          click.stopPropagation();
+          resend(delivery);
+        }}
+      >
+        {WEBHOOK_TEXTS.resend}
+      </Button>
+    ),
+  },
+];

@@ -1,0 +1,150 @@
+import { WEBHOOK_MESSAGES } from '@laurel/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  attemptFixture,
+  deliveriesKey,
+  deliveryFixture,
+  FAILED_ID,
+  lastQuery,
+  SHOP_ID,
+  SHOP_URL,
+  serveWebhooks,
+} from '@/features/settings/webhooks/test-server';
+import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+
+const PATH = `/console/settings/integrations/webhooks/${SHOP_ID}`;
+const WAIT = { timeout: 5000 };
+const FAILED_WEBHOOK = 'wh_01JFAILED0000000000000000';
+const RESEND = `POST /api/integrations/webhook-deliveries/${FAILED_ID}/resend`;
+
+const rowOf = async (webhookId: string) => {
+  const cell = await screen.findByRole('button', { name: webhookId }, WAIT);
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row for ${webhookId}`);
+  return within(row);
+};
+const user = () => userEvent.setup({ delay: null });
+
+describe('webhook deliveries', { timeout: 20_000 }, () => {
+  it('shows the endpoint and its deliveries: type, customer, status chip, last answer and attempts', async () => {
+    const api = serveWebhooks();
+    renderApp(PATH);
+    expect(await screen.findByText(SHOP_URL, {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: WEBHOOK_TEXTS.backToWebhooks }).getAttribute('href')).toBe(
+      '/console/settings/integrations/webhooks',
+    );
+    const failed = await rowOf(FAILED_WEBHOOK);
+    expect(failed.getByText('reward.redeemed')).toBeTruthy();
+    expect(failed.getByText('Failed')).toBeTruthy();
+    expect(failed.getByText('500')).toBeTruthy();
+    const delivered = await rowOf('wh_01JDELIVERED000000000000');
+    expect(delivered.getByText('Delivered')).toBeTruthy();
+    expect(delivered.getByRole('link', { name: 'c3'.repeat(12) }).getAttribute('href')).toBe(
+      `/console/customers/customer-profile/${'c3'.repeat(12)}`,
+    );
+    expect(lastQuery(api, deliveriesKey())).toEqual({ page: '1', size: '15' });
+  });
+
+  it('sends the status, event type and search as query parameters, kept in the URL; Reset clears them', async () => {
+    const api = serveWebhooks();
+    const { router } = renderApp(PATH);
+    await rowOf(FAILED_WEBHOOK);
+    const clicks = user();
+    const reset = screen.getByRole('button', { name: 'Reset' });
+    expect(reset).toHaveProperty('disabled', true);
+    const statuses = within(screen.getByRole('radiogroup', { name: 'Status' }));
+    expect(statuses.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'all',
+      'pending',
+      'retrying',
+      'delivered',
+      'failed',
+    ]);
+
+    await clicks.click(statuses.getByRole('radio', { name: 'Failed' }));
+    await waitFor(() => expect(lastQuery(api, deliveriesKey()).status).toBe('failed'));
+
+    await clicks.click(screen.getByRole('combobox', { name: 'Event type' }));
+    await clicks.click(await screen.findByRole('option', { name: 'reward.redeemed' }, WAIT));
+    await waitFor(() => expect(lastQuery(api, deliveriesKey()).event_type).toBe('reward.redeemed'));
+
+    await clicks.type(screen.getByRole('textbox', { name: 'Search the deliveries' }), 'c3c3');
+    await waitFor(() => expect(lastQuery(api, deliveriesKey()).search_string).toBe('c3c3'), WAIT);
+    expect(lastQuery(api, deliveriesKey())).toEqual({
+      page: '1',
+      size: '15',
+      status: 'failed',
+      event_type: 'reward.redeemed',
+      search_string: 'c3c3',
+    });
+    expect(router.state.location.search).toBe('?status=failed&type=reward.redeemed&search=c3c3');
+
+    await clicks.click(reset);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastQuery(api, deliveriesKey())).toEqual({ page: '1', size: '15' }));
+    expect(statuses.getByRole('radio', { name: 'All' })).toHaveProperty('checked', true);
+  });
+
+  it('a row opens the delivery: its body as posted and every attempt with its answer or error', async () => {
+    serveWebhooks();
+    const { router } = renderApp(PATH);
+    await user().click((await rowOf(FAILED_WEBHOOK)).getByText('reward.redeemed'));
+    const dialog = within(await screen.findByRole('dialog', { name: `Delivery ${FAILED_WEBHOOK}` }, WAIT));
+    expect(router.state.location.search).toBe(`?delivery=${FAILED_ID}`);
+    const body = dialog.getByRole('group', { name: 'Body' }).querySelector('pre')?.textContent ?? '';
+    expect(JSON.parse(body)).toMatchObject({ id: FAILED_WEBHOOK, type: 'reward.redeemed' });
+    const attempts = within(dialog.getByRole('group', { name: 'Attempts' }));
+    expect(attempts.getByText('Attempts (2)')).toBeTruthy();
+    expect(attempts.getByText('HTTP 500')).toBeTruthy();
+    expect(attempts.getByText('Internal Server Error')).toBeTruthy();
+    expect(attempts.getByText('1.3 s')).toBeTruthy();
+    expect(attempts.getByText(WEBHOOK_TEXTS.noAnswer)).toBeTruthy();
+    expect(attempts.getByText('Timed out after 10 s')).toBeTruthy();
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Resend sends the delivery again, says what the endpoint answered, and reads the list again', async () => {
+    const api = serveWebhooks('BUSINESS', {
+      [RESEND]: () =>
+        ok(
+          deliveryFixture({
+            _id: FAILED_ID,
+            webhook_id: FAILED_WEBHOOK,
+            attempt_log: [attemptFixture({ status_code: 204, response_excerpt: null })],
+          }),
+        ),
+    });
+    renderApp(PATH);
+    await user().click(
+      (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` }),
+    );
+    expect(
+      await screen.findByText('Sent again: the endpoint answered with status 204.', {}, WAIT),
+    ).toBeTruthy();
+    expect(api.callsTo(RESEND)).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(deliveriesKey()).length).toBeGreaterThan(1));
+    // The click resent; it did not open the delivery.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("a refused resend opens the message modal with the server's message", async () => {
+    serveWebhooks('BUSINESS', { [RESEND]: () => fail(404, WEBHOOK_MESSAGES.deliveryNotFound) });
+    renderApp(PATH);
+    await user().click(
+      (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` }),
+    );
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.resendFailed }, WAIT);
+    expect(within(modal).getByText(WEBHOOK_MESSAGES.deliveryNotFound)).toBeTruthy();
+  });
+
+  it('an endpoint that is not there says so', async () => {
+    serveWebhooks();
+    renderApp(`/console/settings/integrations/webhooks/${'9'.repeat(24)}`);
+    expect(await screen.findByText(WEBHOOK_MESSAGES.notFound, {}, WAIT)).toBeTruthy();
+  });
+});

@@ -1,0 +1,303 @@
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES } from '@laurel/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  attemptFixture,
+  CRM_URL,
+  deliveryFixture,
+  ENDPOINTS,
+  ENDPOINTS_KEY,
+  endpointFixture,
+  SECRET,
+  SHOP_ID,
+  SHOP_URL,
+  serveWebhooks,
+  withSecret,
+} from '@/features/settings/webhooks/test-server';
+import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
+import { renderApp } from '@/test/render-app';
+import { fail, ok } from '@/test/stub-api';
+
+const PATH = '/console/settings/integrations/webhooks';
+const WAIT = { timeout: 5000 };
+
+const endpointsTable = () => screen.findByRole('table', { name: 'Webhooks' }, WAIT);
+const rowOf = async (url: string) => {
+  const link = await screen.findByRole('link', { name: `Deliveries of ${url}` }, WAIT);
+  const row = link.closest('tr');
+  if (!row) throw new Error(`no row for ${url}`);
+  return within(row);
+};
+const user = () => userEvent.setup({ delay: null });
+
+describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
+  it('shows each endpoint: URL to its deliveries, event types, status with the reason, pending and failed', async () => {
+    serveWebhooks();
+    renderApp(PATH);
+    await endpointsTable();
+    expect(screen.getByRole('tab', { name: 'Integrations', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Webhooks', selected: true })).toBeTruthy();
+
+    const shop = await rowOf(SHOP_URL);
+    expect(shop.getByRole('link', { name: `Deliveries of ${SHOP_URL}` }).getAttribute('href')).toBe(
+      `${PATH}/${SHOP_ID}`,
+    );
+    expect(shop.getByText('4 event types')).toBeTruthy();
+    expect(shop.getByText('customer.created')).toBeTruthy();
+    expect(shop.getByText('+1 more')).toBeTruthy();
+    expect(shop.getByText('Active')).toBeTruthy();
+    expect(shop.getByRole('switch', { name: `Active: ${SHOP_URL}` })).toHaveProperty('checked', true);
+    const [pending, failed] = shop.getAllByRole('cell').slice(3, 5);
+    expect(pending?.textContent).toBe('2');
+    expect(failed?.textContent).toBe('0');
+
+    const crm = await rowOf(CRM_URL);
+    expect(crm.getByText('Disabled')).toBeTruthy();
+    expect(crm.getByText(/Deliveries failed for 3 days/)).toBeTruthy();
+    expect(crm.getByText('1 event type')).toBeTruthy();
+    expect(crm.getByRole('switch', { name: `Active: ${CRM_URL}` })).toHaveProperty('checked', false);
+  });
+
+  it('the sub-tabs lead to the API keys and back', async () => {
+    serveWebhooks('BUSINESS', {
+      'GET /api/integrations/api-keys': () => ok([]),
+      'GET /api/integrations/events': () => ok([]),
+    });
+    const { router } = renderApp(PATH);
+    await endpointsTable();
+    await user().click(screen.getByRole('tab', { name: 'API Keys & Event Log' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/settings/integrations'));
+    expect(await screen.findByRole('table', { name: 'API Keys' }, WAIT)).toBeTruthy();
+  });
+
+  it('switching an endpoint off sends its URL and types with active false', async () => {
+    const api = serveWebhooks('BUSINESS', {
+      [`PUT /api/integrations/webhooks/${SHOP_ID}`]: () => ok(endpointFixture({ active: false })),
+    });
+    renderApp(PATH);
+    const shop = await rowOf(SHOP_URL);
+    await user().click(shop.getByRole('switch', { name: `Active: ${SHOP_URL}` }));
+    await waitFor(() => expect(api.callsTo(`PUT /api/integrations/webhooks/${SHOP_ID}`)).toHaveLength(1));
+    expect(api.callsTo(`PUT /api/integrations/webhooks/${SHOP_ID}`)[0]?.body).toEqual({
+      url: SHOP_URL,
+      event_types: ENDPOINTS[0]?.event_types,
+      active: false,
+    });
+    await waitFor(() => expect(api.callsTo(ENDPOINTS_KEY).length).toBeGreaterThan(1));
+  });
+
+  it('deletes an endpoint only after the confirmation', async () => {
+    const key = `DELETE /api/integrations/webhooks/${SHOP_ID}`;
+    const api = serveWebhooks('BUSINESS', {
+      [key]: () => ok(endpointFixture(), 'Webhook endpoint deleted.'),
+    });
+    renderApp(PATH);
+    const shop = await rowOf(SHOP_URL);
+    const clicks = user();
+    await clicks.click(shop.getByRole('button', { name: `Delete ${SHOP_URL}` }));
+    let confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle }, WAIT);
+    await clicks.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle })).toBeNull());
+    expect(api.callsTo(key)).toHaveLength(0);
+
+    await clicks.click(shop.getByRole('button', { name: `Delete ${SHOP_URL}` }));
+    confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle }, WAIT);
+    await clicks.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Webhook endpoint deleted.', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(key)).toHaveLength(1);
+  });
+
+  it('edits an endpoint: the form starts from it and sends the change', async () => {
+    const key = `PUT /api/integrations/webhooks/${SHOP_ID}`;
+    const api = serveWebhooks('BUSINESS', { [key]: () => ok(endpointFixture(), 'Webhook endpoint saved.') });
+    const { router } = renderApp(PATH);
+    const shop = await rowOf(SHOP_URL);
+    const clicks = user();
+    await clicks.click(shop.getByRole('button', { name: `Edit ${SHOP_URL}` }));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.editEndpoint }, WAIT));
+    expect(router.state.location.search).toBe(`?edit=${SHOP_ID}`);
+    expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', SHOP_URL);
+    expect(dialog.getByRole('checkbox', { name: 'tier.changed' })).toHaveProperty('checked', true);
+    await clicks.click(dialog.getByRole('checkbox', { name: 'wallet.credited' }));
+    await clicks.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(key)).toHaveLength(1));
+    expect(api.callsTo(key)[0]?.body).toEqual({
+      url: SHOP_URL,
+      event_types: [
+        'customer.created',
+        'badge.granted',
+        'tier.changed',
+        'wallet.credited',
+        'reward.redeemed',
+      ],
+      active: true,
+    });
+    expect(await screen.findByText('Webhook endpoint saved.', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () => {
+  it('asks for a URL and at least one event type, with the contract messages, before sending anything', async () => {
+    const api = serveWebhooks();
+    const { router } = renderApp(PATH);
+    await endpointsTable();
+    const clicks = user();
+    await clicks.click(screen.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    expect(router.state.location.search).toBe('?action=add-webhook');
+    // Each type with its one-line description; the switch starts on.
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      expect(dialog.getByRole('checkbox', { name: type })).toHaveProperty('checked', false);
+    }
+    expect(dialog.getByText(WEBHOOK_EVENT_DESCRIPTIONS['points.expiring'])).toBeTruthy();
+    expect(dialog.getByRole('switch', { name: /^Active/ })).toHaveProperty('checked', true);
+
+    await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    expect(await dialog.findByText(WEBHOOK_MESSAGES.urlRequired)).toBeTruthy();
+    expect(dialog.getByText(WEBHOOK_MESSAGES.eventTypesRequired)).toBeTruthy();
+
+    await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), 'shop.example.com/hooks');
+    await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    expect(await dialog.findByText(WEBHOOK_MESSAGES.urlInvalid)).toBeTruthy();
+    expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)).toHaveLength(0);
+
+    // Select all checks every type, and a second click clears them.
+    const all = dialog.getByRole('checkbox', { name: WEBHOOK_TEXTS.selectAll });
+    await clicks.click(all);
+    expect(dialog.getAllByRole('checkbox', { checked: true })).toHaveLength(WEBHOOK_EVENT_TYPES.length + 1);
+    expect(dialog.queryByText(WEBHOOK_MESSAGES.eventTypesRequired)).toBeNull();
+    await clicks.click(all);
+    expect(dialog.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
+  });
+
+  it('adds an endpoint and shows its secret once, with a copy button; closing it forgets the secret', async () => {
+    const key = 'POST /api/integrations/webhooks';
+    const api = serveWebhooks('BUSINESS', {
+      [key]: (body) =>
+        ok(
+          withSecret(endpointFixture({ _id: 'f6'.repeat(12), ...(body as object) })),
+          'Webhook endpoint added.',
+        ),
+    });
+    const { router } = renderApp(`${PATH}?action=add-webhook`);
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const clicks = user();
+    await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), '  https://erp.example.com/laurel ');
+    await clicks.click(dialog.getByRole('checkbox', { name: 'reward.redeemed' }));
+    await clicks.click(dialog.getByRole('checkbox', { name: 'customer.created' }));
+    await clicks.click(dialog.getByRole('switch', { name: /^Active/ }));
+    await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+
+    const shown = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle }, WAIT);
+    expect(api.callsTo(key)[0]?.body).toEqual({
+      url: 'https://erp.example.com/laurel',
+      event_types: ['customer.created', 'reward.redeemed'],
+      active: false,
+    });
+    expect(within(shown).getByRole('textbox', { name: WEBHOOK_TEXTS.secretLabel })).toHaveProperty(
+      'value',
+      SECRET,
+    );
+    expect(within(shown).getByText(/It will not be shown again/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint })).toBeNull());
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(api.callsTo(ENDPOINTS_KEY).length).toBeGreaterThan(1));
+
+    await clicks.click(within(shown).getByRole('button', { name: WEBHOOK_TEXTS.copySecret }));
+    expect(await within(shown).findByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    await clicks.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle })).toBeNull(),
+    );
+    expect(screen.queryByDisplayValue(SECRET)).toBeNull();
+  });
+
+  it("a refused URL opens the message modal with the server's message and keeps the form", async () => {
+    serveWebhooks('BUSINESS', {
+      'POST /api/integrations/webhooks': () => fail(400, WEBHOOK_MESSAGES.urlPrivate),
+    });
+    renderApp(`${PATH}?action=add-webhook`);
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const clicks = user();
+    await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), 'https://10.0.0.5/hooks');
+    await clicks.click(dialog.getByRole('checkbox', { name: WEBHOOK_TEXTS.selectAll }));
+    await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed }, WAIT);
+    expect(within(modal).getByText(WEBHOOK_MESSAGES.urlPrivate)).toBeTruthy();
+    expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'https://10.0.0.5/hooks');
+  });
+
+  it('rotates the secret after a confirmation and shows the new one once', async () => {
+    const key = `POST /api/integrations/webhooks/${SHOP_ID}/rotate-secret`;
+    const api = serveWebhooks('BUSINESS', {
+      [key]: () => ok(withSecret(endpointFixture(), 'whsec_new0001')),
+    });
+    renderApp(PATH);
+    const shop = await rowOf(SHOP_URL);
+    const clicks = user();
+    await clicks.click(shop.getByRole('button', { name: `${WEBHOOK_TEXTS.rotate} of ${SHOP_URL}` }));
+    const confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.rotateTitle }, WAIT);
+    expect(api.callsTo(key)).toHaveLength(0);
+    await clicks.click(within(confirm).getByRole('button', { name: WEBHOOK_TEXTS.rotate }));
+    const shown = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretRotatedTitle }, WAIT);
+    expect(within(shown).getByRole('textbox', { name: WEBHOOK_TEXTS.secretLabel })).toHaveProperty(
+      'value',
+      'whsec_new0001',
+    );
+    expect(api.callsTo(key)).toHaveLength(1);
+  });
+});
+
+describe('webhooks: test event', { timeout: 20_000 }, () => {
+  it('shows the status code the endpoint answered', async () => {
+    const key = `POST /api/integrations/webhooks/${SHOP_ID}/test`;
+    const api = serveWebhooks('BUSINESS', {
+      [key]: () => ok(deliveryFixture({ event_type: 'webhook.test', customer_id: null })),
+    });
+    renderApp(PATH);
+    const shop = await rowOf(SHOP_URL);
+    await user().click(shop.getByRole('button', { name: `${WEBHOOK_TEXTS.sendTest} to ${SHOP_URL}` }));
+    const result = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.testResultTitle }, WAIT));
+    expect(result.getByText(`${SHOP_URL} answered with status 200.`)).toBeTruthy();
+    expect(result.getByText('84 ms')).toBeTruthy();
+    expect(result.getByText('{"received":true}')).toBeTruthy();
+    expect(api.callsTo(key)).toHaveLength(1);
+  });
+
+  it('shows the error when the endpoint did not answer', async () => {
+    serveWebhooks('BUSINESS', {
+      [`POST /api/integrations/webhooks/${SHOP_ID}/test`]: () =>
+        ok(
+          deliveryFixture({
+            event_type: 'webhook.test',
+            status: 'retrying',
+            last_status_code: null,
+            attempt_log: [
+              attemptFixture({ status_code: null, response_excerpt: null, error: 'connect ECONNREFUSED' }),
+            ],
+          }),
+        ),
+    });
+    renderApp(PATH);
+    const shop = await rowOf(SHOP_URL);
+    await user().click(shop.getByRole('button', { name: `${WEBHOOK_TEXTS.sendTest} to ${SHOP_URL}` }));
+    const result = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.testResultTitle }, WAIT));
+    expect(result.getByText(`${SHOP_URL} did not answer: connect ECONNREFUSED`)).toBeTruthy();
+    expect(result.getByText(WEBHOOK_TEXTS.noAnswer)).toBeTruthy();
+  });
+});
+
+describe('webhooks: plans', { timeout: 20_000 }, () => {
+  it('outside Business the section is locked, nothing is asked of the API, and Upgrade opens the prompt', async () => {
+    const api = serveWebhooks('GROWTH');
+    renderApp(PATH);
+    expect(await screen.findByText(WEBHOOK_TEXTS.locked, {}, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: WEBHOOK_TEXTS.addEndpoint })).toBeNull();
+    expect(api.callsTo(ENDPOINTS_KEY)).toHaveLength(0);
+    await user().click(screen.getByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' }, WAIT)).toBeTruthy();
+  });
+});
