@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
+import { outboxInsertSql, type WebhookMessage, wakeDispatchersSql } from '../webhooks/outbox';
 
 export type BadgeGrant = {
   clientId: string;
@@ -70,7 +71,24 @@ export const grantBadges = async (tx: DbOrTx, grants: readonly BadgeGrant[], now
     await tx.execute(
       sql`UPDATE badges SET granted_quantity = granted_quantity + ${total} WHERE id = ${badgeId}`,
     );
+    // The grant's webhooks (badge.granted) ride in the same statement as its transactions: no extra round trip.
+    const hooks = granted.map(
+      (grant): WebhookMessage => ({
+        clientId: badge.client_id,
+        type: 'badge.granted',
+        customerId: grant.customerId,
+        data: {
+          customer_id: grant.customerId,
+          badge: { _id: badgeId, name: badge.name, category: badge.category, level: badge.level },
+          quantity: grant.quantity,
+          source: grant.source,
+          source_id: grant.sourceId,
+          event_id: grant.eventId,
+        },
+      }),
+    );
     await tx.execute(sql`
+      WITH hooks AS (${outboxInsertSql(hooks)}), granted AS (
       INSERT INTO badge_transactions (id, client_id, customer_id, badge_id, badge_name, badge_category, badge_level,
                                       quantity, source, source_id, event_id, branch_id)
       SELECT id, ${badge.client_id}, customer_id, ${badgeId}, ${badge.name}, ${badge.category}, ${badge.level},
@@ -79,7 +97,9 @@ export const grantBadges = async (tx: DbOrTx, grants: readonly BadgeGrant[], now
                   ${arrayParam(granted.map((g) => g.quantity))}::int[], ${arrayParam(granted.map((g) => g.source))}::text[],
                   ${arrayParam(granted.map((g) => g.sourceId))}::text[], ${arrayParam(granted.map((g) => g.eventId))}::text[],
                   ${arrayParam(granted.map((g) => g.branchId))}::text[])
-        AS g(id, customer_id, quantity, source, source_id, event_id, branch_id)`);
+        AS g(id, customer_id, quantity, source, source_id, event_id, branch_id)
+      RETURNING 1)
+      SELECT ${wakeDispatchersSql('hooks')}`);
     const perPlayer = new Map<string, number>();
     for (const grant of granted)
       perPlayer.set(grant.customerId, (perPlayer.get(grant.customerId) ?? 0) + grant.quantity);

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { jsonColumn } from '../../db/raw-sql';
 import type { ChallengeEntryColumn, PlayerChallengesColumn } from '../../db/schema';
 import { arrayParam, rowsOf } from '../core/sql';
+import { outboxInsertSql, type WebhookMessage, wakeDispatchersSql } from '../webhooks/outbox';
 
 export const playerKey = (clientId: string, customerId: string) => `${clientId}\u0000${customerId}`;
 
@@ -91,13 +92,35 @@ export const writePlayerProgress = async (tx: DbOrTx, players: Iterable<PlayerPr
 };
 
 /** A player who completed a challenge in the batch. */
-export type Completion = { clientId: string; challengeId: string; customerId: string; completedAt: Date };
+export type Completion = {
+  clientId: string;
+  challengeId: string;
+  customerId: string;
+  completedAt: Date;
+  /** For the challenge.completed webhook. */
+  challengeTitle?: string;
+  eventId?: string | null;
+};
 
 /** Writes the completions' standing (`challenge_players`, what the console counts and the expiry task skips). */
 export const writeCompletions = async (tx: DbOrTx, completions: readonly Completion[]) => {
   if (completions.length === 0) return;
   const col = <T>(pick: (row: Completion) => T) => arrayParam(completions.map(pick));
+  const hooks = completions.map(
+    (completion): WebhookMessage => ({
+      clientId: completion.clientId,
+      type: 'challenge.completed',
+      customerId: completion.customerId,
+      data: {
+        customer_id: completion.customerId,
+        challenge: { _id: completion.challengeId, title: completion.challengeTitle ?? null },
+        completed_at: completion.completedAt.toISOString(),
+        event_id: completion.eventId ?? null,
+      },
+    }),
+  );
   await tx.execute(sql`
+    WITH hooks AS (${outboxInsertSql(hooks)}), written AS (
     INSERT INTO challenge_players AS p (client_id, challenge_id, customer_id, status, completed_at, updated_at)
     SELECT client_id, challenge_id, customer_id, 'completed', completed_at, now()
     FROM unnest(${col((c) => c.clientId)}::text[], ${col((c) => c.challengeId)}::text[], ${col((c) => c.customerId)}::text[],
@@ -105,7 +128,9 @@ export const writeCompletions = async (tx: DbOrTx, completions: readonly Complet
       AS x(client_id, challenge_id, customer_id, completed_at)
     ORDER BY challenge_id, customer_id
     ON CONFLICT (challenge_id, customer_id) DO UPDATE
-      SET status = 'completed', completed_at = coalesce(p.completed_at, EXCLUDED.completed_at), updated_at = now()`);
+      SET status = 'completed', completed_at = coalesce(p.completed_at, EXCLUDED.completed_at), updated_at = now()
+    RETURNING 1)
+    SELECT ${wakeDispatchersSql('hooks')}`);
 };
 
 export type ChallengeTransactionRow = {

@@ -322,8 +322,10 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     completions.map(({ challenge, event }) => ({
       clientId: event.clientId,
       challengeId: challenge.id,
+      challengeTitle: challenge.title,
       customerId: event.customerId,
       completedAt: event.occurredAt,
+      eventId: event.id,
     })),
   );
   await writeOrderContributions(batch.tx, orders.values());

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/database';
 import type { NotificationListener } from '../../db/notifications';
+import { enqueueWebhooks } from '../webhooks/outbox';
 import { claimEvents } from './claim';
 import { type BatchResult, processClaimed } from './pipeline';
 import { arrayParam } from './sql';
@@ -98,6 +99,26 @@ const recordResults = async (tx: Tx, result: BatchResult) => {
       .map(([event, outcome]) => [event, outcome.reason] as const),
     ...result.failures.entries(),
   ];
+  // event.parked (DESIGN §10): set aside now, in the same transaction as the event's new state.
+  const parked = [
+    ...finished.filter(([, outcome]) => outcome.kind === 'parked'),
+    ...again.filter(([event]) => event.attempts + 1 >= MAX_ATTEMPTS),
+  ];
+  await enqueueWebhooks(
+    tx,
+    parked.map(([event, outcome]) => ({
+      clientId: event.clientId,
+      type: 'event.parked',
+      customerId: event.customerId,
+      data: {
+        event_id: event.externalId,
+        event_type: event.type,
+        customer_id: event.customerId,
+        reason: typeof outcome === 'string' ? outcome : outcome.reason,
+        occurred_at: event.occurredAt.toISOString(),
+      },
+    })),
+  );
   if (again.length > 0) {
     await tx.execute(sql`
       UPDATE events e SET

@@ -2,9 +2,11 @@ import type { EngineEvent, StatisticChange, StepBatch } from '../core/types';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import { writeStatistics } from '../statistics/write-statistics';
+import { enqueueWebhooks } from '../webhooks/outbox';
 import { evaluateTracks, type TargetChange } from './evaluate';
 import { isTrackActive, loadTracks } from './track-definitions';
 import { loadFloors, recordSourceMonths, scheduleReviews, writeMilestonesReached } from './track-state';
+import { targetChangeWebhooks } from './track-webhooks';
 
 /**
  * DESIGN §5 step 3 for statistic changes made in this batch: XP -> level, level -> tier, statistic -> statistic.
@@ -55,6 +57,7 @@ export const advanceRewardTracks = async (
       (customerId) => dirty.get(customerId) ?? [],
       (track, customerId) => isTrackActive(track, at(customerId), timeZone),
     );
+    await enqueueWebhooks(batch.tx, targetChangeWebhooks(clientId, tracks, evaluation.changes));
     for (const change of evaluation.changes) {
       const value = contributionOf(change, catalogue.find(clientId, change.name)?.aggregationMethod);
       if (value === null) continue;

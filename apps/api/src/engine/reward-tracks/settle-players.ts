@@ -8,9 +8,11 @@ import {
   loadStatisticCatalogue,
   type StatisticCatalogue,
 } from '../statistics/statistic-definitions';
+import { enqueueWebhooks } from '../webhooks/outbox';
 import { evaluateTracks, type TargetChange } from './evaluate';
 import { isTrackActive, loadTracks } from './track-definitions';
 import { loadFloors, recordSourceMonths, scheduleReviews, writeMilestonesReached } from './track-state';
+import { targetChangeWebhooks } from './track-webhooks';
 
 /** Background work on a client's players waits for its event batches and keeps the next ones out meanwhile. */
 export const lockClientExclusively = (tx: Tx, clientId: string) =>
@@ -102,6 +104,7 @@ export const settlePlayers = async (
       (track) => isTrackActive(track, now, timeZone),
     );
     await writeTargetsDirectly(tx, clientId, evaluation.changes, catalogue, timeZone, now);
+    await enqueueWebhooks(tx, targetChangeWebhooks(clientId, tracks, evaluation.changes));
     const at = () => now;
     await writeMilestonesReached(tx, clientId, evaluation.reached, () => ({
       eventId: null,

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
+import { outboxInsertSql, wakeDispatchersSql } from '../webhooks/outbox';
 import type { MilestoneReached, SourceSeen } from './evaluate';
 import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from './local-time';
 import { type TrackDefinition, windowMonths } from './track-definitions';
+import { milestoneWebhooks } from './track-webhooks';
 
 /** Each player's floors (target values kept through a year-end) by track id. */
 export const loadFloors = async (db: DbOrTx, clientId: string, customerIds: readonly string[]) => {
@@ -71,7 +73,12 @@ export const writeMilestonesReached = async (
   );
   if (fresh.length === 0) return 0;
   const column = <T>(pick: (row: (typeof fresh)[number]) => T) => arrayParam(fresh.map(pick));
+  const hooks = milestoneWebhooks(
+    clientId,
+    fresh.map((row) => row.item),
+  );
   await db.execute(sql`
+    WITH hooks AS (${outboxInsertSql(hooks)}), written AS (
     INSERT INTO reward_track_transactions (id, client_id, customer_id, branch_id, reward_track_id, reward_track_name,
       reward_track_type, milestone_index, milestone_reached, reward_claimed, reward_value, xp_points_earned, status,
       cycle, event_id, occurred_at)
@@ -85,7 +92,8 @@ export const writeMilestonesReached = async (
       ${column((r) => Math.trunc(r.item.xp))}::bigint[], ${column((r) => r.item.status)}::text[],
       ${column((r) => r.cycle)}::int[], ${column((r) => r.context.eventId)}::text[],
       ${column((r) => r.context.occurredAt.toISOString())}::timestamptz[])
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT ${wakeDispatchersSql('hooks')}`);
   return fresh.length;
 };
 

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/database';
 import { type BadgeGrant, grantBadges } from '../badges/grant-badges';
 import { grantMissions, type MissionGrant } from '../challenges/challenge-grants';
+import { enqueueWebhooks } from '../webhooks/outbox';
 import type { SegmentDefinition } from './segment-rules';
 
 export type MembershipChange = {
@@ -40,6 +41,19 @@ export const runSegmentActions = async (tx: DbOrTx, changes: readonly Membership
       });
     }
   }
+  await enqueueWebhooks(
+    tx,
+    changes.map((change) => ({
+      clientId: change.segment.clientId,
+      type: change.kind === 'entered' ? 'segment.entered' : 'segment.left',
+      customerId: change.customerId,
+      data: {
+        customer_id: change.customerId,
+        segment: { _id: change.segment.id, name: change.segment.name },
+        event_id: change.eventId,
+      },
+    })),
+  );
   if (grants.length > 0) await grantBadges(tx, grants);
   await grantMissions(tx, missions);
 };

@@ -5,6 +5,7 @@ import type { EngineStep } from '../core/types';
 import { createExpiryTask } from '../economy/expiry';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
+import { createExpiryNoticeTask } from '../webhooks/points-expiring';
 import { challengesStep } from './challenges.step';
 import { dashboardStep } from './dashboard.step';
 import { economyStep } from './economy.step';
@@ -42,4 +43,6 @@ export const engineTasks = (clock: Clock = systemClock): EngineTask[] => [
   createExpiryTask(clock),
   // Released challenges past their end date: open progress becomes Expired.
   createChallengeExpiryTask(clock),
+  // points.expiring webhooks for credits that expire within 7 days.
+  createExpiryNoticeTask(clock),
 ];

@@ -1,5 +1,5 @@
 import type { TWebhookEventType } from '@laurel/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
@@ -59,8 +59,27 @@ export const wakeDispatchersSql = (written: string) =>
     `(SELECT count(*) FROM (SELECT pg_notify('laurel_webhooks', '') WHERE EXISTS (SELECT 1 FROM ${written})) AS w)`,
   );
 
+/** Above this many messages, those no endpoint takes are dropped before their bodies are built. */
+const MANY = 200;
+
+/** The messages some active endpoint subscribes to (a segment rebuild of 100,000 players, and no endpoint). */
+const subscribedOnly = async (tx: DbOrTx, messages: readonly WebhookMessage[]) => {
+  const clientIds = [...new Set(messages.map((message) => message.clientId))];
+  const rows = await rowsOf<{ client_id: string; type: string }>(
+    tx,
+    sql`SELECT DISTINCT client_id, unnest(event_types) AS type FROM webhook_endpoints
+        WHERE active AND client_id = ANY (${arrayParam(clientIds)}::text[])`,
+  );
+  const wanted = new Set(rows.map((row) => `${row.client_id}\u0000${row.type}`));
+  return messages.filter((message) => wanted.has(`${message.clientId}\u0000${message.type}`));
+};
+
 /** Writes the outbox rows of `messages` in the caller's transaction (see outboxInsertSql); answers how many. */
-export const enqueueWebhooks = async (tx: DbOrTx, messages: readonly WebhookMessage[]): Promise<number> => {
+export const enqueueWebhooks = async (
+  tx: DbOrTx,
+  allMessages: readonly WebhookMessage[],
+): Promise<number> => {
+  const messages = allMessages.length > MANY ? await subscribedOnly(tx, allMessages) : allMessages;
   if (messages.length === 0) return 0;
   const rows = await rowsOf<{ n: number }>(
     tx,
@@ -68,4 +87,28 @@ export const enqueueWebhooks = async (tx: DbOrTx, messages: readonly WebhookMess
         SELECT (SELECT count(*)::int FROM written) AS n, ${wakeDispatchersSql('written')} AS woken`,
   );
   return rows[0]?.n ?? 0;
+};
+
+/**
+ * The outbox row of one webhook whose data the statement itself produces (a coupon code a pool gave out): `data` is
+ * a jsonb expression over `from`, a one-row CTE of the same statement. Used as a CTE beside `from`.
+ */
+export const outboxInsertOneSql = (input: {
+  clientId: string;
+  type: TWebhookEventType;
+  customerId: string | null;
+  from: SQL;
+  data: SQL;
+}) => {
+  const webhookId = newWebhookId();
+  const createdAt = new Date().toISOString();
+  return sql`INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
+    SELECT substr(md5(e.id || ${webhookId}), 1, 24), ${input.clientId}, e.id, ${webhookId}, ${input.type},
+           ${input.customerId},
+           jsonb_build_object('id', ${webhookId}::text, 'type', ${input.type}::text, 'created_at', ${createdAt}::text,
+                              'client_id', ${input.clientId}::text, 'data', ${input.data})
+    FROM ${input.from}
+    JOIN webhook_endpoints e ON e.client_id = ${input.clientId} AND e.active AND ${input.type} = ANY (e.event_types)
+    ON CONFLICT (endpoint_id, webhook_id) DO NOTHING
+    RETURNING 1`;
 };

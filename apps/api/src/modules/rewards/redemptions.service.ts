@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects, InsufficientBalanceError } from '../../engine';
+import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
@@ -119,6 +120,13 @@ const readContext = async (
   return context as RedeemContext;
 };
 
+/** reward.redeemed's data (DESIGN §10), from the redemption row the same statement writes (`rec`). */
+const redemptionWebhookData = sql`jsonb_build_object('customer_id', rec.customer_id, 'redemption',
+  jsonb_build_object('_id', rec.id, 'reward_id', rec.reward_id, 'reward_name', rec.reward_name,
+    'reward_type', rec.reward_type, 'status', rec.status, 'coupon_code', rec.coupon_code, 'expires_at', rec.expires_at,
+    'cost', jsonb_build_object('currency', rec.currency_id, 'amount', rec.cost::numeric),
+    'balance_after', rec.balance_after::numeric))`;
+
 /**
  * Takes one from the stock (under the reward row's lock, held only until the commit), issues the code (the
  * pool's next free one by SKIP LOCKED, or the generated one) and records the redemption, in one statement. No
@@ -158,14 +166,23 @@ const takeStockAndRecord = async (
     sql`WITH stock AS (
           UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
           WHERE id = ${r.reward_id} AND (stock IS NULL OR redeemed < stock) RETURNING id),
-        code AS (${code})
+        code AS (${code}),
+        rec AS (
         INSERT INTO reward_redemptions (id, client_id, reward_id, reward_name, reward_type, customer_id, branch_id,
           idempotency_id, status, coupon_code, expires_at, currency_id, cost, balance_after, staff_user_id, created_at)
         SELECT ${values.id}, ${values.clientId}, ${r.reward_id}, ${r.name}, ${r.type}, ${values.customerId},
           ${r.member_branch_id}, ${values.idempotencyId}, 'issued', code.code, ${values.expiresAt}, ${r.currency_id},
           ${r.cost}, ${values.balanceAfter}, ${values.staffUserId}, ${values.now.toISOString()}
         FROM stock, code
-        RETURNING ${REDEMPTION_COLUMNS}`,
+        RETURNING ${REDEMPTION_COLUMNS}),
+        hooks AS (${outboxInsertOneSql({
+          clientId: values.clientId,
+          type: 'reward.redeemed',
+          customerId: values.customerId,
+          from: sql`rec`,
+          data: redemptionWebhookData,
+        })})
+        SELECT rec.*, ${wakeDispatchersSql('hooks')} AS hooks FROM rec`,
   );
   return row ?? null;
 };
@@ -291,8 +308,19 @@ export const createRedemptionsService = (db: Db) => {
       if (row.status === 'used') throw conflict(M.couponUsed);
       if (row.status === 'cancelled') throw conflict(M.couponCancelled);
       if (row.expires_at && new Date(row.expires_at) < new Date()) throw conflict(M.couponExpired);
-      await tx.execute(sql`UPDATE reward_redemptions SET status = 'used', used_at = now(), order_ref = ${orderId}
-                           WHERE id = ${row.id}`);
+      await tx.execute(sql`WITH rec AS (
+          UPDATE reward_redemptions SET status = 'used', used_at = now(), order_ref = ${orderId}
+          WHERE id = ${row.id} RETURNING ${REDEMPTION_COLUMNS}, order_ref),
+        hooks AS (${outboxInsertOneSql({
+          clientId: principal.clientId,
+          type: 'coupon.used',
+          customerId: row.customer_id,
+          from: sql`rec`,
+          data: sql`jsonb_build_object('customer_id', rec.customer_id, 'redemption_id', rec.id,
+                      'reward_id', rec.reward_id, 'coupon_code', rec.coupon_code, 'order_id', rec.order_ref,
+                      'used_at', rec.used_at)`,
+        })})
+        SELECT ${wakeDispatchersSql('hooks')}`);
       return toRedemption(
         (await findRedemption(tx, principal.clientId, sql`id = ${row.id}`)) as RedemptionRecord,
       );

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCurrency } from '../../../test/economy-helpers';
-import { addCustomer, type SignedIn } from '../../../test/factories';
+import { addCustomer, callAs, createClientAndSignIn, type SignedIn } from '../../../test/factories';
 import { createClientApp, type TestApp } from '../../../test/test-app';
 import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 
@@ -112,5 +112,107 @@ describe('webhook endpoints', () => {
       status_code: 200,
       response_excerpt: 'ok',
     });
+  });
+
+  it('a receiver answering 500 twice gets the same id three times; a spent schedule fails it, switches the endpoint off and mails the admins', async () => {
+    const failing = await startReceiver([500, 500]);
+    try {
+      const endpoint = await addEndpoint({ url: failing.url, event_types: ['wallet.credited'] });
+      const currency = await createCurrency(t.app, admin);
+      const customer = await addCustomer(t.app, admin);
+      const credit = () =>
+        call('POST', `/api/economy/customers/${customer}/adjustments`, {
+          currency: currency._id,
+          direction: 'credit',
+          amount: 5,
+          reason: 'Retry',
+        });
+      expect((await credit()).statusCode).toBe(200);
+      await t.ctx.webhooks.drain();
+      expect(failing.received).toHaveLength(3);
+      expect(new Set(failing.received.map((hook) => hook.body.id)).size).toBe(1);
+      expect(new Set(failing.received.map((hook) => hook.headers['laurel-webhook-id'])).size).toBe(1);
+      const [delivery] = (await call('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries`)).json()
+        .content;
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200 });
+      expect(delivery.attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([
+        200, 500, 500,
+      ]);
+
+      // Four failures in a row spend the schedule (0,0,0: three retries): the delivery fails, the endpoint goes off.
+      failing.answerNext(500, 500, 500, 500);
+      expect((await credit()).statusCode).toBe(200);
+      await t.ctx.webhooks.drain();
+      const after = (await call('GET', '/api/integrations/webhooks'))
+        .json()
+        .content.find((e: { _id: string }) => e._id === endpoint._id);
+      expect(after).toMatchObject({ active: false, failed: 1 });
+      expect(after.disabled_reason).toMatch(/failed for 3 days/);
+      const mails = await t.ctx.database.query<{ subject: string }>(
+        `SELECT subject FROM mail_outbox WHERE subject = 'A webhook endpoint was switched off'`,
+      );
+      expect(mails.length).toBeGreaterThan(0);
+      // Switched off, it gets nothing more; a resend of the failed delivery is sent all the same, with the same id.
+      const failed = (
+        await call('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries?status=failed`)
+      ).json().content[0];
+      const resent = await call('POST', `/api/integrations/webhook-deliveries/${failed._id}/resend`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().content).toMatchObject({ status: 'delivered', attempts: 5 });
+      expect(failing.received.at(-1)?.body.id).toBe(failed.webhook_id);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('a test event is sent at once and answered with its attempt; another client sees none of it', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: ['badge.granted'] });
+    const res = await call('POST', `/api/integrations/webhooks/${endpoint._id}/test`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Delivered: the endpoint answered 200.');
+    expect(res.json().content).toMatchObject({
+      event_type: 'webhook.test',
+      status: 'delivered',
+      attempts: 1,
+    });
+    expect(receiver.ofType('webhook.test').at(-1)?.body.id).toBe(res.json().content.webhook_id);
+
+    // Another business's admin, on the same server, cannot see its deliveries, test it or resend them.
+    const other = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+    const asOther = callAs(t.app, other);
+    expect((await asOther('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries`)).statusCode).toBe(
+      404,
+    );
+    expect((await asOther('POST', `/api/integrations/webhooks/${endpoint._id}/test`)).statusCode).toBe(404);
+    const resend = await asOther(
+      'POST',
+      `/api/integrations/webhook-deliveries/${res.json().content._id}/resend`,
+    );
+    expect(resend.statusCode).toBe(404);
+    expect((await asOther('GET', '/api/integrations/webhooks')).json().content).toEqual([]);
+    const growth = await createClientApp('GROWTH');
+    try {
+      const locked = await growth.call('GET', '/api/integrations/webhooks');
+      expect(locked.statusCode).toBe(402);
+    } finally {
+      await growth.t.close();
+    }
+  });
+
+  it('a refused spend (insufficient balance) writes no webhook: the effect rolled back, so did its outbox row', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: ['wallet.debited'] });
+    const currency = await createCurrency(t.app, admin);
+    const customer = await addCustomer(t.app, admin);
+    const debit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
+      currency: currency._id,
+      direction: 'debit',
+      amount: 5,
+      reason: 'Too much',
+    });
+    expect(debit.statusCode).toBe(409);
+    const rows = await t.ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = '${endpoint._id}'`,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 });
