@@ -57,6 +57,7 @@ const STATIC_CONSOLE_PAGES = [
   '/console/settings/branches',
   '/console/settings/branches/new',
   '/console/settings/integrations',
+  '/console/settings/integrations/webhooks',
   '/console/settings/audit-log',
   // Not a page: the console's Not Found.
   '/console/packages',
@@ -167,6 +168,12 @@ const pagesWithIds = async (page: Page, request: APIRequestContext, business: Cu
     start_date: today(),
     status: 'DRAFT',
   });
+  // A webhook endpoint nothing listens on, with the test delivery it could not take (a Retrying row with its error).
+  const endpointId = await create(request, token, '/api/integrations/webhooks', {
+    url: 'http://127.0.0.1:9/hooks',
+    event_types: ['points.expiring'],
+  });
+  await create(request, token, `/api/integrations/webhooks/${endpointId}/test`, {});
   const { user } = await business.client.session();
   return [
     `/console/customers/customer-profile/${customerId}`,
@@ -184,6 +191,7 @@ const pagesWithIds = async (page: Page, request: APIRequestContext, business: Cu
     `/console/subscription-details/${subscriptionId}`,
     `/console/settings/branches/${business.branchId}`,
     `/console/user/${user._id}`,
+    `/console/settings/integrations/webhooks/${endpointId}`,
   ];
 };
 

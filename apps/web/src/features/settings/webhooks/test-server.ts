@@ -31,7 +31,7 @@ export const endpointFixture = (overrides: Partial<TWebhookEndpoint> = {}): TWeb
   event_types: ['customer.created', 'tier.changed', 'reward.redeemed', 'badge.granted'],
   active: true,
   disabled_reason: null,
-  secret_hint: '2c8',
+  secret_hint: 'whsec_…a2c8',
   created_at: STAMP,
   updated_at: STAMP,
   pending: 2,

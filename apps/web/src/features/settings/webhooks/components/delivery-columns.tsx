@@ -89,15 +89,15 @@ export const deliveryColumns = ({
   },
   {
     accessor: 'last_status_code',
-    title: 'Last answer',
+    title: 'Answer',
     textAlign: 'right',
     render: (delivery) => delivery.last_status_code ?? '—',
   },
   { accessor: 'attempts', title: 'Attempts', textAlign: 'right' },
   {
     accessor: 'next_attempt_at',
-    title: 'Delivered / next try',
-    render: (delivery) => when(delivery.delivered_at ?? delivery.next_attempt_at),
+    title: 'Next try',
+    render: (delivery) => when(delivery.next_attempt_at),
   },
   {
     accessor: 'actions',

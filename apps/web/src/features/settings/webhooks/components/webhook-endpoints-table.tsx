@@ -93,7 +93,7 @@ export const WebhookEndpointsTable = ({
               const busyWith = busy?.id === endpoint._id ? busy.action : null;
               return (
                 <Table.Tr key={endpoint._id}>
-                  <Table.Td miw={220} maw={360}>
+                  <Table.Td miw={280} maw={380}>
                     <Stack gap={2}>
                       <Anchor
                         component={Link}
@@ -106,7 +106,7 @@ export const WebhookEndpointsTable = ({
                         {endpoint.url}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        Secret ends in <Code fz="xs">{endpoint.secret_hint}</Code>
+                        Signing secret <Code fz="xs">{endpoint.secret_hint}</Code>
                       </Text>
                     </Stack>
                   </Table.Td>
