@@ -30,6 +30,8 @@ import {
   RECENT_COUNT_FLOOR,
   takenIdentifiers,
 } from './customers.queries';
+import { enqueueWebhooks } from '../../engine/webhooks/outbox';
+import { apiFieldNames, customerWebhook } from './customer-webhooks';
 
 type AddInput = z.output<typeof ZAddCustomerRequest>;
 type UpdateInput = z.output<typeof ZUpdateCustomerRequest>;
@@ -140,6 +142,7 @@ export const createCustomersService = (ctx: AppContext) => {
         .returning();
       if (!row) throw new Error('insert returned nothing');
       if (then) await then(tx, row);
+      await enqueueWebhooks(tx, [customerWebhook('customer.created', row)]);
       await recordAudit(tx, actor, {
         action: 'customer.created',
         entity: 'customer',
@@ -202,22 +205,24 @@ export const createCustomersService = (ctx: AppContext) => {
     };
     try {
       await db.transaction(async (tx) => {
-        await tx
+        const [row] = await tx
           .update(customers)
           .set({ ...changes, updatedAt: new Date() })
-          .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, input._id)));
+          .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, input._id)))
+          .returning();
+        const changed = diffFields(before.customer, { ...before.customer, ...changes }, [
+          'name',
+          'surname',
+          'email',
+          'cellNumber',
+          'birthday',
+        ]);
         await recordAudit(tx, actor, {
           action: 'customer.updated',
           entity: 'customer',
           entityId: input._id,
           summary: `Edited customer ${changes.name} ${changes.surname}`,
-          changes: diffFields(before.customer, { ...before.customer, ...changes }, [
-            'name',
-            'surname',
-            'email',
-            'cellNumber',
-            'birthday',
-          ]),
+          changes: changed,
         });
       });
     } catch (error) {

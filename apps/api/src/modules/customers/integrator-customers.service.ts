@@ -21,6 +21,8 @@ import type { CustomerRow } from './customer-dto';
 import { customerIdByRef, customerRefCondition } from './customer-ref.queries';
 import { type CustomersService, normaliseEmail, today } from './customers.service';
 import { loyaltyRecordOf, setLoyaltyNumber } from './integrator-customers.queries';
+import { enqueueWebhooks } from '../../engine/webhooks/outbox';
+import { apiFieldNames, customerWebhook } from './customer-webhooks';
 
 type Fields = z.output<typeof ZPatchCustomerRequest>;
 type EnrolInput = z.output<typeof ZEnrolCustomerRequest>;
@@ -153,11 +155,17 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
       id,
     );
     await db.transaction(async (tx) => {
-      await tx
+      const [row] = await tx
         .update(customers)
         .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)));
+        .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)))
+        .returning();
       if (newLoyaltyNumber) await setLoyaltyNumber(tx, after, newLoyaltyNumber);
+      const changed = [
+        ...apiFieldNames(Object.keys(changes)),
+        ...(newLoyaltyNumber ? ['loyalty_number'] : []),
+      ];
+      if (row) await enqueueWebhooks(tx, [customerWebhook('customer.updated', row, changed)]);
       await recordAudit(tx, actor, {
         action: 'customer.updated',
         entity: 'customer',
