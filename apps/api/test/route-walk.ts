@@ -36,8 +36,14 @@ export const requestFor = (route: DeclaredRoute, id: string, token?: string): In
   };
 };
 
-export const apiRoutes = (app: FastifyInstance) =>
-  app.declaredRoutes.filter((route) => route.url.startsWith('/api/'));
+/** Routes that end the caller's own session: a walk calls them last, so that its sessions serve every other route. */
+const ENDS_OWN_SESSION = new Set(['POST /api/v2/client-user/signout']);
+const endsOwnSession = (route: DeclaredRoute) => ENDS_OWN_SESSION.has(`${route.method} ${route.url}`);
+
+export const apiRoutes = (app: FastifyInstance) => {
+  const routes = app.declaredRoutes.filter((route) => route.url.startsWith('/api/'));
+  return [...routes.filter((route) => !endsOwnSession(route)), ...routes.filter(endsOwnSession)];
+};
 
 /** Routes that take a multipart upload: those whose contract endpoint declares one. */
 export const multipartRoutes = (app: FastifyInstance) =>

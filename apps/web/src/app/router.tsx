@@ -4,6 +4,7 @@ import { consoleRoute } from '@/app/console/routes';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorBoundary } from '@/app/route-error-page';
+import { accountSecurityRoutes } from '@/features/account-security';
 import { badgesRoutes } from '@/features/badges';
 import { basketsRoutes } from '@/features/baskets';
 import { challengesRoutes } from '@/features/challenges';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
         ...economyRoutes,
         ...transactionsRoutes,
         ...usersRoutes,
+        ...accountSecurityRoutes,
         ...settingsRoutes,
       ]),
       ...legalRoutes,

@@ -58,15 +58,27 @@ export const ZSignInContent = z.object({
 });
 export type TSignInContent = z.infer<typeof ZSignInContent>;
 
+/** The password was right and the user has a second factor: `signin/mfa` completes the sign-in. */
+export const ZMfaChallenge = z.object({ mfa_required: z.literal(true), mfa_token: z.string() });
+/** The business requires a second factor the user has not set up: enrolment comes before the console. */
+export const ZMfaEnrolmentChallenge = z.object({
+  mfa_enrolment_required: z.literal(true),
+  mfa_token: z.string(),
+});
+/** A sign-in's answer: the session, or the second step it still needs (DESIGN §10 "Staff sign-in security"). */
+export const ZSignInAnswer = z.union([ZSignInContent, ZMfaChallenge, ZMfaEnrolmentChallenge]);
+export type TSignInAnswer = z.infer<typeof ZSignInAnswer>;
+
 export const signIn = defineEndpoint({
   method: 'POST',
   path: '/v2/client-user/signin',
   permission: 'PUBLIC',
   token: 'none',
-  summary: 'Sign in a staff user; returns the four session tokens',
+  summary:
+    'Sign in a staff user; returns the four session tokens, or { mfa_required | mfa_enrolment_required, mfa_token }',
   tags: ['accounts'],
   // A public route's own refusals: wrong email or password, and an inactive account.
   errors: [401, 403],
   body: ZSignInRequest,
-  response: envelopeOf(ZSignInContent),
+  response: envelopeOf(ZSignInAnswer),
 });

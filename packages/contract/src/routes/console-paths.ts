@@ -20,6 +20,8 @@ export const welcomePaths = {
     `${WELCOME_PREFIX}/reset-password/${isNewAccount === true || isNewAccount === '1' ? '1' : '0'}/${segment(token)}`,
   createClient: `${WELCOME_PREFIX}/create-client`,
   selectSubscription: `${WELCOME_PREFIX}/select-subscription`,
+  /** The second sign-in step: a two-factor code, or setting two-factor up when the business requires it. */
+  twoFactor: `${WELCOME_PREFIX}/two-factor`,
   /** The spec's older sign-up constant; it leads to create-client. */
   signUp: `${WELCOME_PREFIX}/sign-up`,
 } as const;
@@ -48,6 +50,8 @@ export const consolePaths = {
   /** Without an id: the add-user page. */
   user: (userId?: string | null) => withOptionalId(`${c}/user`, userId),
   profile: `${c}/profile`,
+  /** The signed-in user's two-factor sign-in and sessions (DESIGN §10 "Staff sign-in security"). */
+  security: `${c}/security`,
   settings: `${c}/settings`,
   settingsTab: (tab: TSettingsTab) => `${c}/settings/${tab}`,
   /** Settings → Integrations → Webhooks (DESIGN §10): the endpoints, and each one's deliveries. */
@@ -100,6 +104,7 @@ export const ROUTE_PATTERNS = {
   resetPassword: `${WELCOME_PREFIX}/reset-password/:isNewAccount/:token`,
   createClient: welcomePaths.createClient,
   selectSubscription: welcomePaths.selectSubscription,
+  twoFactor: welcomePaths.twoFactor,
   signUp: welcomePaths.signUp,
   termsAndConditions: publicPaths.termsAndConditions,
   privacyPolicy: publicPaths.privacyPolicy,
@@ -111,6 +116,7 @@ export const ROUTE_PATTERNS = {
   users: consolePaths.users,
   user: `${c}/user/:userId?`,
   profile: consolePaths.profile,
+  security: consolePaths.security,
   settings: consolePaths.settings,
   settingsTab: `${c}/settings/:tab`,
   webhooks: `${c}/settings/integrations/webhooks`,

@@ -5,8 +5,8 @@ import type { TokenClaims } from './tokens';
 
 /**
  * What the auth guard would otherwise read from the database on every request: the session user with their
- * client's status and plan, and each API key's client. Kept in this process for a short time and dropped as soon
- * as a change is announced on AUTH_CHANNEL (triggers on client_users, clients and api_keys NOTIFY it; every API
+ * client's status and plan, each API key's client, and each staff session (revoked or not). Kept in this process for a short time and dropped as soon
+ * as a change is announced on AUTH_CHANNEL (triggers on client_users, clients, api_keys and staff_sessions NOTIFY it; every API
  * process LISTENs). The cache answers only while every notification committed more than MAX_STALENESS_MS ago is
  * known to have arrived, so a deactivation, a password reset or a permission change takes effect within a second
  * in every process, even when the listening connection is lost (then each request reads the database again).
@@ -41,6 +41,9 @@ export type ApiKeyRow = {
   planStatus: string | null;
 };
 
+/** A staff session as the guard checks it (staff_sessions). */
+export type SessionRow = { userId: string; revoked: boolean; expiresAt: number };
+
 type Entry<T> = { value: T; at: number };
 
 /** Insertion order is age: past the bound the oldest entry goes. */
@@ -53,6 +56,7 @@ const put = <T>(map: Map<string, T>, key: string, value: T) => {
 export const createAuthCache = () => {
   const users = new Map<string, Entry<SessionUserRow>>();
   const apiKeys = new Map<string, Entry<ApiKeyRow>>();
+  const sessions = new Map<string, Entry<SessionRow>>();
   /** A verified token's claims depend on nothing but the token and the secret: kept until the token expires. */
   const tokens = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   let deliveredUpTo = Number.NEGATIVE_INFINITY;
@@ -68,6 +72,7 @@ export const createAuthCache = () => {
     generation += 1;
     users.clear();
     apiKeys.clear();
+    sessions.clear();
   };
 
   const through = async <T>(
@@ -90,6 +95,8 @@ export const createAuthCache = () => {
   return {
     sessionUser: (userId: string, load: () => Promise<SessionUserRow | null>) => through(users, userId, load),
     apiKey: (keyHash: string, load: () => Promise<ApiKeyRow | null>) => through(apiKeys, keyHash, load),
+    session: (sessionId: string, load: () => Promise<SessionRow | null>) =>
+      through(sessions, sessionId, load),
 
     verifiedToken: async (
       kind: string,
@@ -106,12 +113,15 @@ export const createAuthCache = () => {
       return claims;
     },
 
-    /** A change announced on AUTH_CHANNEL: `user:<id>`, `client:<id>` or `key:<sha256 of the key>`. */
+    /**
+     * A change announced on AUTH_CHANNEL: `user:<id>`, `client:<id>`, `key:<sha256 of the key>` or `session:<id>`.
+     */
     changed: (payload: string) => {
       generation += 1;
       const [kind, id] = payload.split(':', 2);
       if (kind === 'user' && id) users.delete(id);
       else if (kind === 'key' && id) apiKeys.delete(id);
+      else if (kind === 'session' && id) sessions.delete(id);
       else if (kind === 'client' && id) {
         for (const [key, entry] of users) if (entry.value.clientId === id) users.delete(key);
         for (const [key, entry] of apiKeys) if (entry.value.clientId === id) apiKeys.delete(key);

@@ -23,6 +23,7 @@ import { apiKeyPrincipal, findLiveApiKey, hashApiKey, isApiKey, recordApiKeyUse 
 import type { AuthCache, SessionUserRow } from './auth-cache';
 import { OPERATOR_REFUSED, operatorTokenCheck } from './operator-token';
 import type { Principal } from './principal';
+import { createSessionToucher, loadSession } from './session-check';
 import type { SessionTokenKind, TokenClaims, TokenService } from './tokens';
 
 const bearer = (request: FastifyRequest) => {
@@ -65,6 +66,7 @@ const sessionPrincipal = (row: SessionUserRow | null, claims: TokenClaims): Prin
   return {
     userId: claims.userId,
     clientId: claims.clientId,
+    sessionId: claims.sessionId,
     name: `${row.name} ${row.surname}`,
     role: row.role as TStaffRole,
     permissions: row.permissions as TUserPermissions,
@@ -137,9 +139,15 @@ export const installAuthGuard = (
     });
     return row ? apiKeyPrincipal(row) : null;
   };
-  const sessionPrincipalOf = async (kind: SessionTokenKind, token: string) => {
+  const touchSession = createSessionToucher(db);
+  const sessionPrincipalOf = async (kind: SessionTokenKind, token: string, ip: string | null) => {
     const claims = await cache.verifiedToken(kind, token, () => tokens.verify(kind, token));
     if (!claims) return null;
+    // A signed-out session's tokens are refused (revocation reaches every process through the cache's NOTIFY).
+    const session = await cache.session(claims.sessionId, () => loadSession(db, claims.sessionId));
+    if (!session || session.revoked || session.userId !== claims.userId || session.expiresAt <= Date.now())
+      return null;
+    touchSession(claims.sessionId, ip);
     return sessionPrincipal(
       await cache.sessionUser(claims.userId, () => loadSessionUser(db, claims.userId)),
       claims,
@@ -167,6 +175,7 @@ export const installAuthGuard = (
       principal = await sessionPrincipalOf(
         (tokenKind === 'integration' ? 'client' : tokenKind) as SessionTokenKind,
         token,
+        request.ip ?? null,
       );
       if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
     }

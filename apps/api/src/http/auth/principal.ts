@@ -10,6 +10,8 @@ import type {
 export type Principal = {
   userId: string;
   clientId: string;
+  /** The staff session the request's token belongs to (none for an API key). */
+  sessionId?: string;
   /** 'Name Surname', kept on audit entries. */
   name: string;
   role: TStaffRole;

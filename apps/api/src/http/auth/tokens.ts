@@ -14,14 +14,35 @@ export const TOKEN_AUDIENCES: Record<SessionTokenKind, string> = {
 const ISSUER = 'laurel';
 const REMEMBERED_SESSION = '30d';
 const TAB_SESSION = '12h';
+/** How long a sign-in may wait between the password and the second factor. */
+export const MFA_TOKEN_LIFETIME = '5m';
+const MFA_AUDIENCE = 'laurel:mfa-sign-in';
 
-export type TokenClaims = { userId: string; clientId: string; tokenVersion: number };
+/** How long a session's tokens live, in ms: the session row expires with them. */
+export const sessionLifetimeMs = (rememberMe: boolean) =>
+  rememberMe ? 30 * 24 * 60 * 60 * 1000 : 12 * 60 * 60 * 1000;
+
+/** `sessionId` (the `sid` claim) names the staff_sessions row that every token of one sign-in shares. */
+export type TokenClaims = { userId: string; clientId: string; tokenVersion: number; sessionId: string };
+
+/**
+ * Between the password and the second factor: `verify` completes a sign-in with a code, `enrol` sets a factor up
+ * first (the business requires one). Bound to the user and their token version, so a password reset voids it.
+ */
+export type MfaPurpose = 'verify' | 'enrol';
+export type MfaClaims = {
+  userId: string;
+  clientId: string;
+  tokenVersion: number;
+  purpose: MfaPurpose;
+  rememberMe: boolean;
+};
 
 export const createTokenService = (secret: string) => {
   const key = new TextEncoder().encode(secret);
 
   const sign = (kind: SessionTokenKind, claims: TokenClaims, rememberMe: boolean) =>
-    new SignJWT({ cid: claims.clientId, tv: claims.tokenVersion })
+    new SignJWT({ cid: claims.clientId, tv: claims.tokenVersion, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -52,6 +73,7 @@ export const createTokenService = (secret: string) => {
           typeof payload.sub !== 'string' ||
           typeof payload.cid !== 'string' ||
           typeof payload.tv !== 'number' ||
+          typeof payload.sid !== 'string' ||
           typeof payload.exp !== 'number'
         ) {
           return null;
@@ -60,7 +82,46 @@ export const createTokenService = (secret: string) => {
           userId: payload.sub,
           clientId: payload.cid,
           tokenVersion: payload.tv,
+          sessionId: payload.sid,
           expiresAt: payload.exp * 1000,
+        };
+      } catch {
+        return null;
+      }
+    },
+    /** The short-lived token of a sign-in waiting for its second factor. */
+    issueMfa: (claims: MfaClaims) =>
+      new SignJWT({
+        cid: claims.clientId,
+        tv: claims.tokenVersion,
+        purpose: claims.purpose,
+        rm: claims.rememberMe,
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(MFA_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(MFA_TOKEN_LIFETIME)
+        .sign(key),
+    /** The claims of a live mfa token of that purpose, or null. */
+    verifyMfa: async (token: string, purpose: MfaPurpose): Promise<MfaClaims | null> => {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: MFA_AUDIENCE });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.cid !== 'string' ||
+          typeof payload.tv !== 'number' ||
+          payload.purpose !== purpose
+        ) {
+          return null;
+        }
+        return {
+          userId: payload.sub,
+          clientId: payload.cid,
+          tokenVersion: payload.tv,
+          purpose,
+          rememberMe: payload.rm === true,
         };
       } catch {
         return null;

@@ -9,7 +9,8 @@ import { createAttemptLimiter } from './attempt-limiter';
 import { findUserByEmail } from './auth.queries';
 import { consumeLinkToken, issueLinkToken, linkMail } from './link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
-import { toSessionUser } from './session-user';
+import { forgetSessions, revokeSessions, type SignInOrigin, startSession } from './staff-sessions';
+import { hasSecondFactor, isMfaRequired } from './two-factor.queries';
 
 export const INACTIVE_ACCOUNT_MESSAGE = 'Your account is inactive. Please contact your administrator.';
 export const LOCKED_EMAIL_MESSAGE =
@@ -17,14 +18,19 @@ export const LOCKED_EMAIL_MESSAGE =
 export const TOO_MANY_RESETS_MESSAGE =
   'Too many password reset requests for this email address. Please try again later.';
 
+/** Failed sign-ins per email: wrong passwords and wrong second-factor codes share the one limit. */
+export const createSignInLimiter = (ctx: AppContext) =>
+  createAttemptLimiter(ctx.database.db, {
+    limit: ctx.config.rateLimits.emailFailures,
+    windowMinutes: ctx.config.rateLimits.emailWindowMinutes,
+    message: LOCKED_EMAIL_MESSAGE,
+  });
+export const signInKey = (email: string) => `signin:${email.trim().toLowerCase()}`;
+
 export const createAuthService = (ctx: AppContext) => {
   const { db } = ctx.database;
   const limits = ctx.config.rateLimits;
-  const signInFailures = createAttemptLimiter(db, {
-    limit: limits.emailFailures,
-    windowMinutes: limits.emailWindowMinutes,
-    message: LOCKED_EMAIL_MESSAGE,
-  });
+  const signInFailures = createSignInLimiter(ctx);
   const resetRequests = createAttemptLimiter(db, {
     limit: limits.emailFailures,
     windowMinutes: limits.emailWindowMinutes,
@@ -46,10 +52,11 @@ export const createAuthService = (ctx: AppContext) => {
 
   const signIn = async (
     input: { email: string; password: string; remember_me: boolean },
-    ip: string | null,
+    origin: SignInOrigin,
   ) => {
+    const { ip } = origin;
     const email = input.email.trim().toLowerCase();
-    const key = `signin:${email}`;
+    const key = signInKey(email);
     await signInFailures.assertOpen(key);
     const found = await findUserByEmail(db, email);
     const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
@@ -63,13 +70,31 @@ export const createAuthService = (ctx: AppContext) => {
       await audit(found.user, ip, 'auth.sign_in_failed', 'Failed sign-in (account inactive)');
       throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
     }
+    // With a second factor the failures are cleared only once it is given: a known password alone must not
+    // reset the count of wrong codes.
+    const mfa = {
+      userId: found.user.id,
+      clientId: found.user.clientId,
+      tokenVersion: found.user.tokenVersion,
+    };
+    if (await hasSecondFactor(db, found.user.id)) {
+      await audit(
+        found.user,
+        ip,
+        'auth.password_accepted',
+        'Password accepted; waiting for the two-factor code',
+      );
+      const token = await ctx.tokens.issueMfa({ ...mfa, purpose: 'verify', rememberMe: input.remember_me });
+      return { mfa_required: true as const, mfa_token: token };
+    }
+    if (await isMfaRequired(db, found.user.clientId)) {
+      await audit(found.user, ip, 'auth.password_accepted', 'Password accepted; two-factor set-up required');
+      const token = await ctx.tokens.issueMfa({ ...mfa, purpose: 'enrol', rememberMe: input.remember_me });
+      return { mfa_enrolment_required: true as const, mfa_token: token };
+    }
     await signInFailures.clear(key);
     await audit(found.user, ip, 'auth.signed_in', 'Signed in');
-    const tokens = await ctx.tokens.issueSession(
-      { userId: found.user.id, clientId: found.user.clientId, tokenVersion: found.user.tokenVersion },
-      input.remember_me,
-    );
-    return { ...tokens, user: toSessionUser(found.user, found.paymentEngineId, input.remember_me) };
+    return startSession(ctx, found.user, found.paymentEngineId, input.remember_me, origin);
   };
 
   /** Answers the same whether or not the address exists, so it reveals nothing. */
@@ -96,6 +121,7 @@ export const createAuthService = (ctx: AppContext) => {
   /** Sets the password, verifies the email for a verification link, and ends every earlier session. */
   const resetPassword = async (input: { token: string; password: string }, ip: string | null) => {
     const passwordHash = await hashPassword(input.password);
+    let revoked: string[] = [];
     const userId = await db.transaction(async (tx) => {
       const consumed = await consumeLinkToken(tx, input.token);
       if (!consumed) throw new HttpError(400, API_ERROR_MESSAGES.invalidResetToken);
@@ -113,11 +139,14 @@ export const createAuthService = (ctx: AppContext) => {
         const summary =
           consumed.purpose === 'verify' ? 'Verified email and set a password' : 'Reset password';
         await audit(user, ip, 'auth.password_reset', summary, tx);
+        // The token version already refuses them; revoked, they also leave the user's sessions list.
+        revoked = await revokeSessions(tx, user.id, 'all');
       }
       return user?.id;
     });
     // Earlier sessions end in every process (auth-cache); in this one at once.
     if (userId) ctx.authCache.changed(`user:${userId}`);
+    forgetSessions(ctx, revoked);
     return API_SUCCESS_MESSAGES.passwordReset;
   };
 

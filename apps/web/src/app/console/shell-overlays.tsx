@@ -8,6 +8,7 @@ import {
   IconLock,
   IconLogout,
   IconMoon,
+  IconShieldLock,
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -69,6 +70,12 @@ export const ProfileMenuWithDropdown = ({ user, bugsUrl, target, start }: TProfi
           onClick={() => navigate(consolePaths.user(user._id))}
         >
           {BUTTON_LABELS.myAccount}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconShieldLock size={18} aria-hidden />}
+          onClick={() => navigate(consolePaths.security)}
+        >
+          Sign-in security
         </Menu.Item>
         {bugsUrl && (
           <Menu.Item

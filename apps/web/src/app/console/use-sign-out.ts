@@ -1,7 +1,8 @@
-import { ROUTE_PATTERNS } from '@laurel/contract';
+import { ROUTE_PATTERNS, signOut } from '@laurel/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { http } from '@/api/http';
 import { sessionStore } from '@/api/session-store';
 
 let signingOut = false;
@@ -12,13 +13,18 @@ let signingOut = false;
  */
 export const isSigningOut = () => signingOut;
 
-/** 'Log Out': forget the session and every cached answer, then return to the welcome area (spec 1 §4). */
+/**
+ * 'Log Out': end the session on the server (its tokens are refused from then on, DESIGN §10), forget it and every
+ * cached answer, then return to the welcome area (spec 1 §4). An unreachable server does not keep anyone signed in
+ * here.
+ */
 export const useSignOut = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
     signingOut = true;
     try {
+      await http.call(signOut).catch(() => undefined);
       sessionStore.clear();
       queryClient.clear();
       await navigate(ROUTE_PATTERNS.logIn, { replace: true });

@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import { Navigate, type RouteObject } from 'react-router';
+import { twoFactorWelcomeRoute } from '@/features/account-security';
 import type { TWelcomeLayoutVariants } from '@/features/welcome/components/welcome-layout';
 import { lazyPage } from '@/ui/lazy-page';
 
@@ -35,6 +36,7 @@ export const welcomeRoutes: RouteObject = {
   children: [
     { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
     { path: ROUTE_PATTERNS.logIn, element: <LogInPage /> },
+    twoFactorWelcomeRoute,
     { path: ROUTE_PATTERNS.forgotPassword, element: <ForgotPasswordPage /> },
     { path: ROUTE_PATTERNS.resetPassword, element: <ResetPasswordPage /> },
     { path: ROUTE_PATTERNS.createClient, element: <CreateClientPage /> },

@@ -8,13 +8,14 @@ import {
   USER_MESSAGES,
   USER_RULE_MESSAGES,
 } from '@laurel/contract';
-import { Alert, Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 import { useSession } from '@/api/use-session';
+import { UserSecurityActions } from '@/features/account-security';
 import { branchOptionsQuery, useCreateUser, userQuery, useUpdateUser } from '@/features/users/api';
 import { AdminsOnlyNotice } from '@/features/users/components/admins-only-notice';
 import { UserForm } from '@/features/users/components/user-form';
@@ -147,6 +148,16 @@ const UserEditor = ({ title, mode, user, isSelf, backTo }: TUserEditorProps) => 
         submitting={create.isPending || update.isPending}
         onSubmit={submit}
       />
+      {user && isSelf && (
+        <Group>
+          <Button component={Link} to={consolePaths.security} variant="default">
+            Two-factor sign-in and sessions
+          </Button>
+        </Group>
+      )}
+      {user && !isSelf && mode.canManageAccess && (
+        <UserSecurityActions userId={user._id} fullName={fullName} />
+      )}
     </Stack>
   );
 };

@@ -11,6 +11,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
+import { SecurityPolicySwitch } from '@/features/account-security';
 import { branchOptionsQuery, usersListQuery } from '@/features/users/api';
 import { AdminsOnlyNotice } from '@/features/users/components/admins-only-notice';
 import type { TUserPageState } from '@/features/users/pages/user-page';
@@ -120,6 +121,7 @@ export const UsersPage = () => {
           <Text c="dimmed">The people who run your loyalty programme, and what each of them may do.</Text>
         </Stack>
       </Group>
+      <SecurityPolicySwitch />
       <UsersTable />
     </Stack>
   );

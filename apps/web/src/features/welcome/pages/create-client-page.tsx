@@ -111,6 +111,8 @@ export const CreateClientPage = () => {
         password: account.values.password,
         remember_me: false,
       });
+      // A new business requires no second factor yet: the answer is the session itself.
+      if (!('token' in content)) throw new Error('A second sign-in step is due');
       sessionStore.set(content, false);
       // The console sends a client that has no plan yet to the plan page.
       await navigate(ROUTE_PATTERNS.console, { replace: true });

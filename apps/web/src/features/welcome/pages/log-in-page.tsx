@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 import { useSession } from '@/api/use-session';
 import { afterSignInPath } from '@/app/session-guards';
+import type { TTwoFactorState } from '@/features/account-security';
 import { useSignIn } from '@/features/welcome/api';
 import { WelcomeHeading } from '@/features/welcome/components/welcome-heading';
 import { type TSignInErrors, type TSignInValues, validateSignIn } from '@/features/welcome/validation';
@@ -37,8 +38,19 @@ export const LogInPage = () => {
       { email: values.email.trim(), password: values.password, remember_me: values.rememberMe },
       {
         onSuccess: (content) => {
-          sessionStore.set(content, values.rememberMe);
-          void navigate(afterSignInPath(location.state), { replace: true });
+          if ('token' in content) {
+            sessionStore.set(content, values.rememberMe);
+            void navigate(afterSignInPath(location.state), { replace: true });
+            return;
+          }
+          // The password was right; a second step comes before the console (DESIGN §10).
+          const state: TTwoFactorState = {
+            mfaToken: content.mfa_token,
+            step: 'mfa_required' in content ? 'verify' : 'enrol',
+            rememberMe: values.rememberMe,
+            from: location.state,
+          };
+          void navigate(ROUTE_PATTERNS.twoFactor, { state });
         },
       },
     );

@@ -1,0 +1,190 @@
+import { API_ERROR_MESSAGES, TWO_FACTOR_MESSAGES as M, type TMfaStatus } from '@laurel/contract';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/database';
+import { staffMfa } from '../../db/schema';
+import type { MfaPurpose } from '../../http/auth/tokens';
+import { conflict, HttpError, unauthorized } from '../../http/errors';
+import { recordAudit } from '../audit/audit';
+import type { ClientUserRow } from './auth.queries';
+import { createSignInLimiter, INACTIVE_ACCOUNT_MESSAGE, signInKey } from './auth.service';
+import {
+  consumeRecoveryCode,
+  deleteRecoveryCodes,
+  issueRecoveryCodes,
+  recoveryCodesLeft,
+} from './recovery-codes';
+import { type SignInOrigin, startSession } from './staff-sessions';
+import { acceptedTotpStep, isTotpCode, newTotpSecret, totpSetup } from './totp';
+import { findSecondFactor, findUserById, isMfaRequired } from './two-factor.queries';
+
+/** How a wrong code is answered: 401 on the public sign-in steps; 400 when signed in (a 401 would end the session). */
+type WrongCode = 401 | 400;
+
+/**
+ * TOTP second factor for staff (DESIGN §10): enrolment (a pending secret confirmed with a code, then ten recovery
+ * codes), the sign-in step after the password, turning it off. Every wrong code counts against the same per-email
+ * limit as a wrong password.
+ */
+export const createTwoFactorService = (ctx: AppContext) => {
+  const { db } = ctx.database;
+  const failures = createSignInLimiter(ctx);
+
+  const audit = (
+    user: Pick<ClientUserRow, 'id' | 'clientId' | 'name' | 'surname'>,
+    ip: string | null,
+    action: string,
+    summary: string,
+    tx: DbOrTx = db,
+  ) =>
+    recordAudit(
+      tx,
+      { clientId: user.clientId, userId: user.id, name: `${user.name} ${user.surname}`, ip },
+      { action, entity: 'auth', entityId: user.id, summary },
+    );
+
+  /** Checks a TOTP code (marking its time step used) or uses up a recovery code; null when neither. */
+  const acceptCode = async (userId: string, code: string): Promise<'totp' | 'recovery' | null> => {
+    const factor = await findSecondFactor(db, userId);
+    if (!factor?.secret) return null;
+    if (!isTotpCode(code)) return (await consumeRecoveryCode(db, userId, code)) ? 'recovery' : null;
+    const step = acceptedTotpStep(factor.secret, code, factor.lastUsedStep);
+    if (step === null) return null;
+    // Conditional: of two requests with the same code only one moves the step.
+    const [moved] = await db
+      .update(staffMfa)
+      .set({ lastUsedStep: step, updatedAt: new Date() })
+      .where(
+        and(eq(staffMfa.userId, userId), or(isNull(staffMfa.lastUsedStep), lt(staffMfa.lastUsedStep, step))),
+      )
+      .returning({ userId: staffMfa.userId });
+    return moved ? 'totp' : null;
+  };
+
+  /** Counts a wrong code against the email's limit, audits it, and answers it. */
+  const refuse = async (user: ClientUserRow, ip: string | null, summary: string, status: WrongCode) => {
+    await failures.record(signInKey(user.email));
+    await audit(user, ip, 'auth.mfa_failed', summary);
+    return new HttpError(status, M.invalidCode);
+  };
+
+  const userOfMfaToken = async (token: string, purpose: MfaPurpose) => {
+    const claims = await ctx.tokens.verifyMfa(token, purpose);
+    const found = claims ? await findUserById(db, claims.userId) : null;
+    if (
+      !claims ||
+      !found ||
+      found.user.tokenVersion !== claims.tokenVersion ||
+      found.user.clientId !== claims.clientId
+    )
+      throw unauthorized(M.invalidMfaToken);
+    if (found.user.status !== 'ACTIVE') throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
+    return { ...found, rememberMe: claims.rememberMe };
+  };
+
+  const beginSetup = async (user: ClientUserRow) => {
+    const factor = await findSecondFactor(db, user.id);
+    if (factor?.secret) throw conflict(M.alreadyEnabled);
+    const secret = newTotpSecret();
+    await db
+      .insert(staffMfa)
+      .values({ userId: user.id, clientId: user.clientId, pendingSecret: secret })
+      .onConflictDoUpdate({ target: staffMfa.userId, set: { pendingSecret: secret, updatedAt: new Date() } });
+    return totpSetup(secret, user.email);
+  };
+
+  /** Confirms the pending secret with a code from it: the factor is on, and the recovery codes are answered once. */
+  const confirmSetup = async (user: ClientUserRow, code: string, ip: string | null, wrong: WrongCode) => {
+    const key = signInKey(user.email);
+    await failures.assertOpen(key);
+    const factor = await findSecondFactor(db, user.id);
+    if (factor?.secret) throw conflict(M.alreadyEnabled);
+    if (!factor?.pendingSecret) throw conflict(M.notStarted);
+    if (acceptedTotpStep(factor.pendingSecret, code, null) === null)
+      throw await refuse(user, ip, 'Wrong code while setting up two-factor sign-in', wrong);
+    await failures.clear(key);
+    return db.transaction(async (tx) => {
+      await tx
+        .update(staffMfa)
+        .set({
+          secret: factor.pendingSecret,
+          pendingSecret: null,
+          enabledAt: new Date(),
+          // Setting up proves the phone has the secret; the same code may still sign in right after.
+          lastUsedStep: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(staffMfa.userId, user.id));
+      const codes = await issueRecoveryCodes(tx, user.id);
+      await audit(user, ip, 'auth.mfa_enabled', 'Turned on two-factor sign-in', tx);
+      return codes;
+    });
+  };
+
+  const signedInUser = async (userId: string) => {
+    const found = await findUserById(db, userId);
+    if (!found) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
+    return found.user;
+  };
+
+  return {
+    /** `POST signin/mfa`: the second step of a sign-in. */
+    signInWithCode: async (input: { mfa_token: string; code: string }, origin: SignInOrigin) => {
+      const found = await userOfMfaToken(input.mfa_token, 'verify');
+      const key = signInKey(found.user.email);
+      await failures.assertOpen(key);
+      const used = await acceptCode(found.user.id, input.code);
+      if (!used) throw await refuse(found.user, origin.ip, 'Failed sign-in (wrong two-factor code)', 401);
+      await failures.clear(key);
+      const summary = used === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-factor';
+      await audit(found.user, origin.ip, 'auth.signed_in', summary);
+      return startSession(ctx, found.user, found.paymentEngineId, found.rememberMe, origin);
+    },
+
+    /** `POST signin/mfa/setup`: the business requires a factor the user has not set up yet. */
+    setupAtSignIn: async (mfaToken: string) => {
+      const found = await userOfMfaToken(mfaToken, 'enrol');
+      return beginSetup(found.user);
+    },
+
+    /** `POST signin/mfa/enrol`: confirms it, signs in, and answers the recovery codes once. */
+    enrolAtSignIn: async (input: { mfa_token: string; code: string }, origin: SignInOrigin) => {
+      const found = await userOfMfaToken(input.mfa_token, 'enrol');
+      const codes = await confirmSetup(found.user, input.code, origin.ip, 401);
+      await audit(found.user, origin.ip, 'auth.signed_in', 'Signed in after setting up two-factor');
+      const session = await startSession(ctx, found.user, found.paymentEngineId, found.rememberMe, origin);
+      return { ...session, recovery_codes: codes };
+    },
+
+    status: async (userId: string, clientId: string): Promise<TMfaStatus> => {
+      const factor = await findSecondFactor(db, userId);
+      const enabled = Boolean(factor?.secret);
+      return {
+        enabled,
+        enabled_at: enabled ? (factor?.enabledAt?.toISOString() ?? null) : null,
+        recovery_codes_left: enabled ? await recoveryCodesLeft(db, userId) : 0,
+        required: await isMfaRequired(db, clientId),
+      };
+    },
+
+    startSetup: async (userId: string) => beginSetup(await signedInUser(userId)),
+
+    enable: async (userId: string, code: string, ip: string | null) =>
+      confirmSetup(await signedInUser(userId), code, ip, 400),
+
+    disable: async (userId: string, code: string, ip: string | null) => {
+      const user = await signedInUser(userId);
+      if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
+      if (await isMfaRequired(db, user.clientId)) throw conflict(M.requiredByBusiness);
+      await failures.assertOpen(signInKey(user.email));
+      if (!(await acceptCode(userId, code)))
+        throw await refuse(user, ip, 'Wrong code while turning off two-factor sign-in', 400);
+      await db.transaction(async (tx) => {
+        await tx.delete(staffMfa).where(eq(staffMfa.userId, userId));
+        await deleteRecoveryCodes(tx, userId);
+        await audit(user, ip, 'auth.mfa_disabled', 'Turned off two-factor sign-in', tx);
+      });
+    },
+  };
+};
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,46 @@
+import type { TMfaSetup } from '@laurel/contract';
+import { Modal } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useEnableMfa, useStartMfaSetup } from '@/features/account-security/api';
+import { TwoFactorEnrolment } from '@/features/account-security/components/two-factor-enrolment';
+
+type TProps = { opened: boolean; onClose: () => void };
+
+/** Turning two-factor on from the console: a new secret when the dialog opens, confirmed with a code. */
+export const SetUpTwoFactorDialog = ({ opened, onClose }: TProps) => {
+  const start = useStartMfaSetup();
+  const enable = useEnableMfa();
+  const [setup, setSetup] = useState<TMfaSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const { mutate: startSetup } = start;
+  // The caller's close changes with every render; only opening starts a new secret.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    if (!opened) return;
+    setSetup(null);
+    setCodes(null);
+    startSetup(undefined, { onSuccess: setSetup, onError: () => closeRef.current() });
+  }, [opened, startSetup]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Set up two-factor sign-in"
+      size="md"
+      // The codes are shown once: a stray click outside must not lose them.
+      closeOnClickOutside={codes === null}
+    >
+      <TwoFactorEnrolment
+        setup={setup}
+        confirming={enable.isPending}
+        onConfirm={(code) => enable.mutate(code, { onSuccess: setCodes })}
+        recoveryCodes={codes}
+        finishLabel="Done"
+        onFinish={onClose}
+      />
+    </Modal>
+  );
+};
