@@ -1,0 +1,160 @@
+import { TWO_FACTOR_MESSAGES } from '@laurel/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/api/session-store';
+import { clientFixture, sessionFixture } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { signInOnStarter } from '@/test/sign-in';
+import { fail, ok, stubApi } from '@/test/stub-api';
+
+const session = sessionFixture();
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauth_url:
+    'otpauth://totp/Laurel:thandi%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Laurel',
+  qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+};
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+
+const signInWithPassword = async () => {
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'thandi@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'correct horse');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+};
+
+describe('the sign-in second step', () => {
+  it('asks for the code after the password, then stores the session and opens the console', async () => {
+    const api = stubApi({
+      'POST /api/v2/client-user/signin': ok({ mfa_required: true, mfa_token: 'mfa-1' }),
+      'POST /api/v2/client-user/signin/mfa': (body) =>
+        (body as { code: string }).code === '123456' ? ok(session) : fail(401, 'That code is not valid.'),
+      'GET /api/v2/client': ok(clientFixture()),
+    });
+    const { router } = renderApp('/welcome/log-in');
+    const user = await signInWithPassword();
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+    expect(sessionStore.get()).toBeNull();
+
+    // Checked before it is sent.
+    await user.type(screen.getByRole('textbox', { name: /Authentication code/ }), '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeTruthy();
+    expect(api.callsTo('POST /api/v2/client-user/signin/mfa')).toHaveLength(0);
+
+    await user.clear(screen.getByRole('textbox', { name: /Authentication code/ }));
+    await user.type(screen.getByRole('textbox', { name: /Authentication code/ }), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/dashboard'));
+    expect(api.callsTo('POST /api/v2/client-user/signin/mfa')[0]?.body).toEqual({
+      mfa_token: 'mfa-1',
+      code: '123456',
+    });
+    expect(sessionStore.get()?.token).toBe(session.token);
+  });
+
+  it('takes a user whose business requires it through enrolment, shows the recovery codes, then enters', async () => {
+    const api = stubApi({
+      'POST /api/v2/client-user/signin': ok({ mfa_enrolment_required: true, mfa_token: 'mfa-2' }),
+      'POST /api/v2/client-user/signin/mfa/setup': ok(SETUP),
+      'POST /api/v2/client-user/signin/mfa/enrol': ok({ ...session, recovery_codes: CODES }),
+      'GET /api/v2/client': ok(clientFixture()),
+    });
+    const { router } = renderApp('/welcome/log-in');
+    const user = await signInWithPassword();
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeTruthy();
+    expect(
+      (await screen.findByRole('img', { name: 'QR code for your authenticator app' })).getAttribute('src'),
+    ).toBe(SETUP.qr_code);
+    expect(screen.getByLabelText('Setup key').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    await user.type(screen.getByRole('textbox', { name: /Code from your app/ }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(screen.getByRole('button', { name: 'Download codes' })).toBeTruthy();
+    // Not signed in until the codes have been seen.
+    expect(sessionStore.get()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue to the console' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/dashboard'));
+    expect(api.callsTo('POST /api/v2/client-user/signin/mfa/enrol')[0]?.body).toEqual({
+      mfa_token: 'mfa-2',
+      code: '654321',
+    });
+    expect(sessionStore.get()).not.toHaveProperty('recovery_codes');
+  });
+
+  it('sends a visit without a pending sign-in back to log-in', async () => {
+    stubApi({});
+    const { router } = renderApp('/welcome/two-factor');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
+  });
+});
+
+describe('Sign-in security page', () => {
+  it('sets two-factor up in a dialog and lists the sessions, signing out another', async () => {
+    const { clientReplies } = signInOnStarter();
+    let enabled = false;
+    const api = stubApi({
+      ...clientReplies,
+      'GET /api/v2/client-user/mfa': () =>
+        ok({
+          enabled,
+          enabled_at: enabled ? '2026-11-28T10:00:00.000Z' : null,
+          recovery_codes_left: enabled ? 10 : 0,
+          required: false,
+        }),
+      'POST /api/v2/client-user/mfa/setup': ok(SETUP),
+      'POST /api/v2/client-user/mfa/enable': () => {
+        enabled = true;
+        return ok({ recovery_codes: CODES });
+      },
+      'GET /api/v2/client-user/sessions': ok([
+        {
+          _id: 'a'.repeat(24),
+          device: 'Chrome on macOS',
+          user_agent: 'Mozilla/5.0',
+          ip: '10.0.0.1',
+          created_at: '2026-11-28T09:00:00.000Z',
+          last_used_at: '2026-11-28T10:00:00.000Z',
+          current: true,
+        },
+        {
+          _id: 'b'.repeat(24),
+          device: 'Firefox on Windows',
+          user_agent: 'Mozilla/5.0',
+          ip: '10.0.0.2',
+          created_at: '2026-11-27T09:00:00.000Z',
+          last_used_at: '2026-11-27T10:00:00.000Z',
+          current: false,
+        },
+      ]),
+      [`DELETE /api/v2/client-user/sessions/${'b'.repeat(24)}`]: ok(null, 'Signed out.'),
+    });
+    const user = userEvent.setup();
+    renderApp('/console/security');
+    expect(await screen.findByRole('heading', { name: 'Sign-in security' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    expect(await within(dialog).findByLabelText('Setup key')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Code from your app/ }), '111222');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await within(dialog).findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeTruthy();
+    expect(api.callsTo('POST /api/v2/client-user/mfa/enable')[0]?.body).toEqual({ code: '111222' });
+
+    const table = screen.getByRole('table', { name: 'Sessions' });
+    expect(within(table).getByText('This device')).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: /Sign out Firefox on Windows/ }));
+    await waitFor(() =>
+      expect(api.callsTo(`DELETE /api/v2/client-user/sessions/${'b'.repeat(24)}`)).toHaveLength(1),
+    );
+  });
+});
