@@ -5,8 +5,8 @@ import type {
   PlayerChallengesColumn,
 } from '../../db/schema';
 import type { EngineEvent, StepBatch } from '../core/types';
+import { type OrderMove, orderMovesOf } from '../orders/order-moves';
 import { localParts } from '../reward-tracks/local-time';
-import { type OrderMove, orderMovesOf } from '../steps/orders.step';
 import { earlierEventTypes, earningsOf, eventKey, leaderboardRanks, typeKey } from './batch-lookups';
 import {
   type ClientCatalogue,
@@ -325,7 +325,8 @@ export const evaluateChallenges = async (batch: StepBatch) => {
       challengeTitle: challenge.title,
       customerId: event.customerId,
       completedAt: event.occurredAt,
-      eventId: event.id,
+      // The id the client sent (as every other webhook's event_id), not Laurel's row id.
+      eventId: event.externalId,
     })),
   );
   await writeOrderContributions(batch.tx, orders.values());

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { arrayParam, rowsOf } from '../core/sql';
 import type { StepBatch } from '../core/types';
-import { orderMovesOf } from '../steps/orders.step';
+import { orderMovesOf } from '../orders/order-moves';
 import { STRIPE } from './dashboard-rollups';
 import { isoDay } from './day-gaps';
 import {

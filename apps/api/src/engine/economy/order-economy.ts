@@ -1,7 +1,7 @@
 import type { TOrderCreatedData } from '@laurel/contract';
 import type { StepBatch } from '../core/types';
+import { type OrderMove, orderMovesOf } from '../orders/order-moves';
 import { writeStatistics } from '../statistics/write-statistics';
-import { type OrderMove, orderMovesOf } from '../steps/orders.step';
 import { earnedCents } from './amounts';
 import {
   type EarnRule,
