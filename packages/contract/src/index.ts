@@ -25,6 +25,7 @@ export * from './customers/integrator-customers';
 export * from './customers/loyalty';
 export * from './customers/payment-methods';
 export * from './customers/places';
+export * from './customers/privacy';
 export * from './economy/currency-endpoints';
 export * from './economy/earn-config-endpoints';
 export * from './economy/earn-configs';

@@ -17,6 +17,7 @@ import { apiKeyRoutes } from './integrations/api-keys.routes';
 import { mediaRoutes } from './media/media.routes';
 import { orderRoutes } from './orders';
 import { playerRoutes } from './players/players.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 import { productRoutes } from './products/products.routes';
 import { rewardTrackRoutes } from './reward-tracks/reward-tracks.routes';
 import { rewardRoutes } from './rewards/rewards.routes';
@@ -41,6 +42,7 @@ export const registerModules = async (app: FastifyInstance, ctx: AppContext) => 
   branchRoutes(app, ctx);
   auditRoutes(app, ctx);
   customerRoutes(app, ctx);
+  privacyRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   webhookRoutes(app, ctx);
   eventRoutes(app, ctx);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Customer (loyalty member) statuses; a new customer starts AWAITING-SIGNUP (spec 1 §3-4). */
-export const ZCustomerStatus = z.enum(['AWAITING-SIGNUP', 'ACTIVE', 'SUSPENDED']);
+/**
+ * Customer (loyalty member) statuses; a new customer starts AWAITING-SIGNUP (spec 1 §3-4). ERASED is final: the
+ * member's personal data was removed on request (privacy) and nothing may change them again.
+ */
+export const ZCustomerStatus = z.enum(['AWAITING-SIGNUP', 'ACTIVE', 'SUSPENDED', 'ERASED']);
 export type TCustomerStatus = z.infer<typeof ZCustomerStatus>;
 export const CUSTOMER_STATUSES = ZCustomerStatus.options;
 export const INITIAL_CUSTOMER_STATUS: TCustomerStatus = 'AWAITING-SIGNUP';

@@ -36,8 +36,9 @@ const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) =>
     keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
   const rows = await rowsOf<{ key: string; id: string }>(
     db,
+    // An erased member (privacy) is unknown to events: their other identifiers were cleared, and their id is too.
     sql`SELECT '_id:' || c.id AS key, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(pick('_id:'))}::text[])
+          WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(pick('_id:'))}::text[]) AND c.status <> 'ERASED'
         UNION ALL
         SELECT 'email:' || lower(c.email), c.id FROM customers c
           WHERE c.client_id = ${clientId} AND lower(c.email) = ANY(${arrayParam(pick('email:'))}::text[])

@@ -3,6 +3,7 @@ import { createChallengeExpiryTask } from '../challenges/challenge-expiry';
 import type { EngineTask } from '../core/engine';
 import type { EngineStep } from '../core/types';
 import { createExpiryTask } from '../economy/expiry';
+import { createPayloadRetentionTask } from '../retention/payload-retention';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
 import { createExpiryNoticeTask } from '../webhooks/points-expiring';
@@ -43,6 +44,8 @@ export const engineTasks = (clock: Clock = systemClock): EngineTask[] => [
   createExpiryTask(clock),
   // Released challenges past their end date: open progress becomes Expired.
   createChallengeExpiryTask(clock),
+  // Once a day: processed events older than their business's retention setting lose their payload (privacy).
+  createPayloadRetentionTask(clock),
   // points.expiring webhooks for credits that expire within 7 days.
   createExpiryNoticeTask(clock),
 ];

@@ -38,7 +38,7 @@ export const createAddressesService = (ctx: AppContext, customersService: Custom
 
   /** A new default address takes the default from the others; a customer's first address is the default. */
   const add = async (principal: Principal, actor: Actor, input: AddInput) => {
-    const { customer } = await customersService.load(principal, input.user_id);
+    const { customer } = await customersService.loadForChange(principal, input.user_id);
     return db.transaction(async (tx) => {
       const existing = await tx
         .select({ id: customerAddresses.id })
@@ -76,7 +76,7 @@ export const createAddressesService = (ctx: AppContext, customersService: Custom
   };
 
   const remove = async (principal: Principal, actor: Actor, customerId: string, addressId: string) => {
-    const { customer } = await customersService.load(principal, customerId);
+    const { customer } = await customersService.loadForChange(principal, customerId);
     return db.transaction(async (tx) => {
       const [row] = await tx
         .delete(customerAddresses)

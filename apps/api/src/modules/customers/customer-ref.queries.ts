@@ -1,5 +1,5 @@
 import { customerRefKey, type TCustomerRef } from '@laurel/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { customers, loyaltyAccounts } from '../../db/schema';
 
@@ -13,7 +13,8 @@ export const customerRefCondition = (clientId: string, ref: TCustomerRef): SQL =
   if (!key) return sql`false`;
   switch (key.kind) {
     case '_id':
-      return and(inClient, eq(customers.id, key.value)) as SQL;
+      // An erased member (privacy) is named by no reference: their other identifiers were cleared, their id too.
+      return and(inClient, eq(customers.id, key.value), ne(customers.status, 'ERASED')) as SQL;
     case 'email':
       return and(inClient, sql`lower(${customers.email}) = ${key.value}`) as SQL;
     case 'cell_number':

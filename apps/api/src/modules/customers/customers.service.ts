@@ -4,6 +4,7 @@ import {
   CUSTOMER_MESSAGES,
   GUEST_EMAIL,
   normaliseCellNumber,
+  PRIVACY_MESSAGES,
   type TCustomer,
   type ZAddCustomerRequest,
   type ZCustomerListQuery,
@@ -71,6 +72,13 @@ export const createCustomersService = (ctx: AppContext) => {
     const found = await findCustomer(db, principal.clientId, id);
     if (!found || !mayAccessBranch(principal, found.customer.memberBranchId))
       throw notFound(CUSTOMER_MESSAGES.notFound);
+    return found;
+  };
+
+  /** As `load`, for a change: an erased customer (privacy) is final, nothing may write to them again. */
+  const loadForChange = async (principal: Principal, id: string) => {
+    const found = await load(principal, id);
+    if (found.customer.status === 'ERASED') throw conflict(PRIVACY_MESSAGES.alreadyErased);
     return found;
   };
 
@@ -191,7 +199,7 @@ export const createCustomersService = (ctx: AppContext) => {
   const get = async (principal: Principal, id: string) => dto(await load(principal, id));
 
   const update = async (principal: Principal, actor: Actor, input: UpdateInput) => {
-    const before = await load(principal, input._id);
+    const before = await loadForChange(principal, input._id);
     const email = input.email === undefined ? before.customer.email : normaliseEmail(input.email);
     const cellNumber =
       input.cell_number === undefined ? before.customer.cellNumber : normaliseCellNumber(input.cell_number);
@@ -234,7 +242,7 @@ export const createCustomersService = (ctx: AppContext) => {
   };
 
   const setSuspended = async (principal: Principal, actor: Actor, id: string, suspended: boolean) => {
-    const found = await load(principal, id);
+    const found = await loadForChange(principal, id);
     const current = found.customer.status;
     if (suspended && current === 'SUSPENDED') throw new HttpError(409, 'This customer is already suspended.');
     if (!suspended && current !== 'SUSPENDED') throw new HttpError(409, 'This customer is not suspended.');
@@ -256,6 +264,6 @@ export const createCustomersService = (ctx: AppContext) => {
     return get(principal, id);
   };
 
-  return { list, add, get, update, setSuspended, load, memberBranchFor, assertFree, insert };
+  return { list, add, get, update, setSuspended, load, loadForChange, memberBranchFor, assertFree, insert };
 };
 export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -124,7 +124,7 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
    * changes nothing writes nothing, so a repeat is harmless.
    */
   const change = async (principal: Principal, actor: Actor, id: string, input: Fields) => {
-    const { customer: before } = await customersService.load(principal, id);
+    const { customer: before } = await customersService.loadForChange(principal, id);
     const given: Partial<CustomerRow> = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.surname !== undefined ? { surname: input.surname } : {}),
@@ -205,7 +205,7 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
    */
   const update = async (principal: Principal, actor: Actor, id: string, input: EnrolInput) => {
     authorize(principal, 'CUSTOMERS:update');
-    const { customer } = await customersService.load(principal, id);
+    const { customer } = await customersService.loadForChange(principal, id);
     if (customer.status === 'SUSPENDED') throw conflict(CUSTOMER_API_MESSAGES.suspended);
     return { created: false, customer: await change(principal, actor, id, input) };
   };

@@ -101,7 +101,7 @@ export const createLoyaltyService = (ctx: AppContext, customersService: Customer
 
   /** Signing up makes a customer awaiting sign-up ACTIVE and gives them the card as member card. */
   const signUp = async (principal: Principal, actor: Actor, input: SignUpInput) => {
-    const { customer } = await customersService.load(principal, input.customer_id);
+    const { customer } = await customersService.loadForChange(principal, input.customer_id);
     if (await findFor(db, principal.clientId, customer.id))
       throw conflict(LOYALTY_RULE_MESSAGES.alreadySignedUp);
     const branchId = input.member_branch_id || customer.memberBranchId || null;
@@ -148,7 +148,7 @@ export const createLoyaltyService = (ctx: AppContext, customersService: Customer
   };
 
   const update = async (principal: Principal, actor: Actor, input: UpdateInput) => {
-    const { customer } = await customersService.load(principal, input.customer_id);
+    const { customer } = await customersService.loadForChange(principal, input.customer_id);
     const current = await findFor(db, principal.clientId, customer.id);
     if (!current || current.id !== input._id) throw notFound(LOYALTY_RULE_MESSAGES.notFound);
     await assertBranch(principal, input.member_branch_id || null);

@@ -46,7 +46,7 @@ export const createPaymentMethodsService = (ctx: AppContext, customersService: C
     card: { brand: TCardBrand; last_four: string; expiry_month: number; expiry_year: number },
   ) => {
     if (stripe) throw conflict('Cards are kept in Stripe for this installation: add them there.');
-    const { customer } = await customersService.load(principal, customerId);
+    const { customer } = await customersService.loadForChange(principal, customerId);
     const now = new Date();
     if (
       card.expiry_year < now.getUTCFullYear() ||

@@ -11,6 +11,7 @@ export const CUSTOMER_STATUS_LABELS: Record<TCustomerStatus, string> = {
   'AWAITING-SIGNUP': 'Awaiting sign-up',
   ACTIVE: 'Active',
   SUSPENDED: 'Suspended',
+  ERASED: 'Erased',
 };
 
 export const STATUS_FILTER_OPTIONS: { value: TCustomerStatusFilter; label: string }[] = [

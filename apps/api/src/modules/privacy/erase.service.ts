@@ -1,0 +1,96 @@
+import { normaliseCellNumber, PRIVACY_MESSAGES } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { rowsOf } from '../../db/raw-sql';
+import { PLAYER_LOCK_NAMESPACE } from '../../engine';
+import type { Principal } from '../../http/auth/principal';
+import { conflict, notFound } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { CustomersService } from '../customers/customers.service';
+import { allErasers } from './erasers';
+import { PERSONAL_FIELD_PATTERN, type PersonalData, scrubberOf } from './personal-data';
+
+type CustomerIdentifiers = {
+  name: string;
+  surname: string;
+  email: string | null;
+  cell_number: string | null;
+  birthday: string | null;
+  external_id: string | null;
+  member_card_number: string | null;
+  status: string;
+};
+
+/** The local form people type (0…) beside the stored +27… form. */
+const cellForms = (cell: string | null) => {
+  if (!cell) return [];
+  const stored = normaliseCellNumber(cell) ?? cell;
+  return [...new Set([stored, stored.startsWith('+27') ? `0${stored.slice(3)}` : stored])];
+};
+
+/**
+ * Erasing a member (DESIGN §10, GDPR / POPIA): one transaction runs every eraser (see erasers.ts) and writes one
+ * audit entry saying who erased which pseudonymous id and when, never what. The player's engine lock is held
+ * throughout, so no batch of their events runs (and copies their name) half-way through.
+ */
+export const createEraseService = (ctx: AppContext, customers: CustomersService) => {
+  const { db } = ctx.database;
+
+  const erase = async (principal: Principal, actor: Actor, customerId: string) => {
+    // Branch scope and tenant as for any read of the customer: another client's id is simply not found.
+    await customers.load(principal, customerId);
+    const clientId = principal.clientId;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(${customerId}))`);
+      const [row] = await rowsOf<CustomerIdentifiers>(
+        tx,
+        sql`SELECT name, surname, email, cell_number, birthday, external_id, member_card_number, status
+            FROM customers WHERE client_id = ${clientId} AND id = ${customerId} FOR UPDATE`,
+      );
+      if (!row) throw notFound(PRIVACY_MESSAGES.alreadyErased);
+      if (row.status === 'ERASED') throw conflict(PRIVACY_MESSAGES.alreadyErased);
+      const held = await rowsOf<{ value: string }>(
+        tx,
+        sql`SELECT loyalty_number AS value FROM loyalty_accounts WHERE client_id = ${clientId} AND customer_id = ${customerId}
+            UNION ALL SELECT card_number FROM loyalty_accounts WHERE client_id = ${clientId} AND customer_id = ${customerId}
+            UNION ALL SELECT full_address FROM customer_addresses WHERE client_id = ${clientId} AND customer_id = ${customerId}`,
+      );
+      // Earlier values too (a name or email changed since), as the member's own audit entries recorded them.
+      const earlier = await rowsOf<{ value: string }>(
+        tx,
+        sql`SELECT DISTINCT v.value ->> side AS value
+              FROM audit_log a, jsonb_each(a.changes) v, unnest(ARRAY['from', 'to']) side
+             WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id = ${customerId}
+               AND a.changes IS NOT NULL AND jsonb_typeof(a.changes) = 'object' AND jsonb_typeof(v.value) = 'object'
+               AND v.key ~* ${PERSONAL_FIELD_PATTERN} AND jsonb_typeof(v.value -> side) = 'string'`,
+      );
+      const personal: PersonalData = {
+        name: row.name,
+        surname: row.surname,
+        email: row.email,
+        cellNumbers: cellForms(row.cell_number),
+        others: [
+          row.birthday,
+          row.external_id,
+          row.member_card_number,
+          ...held.map((h) => h.value),
+          ...earlier.map((e) => e.value),
+        ].filter((value): value is string => !!value),
+      };
+      // Lets the audit log's append-only trigger accept this transaction's rewrites (migration 0030).
+      await tx.execute(sql`SELECT set_config('laurel.privacy_erasure', 'on', true)`);
+      const scope = { clientId, customerId, tx, personal, scrub: scrubberOf(personal) };
+      for (const eraser of allErasers()) await eraser.erase(scope);
+      await tx.execute(sql`SELECT set_config('laurel.privacy_erasure', 'off', true)`);
+      await recordAudit(tx, actor, {
+        action: 'customer.erased',
+        entity: 'customer',
+        entityId: customerId,
+        summary: "Erased a customer's personal data",
+      });
+    });
+    return customers.get(principal, customerId);
+  };
+
+  return { erase };
+};

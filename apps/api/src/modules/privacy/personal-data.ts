@@ -1,0 +1,96 @@
+import { PRIVACY_MESSAGES } from '@laurel/contract';
+
+/** What identifies a member: every value an erasure must find and remove wherever it was copied. */
+export type PersonalData = {
+  name: string;
+  surname: string;
+  email: string | null;
+  /** Stored form (+27…) and the local form (0…) people type. */
+  cellNumbers: string[];
+  /** Birthday, external id, member card, loyalty and card numbers, saved addresses. */
+  others: string[];
+};
+
+/** Keys that name a person wherever they appear in a stored payload: their value goes, whatever it is. */
+const IDENTIFYING_KEYS = new Set([
+  'email',
+  'cell_number',
+  'cellnumber',
+  'phone',
+  'phone_number',
+  'mobile',
+  'contact_number',
+  'customer_email',
+  'customer_contact_number',
+  'customer_name',
+  'surname',
+  'first_name',
+  'last_name',
+  'firstname',
+  'lastname',
+  'full_name',
+  'birthday',
+  'date_of_birth',
+  'full_address',
+  'address',
+]);
+
+export const ERASED_TEXT = '[erased]';
+
+/** Field names (audit diffs, payloads) whose values identify a customer: their earlier values are erased too. */
+export const PERSONAL_FIELD_PATTERN = 'name|email|cell|phone|birthday|external|card|loyalty|address';
+
+/** An ILIKE pattern that finds `value` anywhere in a text. */
+export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The identifying values, longest first (so a full name goes before the name inside it). */
+const valuesOf = (personal: PersonalData) =>
+  [personal.email, ...personal.cellNumbers, ...personal.others]
+    .filter((value): value is string => !!value && value.trim().length >= 3)
+    .sort((a, b) => b.length - a.length);
+
+/**
+ * Removes a member's identifying values from free text: the full name becomes "Erased customer"; emails, numbers
+ * and the other values become "[erased]"; the name and surname alone go where they stand as whole words (so a
+ * surname "Lee" does not rewrite "Leeds").
+ */
+export const scrubberOf = (personal: PersonalData) => {
+  const fullName = `${personal.name} ${personal.surname}`.trim();
+  const values = valuesOf(personal);
+  const words = [personal.name, personal.surname].filter((word) => word.trim().length > 0);
+  const wordPattern =
+    words.length > 0
+      ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
+      : null;
+  const fullNamePattern = fullName ? new RegExp(escapeRegExp(fullName), 'gi') : null;
+
+  const text = (input: string) => {
+    let out = fullNamePattern ? input.replace(fullNamePattern, PRIVACY_MESSAGES.erasedDisplayName) : input;
+    for (const value of values) out = out.replace(new RegExp(escapeRegExp(value), 'gi'), ERASED_TEXT);
+    if (wordPattern) out = out.replace(wordPattern, ERASED_TEXT);
+    return out;
+  };
+
+  /** A JSON value with identifying keys nulled and every string scrubbed. */
+  const json = (input: unknown): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (Array.isArray(input)) return input.map(json);
+    if (input && typeof input === 'object') {
+      return Object.fromEntries(
+        Object.entries(input as Record<string, unknown>).map(([key, value]) => [
+          key,
+          IDENTIFYING_KEYS.has(key.toLowerCase()) && value !== null ? null : json(value),
+        ]),
+      );
+    }
+    return input;
+  };
+
+  /** ILIKE patterns that find a row naming the member (the full name and each identifying value). */
+  const likePatterns = [fullName, ...values].filter((value) => value.length >= 3).map(likePattern);
+
+  return { text, json, likePatterns };
+};
+export type Scrubber = ReturnType<typeof scrubberOf>;

@@ -1,0 +1,442 @@
+import { randomBytes } from 'node:crypto';
+import { EVENT_MESSAGES, PRIVACY_MESSAGES, type TCustomerDataExport } from '@laurel/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeBody, linkChallenge, objective } from '../../../test/challenge-helpers';
+
+import { createCurrency, createEarnConfig, segmentId, spend } from '../../../test/economy-helpers';
+import { createBadge, createSegment, rule } from '../../../test/engine-helpers';
+import {
+  bearer,
+  createApiKey,
+  createClientAndSignIn,
+  eventFor,
+  postAs,
+  postEvents,
+  type SignedIn,
+  uniqueCell,
+  uniqueEmail,
+} from '../../../test/factories';
+import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
+import { createClientApp, NO_RATE_LIMITS } from '../../../test/test-app';
+import { orderBody, postBasket, postOrder, uniqueOrderId } from '../orders/orders.test-support';
+import { createPlan, issue, redeem as redeemSubscription } from '../subscriptions/commerce.fixtures';
+
+let setup: Awaited<ReturnType<typeof createClientApp>>;
+let currency: { _id: string };
+let rewardId: string;
+let planId: string;
+
+const letters = (length: number) =>
+  Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+const capitalised = (length: number) => {
+  const word = letters(length);
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
+
+type Member = { id: string; email: string; cell: string; name: string; surname: string; externalId: string };
+
+const asKey = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, key = setup.key) =>
+  setup.t.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+
+const ok = (res: { statusCode: number; body: string }, status = 200) => {
+  expect(res.statusCode, res.body).toBe(status);
+  return JSON.parse(res.body).content;
+};
+
+beforeAll(async () => {
+  setup = await createClientApp('BUSINESS', { env: NO_RATE_LIMITS });
+  const { t, admin } = setup;
+  currency = await createCurrency(t.app, admin, { name: 'Stars' });
+  // Cashback on every order (1 Star per R10) and XP for the level track.
+  await createEarnConfig(t.app, admin, {
+    type: 'Currency',
+    earn_target: currency._id,
+    trigger_value: 10,
+    earn_amount: 1,
+    segment_id: await segmentId(t.app, admin),
+  });
+  await createEarnConfig(t.app, admin, {
+    type: 'Statistic',
+    trigger_value: 10,
+    earn_amount: 1,
+    segment_id: await segmentId(t.app, admin),
+  });
+  ok(
+    await setup.call('POST', '/api/reward-tracks', {
+      name: 'Levels',
+      reward_track_type: 'LEVEL_PROGRESSION',
+      start_date: '2026-01-01',
+      end_date: '2030-12-31',
+      reset_points_annually: false,
+      persist_tier_levels_annually: false,
+      milestone_count: 1,
+      milestones: [
+        {
+          name: 'level 1',
+          colour: '#d2a023',
+          source_value: 1,
+          target_value: 1,
+          image_url: 'https://cdn.example.com/m.png',
+        },
+      ],
+    }),
+  );
+  ok(
+    await setup.call('POST', '/api/reward-tracks', {
+      name: 'Tiers',
+      reward_track_type: 'TIER_PROGRESSION',
+      start_date: '2026-01-01',
+      end_date: '2030-12-31',
+      reset_points_annually: false,
+      persist_tier_levels_annually: false,
+      milestone_count: 1,
+      milestones: [
+        {
+          name: 'Silver',
+          colour: '#d2a023',
+          source_value: 1,
+          target_value: 2,
+          image_url: 'https://cdn.example.com/m.png',
+        },
+      ],
+      // A qualification window keeps a standing and monthly values per player (their own parts of the export).
+      qualification_window: 'ROLLING_MONTHS',
+      qualification_months: 6,
+    }),
+  );
+  const badge = await createBadge(t.app, admin, { name: 'Regular' });
+  await createSegment(t.app, admin, {
+    name: 'Logged in',
+    filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 1)],
+    actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 1 }],
+  });
+  const challenge = await postAs<{ _id: string }>(
+    t.app,
+    admin,
+    '/api/challenges',
+    challengeBody({
+      objectives: [objective({ event_type: 'orderValue', trigger: { trigger_quantity: 50 } })],
+      rewards: [{ type: 'badges', value: badge._id }],
+    }),
+    'challenge',
+  );
+  await linkChallenge(t.app, admin, challenge._id);
+  const reward = ok(
+    await setup.call('POST', '/api/rewards', {
+      name: 'Free coffee',
+      description: 'Any size',
+      type: 'coupon',
+      cost: { currency: currency._id, amount: 5 },
+      coupon: { source: 'generated', value_type: 'amount', value: 35, valid_days: 30 },
+    }),
+  );
+  rewardId = reward._id;
+  planId = (await createPlan(t.app, admin))._id;
+  await t.ctx.engine.drain();
+});
+afterAll(() => setup.t.close());
+
+/** A member with activity in every area Laurel keeps about members. */
+const memberWithEverything = async (): Promise<Member> => {
+  const { t } = setup;
+  const member = {
+    email: uniqueEmail(letters(6)),
+    cell: uniqueCell(),
+    name: capitalised(9),
+    surname: capitalised(10),
+    externalId: `shop-${letters(8)}`,
+  };
+  const enrolled = ok(
+    await asKey('POST', '/api/v1/customers', {
+      external_id: member.externalId,
+      email: member.email,
+      cell_number: member.cell,
+      name: member.name,
+      surname: member.surname,
+      birthday: '1987-03-14',
+      loyalty_number: `L${letters(8).toUpperCase()}`,
+    }),
+    201,
+  );
+  const id = enrolled._id as string;
+  // The console names them in its audit log (address added) and records an earlier surname (edited).
+  ok(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/add/user/address',
+      headers: bearer(setup.admin.token),
+      payload: {
+        user_id: id,
+        address: {
+          label: 'Home',
+          full_address: `12 ${member.surname} Lane, Cape Town`,
+          latitude: -33.9,
+          longitude: 18.4,
+        },
+      },
+    }),
+  );
+  ok(await asKey('PATCH', `/api/v1/customers/${id}`, { surname: `${member.surname}x` }));
+  ok(await asKey('PATCH', `/api/v1/customers/${id}`, { surname: member.surname }));
+  ok(
+    await asKey('POST', `/api/v1/customers/${id}/payment-methods`, {
+      brand: 'VISA',
+      last_four: '4242',
+      expiry_month: 12,
+      expiry_year: 2099,
+    }),
+  );
+  ok(await postOrder(t.app, setup.key, orderBody(id)), 201);
+  ok(
+    await postBasket(t.app, setup.key, {
+      basket_id: uniqueOrderId('CART'),
+      customer: { _id: id },
+      type: 'COLLECTION',
+      items: [{ sku: 'FLAT-WHITE', title: 'Flat white', quantity: 2, price: 42.25 }],
+    }),
+    201,
+  );
+  ok(await issue(t.app, setup.admin, id, planId));
+  ok(await redeemSubscription(t.app, setup.key, planId, id), 201);
+  // Named by email, and named by another member's referral.
+  const byEmail = await postEvents(t.app, setup.key, {
+    events: [eventFor('', { customer: { email: member.email }, type: 'user.logged-in' })],
+  });
+  expect(byEmail.json().content[0].status, byEmail.body).toBe('accepted');
+  await t.ctx.engine.drain();
+  ok(
+    await setup.call('POST', `/api/economy/customers/${id}/adjustments`, {
+      currency: currency._id,
+      direction: 'credit',
+      amount: 50,
+      reason: 'Welcome gift',
+    }),
+  );
+  ok(
+    await spend(t.app, setup.key, id, {
+      id: `s-${letters(6)}`,
+      currency: currency._id,
+      amount: 1,
+    }),
+  );
+  ok(
+    await asKey('POST', `/api/v1/players/${id}/redemptions`, { id: `r-${letters(6)}`, reward_id: rewardId }),
+    201,
+  );
+  return { id, ...member };
+};
+
+const exportOf = async (id: string, session: SignedIn = setup.admin) =>
+  setup.t.app.inject({
+    method: 'GET',
+    url: `/api/customers/${id}/data-export`,
+    headers: bearer(session.clientToken),
+  });
+
+/** Every text, varchar and jsonb column of every table, searched for each needle: `table.column` where found. */
+const findEverywhere = async (needles: string[]) => {
+  const { database } = setup.t.ctx;
+  const columns = await database.query<{ table_name: string; column_name: string }>(
+    `SELECT c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+        AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
+      ORDER BY 1, 2`,
+  );
+  expect(columns.length).toBeGreaterThan(50);
+  const patterns = needles.map((needle) => `%${needle.toLowerCase()}%`);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const [row] = await database.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM "${table_name}" WHERE lower("${column_name}"::text) LIKE ANY($1::text[])`,
+      [patterns],
+    );
+    if (Number(row?.n) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+};
+
+/** Wallets whose balance differs from the sum of their ledger rows. */
+const walletsOffLedger = () =>
+  setup.t.ctx.database.query(
+    `SELECT w.customer_id, w.currency_id, w.balance, coalesce(sum(e.value), 0) AS ledger
+       FROM wallets w
+       LEFT JOIN economy_transactions e
+         ON e.client_id = w.client_id AND e.customer_id = w.customer_id AND e.currency_id = w.currency_id
+      WHERE w.client_id = $1
+      GROUP BY 1, 2, 3 HAVING w.balance <> coalesce(sum(e.value), 0)`,
+    [setup.admin.clientId],
+  );
+
+const reportTotals = async () => ({
+  fromRows: await economyCards(setup.t.app, setup.admin, CARDS_FROM_ROWS),
+  fromTotals: await economyCards(setup.t.app, setup.admin, ''),
+});
+
+describe('exporting a member’s data', () => {
+  it('streams one JSON document with a header and every part, each holding the member’s rows; audit-logged', async () => {
+    const member = await memberWithEverything();
+    const res = await exportOf(member.id);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toContain(`customer-${member.id}-data-`);
+    const document = JSON.parse(res.body) as TCustomerDataExport;
+    const { parts, customer_id } = document.laurel_data_export;
+    expect(customer_id).toBe(member.id);
+    expect(parts.map((part) => part.name)).toEqual(
+      expect.arrayContaining([
+        'profile',
+        'loyalty',
+        'addresses',
+        'payment_methods',
+        'orders',
+        'baskets',
+        'subscriptions',
+        'events',
+        'statistics',
+        'segments',
+        'badges',
+        'challenges',
+        'challenge_progress',
+        'reward_tracks',
+        'wallets',
+        'economy_transactions',
+        'redemptions',
+      ]),
+    );
+    const empty = parts
+      .filter(({ name }) => {
+        const value = (document as Record<string, unknown>)[name];
+        return value === null || (Array.isArray(value) && value.length === 0);
+      })
+      .map(({ name }) => name);
+    expect(empty).toEqual([]);
+    for (const part of parts) expect(part.description.length).toBeGreaterThan(10);
+    expect(document.profile).toMatchObject({ id: member.id, email: member.email, name: member.name });
+    expect(document.payment_methods).toEqual([expect.objectContaining({ brand: 'VISA', last_four: '4242' })]);
+    expect(Object.keys(document.payment_methods?.[0] ?? {}).sort()).toEqual([
+      '_id',
+      'brand',
+      'created_at',
+      'last_four',
+    ]);
+    expect(document.orders?.[0]).toMatchObject({
+      lines: expect.any(Array),
+      status_history: expect.any(Array),
+    });
+    const [audit] = await setup.t.ctx.database.query<{ summary: string; actor_id: string }>(
+      `SELECT summary, actor_id FROM audit_log WHERE client_id = $1 AND entity_id = $2 AND action = 'customer.data_exported'`,
+      [setup.admin.clientId, member.id],
+    );
+    expect(audit).toEqual({ summary: "Exported a customer's data", actor_id: setup.admin.userId });
+  });
+});
+
+describe('erasing a member', () => {
+  it('removes every personal field from the whole database; books, balances and reports add up as before', async () => {
+    const member = await memberWithEverything();
+    const bystander = await memberWithEverything();
+    // Another member's referral names this one by email.
+    const referral = await postEvents(setup.t.app, setup.key, {
+      events: [eventFor(bystander.id, { type: 'referral', data: { referred: member.email } })],
+    });
+    expect(referral.json().content[0].status, referral.body).toBe('accepted');
+    await setup.t.ctx.engine.drain();
+    const needles = [member.email, member.cell.slice(1), member.name, member.surname];
+    expect((await findEverywhere(needles)).length).toBeGreaterThan(5);
+    const before = await reportTotals();
+    const wallets = ok(await setup.call('GET', `/api/economy/customers/${member.id}/wallets`));
+
+    const erased = ok(await setup.call('POST', `/api/customers/${member.id}/erase`));
+    expect(erased).toMatchObject({
+      _id: member.id,
+      name: PRIVACY_MESSAGES.erasedName,
+      surname: PRIVACY_MESSAGES.erasedSurname,
+      email: null,
+      cell_number: null,
+      birthday: null,
+      external_id: null,
+      status: 'ERASED',
+    });
+
+    expect(await findEverywhere(needles)).toEqual([]);
+    expect(await walletsOffLedger()).toEqual([]);
+    expect(await reportTotals()).toEqual(before);
+    expect(ok(await setup.call('GET', `/api/economy/customers/${member.id}/wallets`))).toEqual(wallets);
+    // The bystander keeps everything of theirs.
+    expect(await findEverywhere([bystander.email])).not.toEqual([]);
+    // Shown as "Erased customer" in the list.
+    const list = ok(await setup.call('GET', `/api/v2/client/loyalty/users?search_string=erased`));
+    expect(list.user_list.map((c: { _id: string }) => c._id)).toContain(member.id);
+
+    const [audit] = await setup.t.ctx.database.query<{ summary: string; changes: unknown; actor_id: string }>(
+      `SELECT summary, changes, actor_id FROM audit_log WHERE client_id = $1 AND entity_id = $2 AND action = 'customer.erased'`,
+      [setup.admin.clientId, member.id],
+    );
+    expect(audit).toEqual({
+      summary: "Erased a customer's personal data",
+      changes: null,
+      actor_id: setup.admin.userId,
+    });
+  });
+
+  it('an erased member is never revived: events are rejected, an enrolment with the old email is a new member', async () => {
+    const member = await memberWithEverything();
+    ok(await setup.call('POST', `/api/customers/${member.id}/erase`));
+    for (const customer of [
+      { email: member.email },
+      { _id: member.id },
+      { external_id: member.externalId },
+    ]) {
+      const res = await postEvents(setup.t.app, setup.key, eventFor('', { customer }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain(EVENT_MESSAGES.customerNotFound);
+    }
+    expect(
+      (await asKey('GET', `/api/v1/customers?email=${encodeURIComponent(member.email)}`)).statusCode,
+    ).toBe(404);
+    expect((await asKey('PATCH', `/api/v1/customers/${member.id}`, { name: 'Back' })).statusCode).toBe(409);
+    expect((await setup.call('POST', `/api/customers/${member.id}/erase`)).statusCode).toBe(409);
+    const again = ok(
+      await asKey('POST', '/api/v1/customers', {
+        email: member.email,
+        name: member.name,
+        surname: member.surname,
+      }),
+      201,
+    );
+    expect(again._id).not.toBe(member.id);
+    const old = ok(await asKey('GET', `/api/v1/customers/${member.id}`));
+    expect(old).toMatchObject({ status: 'ERASED', email: null, name: PRIVACY_MESSAGES.erasedName });
+  });
+
+  it('DELETE /api/v1/customers/{id} with an API key erases the same way; a repeat is 409', async () => {
+    const member = await memberWithEverything();
+    const res = await asKey('DELETE', `/api/v1/customers/${member.id}`);
+    expect(ok(res)).toMatchObject({ _id: member.id, status: 'ERASED', email: null });
+    expect(await findEverywhere([member.email, member.cell.slice(1), member.name, member.surname])).toEqual(
+      [],
+    );
+    expect(await walletsOffLedger()).toEqual([]);
+    const repeat = await asKey('DELETE', `/api/v1/customers/${member.id}`);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().message).toBe(PRIVACY_MESSAGES.alreadyErased);
+  });
+
+  it('another business can neither export nor erase the member', async () => {
+    const member = await memberWithEverything();
+    const other = await createClientAndSignIn(setup.t.app, { plan: 'BUSINESS' });
+    const otherKey = (await createApiKey(setup.t.app, other)).key;
+    expect((await exportOf(member.id, other)).statusCode).toBe(404);
+    const erase = await setup.t.app.inject({
+      method: 'POST',
+      url: `/api/customers/${member.id}/erase`,
+      headers: bearer(other.clientToken),
+    });
+    expect(erase.statusCode).toBe(404);
+    expect((await asKey('DELETE', `/api/v1/customers/${member.id}`, undefined, otherKey)).statusCode).toBe(
+      404,
+    );
+    expect(ok(await asKey('GET', `/api/v1/customers/${member.id}`))).toMatchObject({ email: member.email });
+  });
+});
