@@ -59,6 +59,7 @@ const STATIC_CONSOLE_PAGES = [
   '/console/settings/integrations',
   '/console/settings/integrations/webhooks',
   '/console/settings/audit-log',
+  '/console/security',
   // Not a page: the console's Not Found.
   '/console/packages',
 ];

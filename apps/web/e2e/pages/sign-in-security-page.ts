@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+/** The code an authenticator app shows for a base32 secret now (RFC 6238: SHA-1, 6 digits, 30 s). */
+export const totpNow = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+
+/** `/console/security`: two-factor sign-in and the sessions, reached from the profile menu. */
+export class SignInSecurityPage {
+  readonly heading: Locator;
+  readonly setUp: Locator;
+  readonly dialog: Locator;
+  readonly sessions: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Sign-in security' });
+    this.setUp = page.getByRole('button', { name: 'Set up two-factor sign-in' });
+    this.dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
+    this.sessions = page.getByRole('table', { name: 'Sessions' });
+  }
+
+  async openFromProfileMenu() {
+    await this.page.getByRole('button', { name: /^Profile menu/ }).click();
+    await this.page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+    await expect(this.page).toHaveURL(/\/console\/security$/);
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** Turns two-factor on as a person with an authenticator app would; answers the secret and the recovery codes. */
+  async enrol() {
+    await this.setUp.click();
+    const key = this.dialog.getByLabel('Setup key');
+    await expect(key).toBeVisible();
+    await expect(this.dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    // What the person would type into their app: the key as shown, spaces and all.
+    const secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
+    await this.dialog.getByRole('textbox', { name: 'Code from your app' }).fill(totpNow(secret));
+    await this.dialog.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const list = this.dialog.getByRole('list', { name: 'Recovery codes' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    const recoveryCodes = await list.getByRole('listitem').allTextContents();
+    return { secret, recoveryCodes };
+  }
+}
+
+/** `/welcome/two-factor`: the sign-in's second step. */
+export class TwoFactorStep {
+  readonly heading: Locator;
+  readonly code: Locator;
+  readonly verify: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' });
+    this.code = page.getByRole('textbox', { name: 'Authentication code' });
+    this.verify = page.getByRole('button', { name: 'Verify' });
+  }
+
+  async enter(code: string) {
+    await expect(this.heading).toBeVisible();
+    await this.code.fill(code);
+    await this.verify.click();
+  }
+}

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { ConsoleShell } from './pages/console-shell';
+import { LogInPage } from './pages/log-in-page';
+import { closeMessageModal, expectMessageModal } from './pages/message-modal';
+import { SignInSecurityPage, TwoFactorStep, totpNow } from './pages/sign-in-security-page';
+import { SignedUpClient } from './pages/signed-up-client';
+import { seriousAxeFindings } from './support/axe';
+import { snapshot } from './support/screens';
+
+test('two-factor sign-in: enrolled from the profile menu, then asked for after the password', async ({
+  page,
+  request,
+}) => {
+  const client = await SignedUpClient.register(page, request);
+  await client.signIn();
+  await client.choosePlan(request, 'FREEMIUM');
+  await page.goto('/console');
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+
+  const security = new SignInSecurityPage(page);
+  await security.openFromProfileMenu();
+  await expect(security.sessions.getByText('This device')).toBeVisible();
+  const { secret, recoveryCodes } = await security.enrol();
+  expect(new Set(recoveryCodes).size).toBe(10);
+  expect(await seriousAxeFindings(page), 'the recovery codes dialog').toEqual([]);
+  await snapshot(page, 'two-factor-recovery-codes');
+  await security.dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/10 of 10 recovery codes left/)).toBeVisible();
+  await snapshot(page, 'two-factor-security-page');
+
+  // Signed out, the password alone is not enough any more.
+  await new ConsoleShell(page).logOut();
+  const logIn = new LogInPage(page);
+  await logIn.expectShown();
+  await logIn.signInWith(client.email, client.password);
+  const step = new TwoFactorStep(page);
+  await expect(step.heading).toBeVisible();
+  await expect(page).toHaveURL(/\/welcome\/two-factor$/);
+  expect(await seriousAxeFindings(page), 'the two-factor step').toEqual([]);
+  await snapshot(page, 'two-factor-sign-in-step');
+
+  // A wrong code is refused with the server's message; the right one enters.
+  await step.enter(totpNow(secret) === '000000' ? '111111' : '000000');
+  await expectMessageModal(page, 'Something went wrong!', /That code is not valid/);
+  await closeMessageModal(page, 'Something went wrong!');
+  await step.code.clear();
+  await step.enter(totpNow(secret));
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+
+  // A recovery code signs in once.
+  await new ConsoleShell(page).logOut();
+  await logIn.signInWith(client.email, client.password);
+  await step.enter(recoveryCodes[0] as string);
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+  await security.openFromProfileMenu();
+  await expect(page.getByText(/9 of 10 recovery codes left/)).toBeVisible();
+});
