@@ -13,6 +13,8 @@ export type BadgeGrant = {
   source: string;
   sourceId: string | null;
   eventId: string | null;
+  /** The id the client sent the event with, for the badge.granted webhook (the integrator knows no other). */
+  externalEventId?: string | null;
   branchId: string | null;
 };
 
@@ -83,7 +85,7 @@ export const grantBadges = async (tx: DbOrTx, grants: readonly BadgeGrant[], now
           quantity: grant.quantity,
           source: grant.source,
           source_id: grant.sourceId,
-          event_id: grant.eventId,
+          event_id: grant.externalEventId ?? null,
         },
       }),
     );

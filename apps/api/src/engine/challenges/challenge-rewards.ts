@@ -88,6 +88,7 @@ export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayou
           source: 'challenge',
           sourceId: payout.challengeId,
           eventId: event.id,
+          externalEventId: event.externalId,
           branchId: event.branchId,
         });
       } else if (reward.type === 'level' && amountOf(reward) > 0) {

@@ -9,6 +9,8 @@ export type MembershipChange = {
   customerId: string;
   kind: 'entered' | 'left';
   eventId: string | null;
+  /** The id the client sent the event with: what webhooks name (the integrator knows no other). */
+  externalEventId?: string | null;
   branchId: string | null;
 };
 
@@ -37,6 +39,7 @@ export const runSegmentActions = async (tx: DbOrTx, changes: readonly Membership
         source: 'segment',
         sourceId: change.segment.id,
         eventId: change.eventId,
+        externalEventId: change.externalEventId ?? null,
         branchId: change.branchId,
       });
     }
@@ -50,7 +53,7 @@ export const runSegmentActions = async (tx: DbOrTx, changes: readonly Membership
       data: {
         customer_id: change.customerId,
         segment: { _id: change.segment.id, name: change.segment.name },
-        event_id: change.eventId,
+        event_id: change.externalEventId ?? null,
       },
     })),
   );

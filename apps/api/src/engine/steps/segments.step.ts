@@ -57,6 +57,7 @@ export const updateMemberships = async (batch: StepBatch, statisticChanges: read
           customerId,
           kind: belongs ? 'entered' : 'left',
           eventId: event?.id ?? null,
+          externalEventId: event?.externalId ?? null,
           branchId: event?.branchId ?? null,
         });
         if (belongs) entered.push({ clientId, segmentId: segment.id, customerId });

@@ -14,6 +14,7 @@ import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects, InsufficientBalanceError } from '../../engine';
 import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
+import { isoTimestampSql } from '../../exports/csv-stream';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
@@ -120,10 +121,17 @@ const readContext = async (
   return context as RedeemContext;
 };
 
+/**
+ * A time of `rec` (REDEMPTION_COLUMNS reads them as text, in the session's time zone) as the API and every other
+ * webhook write times: ISO 8601 in UTC.
+ */
+const recTime = (column: 'expires_at' | 'used_at') => sql.raw(isoTimestampSql(`rec.${column}::timestamptz`));
+
 /** reward.redeemed's data (DESIGN §10), from the redemption row the same statement writes (`rec`). */
 const redemptionWebhookData = sql`jsonb_build_object('customer_id', rec.customer_id, 'redemption',
   jsonb_build_object('_id', rec.id, 'reward_id', rec.reward_id, 'reward_name', rec.reward_name,
-    'reward_type', rec.reward_type, 'status', rec.status, 'coupon_code', rec.coupon_code, 'expires_at', rec.expires_at,
+    'reward_type', rec.reward_type, 'status', rec.status, 'coupon_code', rec.coupon_code,
+    'expires_at', ${recTime('expires_at')},
     'cost', jsonb_build_object('currency', rec.currency_id, 'amount', rec.cost::numeric),
     'balance_after', rec.balance_after::numeric))`;
 
@@ -318,7 +326,7 @@ export const createRedemptionsService = (db: Db) => {
           from: sql`rec`,
           data: sql`jsonb_build_object('customer_id', rec.customer_id, 'redemption_id', rec.id,
                       'reward_id', rec.reward_id, 'coupon_code', rec.coupon_code, 'order_id', rec.order_ref,
-                      'used_at', rec.used_at)`,
+                      'used_at', ${recTime('used_at')})`,
         })})
         SELECT ${wakeDispatchersSql('hooks')}`);
       return toRedemption(
