@@ -79,7 +79,11 @@ const progressText = (bytes: number, lines: number, rows: number | undefined, he
 export const useCsvExport = (title: string) => {
   const [running, setRunning] = useState(false);
 
-  const run = async (prepare: () => Promise<TPrepareResult>, options: { includeHeaders?: boolean } = {}) => {
+  /** `accept`: the file's media type when it is not CSV (a member's data export is JSON). */
+  const run = async (
+    prepare: () => Promise<TPrepareResult>,
+    options: { includeHeaders?: boolean; accept?: string } = {},
+  ) => {
     setRunning(true);
     const id = notifications.show({
       loading: true,
@@ -100,7 +104,10 @@ export const useCsvExport = (title: string) => {
       }
       const { url, file_name, row_count } = prepared.content;
       const response = await fetch(url, {
-        headers: { Authorization: `Bearer ${sessionStore.get()?.client_token ?? ''}`, Accept: 'text/csv' },
+        headers: {
+          Authorization: `Bearer ${sessionStore.get()?.client_token ?? ''}`,
+          Accept: options.accept ?? 'text/csv',
+        },
       });
       if (!response.ok) throw new Error(await failureMessage(response));
       const blob = await readWithProgress(response, (bytes, lines) =>

@@ -8,6 +8,7 @@ import {
   CUSTOMER_PROFILE_MESSAGES,
   clientBranches,
   deleteAddress,
+  eraseCustomer,
   getCustomer,
   getLoyalty,
   getPlayer,
@@ -202,6 +203,19 @@ export const useSetCustomerSuspended = () => {
 };
 
 export type TUpdateCustomerBody = NonNullable<TEndpointInput<typeof updateCustomer>['body']>;
+
+/**
+ * `POST /api/customers/{id}/erase` (privacy): irreversible. On success the customer and every list that shows
+ * them reload, so the profile shows the erased state.
+ */
+export const useEraseCustomer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await http.call(eraseCustomer, { params: { id } })).content,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
+  });
+};
 
 /** `PUT /api/v2/update/user`; the page shows the outcome in the message modal. */
 export const useUpdateCustomer = () => {

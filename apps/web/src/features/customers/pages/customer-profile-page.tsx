@@ -12,6 +12,7 @@ import { AddressesSection } from '@/features/customers/components/addresses-sect
 import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-details-section';
 import { PaymentMethodsSection } from '@/features/customers/components/payment-methods-section';
 import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
+import { PrivacySection } from '@/features/customers/components/privacy-section';
 import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
 import { ProfileTables } from '@/features/customers/components/profile-tables';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
@@ -34,13 +35,17 @@ const AddAddressModal = lazyComponent(
   () => import('@/features/customers/components/add-address-modal'),
   'AddAddressModal',
 );
+const EraseCustomerModal = lazyComponent(
+  () => import('@/features/customers/components/erase-customer-modal'),
+  'EraseCustomerModal',
+);
 // Only for users who may read rewards on a plan with them: its table and actions load then.
 const RewardsSection = lazyComponent(
   () => import('@/features/customers/components/rewards-section'),
   'RewardsSection',
 );
 
-type TProfileAction = 'loyalty-sign-up' | 'add-address';
+type TProfileAction = 'loyalty-sign-up' | 'add-address' | 'erase';
 
 /** `?action=…` opens the profile's dialogs, so Back closes them and a link can open them. */
 const useProfileDialog = () => {
@@ -106,7 +111,9 @@ const CustomerProfile = ({ id }: { id: string }) => {
   const customer = useQuery(customerQuery(id));
   const loyalty = useQuery(loyaltyQuery(id));
   const dialog = useProfileDialog();
-  const canEdit = mayEditCustomers(user);
+  // An erased member is final: nothing on the profile changes them any more.
+  const erased = customer.data?.status === 'ERASED';
+  const canEdit = mayEditCustomers(user) && !erased;
 
   if (customer.isPending) return <PageLoader label="Loading the customer" />;
   if (!customer.data)
@@ -126,7 +133,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
       <PageTitle title={`${data.name} ${data.surname}`} />
       <UserDetails
         customer={data}
-        showSetUpLoyalty={loyalty.isSuccess && loyalty.data === null && mayAddCustomers(user)}
+        showSetUpLoyalty={loyalty.isSuccess && loyalty.data === null && mayAddCustomers(user) && !erased}
         onSetUpLoyalty={() => dialog.open('loyalty-sign-up')}
       />
       <CustomerProgression customerId={id} />
@@ -145,10 +152,22 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <RewardsSection customerId={id} />
       </MountWhen>
       <ProfileTables customerId={id} currencySymbol={symbol} />
+      <PrivacySection
+        customer={data}
+        canErase={mayUse(user, 'CUSTOMERS', 'delete')}
+        onErase={() => dialog.open('erase')}
+      />
       <MountWhen when={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}>
         <LoyaltySignUpModal
           customer={data}
           opened={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}
+          onClose={dialog.close}
+        />
+      </MountWhen>
+      <MountWhen when={dialog.isOpen('erase') && !erased}>
+        <EraseCustomerModal
+          customer={data}
+          opened={dialog.isOpen('erase') && !erased}
           onClose={dialog.close}
         />
       </MountWhen>

@@ -1,14 +1,20 @@
-import { ACCOUNT_SETTINGS_MESSAGES } from '@laurel/contract';
+import { ACCOUNT_SETTINGS_MESSAGES, PRIVACY_MESSAGES } from '@laurel/contract';
 import { Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '@/api/use-session';
 import { useBillingPortal } from '@/app/console/billing';
 import { useClientRecord } from '@/app/console/client-record';
-import { useSaveNotificationSettings } from '@/features/settings/api';
+import {
+  privacySettingsQuery,
+  useSaveNotificationSettings,
+  useSavePrivacySettings,
+} from '@/features/settings/api';
 import { CurrentPlanPanel } from '@/features/settings/components/current-plan-panel';
 import { NotificationSettingsForm } from '@/features/settings/components/notification-settings-form';
+import { PrivacySettingsForm } from '@/features/settings/components/privacy-settings-form';
 import {
   notificationValuesOf,
   sameNotificationValues,
@@ -20,7 +26,7 @@ import { PageTitle } from '@/ui/page-title';
 import { openPleaseWait } from '@/ui/please-wait-modal';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
 
-/** Account Settings (spec 1 §2.16): the current plan and the email-notification settings. */
+/** Account Settings (spec 1 §2.16): the current plan, the email-notification settings and privacy (retention). */
 export const AccountSettingsPage = () => {
   const clientId = useSession()?.user.client_id ?? '';
   const client = useClientRecord();
@@ -28,6 +34,8 @@ export const AccountSettingsPage = () => {
   const portal = useBillingPortal();
   const save = useSaveNotificationSettings(clientId);
   const [editing, setEditing] = useState(false);
+  const privacy = useQuery(privacySettingsQuery());
+  const savePrivacy = useSavePrivacySettings();
 
   const plan = client.data?.clientSubscription;
   const offer = billing.data?.plans.find((item) => item.plan === plan?.name);
@@ -60,6 +68,25 @@ export const AccountSettingsPage = () => {
         onCancel={() => setEditing(false)}
         onSubmit={submit}
       />
+      {privacy.data && (
+        <PrivacySettingsForm
+          initialDays={privacy.data.event_payload_retention_days}
+          disabled={savePrivacy.isPending}
+          onSubmit={(days) =>
+            savePrivacy.mutate(
+              { event_payload_retention_days: days },
+              {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'teal',
+                    title: 'Saved',
+                    message: PRIVACY_MESSAGES.settingsSaved,
+                  }),
+              },
+            )
+          }
+        />
+      )}
     </Stack>
   );
 };

@@ -1,0 +1,67 @@
+import { ERASE_CONFIRMATION_WORD, type TCustomer } from '@laurel/contract';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useEraseCustomer } from '@/features/customers/api';
+
+type TEraseCustomerModalProps = { customer: TCustomer; opened: boolean; onClose: () => void };
+
+/**
+ * Erase (privacy): irreversible, so the user types ERASE first. A fixed word rather than the member's email:
+ * every member has one to type (not every member has an email), and the dialog names who is erased above it.
+ */
+export const EraseCustomerModal = ({ customer, opened, onClose }: TEraseCustomerModalProps) => {
+  const [typed, setTyped] = useState('');
+  const erase = useEraseCustomer();
+  const confirmed = typed.trim() === ERASE_CONFIRMATION_WORD;
+  const who = [`${customer.name} ${customer.surname}`, customer.email].filter(Boolean).join(', ');
+
+  const submit = () =>
+    erase.mutate(customer._id, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'teal',
+          title: 'Customer erased',
+          message: 'Their personal data is gone.',
+        });
+        onClose();
+      },
+    });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Erase this customer's personal data?" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (confirmed && !erase.isPending) submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            You are about to erase <strong>{who}</strong>. Their name, email, cell number, birthday, loyalty
+            record, addresses, cards and the personal details in their activity are removed for good. Their
+            orders, wallet ledger and statistics stay, as "Erased customer", so your reports still add up.
+          </Text>
+          <Text size="sm" fw={600}>
+            This cannot be undone. Type {ERASE_CONFIRMATION_WORD} to confirm.
+          </Text>
+          <TextInput
+            label={`Type ${ERASE_CONFIRMATION_WORD} to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={erase.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!confirmed} loading={erase.isPending}>
+              Erase customer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

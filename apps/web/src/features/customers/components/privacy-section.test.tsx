@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_ID, customerFixture, serveCustomers } from '@/features/customers/test-server';
+import { renderApp } from '@/test/render-app';
+import { ok } from '@/test/stub-api';
+
+vi.setConfig({ testTimeout: 20_000 });
+const user = userEvent.setup({ delay: null });
+
+const PROFILE = `/console/customers/customer-profile/${CUSTOMER_ID}`;
+const ERASED = customerFixture({
+  name: 'Erased',
+  surname: 'customer',
+  email: null,
+  cell_number: null,
+  birthday: null,
+  status: 'ERASED',
+});
+
+describe('customer profile: Privacy', () => {
+  it('erases only after ERASE is typed, then shows the erased state', async () => {
+    let erased = false;
+    const api = serveCustomers(
+      {},
+      {
+        'GET /api/v2/get/user': () => ok(erased ? ERASED : customerFixture()),
+        [`POST /api/customers/${CUSTOMER_ID}/erase`]: () => {
+          erased = true;
+          return ok(ERASED);
+        },
+      },
+    );
+    renderApp(PROFILE);
+    const box = await screen.findByRole('region', { name: 'Privacy' }, { timeout: 5000 });
+    expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
+    await user.click(within(box).getByRole('button', { name: 'Erase' }));
+    const dialog = await screen.findByRole('dialog', { name: "Erase this customer's personal data?" });
+    expect(within(dialog).getByText(/Ann Smith, ann@example.co.za/)).toBeTruthy();
+    const erase = within(dialog).getByRole('button', { name: 'Erase customer' }) as HTMLButtonElement;
+    expect(erase.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Type ERASE to confirm'), 'erase');
+    expect(erase.disabled).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Type ERASE to confirm'));
+    await user.type(within(dialog).getByLabelText('Type ERASE to confirm'), 'ERASE');
+    await user.click(erase);
+    await waitFor(() => expect(api.callsTo(`POST /api/customers/${CUSTOMER_ID}/erase`)).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1, name: 'Erased customer' });
+    const after = screen.getByRole('region', { name: 'Privacy' });
+    expect(within(after).getByText(/personal data was erased on request/)).toBeTruthy();
+    expect(within(after).queryByRole('button', { name: 'Erase' })).toBeNull();
+  });
+
+  it('offers no Erase to a user without the Delete permission on customers', async () => {
+    serveCustomers({
+      role: 'STAFF',
+      user_permissions: { CUSTOMERS: { read: true, create: false, update: true, delete: false } },
+    } as never);
+    renderApp(PROFILE);
+    const box = await screen.findByRole('region', { name: 'Privacy' }, { timeout: 5000 });
+    expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
+    expect(within(box).queryByRole('button', { name: 'Erase' })).toBeNull();
+  });
+});
