@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, clockStartingAt } from './clock';
 import type { TConfig } from './config';
 import type { Database } from './db/database';
+import { primaryReads, type ReadSide } from './db/read-side';
 import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
 import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
@@ -17,6 +18,8 @@ import { type PlacesProvider, placesProviderFor } from './providers/places';
 export type AppContext = {
   config: TConfig;
   database: Database;
+  /** Where lagging reads go (reports, exports, dashboard, segment players, event log): a replica or the primary. */
+  reads: ReadSide;
   log: FastifyBaseLogger;
   /** The business clock (CLOCK_START shifts it in tests and demos): year-ends, reviews, expiries read it. */
   clock: Clock;
@@ -38,6 +41,8 @@ export type AppContext = {
 export const createAppContext = (input: {
   config: TConfig;
   database: Database;
+  /** READ_DATABASE_URL's replica; the primary when absent. */
+  reads?: ReadSide;
   jwtSecret: string;
   log: FastifyBaseLogger;
   billing?: BillingProvider;
@@ -48,6 +53,7 @@ export const createAppContext = (input: {
   return {
     config: input.config,
     database: input.database,
+    reads: input.reads ?? primaryReads(input.database),
     log: input.log,
     clock,
     tokens: createTokenService(input.jwtSecret),

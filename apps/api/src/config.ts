@@ -24,6 +24,12 @@ const ZConfig = z
     DATABASE_URL: optionalString.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
       message: 'must be a postgres:// or postgresql:// connection URL',
     }),
+    // Reports, exports, the dashboard, segment player lists and the event log read here when set (a streaming
+    // replica of DATABASE_URL); writes never do.
+    READ_DATABASE_URL: optionalString.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      { message: 'must be a postgres:// or postgresql:// connection URL' },
+    ),
     PUBLIC_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
       message: 'must be an absolute http(s) URL such as https://laurel.example.com',
     }),
@@ -142,6 +148,13 @@ const ZConfig = z
       .default('info'),
   })
   .superRefine((env, issues) => {
+    if (env.READ_DATABASE_URL && !env.DATABASE_URL) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['READ_DATABASE_URL'],
+        message: 'needs DATABASE_URL (a replica of the embedded database is not possible)',
+      });
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       issues.addIssue({
         code: 'custom',
@@ -174,6 +187,7 @@ const ZConfig = z
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    readDatabaseUrl: env.READ_DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET,
     demo: env.DEMO === '1' || env.DEMO === 'true',

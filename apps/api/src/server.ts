@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { createAppContext } from './app-context';
 import { warnOfShiftedClock } from './clock';
 import { loadConfigOrExit } from './config';
-import { openDatabase } from './db/connect';
+import { openDatabase, openReadSide } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { seedDemo } from './demo/seed-demo';
 import { resolveJwtSecret } from './http/jwt-secret';
@@ -23,7 +23,8 @@ const main = async () => {
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const log = createLogger(config.logLevel);
   warnOfShiftedClock(log, config.clockStart);
-  const ctx = createAppContext({ config, database, jwtSecret, log });
+  const reads = await openReadSide(config, database);
+  const ctx = createAppContext({ config, database, reads, jwtSecret, log });
   if (config.demo) await seedDemo(ctx);
   const app = await buildApp(ctx);
   let closeMetrics = async () => {};
@@ -38,6 +39,7 @@ const main = async () => {
       await ctx.webhooks.stop();
       await closeMetrics();
       await app.close();
+      await reads.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Db } from './database';
+import { primaryReads, type ReadSide, replicaReads } from './read-side';
 import * as schema from './schema';
 
 // Keep timestamptz and numeric as strings/Dates exactly as Drizzle expects; bigint counts come back as text.
@@ -99,3 +100,10 @@ export const openPglite = async (dataDir: string | undefined, options: { loadDat
 /** PGlite in `<dataDir>/pg` unless a PostgreSQL URL is configured. */
 export const openDatabase = (config: { databaseUrl?: string; dataDir: string }): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pg'));
+
+/** The read side: a replica at READ_DATABASE_URL (a pool of its own), else the primary. */
+export const openReadSide = async (
+  config: { readDatabaseUrl?: string },
+  primary: Database,
+): Promise<ReadSide> =>
+  config.readDatabaseUrl ? replicaReads(await openPostgres(config.readDatabaseUrl)) : primaryReads(primary);

@@ -14,6 +14,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { newId } from '../../db/ids';
+import { readFor } from '../../db/read-side';
 import { exportRequests } from '../../db/schema';
 import { principalOf, requirePlanFeature } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
@@ -102,7 +103,8 @@ export const customerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (!found) throw notFound('This export has expired or does not exist. Please export again.');
     // Branch scope is applied as of now, to whoever downloads.
     const filter = customerFilter(principal, found.filters as Parameters<typeof customerFilter>[1]);
-    const stream = await streamCustomerCsv(ctx.database, filter);
+    // The rows stream from the read side (a replica when configured); the export request itself is the primary's.
+    const stream = await streamCustomerCsv(await readFor(ctx.reads, reply), filter);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${found.fileName}"`)

@@ -51,9 +51,10 @@ export const createDashboardService = (ctx: AppContext) => ({
     if (!client) throw notFound();
     const periods = periodsOf(period, client.today);
     // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+    // The rollups are read from the read side (a replica when configured).
     const [sums, weekdays] = await Promise.all([
-      periodSums(ctx.database.db, principal.clientId, scope, periods),
-      tierWeekdays(ctx.database.db, principal.clientId, scope, periods),
+      periodSums(ctx.reads.database.db, principal.clientId, scope, periods),
+      tierWeekdays(ctx.reads.database.db, principal.clientId, scope, periods),
     ]);
     const { current, previous } = sums;
     const dailyAverage = (activeDays: number, days: number) => roundTo(activeDays / days, 1);

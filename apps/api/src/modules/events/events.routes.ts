@@ -6,6 +6,7 @@ import {
 } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { readFor } from '../../db/read-side';
 import { ingestEvents } from '../../engine';
 import { principalOf, requirePlanFeature } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
@@ -51,12 +52,12 @@ export const eventRoutes = (app: FastifyInstance, ctx: AppContext) => {
     { statuses: [200, 202], bodyLimit: EVENTS_BODY_LIMIT },
   );
 
-  route(app, listEventLog, async ({ query, request }) => {
+  route(app, listEventLog, async ({ query, request, reply }) => {
     const principal = principalOf(request);
     // The event log is part of the Integrations feature (DESIGN §9); keys and sending events are on every plan.
     requirePlanFeature(principal, 'INTEGRATIONS');
     const { rows, count } = await listEventLogRows(
-      db,
+      (await readFor(ctx.reads, reply)).db,
       {
         clientId: principal.clientId,
         status: query.status,

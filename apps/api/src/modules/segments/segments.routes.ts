@@ -8,6 +8,7 @@ import {
 } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { readFor } from '../../db/read-side';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
@@ -41,12 +42,14 @@ export const segmentRoutes = (app: FastifyInstance, ctx: AppContext) => {
     ok(await service.remove(auditedActor(request), params.id), SEGMENT_API_MESSAGES.deleted),
   );
 
-  route(app, listSegmentPlayers, async ({ params, query, request }) => {
+  route(app, listSegmentPlayers, async ({ params, query, request, reply }) => {
+    const reader = await readFor(ctx.reads, reply);
     const { items, count } = await service.players(
       principalOf(request).clientId,
       params.id,
       query.page,
       query.size,
+      reader.db,
     );
     return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
   });

@@ -209,16 +209,17 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
         return toSegment(before);
       }),
 
-    players: async (clientId: string, id: string, page: number, size: number) => {
+    /** A segment's players; `reader` is the read side (a replica when configured), the segment itself the primary. */
+    players: async (clientId: string, id: string, page: number, size: number, reader: Db = db) => {
       const segment = toSegment(await load(db, clientId, id));
-      const rows = await segmentPlayerRows(db, clientId, id, page, size);
+      const rows = await segmentPlayerRows(reader, clientId, id, page, size);
       const names = new Set(segment.filters.flatMap((f) => (f.statistic_name ? [f.statistic_name] : [])));
       const [catalogue, timeZone] = await Promise.all([
         loadStatisticCatalogue(db, [clientId]),
         clientTimeZone(db, clientId),
       ]);
       const values = await currentValuesOf(
-        db,
+        reader,
         clientId,
         rows.map((row) => row.customer_id),
         catalogue,

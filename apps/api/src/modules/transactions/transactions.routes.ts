@@ -1,6 +1,7 @@
 import { API_SUCCESS_MESSAGES, type TReportKind, transactionEndpoints } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { readFor } from '../../db/read-side';
 import { branchScope } from '../../http/auth/branch-scope';
 import { principalOf, requirePlanFeature } from '../../http/auth/guard';
 import type { Principal } from '../../http/auth/principal';
@@ -27,7 +28,8 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
   ][]) {
     const endpoints = transactionEndpoints[kind];
 
-    route(app, endpoints.list, async ({ query, request }) => {
+    route(app, endpoints.list, async ({ query, request, reply }) => {
+      await readFor(ctx.reads, reply);
       const { page, size, ...filters } = query;
       const result = await service.list(report, scopeOf(principalOf(request)), filters, page, size);
       const content = {
@@ -41,9 +43,10 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }) as never;
     });
 
-    route(app, endpoints.summary, async ({ query, request }) =>
-      ok(await service.summary(report, scopeOf(principalOf(request)), query)),
-    );
+    route(app, endpoints.summary, async ({ query, request, reply }) => {
+      await readFor(ctx.reads, reply);
+      return ok(await service.summary(report, scopeOf(principalOf(request)), query));
+    });
 
     route(app, endpoints.requestExport, async ({ body, request }) => {
       const principal = principalOf(request);
@@ -54,6 +57,7 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
     });
 
     route(app, endpoints.download, async ({ query, request, reply }) => {
+      await readFor(ctx.reads, reply);
       const principal = principalOf(request);
       requirePlanFeature(principal, 'EXPORTS');
       const { fileName, stream } = await service.download(

@@ -62,7 +62,9 @@ const cardOf = (label: string, value: unknown, detail: unknown): TReportCard => 
 export const transactionExportKey = (clientId: string) => `transactions:${clientId}`;
 
 export const createTransactionsService = (ctx: AppContext) => {
-  const { database } = ctx;
+  // Reports read the read side (a replica when configured); export requests are written to the primary.
+  const database = ctx.reads.database;
+  const primary = ctx.database;
 
   /** The chosen branch and currency names as ids, once per request (one small lookup each). */
   const resolveIds = async (
@@ -172,7 +174,7 @@ export const createTransactionsService = (ctx: AppContext) => {
     );
     const id = newId();
     const fileName = exportFileName(report.kind, new Date());
-    await database.db.insert(exportRequests).values({
+    await primary.db.insert(exportRequests).values({
       id,
       clientId: principal.clientId,
       userId: principal.userId,
@@ -196,7 +198,8 @@ export const createTransactionsService = (ctx: AppContext) => {
     scope: ReportScope,
     fileId: string,
   ): Promise<{ fileName: string; stream: Readable }> => {
-    const [found] = await database.db
+    // The request was just written on the primary: a replica may not have it yet.
+    const [found] = await primary.db
       .select()
       .from(exportRequests)
       .where(
