@@ -13,7 +13,7 @@ test.describe('webhooks', () => {
     test.slow();
     const receiver = await startWebhookReceiver();
     try {
-      await CustomersBusiness.create(page, request, { plan: 'BUSINESS' });
+      const business = await CustomersBusiness.create(page, request, { plan: 'BUSINESS' });
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
       // Settings → Integrations → Webhooks, empty at first.
@@ -101,6 +101,20 @@ test.describe('webhooks', () => {
       await expect.poll(() => receiver.received.length).toBe(2);
       expect(receiver.received[1]?.event?.id).toBe(webhookId);
       expect(receiver.received[1]?.refusal).toBeNull();
+
+      // A real effect: enrolling a member posts customer.created, which the search by customer id finds.
+      const customerId = await business.addCustomer(request, { name: 'Ayanda', surname: 'Dube' });
+      await expect
+        .poll(() => receiver.received.filter((hook) => hook.event?.type === 'customer.created').length)
+        .toBe(1);
+      const enrolled = receiver.received.find((hook) => hook.event?.type === 'customer.created');
+      expect(enrolled?.refusal).toBeNull();
+      await deliveries.search.fill(customerId);
+      const enrolment = deliveries.row(enrolled?.event?.id ?? '');
+      await expect(enrolment).toContainText('customer.created');
+      await expect(enrolment).toContainText('Delivered');
+      await expect(enrolment.getByRole('link', { name: customerId })).toBeVisible();
+      await expect(deliveries.row(webhookId)).toHaveCount(0);
     } finally {
       await receiver.close();
     }
