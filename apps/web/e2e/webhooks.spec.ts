@@ -29,11 +29,12 @@ test.describe('webhooks', () => {
       await webhooks.addEndpoint.click();
       await expect(webhooks.addDialog).toBeVisible();
       await expect(page).toHaveURL(/\?action=add-webhook$/);
+      await snapshot(page, 'webhooks-add-dialog');
       await webhooks.addDialog.getByRole('button', { name: 'Add Endpoint' }).click();
       await expect(webhooks.addDialog.getByText('URL is required')).toBeVisible();
       await expect(webhooks.addDialog.getByText('Choose at least one event type')).toBeVisible();
       await expect(webhooks.addDialog.getByText("A member's tier changed.", { exact: true })).toBeVisible();
-      await snapshot(page, 'webhooks-add-dialog');
+      await snapshot(page, 'webhooks-add-dialog-errors');
       await webhooks.addDialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(webhooks.addDialog).toBeHidden();
 
