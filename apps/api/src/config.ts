@@ -24,6 +24,14 @@ const ZConfig = z
     DATABASE_URL: optionalString.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
       message: 'must be a postgres:// or postgresql:// connection URL',
     }),
+    // Connections each process may open to PostgreSQL (and as many again to READ_DATABASE_URL): the budget an
+    // operator divides max_connections by (docs/deployment.md).
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 500')
+      .max(500, 'must be between 1 and 500')
+      .default(10),
     // Reports, exports, the dashboard, segment player lists and the event log read here when set (a streaming
     // replica of DATABASE_URL); writes never do.
     READ_DATABASE_URL: optionalString.refine(
@@ -188,6 +196,7 @@ const ZConfig = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     readDatabaseUrl: env.READ_DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET,
     demo: env.DEMO === '1' || env.DEMO === 'true',

@@ -98,12 +98,20 @@ export const openPglite = async (dataDir: string | undefined, options: { loadDat
 };
 
 /** PGlite in `<dataDir>/pg` unless a PostgreSQL URL is configured. */
-export const openDatabase = (config: { databaseUrl?: string; dataDir: string }): Promise<Database> =>
-  config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pg'));
+export const openDatabase = (config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+}): Promise<Database> =>
+  config.databaseUrl
+    ? openPostgres(config.databaseUrl, { max: config.databasePoolSize })
+    : openPglite(path.join(config.dataDir, 'pg'));
 
 /** The read side: a replica at READ_DATABASE_URL (a pool of its own), else the primary. */
 export const openReadSide = async (
-  config: { readDatabaseUrl?: string },
+  config: { readDatabaseUrl?: string; databasePoolSize?: number },
   primary: Database,
 ): Promise<ReadSide> =>
-  config.readDatabaseUrl ? replicaReads(await openPostgres(config.readDatabaseUrl)) : primaryReads(primary);
+  config.readDatabaseUrl
+    ? replicaReads(await openPostgres(config.readDatabaseUrl, { max: config.databasePoolSize }))
+    : primaryReads(primary);
