@@ -146,11 +146,15 @@ export const recordAttempts = async (db: DbOrTx, outcomes: readonly AttemptOutco
   ).then((rows) => rows.filter((row) => (row as unknown as { gave_up: boolean }).gave_up));
 };
 
-/** When the next pending delivery falls due (null: none waits). */
+/**
+ * When the next pending delivery falls due (null: none waits). One leased by another sender (alive, or dead and
+ * holding it until the lease runs out) is due when its lease ends, not before: a sender does not poll for it.
+ */
 export const nextDueAt = async (db: DbOrTx): Promise<Date | null> => {
   const [row] = await rowsOf<{ at: string | Date | null }>(
     db,
-    sql`SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d
+    sql`SELECT min(greatest(d.next_attempt_at, coalesce(d.leased_until, d.next_attempt_at))) AS at
+        FROM webhook_deliveries d
         JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.active
         WHERE d.status = 'pending'`,
   );

@@ -26,6 +26,12 @@ const FLUSH_MS = 50;
 const FLUSH_AT = 200;
 /** An idle dispatcher looks anyway this often (a lost wake-up, a retry falling due). */
 const IDLE_POLL_MS = 30_000;
+/**
+ * Nothing could be claimed yet something is due: it waits behind an earlier delivery of its customer that another
+ * sender holds. Looked at again this often rather than at once (that was a busy loop of queries for as long as the
+ * other sender held it: up to a lease, 60 s, when that sender had died). New rows still wake the loop at once.
+ */
+const BLOCKED_POLL_MS = 250;
 export const ENDPOINT_DISABLED_REASON =
   'Deliveries failed for 3 days; switch it on again once the receiver answers.';
 
@@ -233,8 +239,10 @@ export const createWebhookDispatcher = (deps: {
         await Promise.all([...inFlight]);
         await queueFlush();
         const due = await nextDueAt(db);
-        const wait = due ? Math.max(0, Math.min(IDLE_POLL_MS, due.getTime() - Date.now())) : IDLE_POLL_MS;
-        if (wait > 0) await sleep(wait);
+        const wait = due
+          ? Math.max(BLOCKED_POLL_MS, Math.min(IDLE_POLL_MS, due.getTime() - Date.now()))
+          : IDLE_POLL_MS;
+        await sleep(wait);
       } catch (error) {
         deps.log.error({ err: error }, 'webhook dispatcher failed; trying again in 1 s');
         await sleep(1_000);
