@@ -56,7 +56,7 @@ export const EraseCustomerModal = ({ customer, opened, onClose }: TEraseCustomer
             <Button variant="default" onClick={onClose} disabled={erase.isPending}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!confirmed} loading={erase.isPending}>
+            <Button type="submit" color="red.9" disabled={!confirmed} loading={erase.isPending}>
               Erase customer
             </Button>
           </Group>

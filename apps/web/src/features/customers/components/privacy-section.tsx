@@ -34,9 +34,8 @@ export const PrivacySection = ({ customer, canErase, onErase }: TPrivacySectionP
           </Button>
           {canErase && !erased && (
             <Button
-              variant="outline"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
+              variant="default"
+              leftSection={<IconTrash size={16} color="var(--mantine-color-red-9)" aria-hidden />}
               onClick={onErase}
             >
               Erase
