@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
-import { outboxInsertSql, type WebhookMessage, wakeDispatchersSql } from '../webhooks/outbox';
+import {
+  MANY_WEBHOOKS,
+  outboxInsertSql,
+  subscribedOnly,
+  type WebhookMessage,
+  wakeDispatchersSql,
+} from '../webhooks/outbox';
 import { centsToDecimal, toCents } from './amounts';
 import { consumeLots, consumeLotsSql, lotExpirySql } from './lots';
 
@@ -195,6 +201,9 @@ export const applyWalletEffects = async (
     }));
   // Without credits no lot is made here, so the debits can take from the lots in the same statement.
   const consumeNow = credits.length === 0 ? consumeLotsSql(debits) : null;
+  // The webhooks ride in the same statement; a whole batch's are first filtered to the types some endpoint takes.
+  const moved = rows.filter((row) => row.valueCents !== 0).map(walletWebhook);
+  const hooks = moved.length > MANY_WEBHOOKS ? await subscribedOnly(tx, moved) : moved;
   await tx.execute(sql`
     WITH ledger AS (
       INSERT INTO economy_transactions (id, client_id, customer_id, branch_id, currency_id, transaction_type, value,
@@ -225,7 +234,7 @@ export const applyWalletEffects = async (
       JOIN currencies c ON c.id = l.currency_id
       JOIN clients cl ON cl.id = l.client_id
       RETURNING 1
-    ), hooks AS (${outboxInsertSql(rows.filter((row) => row.valueCents !== 0).map(walletWebhook))})${consumeNow ? sql`, consumed AS (${consumeNow} RETURNING 1)` : sql``}
+    ), hooks AS (${outboxInsertSql(hooks)})${consumeNow ? sql`, consumed AS (${consumeNow} RETURNING 1)` : sql``}
     SELECT (SELECT count(*) FROM ledger) AS ledger, (SELECT count(*) FROM balance) AS balance, (SELECT count(*) FROM lots) AS lots,
            ${wakeDispatchersSql('hooks')} AS hooks`);
   if (!consumeNow) await consumeLots(tx, debits);

@@ -59,11 +59,14 @@ export const wakeDispatchersSql = (written: string) =>
     `(SELECT count(*) FROM (SELECT pg_notify('laurel_webhooks', '') WHERE EXISTS (SELECT 1 FROM ${written})) AS w)`,
   );
 
-/** Above this many messages, those no endpoint takes are dropped before their bodies are built. */
-const MANY = 200;
+/**
+ * Above this many messages, those no endpoint takes are dropped before their bodies are built and sent: one small
+ * query instead of shipping hundreds of bodies to an INSERT that joins them with no endpoint.
+ */
+export const MANY_WEBHOOKS = 50;
 
 /** The messages some active endpoint subscribes to (a segment rebuild of 100,000 players, and no endpoint). */
-const subscribedOnly = async (tx: DbOrTx, messages: readonly WebhookMessage[]) => {
+export const subscribedOnly = async (tx: DbOrTx, messages: readonly WebhookMessage[]) => {
   const clientIds = [...new Set(messages.map((message) => message.clientId))];
   const rows = await rowsOf<{ client_id: string; type: string }>(
     tx,
@@ -79,7 +82,7 @@ export const enqueueWebhooks = async (
   tx: DbOrTx,
   allMessages: readonly WebhookMessage[],
 ): Promise<number> => {
-  const messages = allMessages.length > MANY ? await subscribedOnly(tx, allMessages) : allMessages;
+  const messages = allMessages.length > MANY_WEBHOOKS ? await subscribedOnly(tx, allMessages) : allMessages;
   if (messages.length === 0) return 0;
   const rows = await rowsOf<{ n: number }>(
     tx,
