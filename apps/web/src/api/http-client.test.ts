@@ -1,10 +1,11 @@
-import { getHealth, HTTP_CLIENT_MESSAGES, uploadFile } from '@laurel/contract';
+import { getHealth, HTTP_CLIENT_MESSAGES, listSegmentPlayers, uploadFile } from '@laurel/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   buildPath,
   buildQueryString,
   createHttpClient,
+  DATA_AS_OF_HEADER,
   type TUploadProgress,
   unwrap,
 } from '@/api/http-client';
@@ -333,6 +334,65 @@ describe('createHttpClient: upload with progress', () => {
       status: 0,
       message: HTTP_CLIENT_MESSAGES.couldNotConnect,
     });
+  });
+});
+
+describe('createHttpClient: data as of (replica reads)', () => {
+  const AS_OF = '2026-11-29T14:03:27.512Z';
+  const answer = (status: number, body: unknown, asOf?: string) => {
+    const response = json(status, body);
+    if (asOf !== undefined) response.headers.set(DATA_AS_OF_HEADER, asOf);
+    return response;
+  };
+  const setupAsOf = (respond: () => Response) => {
+    const onDataAsOf = vi.fn();
+    const client = createHttpClient({
+      baseUrl: '/api',
+      fetch: vi.fn(async () => respond()) as unknown as typeof fetch,
+      getToken: (kind) => tokens[kind],
+      onDataAsOf,
+    });
+    return { client, onDataAsOf };
+  };
+  const players = { success: true, message: 'OK', content: [], pagination: { count: 0, hasMore: false } };
+
+  it("records the header's instant under the endpoint's path template and gives it with the answer", async () => {
+    const { client, onDataAsOf } = setupAsOf(() => answer(200, players, AS_OF));
+    const result = await client.call(listSegmentPlayers, {
+      params: { id: '507f1f77bcf86cd799439011' },
+      query: { page: 1, size: 10 },
+    });
+    expect(result).toMatchObject({ success: true, asOf: AS_OF });
+    expect(onDataAsOf).toHaveBeenCalledExactlyOnceWith('/segments/:id/players', AS_OF);
+  });
+
+  it('records null for an answer from the primary (no header) and adds no asOf to it', async () => {
+    const { client, onDataAsOf } = setupAsOf(() => answer(200, players));
+    const result = await client.get('/dashboard', { token: 'client' });
+    expect(result).not.toHaveProperty('asOf');
+    expect(onDataAsOf).toHaveBeenCalledExactlyOnceWith('/dashboard', null);
+  });
+
+  it('reads an unreadable header as none and normalises a readable one to ISO', async () => {
+    const unreadable = setupAsOf(() => answer(200, players, 'yesterday-ish'));
+    expect(await unreadable.client.get('/dashboard', { token: 'client' })).not.toHaveProperty('asOf');
+    expect(unreadable.onDataAsOf).toHaveBeenCalledWith('/dashboard', null);
+
+    const offset = setupAsOf(() => answer(200, players, '2026-11-29T16:03:27.512+02:00'));
+    expect(await offset.client.get('/dashboard', { token: 'client' })).toMatchObject({ asOf: AS_OF });
+  });
+
+  it('records nothing for a failure, even one carrying the header', async () => {
+    const { client, onDataAsOf } = setupAsOf(() =>
+      answer(400, { success: false, message: 'Bad page.', content: null }, AS_OF),
+    );
+    expect(await client.get('/integrations/events', { token: 'client' })).toMatchObject({ success: false });
+    const failedEnvelope = setupAsOf(() =>
+      answer(200, { success: false, message: 'No.', content: null }, AS_OF),
+    );
+    await failedEnvelope.client.get('/integrations/events', { token: 'client' });
+    expect(onDataAsOf).not.toHaveBeenCalled();
+    expect(failedEnvelope.onDataAsOf).not.toHaveBeenCalled();
   });
 });
 

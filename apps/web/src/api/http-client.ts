@@ -28,6 +28,8 @@ export type THttpSuccess<T> = {
   message: string;
   content: T;
   pagination?: TPagination;
+  /** The answer was read from a replica, as of this instant (ISO; the Laurel-Data-As-Of header). */
+  asOf?: string;
 };
 
 export type THttpFailure = {
@@ -48,7 +50,25 @@ export type THttpClientOptions = {
   onUnauthorized?: () => void;
   /** Called on a 403 to a request that carried a token: the user's permissions may have changed. */
   onForbidden?: () => void;
+  /**
+   * Called on every successful answer with the request's path template ('/segments/:id/players') and the instant
+   * its data is as of when it was read from a replica (null when it was not), so that the page can say so.
+   */
+  onDataAsOf?: (path: string, asOf: string | null) => void;
   fetch?: typeof fetch;
+};
+
+/**
+ * The response header by which the API says a read came from a replica, and up to when that replica had applied the
+ * primary's changes (an ISO instant). Without a replica the API sends no such header.
+ */
+export const DATA_AS_OF_HEADER = 'Laurel-Data-As-Of';
+
+/** The header's instant in ISO form; null when absent or unreadable (then nothing is said about freshness). */
+const readDataAsOf = (response: Response) => {
+  const value = response.headers.get(DATA_AS_OF_HEADER);
+  const time = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 };
 
 const isEmptyQueryValue = (value: TQueryScalar): value is null | undefined | '' =>
@@ -226,6 +246,9 @@ export const createHttpClient = (options: THttpClientOptions) => {
           content: envelope.content as T,
         };
         if (envelope.pagination) result.pagination = envelope.pagination;
+        const asOf = readDataAsOf(response);
+        if (asOf) result.asOf = asOf;
+        options.onDataAsOf?.(request.path, asOf);
         return result;
       }
       if (envelope) return failure(status, envelope.message, envelope.content, envelope.pagination);

@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@laurel/contract';
+import { dataAsOfStore } from '@/api/data-as-of';
 import { createHttpClient, type TRequestToken } from '@/api/http-client';
 import { sessionStore, type TSession } from '@/api/session-store';
 
@@ -26,7 +27,10 @@ export const onForbidden = (listener: () => void) => {
   };
 };
 
-/** The console's HTTP client: base URL `/api`, tokens from the session, a 401 ends the session. */
+/**
+ * The console's HTTP client: base URL `/api`, tokens from the session, a 401 ends the session; how fresh each
+ * endpoint's last answer was goes to the data-as-of store (the pages' "Data as of" line).
+ */
 export const http = createHttpClient({
   baseUrl: API_PREFIX,
   getToken: (kind) => sessionStore.get()?.[tokenFields[kind]],
@@ -37,4 +41,5 @@ export const http = createHttpClient({
   onForbidden: () => {
     for (const listener of forbiddenListeners) listener();
   },
+  onDataAsOf: dataAsOfStore.record,
 });
