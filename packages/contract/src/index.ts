@@ -58,6 +58,7 @@ export * from './http/fields';
 export * from './http/permissions';
 export * from './integrations/api-keys';
 export * from './integrations/webhook-endpoints';
+export * from './integrations/webhook-events';
 export * from './integrations/webhooks';
 export * from './messages/api-responses';
 export * from './messages/auth';

@@ -16,6 +16,7 @@ const NAMES: Record<string, string> = {
   getIntegratorCustomer: 'customers.get',
   findIntegratorCustomer: 'customers.find',
   patchIntegratorCustomer: 'customers.update',
+  deleteIntegratorCustomer: 'customers.erase',
   registerPaymentMethod: 'customers.addPaymentMethod',
   ingestEvents: 'events.send',
   createOrder: 'orders.create',

@@ -13,6 +13,8 @@ export type {
 } from './types';
 export {
   type LaurelWebhookEvent,
+  type LaurelWebhookEventData,
+  type LaurelWebhookEventType,
   SIGNATURE_HEADER,
   type VerifyWebhookOptions,
   verifyWebhook,

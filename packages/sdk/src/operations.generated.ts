@@ -51,6 +51,17 @@ export const operations = {
       idempotencyKey: null,
       retry: 'always',
     },
+    erase: {
+      endpoint: 'deleteIntegratorCustomer',
+      method: 'DELETE',
+      path: '/v1/customers/:id',
+      params: ['id'],
+      body: null,
+      query: false,
+      paged: false,
+      idempotencyKey: null,
+      retry: 'refused',
+    },
     find: {
       endpoint: 'findIntegratorCustomer',
       method: 'GET',

@@ -1,14 +1,16 @@
+import type { TWebhookEvent, TWebhookEventData, TWebhookEventType } from '@laurel/contract';
+
 /**
- * A webhook delivery's body (DESIGN §10). `data` depends on `type` (`customer.created`, `reward.redeemed`, …).
+ * A webhook delivery's body (DESIGN §10), the contract's own type: `{ id, type, created_at, client_id, data }` with
+ * `data` typed by `type` (`customer.created`, `reward.redeemed`, …, and `webhook.test` from "Send test event"), so
+ * `switch (event.type)` narrows it. `id` is also sent as `Laurel-Webhook-Id`: deliveries are at least once, so drop
+ * an id seen before.
  */
-export type LaurelWebhookEvent = {
-  /** The delivery's id, also sent as `Laurel-Webhook-Id`: deliveries are at least once, so drop an id seen before. */
-  id: string;
-  type: string;
-  created_at: string;
-  client_id: string;
-  data: Record<string, unknown>;
-};
+export type LaurelWebhookEvent = TWebhookEvent;
+/** The event types an endpoint can subscribe to. */
+export type LaurelWebhookEventType = TWebhookEventType;
+/** The `data` of each event type. */
+export type LaurelWebhookEventData = TWebhookEventData;
 
 export type WebhookHeaders =
   | Headers

@@ -7,6 +7,7 @@ import {
   adjustCustomerWallet,
   createCurrency,
   createReward,
+  createWebhookEndpoint,
   ECONOMY_API_MESSAGES,
   REWARD_MESSAGES,
   type TEndpoint,
@@ -17,13 +18,14 @@ import type { z } from 'zod';
 import { createApiKey, createClientAndSignIn, postAs, type SignedIn } from '../../../apps/api/test/factories';
 import { overHttp } from '../../../apps/api/test/over-http';
 import { exitOf, type ServerProcess, startServer } from '../../../apps/api/test/server-process';
-import { Laurel, LaurelError, operations, verifyWebhook } from '../src';
+import { type ReceivedWebhook, startReceiver } from '../../../apps/api/test/webhook-receiver';
+import { Laurel, LaurelError, type LaurelWebhookEvent, operations, verifyWebhook } from '../src';
 
 /*
- * Issue 26: the SDK against a real server process (PGlite on a fresh data directory). A business on GROWTH with an
- * API key, a currency and a reward are set up through the console API; then the SDK enrols a customer, sends events,
- * reads the player, redeems a reward once the console has funded the customer, uses the coupon, and verifies a
- * webhook signed the way DESIGN §10 says.
+ * Issue 26: the SDK against a real server process (PGlite on a fresh data directory). A business on BUSINESS (the
+ * plan with webhooks) with an API key, a currency and a reward are set up through the console API; then the SDK
+ * enrols a customer, sends events, reads the player, redeems a reward once the console has funded the customer, uses
+ * the coupon, and verifies the webhooks the server sends to an endpoint the console added.
  */
 
 const COST = 50;
@@ -51,7 +53,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'laurel-sdk-'));
   server = await startServer({ DATA_DIR: dataDir });
   consoleApp = overHttp(server.url);
-  admin = await createClientAndSignIn(consoleApp, { plan: 'GROWTH' });
+  admin = await createClientAndSignIn(consoleApp, { plan: 'BUSINESS' });
   const { key } = await createApiKey(consoleApp, admin, 'sdk');
   const currency = await postAsAdmin(createCurrency, '/api/economy/currencies', {
     type: 'custom',
@@ -212,6 +214,81 @@ describe('the SDK against a started server', () => {
   it('throws 401 for a wrong API key', async () => {
     const stranger = new Laurel({ apiKey: 'lk_not_a_key', baseUrl: server.url });
     await expect(stranger.players.get('5f1c2b3a4d5e6f7a8b9c0d1e')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('verifies the webhooks the server sends: an endpoint added in the console hears an enrolment and a redemption', async () => {
+    const receiver = await startReceiver();
+    try {
+      const endpoint = await postAsAdmin(createWebhookEndpoint, '/api/integrations/webhooks', {
+        url: receiver.url,
+        event_types: ['customer.created', 'reward.redeemed', 'coupon.used'],
+      });
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      const externalId = `crm-${randomBytes(4).toString('hex')}`;
+      const customer = await laurel.customers.enrol({
+        external_id: externalId,
+        name: 'Lindiwe',
+        surname: 'Zulu',
+      });
+      await postAsAdmin(adjustCustomerWallet, `/api/economy/customers/${customer._id}/adjustments`, {
+        currency: currencyId,
+        direction: 'credit',
+        amount: COST,
+        reason: 'Welcome gift',
+      });
+      const redemption = await laurel.players.redeem(customer._id, { reward_id: reward._id });
+      await laurel.coupons.use(redemption.coupon_code ?? '', { order_id: 'A-2001' });
+
+      // The server's dispatcher sends them as it goes: wait for the three of this customer.
+      const mine = () => receiver.received.filter((hook) => hook.body.data.customer_id === customer._id);
+      const deadline = Date.now() + 30_000;
+      while (mine().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const hooks: ReceivedWebhook[] = mine();
+      expect(hooks.map((hook) => hook.body.type)).toEqual([
+        'customer.created',
+        'reward.redeemed',
+        'coupon.used',
+      ]);
+
+      const events: LaurelWebhookEvent[] = [];
+      for (const hook of hooks) {
+        const event = await verifyWebhook(endpoint.secret, hook.headers, hook.rawBody);
+        expect(event.id).toBe(hook.headers['laurel-webhook-id']);
+        expect(event.client_id).toBe(admin.clientId);
+        await expect(verifyWebhook(`${endpoint.secret}x`, hook.headers, hook.rawBody)).rejects.toMatchObject({
+          reason: 'bad_signature',
+        });
+        // A delivery kept and replayed later is refused: its signed timestamp is too old.
+        await expect(
+          verifyWebhook(endpoint.secret, hook.headers, hook.rawBody, { now: Date.now() + 600_000 }),
+        ).rejects.toMatchObject({ reason: 'stale' });
+        events.push(event);
+      }
+      // The event's type narrows its data, as a receiver's switch does.
+      for (const event of events) {
+        switch (event.type) {
+          case 'customer.created':
+            expect(event.data.customer).toMatchObject({ _id: customer._id, external_id: externalId });
+            break;
+          case 'reward.redeemed':
+            expect(event.data.redemption).toMatchObject({
+              _id: redemption._id,
+              reward_id: reward._id,
+              coupon_code: redemption.coupon_code,
+              cost: { currency: currencyId, amount: COST },
+              balance_after: 0,
+            });
+            break;
+          case 'coupon.used':
+            expect(event.data).toMatchObject({ redemption_id: redemption._id, order_id: 'A-2001' });
+            break;
+          default:
+            throw new Error(`not subscribed: ${event.type}`);
+        }
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('verifies a webhook body signed with the DESIGN §10 scheme', async () => {

@@ -1,5 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type TWebhookEventType, WEBHOOK_EVENT_TYPES } from '@laurel/contract';
+import {
+  type TWebhookEvent,
+  type TWebhookEventType,
+  WEBHOOK_EVENT_TYPES,
+  webhookDataSchema,
+} from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../../../../packages/sdk/src/webhooks';
 import { createChallenge, linkChallenge, objective } from '../../../test/challenge-helpers';
@@ -103,6 +108,11 @@ const verified = async (hook: ReceivedWebhook, signingSecret = secret) => {
   expect(hook.headers['laurel-event-type']).toBe(event.type);
   expect(event).toMatchObject({ client_id: admin.clientId });
   expect(event.created_at).toMatch(ISO_TIME);
+  // The data is what the contract says of its type (the SDK's types and the OpenAPI document), field for field:
+  // parsing keeps only the fields it names, so a field it does not name would show as a difference.
+  const schema = webhookDataSchema(event.type);
+  expect(schema, event.type).toBeDefined();
+  expect(schema?.parse(event.data)).toEqual(event.data);
   return event;
 };
 
@@ -112,8 +122,8 @@ type Data = Record<string, unknown>;
  * Sends what is due; the webhooks of `type` for `customer` (and `where` their data) that the all-types receiver
  * got, each verified.
  */
-const deliveredOf = async (
-  type: TWebhookEventType,
+const deliveredOf = async <K extends TWebhookEventType>(
+  type: K,
   customer: string,
   where: (data: Data) => boolean = () => true,
 ) => {
@@ -121,13 +131,18 @@ const deliveredOf = async (
   const hooks = receiver
     .ofType(type)
     .filter((hook) => hook.body.data.customer_id === customer && where(hook.body.data));
-  const events = [];
-  for (const hook of hooks) events.push(await verified(hook));
+  // The SDK's type narrows by `type`: what a receiver's switch gets.
+  const events: Extract<TWebhookEvent, { type: K }>[] = [];
+  for (const hook of hooks) events.push((await verified(hook)) as Extract<TWebhookEvent, { type: K }>);
   return events;
 };
 
 /** The one webhook of `type` for `customer` (and `where`). */
-const theOne = async (type: TWebhookEventType, customer: string, where?: (data: Data) => boolean) => {
+const theOne = async <K extends TWebhookEventType>(
+  type: K,
+  customer: string,
+  where?: (data: Data) => boolean,
+) => {
   const events = await deliveredOf(type, customer, where);
   expect(events, `${type} for ${customer}`).toHaveLength(1);
   return events[0] as NonNullable<(typeof events)[number]>;
