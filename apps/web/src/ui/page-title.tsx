@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The browser tab's title for a console page: 'Account Settings | Laurel'. React hoists it into <head>. */
@@ -6,15 +6,38 @@ export const documentTitle = (title: string) => `${title} | Laurel`;
 
 export const PageTitle = ({ title }: { title: string }) => <title>{documentTitle(title)}</title>;
 
-/** A list page's heading: the tab's title, the page's h1 and the dimmed line under it. */
-export const PageHeading = ({ title, subtitle }: { title: string; subtitle: ReactNode }) => (
-  <>
-    <PageTitle title={title} />
+/**
+ * A list page's heading: the tab's title, the page's h1 and the dimmed line under it; `aside` sits at the right end
+ * of that line (how fresh the figures are).
+ */
+export const PageHeading = ({
+  title,
+  subtitle,
+  aside,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  aside?: ReactNode;
+}) => {
+  const heading = (
     <Stack gap={4}>
       <Title order={1} fz="h2">
         {title}
       </Title>
       <Text c="dimmed">{subtitle}</Text>
     </Stack>
-  </>
-);
+  );
+  return (
+    <>
+      <PageTitle title={title} />
+      {aside ? (
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
+          {heading}
+          {aside}
+        </Group>
+      ) : (
+        heading
+      )}
+    </>
+  );
+};

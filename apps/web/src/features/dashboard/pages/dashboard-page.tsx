@@ -1,10 +1,11 @@
-import { dashboardWelcome, mayUse } from '@laurel/contract';
+import { dashboardEndpoints, dashboardWelcome, mayUse } from '@laurel/contract';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { planOpensArea } from '@/app/console/plan-access';
+import { DataAsOf } from '@/ui/data-as-of';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageTitle } from '@/ui/page-title';
 import { dashboardQuery } from '../api';
@@ -51,6 +52,7 @@ export const DashboardPage = () => {
             {period &&
               `${formatDays(period.start, period.end)}, compared with ${formatDays(period.previous_start, period.previous_end)} (${period.time_zone})`}
           </Text>
+          <DataAsOf endpoint={dashboardEndpoints.get} />
         </Stack>
         <DashboardFilterBar filters={filters} />
       </Group>

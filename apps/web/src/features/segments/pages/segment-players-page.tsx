@@ -1,6 +1,7 @@
 import {
   consolePaths,
   isId,
+  listSegmentPlayers,
   PAGE_SIZES,
   SEGMENT_MESSAGES,
   SEGMENT_PLAYERS_MESSAGES,
@@ -33,6 +34,7 @@ import { SegmentProblem } from '@/features/segments/components/segment-problem';
 import { SegmentSystemBadge } from '@/features/segments/components/segment-system-badge';
 import { displayNumber, SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { mayUpdateSegments } from '@/features/segments/segment-rules';
+import { DataAsOf } from '@/ui/data-as-of';
 import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
 import { displayDateTime } from '@/ui/display-date';
 import { Fact } from '@/ui/fact';
@@ -191,7 +193,10 @@ const SegmentPlayers = ({ segment }: { segment: TSegment }) => {
 
   const count = players.data?.count ?? 0;
   return (
-    <SectionCard title={SEGMENT_PLAYERS_MESSAGES.playersTitle}>
+    <SectionCard
+      title={SEGMENT_PLAYERS_MESSAGES.playersTitle}
+      actions={<DataAsOf endpoint={listSegmentPlayers} />}
+    >
       {players.isPending ? (
         <Group gap="sm" justify="center" py="xl" role="status" aria-live="polite">
           <Loader size="sm" aria-hidden />

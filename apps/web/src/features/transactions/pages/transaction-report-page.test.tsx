@@ -1,6 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataAsOfStore } from '@/api/data-as-of';
+import { DATA_AS_OF_HEADER } from '@/api/http-client';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
 import { badgeRow, serveBadgeReport, THANDI_ID } from '../test-server';
@@ -114,5 +116,44 @@ describe('badge transactions report', { timeout: 60_000 }, () => {
     expect(
       within(dialog).getByText('Something went wrong when retrieving your badge transactions!'),
     ).toBeTruthy();
+  });
+
+  describe('read from a replica', () => {
+    afterEach(() => dataAsOfStore.clear());
+
+    it('says "Data as of" beside the title when the list came from a replica', async () => {
+      const asOf = new Date();
+      asOf.setHours(14, 3, 27, 0);
+      serveBadgeReport(
+        {},
+        {
+          'GET /api/transactions/badges': () => {
+            const response = jsonResponse(200, {
+              success: true,
+              message: '',
+              content: {
+                transactions: [badgeRow({ badge_name: 'Big Spender' })],
+                count: 1,
+                count_capped: false,
+              },
+              pagination: { count: 1, hasMore: false },
+            });
+            response.headers.set(DATA_AS_OF_HEADER, asOf.toISOString());
+            return response;
+          },
+        },
+      );
+      await openReport();
+      const line = await screen.findByText(/Data as of/);
+      expect(line.querySelector('time')?.getAttribute('dateTime')).toBe(asOf.toISOString());
+      expect(line.textContent).toMatch(/03.27/);
+      expect(line.textContent).toContain('may be a few seconds behind');
+    });
+
+    it('shows no "Data as of" line when the API reads the primary', async () => {
+      serveBadgeReport();
+      await openReport();
+      expect(screen.queryByText(/Data as of/)).toBeNull();
+    });
   });
 });

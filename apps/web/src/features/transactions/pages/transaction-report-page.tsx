@@ -5,12 +5,14 @@ import {
   TRANSACTION_PAGE_SIZE,
   type TReportKind,
   type TTransactionRow,
+  transactionEndpoints,
 } from '@laurel/contract';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconDownload, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCsvExport } from '@/api/csv-export';
+import { DataAsOf } from '@/ui/data-as-of';
 import { DataTable, tablePaging, useTableQuery } from '@/ui/data-table';
 import { PageHeading } from '@/ui/page-title';
 import { requestTransactionExport, transactionListQuery, transactionSummaryQuery } from '../api';
@@ -35,7 +37,11 @@ const TransactionReportPage = <K extends TReportKind>({ kind }: { kind: K }) => 
 
   return (
     <Stack gap="lg">
-      <PageHeading title={config.title} subtitle={config.subtitle} />
+      <PageHeading
+        title={config.title}
+        subtitle={config.subtitle}
+        aside={<DataAsOf endpoint={transactionEndpoints[kind].list} />}
+      />
       {customerId && (
         <Alert variant="light" icon={<IconUser size={18} aria-hidden />}>
           Showing one customer’s {config.rows}.{' '}

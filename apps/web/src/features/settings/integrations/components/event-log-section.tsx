@@ -1,4 +1,4 @@
-import { COUNT_CAP, PAGE_SIZES, type TEventLogEntry } from '@laurel/contract';
+import { COUNT_CAP, listEventLog, PAGE_SIZES, type TEventLogEntry } from '@laurel/contract';
 import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import {
 import { eventStatusOf, eventTypeOf } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 import { useBusinessPlanIntegrations } from '@/features/settings/integrations/use-business-plan';
+import { DataAsOf } from '@/ui/data-as-of';
 import { DataTable, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
@@ -117,6 +118,7 @@ export const EventLogSection = () => {
         <Text size="sm" c="dimmed">
           {INTEGRATION_TEXTS.eventLogIntro}
         </Text>
+        <DataAsOf endpoint={listEventLog} />
       </Stack>
       {locked ? (
         <BusinessPlanLocked text={INTEGRATION_TEXTS.eventLogLocked} />
