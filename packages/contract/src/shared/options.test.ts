@@ -49,7 +49,8 @@ describe('statuses', () => {
   it('lists staff, customer, order and parcel statuses of spec 1 §4', () => {
     expect(STAFF_FORM_STATUSES).toEqual(['ACTIVE', 'INACTIVE']);
     expect(EMPLOYEE_STATUSES).toEqual(['ACTIVE', 'BLOCKED', 'DORMANT']);
-    expect(CUSTOMER_STATUSES).toEqual(['AWAITING-SIGNUP', 'ACTIVE', 'SUSPENDED']);
+    // ERASED is Laurel's own (privacy, DESIGN §10): final once a member's personal data was erased.
+    expect(CUSTOMER_STATUSES).toEqual(['AWAITING-SIGNUP', 'ACTIVE', 'SUSPENDED', 'ERASED']);
     expect(INITIAL_CUSTOMER_STATUS).toBe('AWAITING-SIGNUP');
     expect(ORDER_STATUSES).toHaveLength(7);
     expect(PARCEL_STATUSES).toHaveLength(8);
