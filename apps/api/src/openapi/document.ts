@@ -7,6 +7,7 @@ import { sampleOf } from './examples';
 import { operationIdFor } from './operation-ids';
 import { accessText, SECURITY_SCHEMES, securityFor } from './security';
 import { TAG_DESCRIPTIONS } from './tags';
+import { WEBHOOK_OPERATIONS_NOTE, webhooksDocument } from './webhooks';
 
 type Schema = Record<string, unknown>;
 type Media = { schema?: Schema; example?: unknown; examples?: unknown };
@@ -27,6 +28,8 @@ export type OpenApiDocument = {
   servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
+  /** What Laurel posts to the client's endpoints (OpenAPI 3.1), by event type. */
+  webhooks?: Record<string, Record<string, Operation>>;
   components: { schemas?: Record<string, Schema>; responses?: Schema; securitySchemes?: Schema };
 };
 
@@ -141,6 +144,7 @@ export const describeOperations = (
     operation.description = [
       operation.description,
       `${accessText(route.permission, route.token, endpoint?.openTo)}${plan}${limit}`,
+      operation.tags.includes('webhooks') ? WEBHOOK_OPERATIONS_NOTE : '',
     ]
       .filter(Boolean)
       .join('\n\n');
@@ -160,6 +164,8 @@ export const describeOperations = (
     }
     if (route.url.startsWith('/api/v1/')) addExamples(operation, resolve);
   }
+  doc.webhooks = webhooksDocument() as unknown as OpenApiDocument['webhooks'];
+  tags.add('webhooks');
   doc.tags = [...tags].sort().map((name) => {
     const description = TAG_DESCRIPTIONS[name];
     return description ? { name, description } : { name };
@@ -183,7 +189,10 @@ export const openapiOptions = (input: {
       title: 'Laurel API',
       description:
         'Loyalty, gamification and commerce platform. Integrators: the `/api/v1` operations take an API key ' +
-        '(`X-Api-Key` or `Authorization: Bearer`). Every answer is an envelope `{ success, message, content }`.',
+        '(`X-Api-Key` or `Authorization: Bearer`). Every answer is an envelope `{ success, message, content }`. ' +
+        'Laurel also posts signed webhooks to the endpoints a business adds (`/api/integrations/webhooks`): the ' +
+        '`webhooks` section lists each event type and its body; the integrator guide (`docs/integrator-guide.md`, ' +
+        'Webhooks) shows how to verify them.',
       version: input.version,
       ...(input.contactUrl ? { contact: { name: 'Support', url: input.contactUrl } } : {}),
     },

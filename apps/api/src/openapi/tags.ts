@@ -26,4 +26,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   transactions: 'Transaction reports per ledger and their CSV exports.',
   users: "The business's staff and their permissions.",
   wallet: 'Wallet balances and spends.',
+  webhooks:
+    'Webhook endpoints, their deliveries and the events Laurel posts to them (the `webhooks` section; the integrator guide’s Webhooks).',
 };
