@@ -27,9 +27,10 @@ const FLUSH_AT = 200;
 /** An idle dispatcher looks anyway this often (a lost wake-up, a retry falling due). */
 const IDLE_POLL_MS = 30_000;
 /**
- * Nothing could be claimed yet something is due: it waits behind an earlier delivery of its customer that another
- * sender holds. Looked at again this often rather than at once (that was a busy loop of queries for as long as the
- * other sender held it: up to a lease, 60 s, when that sender had died). New rows still wake the loop at once.
+ * Nothing could be claimed, nothing of this process is in flight, yet something is due: it waits behind an earlier
+ * delivery of its customer that another sender holds. Looked at again this often rather than at once (that was a
+ * busy loop of queries for as long as the other sender held it: up to a lease, 60 s, when that sender had died).
+ * New rows still wake the loop at once.
  */
 const BLOCKED_POLL_MS = 250;
 export const ENDPOINT_DISABLED_REASON =
@@ -162,8 +163,8 @@ export const createWebhookDispatcher = (deps: {
       .map(([id]) => id);
 
   /** Claims what is due now and starts sending it; answers how many were claimed. */
-  const claimAndSend = async () => {
-    const claimed = await claimDue(db, CLAIM_LIMIT, busyEndpoints());
+  const claimAndSend = async (excluded: readonly string[] = busyEndpoints()) => {
+    const claimed = await claimDue(db, CLAIM_LIMIT, excluded);
     const groups = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) {
       const key = `${delivery.endpointId}\u0000${delivery.customerId ?? delivery.id}`;
@@ -230,13 +231,27 @@ export const createWebhookDispatcher = (deps: {
   const loop = async () => {
     while (running) {
       try {
-        const claimed = await claimAndSend();
+        const excluded = busyEndpoints();
+        const claimed = await claimAndSend(excluded);
         if (claimed > 0) {
           // Room for more: claim again at once, unless every slot is taken; then wait for a send to end.
           if (inFlight.size >= CLAIM_LIMIT) await Promise.race([...inFlight]);
           continue;
         }
-        await Promise.all([...inFlight]);
+        if (excluded.length > 0) {
+          // Endpoints this process keeps busy were left out of the claim and may have more due: claim again as soon
+          // as they have room (no query meanwhile), so a fast receiver's queue does not run dry between claims.
+          while (running && inFlight.size > 0 && busyEndpoints().length > 0)
+            await Promise.race([...inFlight]);
+          continue;
+        }
+        if (inFlight.size > 0) {
+          // What is due may wait behind this process's own sends (a customer's next delivery): once they are
+          // written, claim again at once.
+          await Promise.all([...inFlight]);
+          await queueFlush();
+          continue;
+        }
         await queueFlush();
         const due = await nextDueAt(db);
         const wait = due
