@@ -520,19 +520,24 @@ describe('subscriptions and retries', () => {
       await t.ctx.webhooks.drain();
       expect(failing.received).toHaveLength(1);
       expect(await delivery()).toMatchObject({ status: 'retrying', attempts: 1 });
-      // "1,2": ~1 s (±20% jitter) after the first failure; a drain before then sends nothing.
+      // "1,2": ~1 s (±20% jitter) after the first failure (the wait counts from the try's start, so the send's own
+      // time is in it too); a drain before then sends nothing.
       const first = await wait();
       expect(first).toBeGreaterThanOrEqual(0.75);
-      expect(first).toBeLessThanOrEqual(1.25);
+      expect(first).toBeLessThanOrEqual(1.7);
+      const due = Date.parse((await delivery()).next_attempt_at ?? '');
       await t.ctx.webhooks.drain();
-      expect(failing.received).toHaveLength(1);
+      if (Date.now() < due) expect(failing.received).toHaveLength(1);
 
-      await untilDue();
-      await t.ctx.webhooks.drain();
+      // (On a slow machine that drain may have come after the due time and sent the second try itself.)
+      if (failing.received.length < 2) {
+        await untilDue();
+        await t.ctx.webhooks.drain();
+      }
       expect(failing.received).toHaveLength(2);
       const second = await wait();
       expect(second).toBeGreaterThanOrEqual(1.55);
-      expect(second).toBeLessThanOrEqual(2.45);
+      expect(second).toBeLessThanOrEqual(2.9);
 
       // The third failure spends the schedule: the delivery fails, the endpoint is switched off.
       await untilDue();
