@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_DATA,
   WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_EXAMPLES,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_HEADERS,
   WEBHOOK_TEST_EVENT_TYPE,
@@ -9,7 +10,6 @@ import {
 } from '@laurel/contract';
 import { z } from 'zod';
 import { DELIVERY_TIMEOUT_MS } from '../modules/webhooks/sender';
-import { sampleOf } from './examples';
 
 /** Where an integrator reads the whole story: bodies, verification, retries, ordering. */
 export const WEBHOOK_GUIDE =
@@ -60,7 +60,16 @@ const operationId = (type: string) =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('')}`;
 
-const webhookOperation = (type: string, summary: string, data: z.ZodType) => {
+/** The envelope around a type's example data, as delivered. */
+const exampleBody = (type: string, data: unknown) => ({
+  id: 'wh_6b0b77f75b0496ff59db0517',
+  type,
+  created_at: '2026-11-29T00:55:19.913Z',
+  client_id: '6b0b77f45b0496ff59db04a3',
+  data,
+});
+
+const webhookOperation = (type: string, summary: string, data: z.ZodType, example: unknown) => {
   const schema = jsonSchemaOf(ZWebhookBody.extend({ type: z.literal(type), data }));
   return {
     post: {
@@ -75,7 +84,7 @@ const webhookOperation = (type: string, summary: string, data: z.ZodType) => {
       parameters: HEADER_PARAMETERS,
       requestBody: {
         required: true,
-        content: { 'application/json': { schema, example: sampleOf(schema, () => undefined) } },
+        content: { 'application/json': { schema, example: exampleBody(type, example) } },
       },
       responses: {
         '200': { description: 'Received: any 2xx status counts.' },
@@ -90,12 +99,18 @@ export const webhooksDocument = () => ({
   ...Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [
       type,
-      webhookOperation(type, WEBHOOK_EVENT_DESCRIPTIONS[type], WEBHOOK_EVENT_DATA[type]),
+      webhookOperation(
+        type,
+        WEBHOOK_EVENT_DESCRIPTIONS[type],
+        WEBHOOK_EVENT_DATA[type],
+        WEBHOOK_EVENT_EXAMPLES[type],
+      ),
     ]),
   ),
   [WEBHOOK_TEST_EVENT_TYPE]: webhookOperation(
     WEBHOOK_TEST_EVENT_TYPE,
     'A test event sent from the console (Send test event); never subscribed to.',
     ZWebhookTestData,
+    { message: 'A test event sent from the Laurel console.', endpoint_id: '6b0b77f45b0496ff59db04b9' },
   ),
 });
