@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConsoleShell } from './pages/console-shell';
 import { LogInPage } from './pages/log-in-page';
 import { closeMessageModal, expectMessageModal } from './pages/message-modal';
-import { SignInSecurityPage, TwoFactorStep, totpNow } from './pages/sign-in-security-page';
+import { enrolIn, SignInSecurityPage, TwoFactorStep, totpNow } from './pages/sign-in-security-page';
 import { SignedUpClient } from './pages/signed-up-client';
 import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
@@ -54,4 +54,37 @@ test('two-factor sign-in: enrolled from the profile menu, then asked for after t
   await expect(page).toHaveURL(/\/console\/dashboard$/);
   await security.openFromProfileMenu();
   await expect(page.getByText(/9 of 10 recovery codes left/)).toBeVisible();
+});
+
+test('two-factor required by the business: the admin switches it on, and signing in sets it up before the console', async ({
+  page,
+  request,
+}) => {
+  const client = await SignedUpClient.register(page, request);
+  await client.signIn();
+  await client.choosePlan(request, 'FREEMIUM');
+  await page.goto('/console/users');
+  const requireAll = page.getByRole('switch', { name: /Require two-factor sign-in for every user/ });
+  await expect(requireAll).toBeEnabled();
+  await requireAll.check();
+  await expect(page.getByText(/nobody can turn it off for themselves/)).toBeVisible();
+
+  await new ConsoleShell(page).logOut();
+  const logIn = new LogInPage(page);
+  await logIn.signInWith(client.email, client.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/welcome\/two-factor$/);
+  const { secret } = await enrolIn(page.locator('main'));
+  expect(await seriousAxeFindings(page), 'enrolment at sign-in').toEqual([]);
+  await page.getByRole('button', { name: 'Continue to the console' }).click();
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+
+  // Required: it cannot be turned off, and the next sign-in asks for the code.
+  const security = new SignInSecurityPage(page);
+  await security.openFromProfileMenu();
+  await expect(page.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeDisabled();
+  await new ConsoleShell(page).logOut();
+  await logIn.signInWith(client.email, client.password);
+  await new TwoFactorStep(page).enter(totpNow(secret));
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
 });

@@ -26,22 +26,30 @@ export class SignInSecurityPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** Turns two-factor on as a person with an authenticator app would; answers the secret and the recovery codes. */
+  /** Turns two-factor on from this page's dialog; answers the secret and the recovery codes. */
   async enrol() {
     await this.setUp.click();
-    const key = this.dialog.getByLabel('Setup key');
-    await expect(key).toBeVisible();
-    await expect(this.dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    // What the person would type into their app: the key as shown, spaces and all.
-    const secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
-    await this.dialog.getByRole('textbox', { name: 'Code from your app' }).fill(totpNow(secret));
-    await this.dialog.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    const list = this.dialog.getByRole('list', { name: 'Recovery codes' });
-    await expect(list.getByRole('listitem')).toHaveCount(10);
-    const recoveryCodes = await list.getByRole('listitem').allTextContents();
-    return { secret, recoveryCodes };
+    return enrolIn(this.dialog);
   }
 }
+
+/**
+ * Sets two-factor up in `scope` (the dialog, or the sign-in's enrolment page) as a person with an authenticator app
+ * would: reads the setup key shown, types the app's code, and answers the secret and the recovery codes shown.
+ */
+export const enrolIn = async (scope: Locator) => {
+  const key = scope.getByLabel('Setup key');
+  await expect(key).toBeVisible();
+  await expect(scope.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  // What the person would type into their app: the key as shown, spaces and all.
+  const secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
+  await scope.getByRole('textbox', { name: 'Code from your app' }).fill(totpNow(secret));
+  await scope.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const list = scope.getByRole('list', { name: 'Recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = await list.getByRole('listitem').allTextContents();
+  return { secret, recoveryCodes };
+};
 
 /** `/welcome/two-factor`: the sign-in's second step. */
 export class TwoFactorStep {

@@ -147,11 +147,12 @@ export const installAuthGuard = (
     const session = await cache.session(claims.sessionId, () => loadSession(db, claims.sessionId));
     if (!session || session.revoked || session.userId !== claims.userId || session.expiresAt <= Date.now())
       return null;
-    touchSession(claims.sessionId, ip);
-    return sessionPrincipal(
+    const principal = sessionPrincipal(
       await cache.sessionUser(claims.userId, () => loadSessionUser(db, claims.userId)),
       claims,
     );
+    if (principal) touchSession(claims.sessionId, ip);
+    return principal;
   };
 
   const identify = async (request: FastifyRequest) => {

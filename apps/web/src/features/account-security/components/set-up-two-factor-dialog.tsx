@@ -17,8 +17,16 @@ export const SetUpTwoFactorDialog = ({ opened, onClose }: TProps) => {
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
+  // One secret per opening, also when effects run twice (StrictMode): a second one would replace the first.
+  const started = useRef(false);
+
   useEffect(() => {
-    if (!opened) return;
+    if (!opened) {
+      started.current = false;
+      return;
+    }
+    if (started.current) return;
+    started.current = true;
     setSetup(null);
     setCodes(null);
     startSetup(undefined, { onSuccess: setSetup, onError: () => closeRef.current() });

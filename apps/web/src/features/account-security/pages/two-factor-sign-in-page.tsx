@@ -1,6 +1,6 @@
 import { ROUTE_PATTERNS, type TMfaSetup, type TSignInContent } from '@laurel/contract';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 import { afterSignInPath } from '@/app/session-guards';
@@ -64,7 +64,13 @@ const EnrolStep = ({ state }: { state: TTwoFactorState }) => {
   const [setup, setSetup] = useState<TMfaSetup | null>(null);
   const [done, setDone] = useState<{ session: TSignInContent; codes: string[] } | null>(null);
   const { mutate: startSetup } = setupCall;
-  useEffect(() => startSetup(state.mfaToken, { onSuccess: setSetup }), [startSetup, state.mfaToken]);
+  // One secret per sign-in, also when effects run twice (StrictMode): a second one would replace the first.
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (started.current === state.mfaToken) return;
+    started.current = state.mfaToken;
+    startSetup(state.mfaToken, { onSuccess: setSetup });
+  }, [startSetup, state.mfaToken]);
   return (
     <>
       <WelcomeHeading title="Set up two-factor sign-in">
