@@ -4,6 +4,7 @@ import type { TConfig } from './config';
 import type { Database } from './db/database';
 import { primaryReads, type ReadSide } from './db/read-side';
 import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
+import { createEventLogTask } from './engine/events/event-partitions';
 import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
 import { createMetrics, type Metrics } from './metrics/metrics';
@@ -65,7 +66,11 @@ export const createAppContext = (input: {
     engine: createEngine({
       database: input.database,
       steps: ENGINE_STEPS,
-      tasks: [...engineTasks(clock), createCustomerImportTask(input.log)],
+      tasks: [
+        ...engineTasks(clock),
+        createCustomerImportTask(input.log),
+        createEventLogTask({ retentionDays: input.config.engine.eventRetentionDays, log: input.log }),
+      ],
       log: input.log,
       batchSize: input.config.engine.batchSize,
       idlePollMs: input.config.engine.idlePollMs,

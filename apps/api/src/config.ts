@@ -24,6 +24,15 @@ const ZConfig = z
     DATABASE_URL: optionalString.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
       message: 'must be a postgres:// or postgresql:// connection URL',
     }),
+    // Days finished events are kept (whole months are dropped); unset: kept for good (docs/operations.md).
+    EVENT_RETENTION_DAYS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ message: 'must be a whole number of days' })
+        .int('must be a whole number of days')
+        .min(31, 'must be at least 31 (whole months are dropped)')
+        .optional(),
+    ),
     // Connections each process may open to PostgreSQL (and as many again to READ_DATABASE_URL): the budget an
     // operator divides max_connections by (docs/deployment.md).
     DATABASE_POOL_SIZE: z.coerce
@@ -263,6 +272,7 @@ const ZConfig = z
       inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',
       batchSize: env.ENGINE_BATCH_SIZE,
       idlePollMs: env.ENGINE_IDLE_POLL_MS,
+      eventRetentionDays: env.EVENT_RETENTION_DAYS,
     },
   }));
 

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { createEngine, ENGINE_STEPS, engineTasks } from './engine';
+import { createEventLogTask } from './engine/events/event-partitions';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics/metrics';
 import { listenForMetrics } from './metrics/metrics-listener';
@@ -51,7 +52,11 @@ const main = async () => {
   const engine = createEngine({
     database,
     steps: ENGINE_STEPS,
-    tasks: [...engineTasks(clockStartingAt(config.clockStart)), createCustomerImportTask(log)],
+    tasks: [
+      ...engineTasks(clockStartingAt(config.clockStart)),
+      createCustomerImportTask(log),
+      createEventLogTask({ retentionDays: config.engine.eventRetentionDays, log }),
+    ],
     log,
     batchSize: config.engine.batchSize,
     idlePollMs: config.engine.idlePollMs,

@@ -17,17 +17,20 @@ import { clients } from './accounts';
 
 /**
  * The event log: every event an integrator (or the console's own commerce) sent, stored before it is processed.
- * `external_id` is the sender's idempotency key; `seq` is arrival order. Processing state lives on the row, so
- * the effects of an event and its `processed` mark commit in one transaction (exactly once).
+ * `external_id` is the sender's idempotency key (unique through `event_keys`); `seq` is arrival order. Processing
+ * state lives on the row, so the effects of an event and its `processed` mark commit in one transaction (exactly
+ * once). In the database the table is partitioned by month of `received_at` (migration 0031, which Drizzle cannot
+ * express; `engine/events/event-partitions.ts` keeps the months ahead and drops old finished ones), hence the key
+ * (id, received_at).
  */
 export const events = pgTable(
   'events',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => clients.id),
+    // No foreign key: the API key that stored the event names the client, and a check per inserted row is work
+    // the busiest table does not need (issue 28).
+    clientId: text('client_id').notNull(),
     externalId: text('external_id').notNull(),
     type: text('type').notNull(),
     customerId: text('customer_id').notNull(),
@@ -44,7 +47,8 @@ export const events = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('events_client_external_unique').on(table.clientId, table.externalId),
+    primaryKey({ columns: [table.id, table.receivedAt] }),
+    index('events_client_external_idx').on(table.clientId, table.externalId),
     // The worker's queue: only waiting events are in it, so it stays small however long the log grows.
     index('events_pending_idx').on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'accepted'`),
     // A held player's waiting events, without reading their processed history.
@@ -55,6 +59,26 @@ export const events = pgTable(
     index('events_client_status_idx').on(table.clientId, table.status, table.seq.desc().nullsFirst()),
     index('events_client_type_idx').on(table.clientId, table.type, table.seq.desc().nullsFirst()),
     index('events_client_customer_idx').on(table.clientId, table.customerId, table.seq),
+  ],
+);
+
+/**
+ * Every event id a client ever sent (its idempotency key), apart from the partitioned log so that a repeat is known
+ * after the event's month was dropped (EVENT_RETENTION_DAYS): a repeat with the same payload is a duplicate, another
+ * payload a conflict. Kept twice as long as the events (docs/operations.md).
+ */
+export const eventKeys = pgTable(
+  'event_keys',
+  {
+    clientId: text('client_id').notNull(),
+    externalId: text('external_id').notNull(),
+    eventId: text('event_id').notNull(),
+    payloadHash: text('payload_hash').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.externalId] }),
+    index('event_keys_received_idx').on(table.receivedAt),
   ],
 );
 

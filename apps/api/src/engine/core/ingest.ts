@@ -120,21 +120,30 @@ export const ingestEvents = async (db: DbOrTx, clientId: string, raw: readonly u
   }
   if (toStore.length === 0) return answers;
 
+  // The key is claimed first (event_keys: ids outlive their event's month), then only the new ones are stored, in
+  // one statement; a concurrent sender of the same id waits on the key and then finds it taken.
   const inserted = await rowsOf<{ external_id: string }>(
     db,
-    sql`INSERT INTO events (id, client_id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
-        SELECT id, ${clientId}, external_id, type, customer_id, branch_id, occurred_at, data::jsonb, payload_hash
-        FROM unnest(
-          ${arrayParam(toStore.map(() => newId()))}::text[],
-          ${arrayParam(toStore.map(({ event }) => event.id))}::text[],
-          ${arrayParam(toStore.map(({ event }) => event.type))}::text[],
-          ${arrayParam(toStore.map(({ customerId }) => customerId))}::text[],
-          ${arrayParam(toStore.map(({ event }) => event.branch_id ?? null))}::text[],
-          ${arrayParam(toStore.map(({ event }) => new Date(event.occurred_at).toISOString()))}::timestamptz[],
-          ${arrayParam(toStore.map(({ event }) => JSON.stringify(event.data)))}::text[],
-          ${arrayParam(toStore.map(({ hash }) => hash))}::text[]
-        ) AS e(id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
-        ON CONFLICT (client_id, external_id) DO NOTHING
+    sql`WITH e AS (
+          SELECT * FROM unnest(
+            ${arrayParam(toStore.map(() => newId()))}::text[],
+            ${arrayParam(toStore.map(({ event }) => event.id))}::text[],
+            ${arrayParam(toStore.map(({ event }) => event.type))}::text[],
+            ${arrayParam(toStore.map(({ customerId }) => customerId))}::text[],
+            ${arrayParam(toStore.map(({ event }) => event.branch_id ?? null))}::text[],
+            ${arrayParam(toStore.map(({ event }) => new Date(event.occurred_at).toISOString()))}::timestamptz[],
+            ${arrayParam(toStore.map(({ event }) => JSON.stringify(event.data)))}::text[],
+            ${arrayParam(toStore.map(({ hash }) => hash))}::text[]
+          ) AS e(id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
+        ), keys AS (
+          INSERT INTO event_keys (client_id, external_id, event_id, payload_hash)
+          SELECT ${clientId}, external_id, id, payload_hash FROM e
+          ON CONFLICT (client_id, external_id) DO NOTHING
+          RETURNING external_id
+        )
+        INSERT INTO events (id, client_id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
+        SELECT e.id, ${clientId}, e.external_id, e.type, e.customer_id, e.branch_id, e.occurred_at, e.data::jsonb, e.payload_hash
+        FROM e JOIN keys USING (external_id)
         RETURNING external_id`,
   );
   const stored = new Set(inserted.map((row) => row.external_id));
@@ -146,7 +155,7 @@ export const ingestEvents = async (db: DbOrTx, clientId: string, raw: readonly u
           (
             await rowsOf<{ external_id: string; payload_hash: string }>(
               db,
-              sql`SELECT external_id, payload_hash FROM events
+              sql`SELECT external_id, payload_hash FROM event_keys
                   WHERE client_id = ${clientId} AND external_id = ANY(${arrayParam(repeats.map(({ event }) => event.id))}::text[])`,
             )
           ).map((row) => [row.external_id, row.payload_hash]),
