@@ -1,4 +1,4 @@
-import { normaliseCellNumber, PRIVACY_MESSAGES } from '@laurel/contract';
+import { CUSTOMER_MESSAGES, normaliseCellNumber, PRIVACY_MESSAGES } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { rowsOf } from '../../db/raw-sql';
@@ -47,7 +47,7 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
         sql`SELECT name, surname, email, cell_number, birthday, external_id, member_card_number, status
             FROM customers WHERE client_id = ${clientId} AND id = ${customerId} FOR UPDATE`,
       );
-      if (!row) throw notFound(PRIVACY_MESSAGES.alreadyErased);
+      if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
       if (row.status === 'ERASED') throw conflict(PRIVACY_MESSAGES.alreadyErased);
       const held = await rowsOf<{ value: string }>(
         tx,
