@@ -251,9 +251,21 @@ export const startServer = async (
   throw new Error(`the API did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
 };
 
-/** Starts dist/worker.js (an engine worker on its own) and waits until it says it is running. */
-export const startWorker = async (databaseUrl: string, env: Record<string, string> = {}) => {
-  const worker = spawnChild('worker', workerJs, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env });
+/**
+ * Starts dist/worker.js (an engine worker on its own) and waits until it says it is running; `nodeArgs` go to node
+ * before it (`--cpu-prof`…).
+ */
+export const startWorker = async (
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+) => {
+  const worker = spawnChild(
+    'worker',
+    workerJs,
+    { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
+    nodeArgs,
+  );
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (worker.child.exitCode !== null)

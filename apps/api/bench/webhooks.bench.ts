@@ -23,7 +23,7 @@
  * Environment (all optional): BENCH_WEBHOOKS (50000), BENCH_WEBHOOK_CUSTOMERS (5000), BENCH_RECEIVER_MS (5),
  * BENCH_STEADY_RATE (500), BENCH_STEADY_SECONDS (20), BENCH_COMPARE_EVENTS (events per tenant, 20000, in two runs),
  * BENCH_COMPARE_CUSTOMERS (2000), BENCH_BATCH (500), BENCH_SENDERS (4), WEBHOOK_CONCURRENCY (the dispatcher's, per
- * endpoint; its default 16), DATABASE_URL / BENCH_ADMIN_URL / BENCH_KEEP_DB as the other benches.
+ * endpoint; its default 16), BENCH_WORKER_CPU_PROF (a directory: the worker's CPU profile), DATABASE_URL / BENCH_ADMIN_URL / BENCH_KEEP_DB as the other benches.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -319,7 +319,13 @@ const main = async (defer: Defer) => {
   defer('stopping the receiver', () => receiver.stop());
   const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0', ...WEBHOOK_ENV } });
   defer('stopping the API', () => stopChild(server));
-  const worker = await startWorker(databaseUrl, WEBHOOK_ENV);
+  // BENCH_WORKER_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it stops (chrome://inspect, speedscope).
+  const profileDir = process.env.BENCH_WORKER_CPU_PROF;
+  const worker = await startWorker(
+    databaseUrl,
+    WEBHOOK_ENV,
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   defer('stopping the worker', () => stopChild(worker));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: SENDERS + 2 });
   defer('closing the pool', () => pool.end());
@@ -558,7 +564,7 @@ const main = async (defer: Defer) => {
   );
   line('   arrivals/s at the receiver, first to last', fmtInt(WEBHOOKS / Math.max(arrivalSecondsA, 0.001)));
   line(
-    '   CPU per 1,000 deliveries, worker / PostgreSQL / receiver ms',
+    '   CPU ms per 1,000: worker / PostgreSQL / receiver',
     `${fmtInt((cpuUsedA.used.worker / WEBHOOKS) * 1e6)} / ${fmtInt((cpuUsedA.used.postgres / WEBHOOKS) * 1e6)} / ${fmtInt((reportA.cpuSeconds / WEBHOOKS) * 1e6)}`,
   );
   out.push(`   cores busy: ${fmtCpu(cpuUsedA)}`);
@@ -591,11 +597,11 @@ const main = async (defer: Defer) => {
     ),
   );
   line(
-    '   CPU per 1,000 events, worker without / with ms',
+    '   CPU ms per 1,000 events, worker: without / with',
     `${fmtInt(workerPerThousand('without'))} / ${fmtInt(workerPerThousand('with'))}`,
   );
   line(
-    '   CPU per 1,000 events, PostgreSQL without / with ms',
+    '   CPU ms per 1,000 events, PostgreSQL: without / with',
     `${fmtInt(postgresPerThousand('without'))} / ${fmtInt(postgresPerThousand('with'))}`,
   );
   out.push('');

@@ -66,6 +66,22 @@ export const createWebhookDispatcher = (deps: {
   let flushTimer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
+  /**
+   * Resolved when any send ends. The loop waits on this rather than on Promise.race over every send in flight: each
+   * race adds a reaction to every pending send, so a race per ended send cost a quadratic number of reactions (the
+   * worker's profile showed them, with the garbage they left, as the most of its own CPU at full speed).
+   */
+  let sendEnded: { promise: Promise<void>; resolve: () => void } | null = null;
+  const nextSendEnd = () => {
+    if (!sendEnded) {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      sendEnded = { promise, resolve };
+    }
+    return sendEnded.promise;
+  };
 
   const send = async (delivery: ClaimedDelivery) => {
     const attemptedAt = new Date();
@@ -175,7 +191,12 @@ export const createWebhookDispatcher = (deps: {
     for (const group of groups.values()) {
       const task = sendInOrder(group).catch((error) => deps.log.error({ err: error }, 'webhook send failed'));
       inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
+      void task.finally(() => {
+        inFlight.delete(task);
+        const ended = sendEnded;
+        sendEnded = null;
+        ended?.resolve();
+      });
     }
     return claimed.length;
   };
@@ -235,14 +256,13 @@ export const createWebhookDispatcher = (deps: {
         const claimed = await claimAndSend(excluded);
         if (claimed > 0) {
           // Room for more: claim again at once, unless every slot is taken; then wait for a send to end.
-          if (inFlight.size >= CLAIM_LIMIT) await Promise.race([...inFlight]);
+          if (inFlight.size >= CLAIM_LIMIT) await nextSendEnd();
           continue;
         }
         if (excluded.length > 0) {
           // Endpoints this process keeps busy were left out of the claim and may have more due: claim again as soon
           // as they have room (no query meanwhile), so a fast receiver's queue does not run dry between claims.
-          while (running && inFlight.size > 0 && busyEndpoints().length > 0)
-            await Promise.race([...inFlight]);
+          while (running && inFlight.size > 0 && busyEndpoints().length > 0) await nextSendEnd();
           continue;
         }
         if (inFlight.size > 0) {
