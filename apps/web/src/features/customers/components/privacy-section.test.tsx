@@ -34,6 +34,8 @@ describe('customer profile: Privacy', () => {
     renderApp(PROFILE);
     const box = await screen.findByRole('region', { name: 'Privacy' }, { timeout: 5000 });
     expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
+    const subscriptions = screen.getByRole('region', { name: 'Subscriptions' });
+    expect(await within(subscriptions).findByRole('button', { name: 'Issue Subscription' })).toBeTruthy();
     await user.click(within(box).getByRole('button', { name: 'Erase' }));
     const dialog = await screen.findByRole('dialog', { name: "Erase this customer's personal data?" });
     expect(within(dialog).getByText(/Ann Smith, ann@example.co.za/)).toBeTruthy();
@@ -49,6 +51,12 @@ describe('customer profile: Privacy', () => {
     const after = screen.getByRole('region', { name: 'Privacy' });
     expect(within(after).getByText(/personal data was erased on request/)).toBeTruthy();
     expect(within(after).queryByRole('button', { name: 'Erase' })).toBeNull();
+    // Nothing new is issued to an erased member; their history stays.
+    expect(
+      within(screen.getByRole('region', { name: 'Subscriptions' })).queryByRole('button', {
+        name: 'Issue Subscription',
+      }),
+    ).toBeNull();
   });
 
   it('offers no Erase to a user without the Delete permission on customers', async () => {

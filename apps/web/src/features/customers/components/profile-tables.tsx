@@ -137,17 +137,27 @@ const OrdersTable = ({ customerId, currencySymbol }: TTablesProps) => {
 };
 
 /** The customer's subscriptions and, with SUBSCRIPTIONS create, 'Issue Subscription' (spec 1 §2.11, §2.14). */
-const SubscriptionsTable = ({ customerId, currencySymbol }: TTablesProps) => (
-  <ProfileSection title="Subscriptions" actions={<IssueSubscriptionAction customerId={customerId} />}>
+const SubscriptionsTable = ({ customerId, currencySymbol, erased }: TTablesProps & { erased?: boolean }) => (
+  <ProfileSection
+    title="Subscriptions"
+    actions={erased ? undefined : <IssueSubscriptionAction customerId={customerId} />}
+  >
     <CustomerSubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} />
   </ProfileSection>
 );
 
-/** The customer's commerce tables (spec 1 §2.11): baskets, subscriptions and orders. */
-export const ProfileTables = ({ customerId, currencySymbol }: TTablesProps) => (
+/**
+ * The customer's commerce tables (spec 1 §2.11): baskets, subscriptions and orders. An erased member (privacy) keeps
+ * their history but is issued nothing new.
+ */
+export const ProfileTables = ({
+  customerId,
+  currencySymbol,
+  erased,
+}: TTablesProps & { erased?: boolean }) => (
   <>
     <BasketsTable customerId={customerId} currencySymbol={currencySymbol} />
-    <SubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} />
+    <SubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} erased={erased} />
     <OrdersTable customerId={customerId} currencySymbol={currencySymbol} />
   </>
 );

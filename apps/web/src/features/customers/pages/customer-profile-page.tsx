@@ -149,9 +149,9 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <PaymentMethodsSection customerId={id} />
       </SimpleGrid>
       <MountWhen when={showRewards}>
-        <RewardsSection customerId={id} />
+        <RewardsSection customerId={id} erased={erased} />
       </MountWhen>
-      <ProfileTables customerId={id} currencySymbol={symbol} />
+      <ProfileTables customerId={id} currencySymbol={symbol} erased={erased} />
       <PrivacySection
         customer={data}
         canErase={mayUse(user, 'CUSTOMERS', 'delete')}

@@ -54,7 +54,7 @@ export const PrivacySettingsForm = ({
                 older payloads are blanked; the events themselves, and everything they earned, stay.
               </Text>
             </Stack>
-            <Button type="submit" disabled={!valid || !edited} loading={disabled}>
+            <Button type="submit" disabled={!valid || !edited} loading={disabled} style={{ flexShrink: 0 }}>
               Save
             </Button>
           </Group>
