@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { EVENT_MESSAGES, PRIVACY_MESSAGES, type TCustomerDataExport } from '@laurel/contract';
+import {
+  EVENT_MESSAGES,
+  PRIVACY_MESSAGES,
+  type TCustomerDataExport,
+  WEBHOOK_EVENT_TYPES,
+} from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeBody, linkChallenge, objective } from '../../../test/challenge-helpers';
 
@@ -18,6 +23,7 @@ import {
 } from '../../../test/factories';
 import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
 import { createClientApp, NO_RATE_LIMITS } from '../../../test/test-app';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 import { orderBody, postBasket, postOrder, uniqueOrderId } from '../orders/orders.test-support';
 import { createPlan, issue, redeem as redeemSubscription } from '../subscriptions/commerce.fixtures';
 
@@ -43,9 +49,20 @@ const ok = (res: { statusCode: number; body: string }, status = 200) => {
   return JSON.parse(res.body).content;
 };
 
+let receiver: Receiver;
+
 beforeAll(async () => {
   setup = await createClientApp('BUSINESS', { env: NO_RATE_LIMITS });
   const { t, admin } = setup;
+  // Every webhook type goes to an endpoint, so a member's deliveries (their bodies hold the email) are in the export
+  // and scrubbed by the erasure.
+  receiver = await startReceiver();
+  ok(
+    await setup.call('POST', '/api/integrations/webhooks', {
+      url: receiver.url,
+      event_types: [...WEBHOOK_EVENT_TYPES],
+    }),
+  );
   currency = await createCurrency(t.app, admin, { name: 'Stars' });
   // Cashback on every order (1 Star per R10) and XP for the level track.
   await createEarnConfig(t.app, admin, {
@@ -134,7 +151,10 @@ beforeAll(async () => {
   planId = (await createPlan(t.app, admin))._id;
   await t.ctx.engine.drain();
 });
-afterAll(() => setup.t.close());
+afterAll(async () => {
+  await receiver.close();
+  await setup.t.close();
+});
 
 /** A member with activity in every area Laurel keeps about members. */
 const memberWithEverything = async (): Promise<Member> => {
@@ -397,6 +417,15 @@ describe('erasing a member', () => {
     ).toBe(404);
     expect((await asKey('PATCH', `/api/v1/customers/${member.id}`, { name: 'Back' })).statusCode).toBe(409);
     expect((await setup.call('POST', `/api/customers/${member.id}/erase`)).statusCode).toBe(409);
+    // Nothing new for them: no redemption, no subscription.
+    const redemption = await asKey('POST', `/api/v1/players/${member.id}/redemptions`, {
+      id: `r-${letters(6)}`,
+      reward_id: rewardId,
+    });
+    expect(redemption.statusCode, redemption.body).toBe(409);
+    const issued = await issue(setup.t.app, setup.admin, member.id, planId);
+    expect(issued.statusCode, issued.body).toBe(409);
+    expect(issued.json().message).toBe(PRIVACY_MESSAGES.alreadyErased);
     const again = ok(
       await asKey('POST', '/api/v1/customers', {
         email: member.email,

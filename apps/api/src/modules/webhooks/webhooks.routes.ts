@@ -18,9 +18,11 @@ import { route } from '../../http/route';
 import { auditedActor, recordAudit } from '../audit/audit';
 import { getDelivery, listDeliveries } from './deliveries.queries';
 import { createWebhookEndpointsService } from './endpoints.service';
+import { registerWebhookPrivacy } from './webhook-privacy';
 
 /** Webhooks (DESIGN §10): endpoints, their deliveries, a test send and a resend. */
 export const webhookRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  registerWebhookPrivacy();
   const { db } = ctx.database;
   const endpoints = createWebhookEndpointsService(db, ctx.config.webhooks);
 
