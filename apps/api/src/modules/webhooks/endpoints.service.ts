@@ -139,6 +139,8 @@ export const createWebhookEndpointsService = (db: Db, policy: AddressPolicy) => 
         .where(and(eq(webhookEndpoints.clientId, actor.clientId), eq(webhookEndpoints.id, id)))
         .returning();
       if (!updated) throw notFound(M.notFound);
+      // Switched on: its waiting deliveries are due now; the dispatchers hear it at commit.
+      if (active && !before.active) await tx.execute(sql`SELECT pg_notify('laurel_webhooks', '')`);
       await recordAudit(tx, actor, {
         action: 'integration.webhook_updated',
         entity: 'integration',
