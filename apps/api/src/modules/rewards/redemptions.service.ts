@@ -222,7 +222,13 @@ export const createRedemptionsService = (db: Db) => {
       return { redemption: earlier as RedemptionRecord, repeat: true };
     }
     if (!context.reward_id) throw notFound(M.notFound);
-    if (!context.active || !inWindow(context, now) || context.customer_status === 'SUSPENDED')
+    // A suspended member may not redeem; an erased one (privacy) never again.
+    if (
+      !context.active ||
+      !inWindow(context, now) ||
+      context.customer_status === 'SUSPENDED' ||
+      context.customer_status === 'ERASED'
+    )
       throw new Refused('not_available');
     if (!context.member) throw new Refused('not_in_segment');
     if (context.per_customer_limit !== null && Number(context.held) >= context.per_customer_limit)
@@ -400,7 +406,7 @@ export const createRedemptionsService = (db: Db) => {
       const reward = toReward(row, now);
       const poolEmpty = row.codes_left !== null && Number(row.codes_left) === 0;
       const reason: TRedeemRefusal | null =
-        !inWindow(row, now) || customer.status === 'SUSPENDED'
+        !inWindow(row, now) || customer.status === 'SUSPENDED' || customer.status === 'ERASED'
           ? 'not_available'
           : !row.member
             ? 'not_in_segment'

@@ -2,6 +2,7 @@ import {
   API_ERROR_MESSAGES,
   CUSTOMER_MESSAGES,
   fromMinorUnits,
+  PRIVACY_MESSAGES,
   SUBSCRIPTION_API_MESSAGES,
   type TCustomerSubscription,
   type TSubscriptionStatus,
@@ -76,6 +77,7 @@ export const createCustomerSubscriptionsService = (ctx: AppContext) => {
         if (plan.endDate && plan.endDate < today)
           throw conflict(SUBSCRIPTION_API_MESSAGES.ended(plan.endDate));
         if (customer.status === 'SUSPENDED') throw conflict(API_ERROR_MESSAGES.customerSuspended);
+        if (customer.status === 'ERASED') throw conflict(PRIVACY_MESSAGES.alreadyErased);
 
         // One issue at a time per customer and plan, so that two clicks cannot both pass the check below.
         await tx.execute(
