@@ -11,7 +11,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS = {
   'reward_track.milestone_reached': 'A member reached a milestone of a reward track.',
   'tier.changed': "A member's tier changed.",
   'level.changed': "A member's level changed.",
-  'wallet.credited': "A member's wallet was credited (earning, cashback, a manual credit, an opening balance).",
+  'wallet.credited':
+    "A member's wallet was credited (earning, cashback, a manual credit, an opening balance).",
   'wallet.debited': "A member's wallet was debited (a spend, a redemption, a clawback, an expiry).",
   'segment.entered': 'A member entered a segment.',
   'segment.left': 'A member left a segment.',
@@ -67,7 +68,10 @@ export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({ secret: z.st
 export type TWebhookEndpointWithSecret = z.infer<typeof ZWebhookEndpointWithSecret>;
 
 export const ZSaveWebhookEndpointRequest = z.object({
-  url: requiredString(WEBHOOK_MESSAGES.urlRequired).max(2000, 'The URL must not be more than 2000 characters'),
+  url: requiredString(WEBHOOK_MESSAGES.urlRequired).max(
+    2000,
+    'The URL must not be more than 2000 characters',
+  ),
   event_types: z
     .array(ZWebhookEventType, { error: WEBHOOK_MESSAGES.eventTypesRequired })
     .min(1, WEBHOOK_MESSAGES.eventTypesRequired)

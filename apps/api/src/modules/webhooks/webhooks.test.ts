@@ -68,6 +68,56 @@ describe('webhook endpoints', () => {
     expect(none.json().message).toBe('Choose at least one event type');
   });
 
+  it('changes, rotates (the new secret shown once, and signing from then on) and deletes an endpoint', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: ['badge.granted'] });
+    const changed = await call('PUT', `/api/integrations/webhooks/${endpoint._id}`, {
+      url: `${receiver.url}?v=2`,
+      event_types: ['webhook.test', 'badge.granted', 'segment.entered'].filter(
+        (type) => type !== 'webhook.test',
+      ),
+      active: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().content).toMatchObject({
+      url: `${receiver.url}?v=2`,
+      event_types: ['badge.granted', 'segment.entered'],
+      active: false,
+    });
+    expect(changed.json().content).not.toHaveProperty('secret');
+    const refused = await call('PUT', `/api/integrations/webhooks/${endpoint._id}`, {
+      url: 'https://192.168.1.10/hooks',
+      event_types: ['badge.granted'],
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const rotated = await call('POST', `/api/integrations/webhooks/${endpoint._id}/rotate-secret`);
+    expect(rotated.statusCode).toBe(200);
+    const secret = rotated.json().content.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(endpoint.secret);
+    const test = await call('POST', `/api/integrations/webhooks/${endpoint._id}/test`);
+    const sent = receiver.received.find((hook) => hook.body.id === test.json().content.webhook_id);
+    expect(sent && signatureHolds(secret, String(sent.headers['laurel-signature']), sent.rawBody)).toBe(true);
+    expect(
+      sent && signatureHolds(endpoint.secret, String(sent.headers['laurel-signature']), sent.rawBody),
+    ).toBe(false);
+
+    const deleted = await call('DELETE', `/api/integrations/webhooks/${endpoint._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await call('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries`)).statusCode).toBe(404);
+    const audit = await t.ctx.database.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY occurred_at, id`,
+      [endpoint._id],
+    );
+    expect(audit.map((row) => row.action)).toEqual([
+      'integration.webhook_created',
+      'integration.webhook_updated',
+      'integration.webhook_secret_rotated',
+      'integration.webhook_tested',
+      'integration.webhook_deleted',
+    ]);
+  });
+
   it('a manual credit is delivered once, signed, with the body DESIGN §10 pins', async () => {
     const endpoint = await addEndpoint({
       url: receiver.url,
