@@ -1,0 +1,99 @@
+/**
+ * The engine bench's throughput phase: BENCH_EVENTS events of one tenant posted as fast as the API takes them by
+ * BENCH_SENDERS senders, timed until the worker has settled every one; what the worker alone drained after posting
+ * ended, the worker's batches (from the events it marked), and where the cores went.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { type cpuMeter, fmtInt, log, type Server } from './bench-support';
+import { pendingCount, postBatch, waitSettled } from './engine-bench-posting';
+import { BATCH, EVENTS, SENDERS } from './engine-bench-settings';
+import type { Tenant } from './engine-bench-tenants';
+
+export const runThroughput = async (
+  server: Server,
+  pool: pg.Pool,
+  cpu: ReturnType<typeof cpuMeter>,
+  tenant: Tenant,
+  phase: (name: string) => void,
+) => {
+  const { owner, apiKey, generator } = tenant;
+  log(`throughput: ${fmtInt(EVENTS)} events in batches of ${BATCH} by ${SENDERS} senders`);
+  const batchCount = Math.ceil(EVENTS / BATCH);
+  /** The accepted ids of each batch: the floor inserts the same rows in the same batches. */
+  const floorBatches: string[][] = [];
+  const postMs: number[] = [];
+  let nextBatch = 0;
+  let acceptedCount = 0;
+  let answeredCount = 0;
+  const throughputCpu = await cpu();
+  const throughputWall = Date.now();
+  const throughputStarted = performance.now();
+  const agents = Array.from({ length: SENDERS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  let progressAt = Date.now();
+  await Promise.all(
+    agents.map(async (agent) => {
+      while (nextBatch < batchCount) {
+        const index = nextBatch++;
+        const planned = generator.batch(Math.min(BATCH, EVENTS - index * BATCH));
+        const posted = await postBatch(server, apiKey, planned, agent);
+        postMs.push(posted.ms);
+        floorBatches[index] = posted.accepted;
+        acceptedCount += posted.accepted.length;
+        answeredCount += posted.answered;
+        if (Date.now() - progressAt > 5_000) {
+          progressAt = Date.now();
+          log(`throughput: ${fmtInt(answeredCount)} events posted`);
+        }
+      }
+    }),
+  );
+  for (const agent of agents) agent.destroy();
+  const postedAt = performance.now();
+  const postingCpu = await throughputCpu();
+  const pendingAtPosted = await pendingCount(pool, owner.clientId);
+  phase('drain');
+  const drainCpu = await cpu();
+  const settledAt = await waitSettled(pool, owner.clientId, 'throughput');
+  const drainCpuShares = await drainCpu();
+  const wholeCpu = await throughputCpu();
+  const postingSeconds = (postedAt - throughputStarted) / 1000;
+  const processingSeconds = (settledAt - throughputStarted) / 1000;
+  const drainSeconds = (settledAt - postedAt) / 1000;
+  log(
+    `throughput: posted in ${postingSeconds.toFixed(1)} s, all processed after ${processingSeconds.toFixed(1)} s ` +
+      `(${fmtInt(pendingAtPosted)} were waiting when posting ended)`,
+  );
+
+  // The worker's batches, from the events it marked: processed_at is the batch transaction's start, one per batch.
+  const batchRows = (
+    await pool.query<{ at: Date; n: number }>(
+      `SELECT processed_at AS at, count(*)::int AS n FROM events
+        WHERE client_id = $1 AND processed_at >= $2 GROUP BY processed_at ORDER BY processed_at`,
+      [owner.clientId, new Date(throughputWall)],
+    )
+  ).rows;
+  return {
+    floorBatches,
+    postMs: [...postMs].sort((a, b) => a - b),
+    acceptedCount,
+    answeredCount,
+    pendingAtPosted,
+    postingSeconds,
+    processingSeconds,
+    acceptedPerSecond: acceptedCount / postingSeconds,
+    processedPerSecond: acceptedCount / processingSeconds,
+    drainPerSecond: drainSeconds > 0.5 ? pendingAtPosted / drainSeconds : Number.NaN,
+    batches: batchRows.length,
+    batchSizes: batchRows.map((row) => row.n).sort((a, b) => a - b),
+    batchGaps: batchRows
+      .slice(1)
+      .map((row, i) => row.at.getTime() - (batchRows[i] as { at: Date }).at.getTime())
+      .sort((a, b) => a - b),
+    postingCpu,
+    drainCpuShares,
+    wholeCpu,
+  };
+};
+export type Throughput = Awaited<ReturnType<typeof runThroughput>>;
