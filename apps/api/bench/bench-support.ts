@@ -359,9 +359,12 @@ export const machineCpuSeconds = () => {
 /**
  * CPU used per phase by the API, the worker (if any), the PostgreSQL backends of the bench database (those still
  * connected at the end of the phase: a lower bound) and this process, next to the whole machine's: what is left
- * ("other") is PostgreSQL's own background processes and whatever else shares the machine.
+ * ("other") is PostgreSQL's own background processes and whatever else shares the machine. `workers` is one
+ * worker's pid, or a function giving the pids of the workers running now: summed over those running at the
+ * phase's end (one started during the phase counts from zero), so stop a worker only after reading the phase.
  */
-export const cpuMeter = (pool: pg.Pool, apiPid: number, workerPid?: number) => {
+export const cpuMeter = (pool: pg.Pool, apiPid: number, workers?: number | (() => readonly number[])) => {
+  const workerPids = () => (workers === undefined ? [] : typeof workers === 'number' ? [workers] : workers());
   const read = async () => {
     const backends = (
       await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
@@ -370,7 +373,7 @@ export const cpuMeter = (pool: pg.Pool, apiPid: number, workerPid?: number) => {
     return {
       at: performance.now(),
       api: processCpuSeconds(apiPid),
-      worker: workerPid === undefined ? 0 : processCpuSeconds(workerPid),
+      workers: new Map(workerPids().map((pid) => [pid, processCpuSeconds(pid)])),
       bench: (usage.user + usage.system) / 1e6,
       backends: new Map(backends.map((pid) => [pid, processCpuSeconds(pid)])),
       machine: machineCpuSeconds(),
@@ -383,9 +386,11 @@ export const cpuMeter = (pool: pg.Pool, apiPid: number, workerPid?: number) => {
       const seconds = (end.at - start.at) / 1000;
       let postgres = 0;
       for (const [pid, used] of end.backends) postgres += used - (start.backends.get(pid) ?? 0);
+      let worker = 0;
+      for (const [pid, used] of end.workers) worker += used - (start.workers.get(pid) ?? 0);
       const used = {
         api: end.api - start.api,
-        worker: end.worker - start.worker,
+        worker,
         postgres,
         bench: end.bench - start.bench,
       };

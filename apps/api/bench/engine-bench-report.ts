@@ -28,6 +28,7 @@ import {
   TARGET_PROCESSED_PER_S,
   TARGET_RSS_MB,
   WARMUP_EVENTS,
+  WORKER_COUNTS,
 } from './engine-bench-settings';
 import type { Steady } from './engine-bench-steady';
 import type { Throughput } from './engine-bench-throughput';
@@ -42,12 +43,64 @@ export const fmtCpu = (cpu: CpuShares) =>
 
 type Rss = ReturnType<RssSampler['stop']>;
 
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+const workersWord = (count: number) => `${WORDS[count] ?? count} worker${count === 1 ? '' : 's'}`;
+
+/**
+ * The throughput phase per worker count, side by side: events/s end to end and the workers alone on the backlog,
+ * CPU per 1,000 events; then each count against one worker (issue 28's target: two workers > one).
+ */
+const workersReport = (runs: readonly Throughput[], out: string[]) => {
+  const row = (label: string, values: string[]) =>
+    out.push(`${pad(label, 58)}${values.map((value) => padLeft(value, 14)).join('')}`);
+  const perThousand = (run: Throughput, pick: (used: CpuShares['used']) => number) =>
+    fmtInt((pick(run.wholeCpu.used) / run.acceptedCount) * 1e6);
+  out.push(
+    `Workers (BENCH_WORKERS=${runs.map((run) => run.workers).join(',')}): the throughput phase once per count, ` +
+      `in that order, each on a fresh backlog of ${fmtInt(EVENTS)} events of the same tenant and mix (so a later ` +
+      'run has more history in the events table); the first run gives the figures above',
+  );
+  row(
+    '',
+    runs.map((run) => workersWord(run.workers)),
+  );
+  row(
+    'events/s fully processed, end to end',
+    runs.map((run) => fmtInt(run.processedPerSecond)),
+  );
+  row(
+    '  workers alone on the backlog after posting',
+    runs.map((run) => (Number.isNaN(run.drainPerSecond) ? 'n/a' : fmtInt(run.drainPerSecond))),
+  );
+  row(
+    'CPU per 1,000 events, API ms',
+    runs.map((run) => perThousand(run, (used) => used.api)),
+  );
+  row(
+    'CPU per 1,000 events, workers (summed) ms',
+    runs.map((run) => perThousand(run, (used) => used.worker)),
+  );
+  row(
+    'CPU per 1,000 events, PostgreSQL backends ms',
+    runs.map((run) => perThousand(run, (used) => used.postgres)),
+  );
+  const one = runs.find((run) => run.workers === 1);
+  if (!one) return;
+  for (const run of runs) {
+    if (run === one) continue;
+    const ratio = run.processedPerSecond / one.processedPerSecond;
+    out.push(`${workersWord(run.workers)} / one worker: ${ratio.toFixed(2)} (> 1: ${verdict(ratio > 1)})`);
+  }
+};
+
 export type EngineResults = {
   startedAt: number;
   loadAtStart: number;
   version: string | undefined;
   setupMs: number;
+  /** The throughput phase's first run (headline, floor) and every run, one per BENCH_WORKERS count. */
   throughput: Throughput;
+  throughputs: Throughput[];
   steady: Steady;
   floor: Awaited<ReturnType<typeof measureFloor>>;
   segments: SegmentsComparison;
@@ -76,7 +129,7 @@ export const engineReport = (results: EngineResults) => {
   out.push(
     `Engine benchmark: ${fmtInt(CUSTOMERS)} customers, ${STATISTICS} statistics, ${fmtInt(EVENTS)} events over HTTP in ` +
       `batches of ${BATCH} by ${SENDERS} senders; 1 API process (ENGINE_IN_PROCESS=0) + 1 worker ` +
-      `(ENGINE_BATCH_SIZE=${ENGINE_BATCH_SIZE}); PostgreSQL ${results.version}; node ${process.version}; ${os.cpus().length} CPUs`,
+      `(ENGINE_BATCH_SIZE=${ENGINE_BATCH_SIZE}; the throughput phase with ${WORKER_COUNTS.join(', then ')}); PostgreSQL ${results.version}; node ${process.version}; ${os.cpus().length} CPUs`,
   );
   out.push(
     `Setup ${(results.setupMs / 1000).toFixed(1)} s (client, key and statistics through the API, customers by SQL); ` +
@@ -118,6 +171,8 @@ export const engineReport = (results: EngineResults) => {
       ? `${fmtMs(percentile(throughput.batchGaps, 50))} / ${fmtMs(percentile(throughput.batchGaps, 95))}`
       : 'n/a',
   );
+  out.push('');
+  workersReport(results.throughputs, out);
   out.push('');
   line(
     `steady ${fmtInt(steady.rate)} events/s (${fmtInt(steady.accepted)}): accepted -> processed p50 ms`,

@@ -31,7 +31,19 @@ export const RUN_CHALLENGES = process.env.BENCH_CHALLENGES !== '0';
 /** BENCH_ECONOMY=0 leaves out the economy scenario (economy.bench-scenario.ts). */
 export const RUN_ECONOMY = process.env.BENCH_ECONOMY !== '0';
 
-/** The issue's targets (2 cores, 1 API + 1 worker process). */
+/**
+ * BENCH_WORKERS: the throughput phase runs once per worker count, in this order (default `1,2`); the first count's
+ * run gives the headline figures and the floor's rows. Every other phase runs with one worker.
+ */
+const parseWorkerCounts = (text: string) => {
+  const counts = text.split(',').map((part) => Number(part.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 8) || new Set(counts).size !== counts.length)
+    throw new Error(`BENCH_WORKERS must be distinct whole numbers from 1 to 8, comma-separated: "${text}"`);
+  return counts;
+};
+export const WORKER_COUNTS = parseWorkerCounts(process.env.BENCH_WORKERS?.trim() || '1,2');
+
+/** The issue's targets (2 cores, 1 API + 1 worker process; two workers faster than one). */
 export const TARGET_PROCESSED_PER_S = 2_000;
 export const TARGET_P95_MS = 1_000;
 export const TARGET_RSS_MB = 400;

@@ -1,12 +1,13 @@
 /**
  * The engine bench's throughput phase: BENCH_EVENTS events of one tenant posted as fast as the API takes them by
- * BENCH_SENDERS senders, timed until the worker has settled every one; what the worker alone drained after posting
- * ended, the worker's batches (from the events it marked), and where the cores went.
+ * BENCH_SENDERS senders, timed until the workers have settled every one; what the workers alone drained after
+ * posting ended, their batches (from the events they marked), and where the cores went. Run once per BENCH_WORKERS
+ * count, each on a fresh backlog of the same size and mix.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { type cpuMeter, fmtInt, log, type Server } from './bench-support';
+import { type Child, type cpuMeter, fmtInt, log, type Server, stopChild } from './bench-support';
 import { pendingCount, postBatch, waitSettled } from './engine-bench-posting';
 import { BATCH, EVENTS, SENDERS } from './engine-bench-settings';
 import type { Tenant } from './engine-bench-tenants';
@@ -17,9 +18,13 @@ export const runThroughput = async (
   cpu: ReturnType<typeof cpuMeter>,
   tenant: Tenant,
   phase: (name: string) => void,
+  workers: number,
 ) => {
   const { owner, apiKey, generator } = tenant;
-  log(`throughput: ${fmtInt(EVENTS)} events in batches of ${BATCH} by ${SENDERS} senders`);
+  log(
+    `throughput: ${fmtInt(EVENTS)} events in batches of ${BATCH} by ${SENDERS} senders, ` +
+      `${workers} worker${workers === 1 ? '' : 's'}`,
+  );
   const batchCount = Math.ceil(EVENTS / BATCH);
   /** The accepted ids of each batch: the floor inserts the same rows in the same batches. */
   const floorBatches: string[][] = [];
@@ -75,6 +80,7 @@ export const runThroughput = async (
     )
   ).rows;
   return {
+    workers,
     floorBatches,
     postMs: [...postMs].sort((a, b) => a - b),
     acceptedCount,
@@ -97,3 +103,23 @@ export const runThroughput = async (
   };
 };
 export type Throughput = Awaited<ReturnType<typeof runThroughput>>;
+
+/**
+ * The throughput phase once per worker count, in the given order: `running` holds the workers running now (the
+ * first is the one every other phase uses); the extra ones are started before a run and stopped after it, once
+ * its CPU has been read.
+ */
+export const runPerWorkerCount = async (
+  counts: readonly number[],
+  running: Child[],
+  startExtraWorker: () => Promise<Child>,
+  run: (workers: number) => Promise<Throughput>,
+) => {
+  const runs: Throughput[] = [];
+  for (const count of counts) {
+    while (running.length < count) running.push(await startExtraWorker());
+    runs.push(await run(count));
+    while (running.length > 1) await stopChild(running.pop() as Child);
+  }
+  return runs;
+};

@@ -5,6 +5,8 @@
  *
  *   1. throughput: BENCH_EVENTS mixed events in batches of BENCH_BATCH by BENCH_SENDERS concurrent senders, as fast
  *      as the API takes them: events/s accepted, and events/s fully processed (first POST to last event settled);
+ *      once per BENCH_WORKERS count (issue 28: two workers must beat one), each on a fresh backlog of the same size,
+ *      extra workers started beside the first for that run only; printed side by side with CPU per 1,000 events;
  *   2. latency: a steady BENCH_STEADY_RATE events/s for BENCH_STEADY_SECONDS; acceptance (events.received_at) to
  *      processed, as seen by a reader polling the events table every 50 ms (so commit-visible, never optimistic;
  *      events.processed_at is the batch transaction's start, so processed_at - received_at, also printed, leaves
@@ -35,6 +37,14 @@
  * from the rules; every players page must list exactly the expected players. Not a test (DESIGN §8): it exits 0 whether targets are met or missed, 1 when
  * something errored or an answer was wrong.
  *
+ * This file only runs the phases; the pieces are by area: engine-bench-settings.ts (the environment, targets, run
+ * names), engine-bench-model.ts (the deterministic randomness and the model of what the engine must end up with),
+ * engine-bench-events.ts (the event generator), engine-bench-tenants.ts (clients, customers and statistics),
+ * engine-bench-posting.ts (posting and waiting until settled), engine-bench-throughput.ts and
+ * engine-bench-steady.ts (the two measured phases), engine-bench-verify.ts (the checks against the model and SQL),
+ * engine-bench-floor.ts, engine-bench-report.ts, and the scenarios segments, players-page, economy and challenges
+ * (*.bench-scenario.ts).
+ *
  * The event mix (per 100): 30 logins, 18 order.created, 8 order.status-change (of an order already accepted, so the
  * engine never waits for it), 25 statistic.update over the bench's statistics (Sum, Max, Min, Last; Manual, Day
  * and Hour resets), referrals, gifts, vouchers, app payments, QR scans, subscriptions, a repeated order id (engine
@@ -56,6 +66,8 @@
  *   BENCH_STEADY_RATE     events/s of the latency phase, default 500
  *   BENCH_STEADY_SECONDS  length of the latency phase, default 30
  *   BENCH_STEADY_BATCH    events per POST in the latency phase, default 50 (one POST every 100 ms at 500/s)
+ *   BENCH_WORKERS         worker counts of the throughput phase, run in this order, default 1,2 (the first gives
+ *                         the headline figures and the floor's rows; every other phase runs with one worker)
  *   ENGINE_BATCH_SIZE     the worker's batch size, default 500 (the engine's own default)
  *   BENCH_SEGMENTS        segments of the segments tenant, default 20; BENCH_SEGMENT_RULES rules each, default 3
  *   BENCH_SEGMENT_EVENTS  events per tenant in the with/without segments comparison, default 20000
@@ -105,10 +117,11 @@ import {
   STEADY_RATE,
   STEADY_SECONDS,
   WARMUP_EVENTS,
+  WORKER_COUNTS,
 } from './engine-bench-settings';
 import { runSteady } from './engine-bench-steady';
 import { setupTenant, waitRebuilt } from './engine-bench-tenants';
-import { runThroughput } from './engine-bench-throughput';
+import { runPerWorkerCount, runThroughput, type Throughput } from './engine-bench-throughput';
 import { verify } from './engine-bench-verify';
 import { measurePlayersPage } from './players-page.bench-scenario';
 import {
@@ -145,7 +158,7 @@ const main = async (defer: Defer) => {
     server,
     pool,
     { label: 'without segments', email: OWNER_EMAIL, alias: 'Bench Engine', name: 'Bench Engine (Pty) Ltd' },
-    WARMUP_EVENTS + 2 * half + EVENTS + steadyEvents,
+    WARMUP_EVENTS + 2 * half + EVENTS * WORKER_COUNTS.length + steadyEvents,
   );
   const withSegments = await setupTenant(
     server,
@@ -160,23 +173,28 @@ const main = async (defer: Defer) => {
   );
   const setupMs = performance.now() - setupStarted;
 
-  const worker: Child = await startWorker(databaseUrl, { ENGINE_BATCH_SIZE: String(ENGINE_BATCH_SIZE) });
-  defer('stopping the worker', () => stopChild(worker));
-  const workerPid = worker.child.pid as number;
-  // Anything the worker logs at warn or above (a failed event, a failed batch) fails the bench.
+  // Anything a worker logs at warn or above (a failed event, a failed batch) fails the bench.
   const workerWarnings: string[] = [];
-  worker.child.stdout?.on('data', (chunk: Buffer) => {
-    for (const text of chunk.toString().split('\n'))
-      if (/"level":(40|50|60)/.test(text) && workerWarnings.length < 20) workerWarnings.push(text);
-  });
+  const launchWorker = async () => {
+    const started = await startWorker(databaseUrl, { ENGINE_BATCH_SIZE: String(ENGINE_BATCH_SIZE) });
+    defer(`stopping worker ${started.child.pid}`, () => stopChild(started));
+    started.child.stdout?.on('data', (chunk: Buffer) => {
+      for (const text of chunk.toString().split('\n'))
+        if (/"level":(40|50|60)/.test(text) && workerWarnings.length < 20) workerWarnings.push(text);
+    });
+    log(`worker started (pid ${started.child.pid}, ENGINE_BATCH_SIZE=${ENGINE_BATCH_SIZE})`);
+    return started;
+  };
+  /** The workers running now: the first runs throughout, more only in the throughput phase (BENCH_WORKERS). */
+  const workers: Child[] = [await launchWorker()];
+  const workerPid = workers[0]?.child.pid as number;
   let workerRss: RssSampler | null = rssSampler(workerPid);
   defer('stopping the worker memory sampler', () => workerRss?.stop());
-  log(`worker started (pid ${workerPid}, ENGINE_BATCH_SIZE=${ENGINE_BATCH_SIZE})`);
   const phase = (name: string) => {
     apiRss?.phase(name);
     workerRss?.phase(name);
   };
-  const cpu = cpuMeter(pool, apiPid, workerPid);
+  const cpu = cpuMeter(pool, apiPid, () => workers.map((worker) => worker.child.pid as number));
   // The system segments (AllPlayers) follow the seeded statistic before anything runs.
   for (const tenant of [plain, withSegments]) await waitRebuilt(pool, tenant.owner.clientId, tenant.label);
 
@@ -202,9 +220,12 @@ const main = async (defer: Defer) => {
   phase('segments');
   const segments = await runSegmentsComparison(server, pool, cpu, plain, withSegments, half);
 
-  // ---- throughput: BENCH_EVENTS as fast as the API takes them ----
-  phase('throughput');
-  const throughput = await runThroughput(server, pool, cpu, plain, phase);
+  // ---- throughput: BENCH_EVENTS as fast as the API takes them, once per BENCH_WORKERS count ----
+  const throughputs = await runPerWorkerCount(WORKER_COUNTS, workers, launchWorker, (count) => {
+    phase('throughput');
+    return runThroughput(server, pool, cpu, plain, phase, count);
+  });
+  const throughput = throughputs[0] as Throughput;
 
   // ---- steady: STEADY_RATE events/s, latency from acceptance to processed ----
   phase('steady');
@@ -264,6 +285,7 @@ const main = async (defer: Defer) => {
     version: info?.version,
     setupMs,
     throughput,
+    throughputs,
     steady,
     floor,
     segments,
