@@ -82,11 +82,20 @@ export const deleteIntegratorCustomer = defineEndpoint({
 });
 
 /** Days a processed event keeps its payload; null keeps it forever (the default). */
+/** How long processed events may keep their payload, in days (null: forever). */
+export const EVENT_PAYLOAD_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+/** The same rule as the schema's, without zod: the console's form checks it on every keystroke. */
+export const isEventPayloadRetentionDays = (value: number | null) =>
+  value === null ||
+  (Number.isInteger(value) &&
+    value >= EVENT_PAYLOAD_RETENTION_DAYS.min &&
+    value <= EVENT_PAYLOAD_RETENTION_DAYS.max);
+
 export const ZEventPayloadRetentionDays = z
   .number({ error: PRIVACY_MESSAGES.retentionRange })
   .int({ error: PRIVACY_MESSAGES.retentionRange })
-  .min(1, { error: PRIVACY_MESSAGES.retentionRange })
-  .max(3650, { error: PRIVACY_MESSAGES.retentionRange })
+  .min(EVENT_PAYLOAD_RETENTION_DAYS.min, { error: PRIVACY_MESSAGES.retentionRange })
+  .max(EVENT_PAYLOAD_RETENTION_DAYS.max, { error: PRIVACY_MESSAGES.retentionRange })
   .nullable();
 
 export const ZPrivacySettings = z.object({ event_payload_retention_days: ZEventPayloadRetentionDays });

@@ -12,7 +12,6 @@ import { AddressesSection } from '@/features/customers/components/addresses-sect
 import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-details-section';
 import { PaymentMethodsSection } from '@/features/customers/components/payment-methods-section';
 import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
-import { PrivacySection } from '@/features/customers/components/privacy-section';
 import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
 import { ProfileTables } from '@/features/customers/components/profile-tables';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
@@ -38,6 +37,11 @@ const AddAddressModal = lazyComponent(
 const EraseCustomerModal = lazyComponent(
   () => import('@/features/customers/components/erase-customer-modal'),
   'EraseCustomerModal',
+);
+// At the foot of the profile: its box and the data download load just after the page (not in its first load).
+const PrivacySection = lazyComponent(
+  () => import('@/features/customers/components/privacy-section'),
+  'PrivacySection',
 );
 // Only for users who may read rewards on a plan with them: its table and actions load then.
 const RewardsSection = lazyComponent(
@@ -152,11 +156,13 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <RewardsSection customerId={id} erased={erased} />
       </MountWhen>
       <ProfileTables customerId={id} currencySymbol={symbol} erased={erased} />
-      <PrivacySection
-        customer={data}
-        canErase={mayUse(user, 'CUSTOMERS', 'delete')}
-        onErase={() => dialog.open('erase')}
-      />
+      <MountWhen when>
+        <PrivacySection
+          customer={data}
+          canErase={mayUse(user, 'CUSTOMERS', 'delete')}
+          onErase={() => dialog.open('erase')}
+        />
+      </MountWhen>
       <MountWhen when={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}>
         <LoyaltySignUpModal
           customer={data}

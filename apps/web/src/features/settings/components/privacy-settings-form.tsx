@@ -1,4 +1,8 @@
-import { PRIVACY_MESSAGES, ZEventPayloadRetentionDays } from '@laurel/contract';
+import {
+  EVENT_PAYLOAD_RETENTION_DAYS,
+  isEventPayloadRetentionDays,
+  PRIVACY_MESSAGES,
+} from '@laurel/contract';
 import { Button, Card, Group, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 
@@ -32,7 +36,8 @@ export const PrivacySettingsForm = ({
     setDays(initialDays ?? 365);
   }
   const value = mode === FOREVER ? null : typeof days === 'number' ? days : Number.NaN;
-  const valid = ZEventPayloadRetentionDays.safeParse(value).success;
+  // No zod on this page: the contract's plain rule keeps the schema library out of its first load.
+  const valid = isEventPayloadRetentionDays(value);
   const edited = value !== initialDays;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,8 +73,8 @@ export const PrivacySettingsForm = ({
             <NumberInput
               label="Days to keep payloads"
               maw={220}
-              min={1}
-              max={3650}
+              min={EVENT_PAYLOAD_RETENTION_DAYS.min}
+              max={EVENT_PAYLOAD_RETENTION_DAYS.max}
               allowDecimal={false}
               value={days}
               onChange={setDays}

@@ -14,7 +14,6 @@ import {
 } from '@/features/settings/api';
 import { CurrentPlanPanel } from '@/features/settings/components/current-plan-panel';
 import { NotificationSettingsForm } from '@/features/settings/components/notification-settings-form';
-import { PrivacySettingsForm } from '@/features/settings/components/privacy-settings-form';
 import {
   notificationValuesOf,
   sameNotificationValues,
@@ -22,9 +21,16 @@ import {
   toNotificationIntegration,
 } from '@/features/settings/notification-values';
 import { billingQuery } from '@/features/welcome';
+import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageTitle } from '@/ui/page-title';
 import { openPleaseWait } from '@/ui/please-wait-modal';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
+
+// Below the plan and notifications: its number field loads just after the page, not in its first load.
+const PrivacySettingsForm = lazyComponent(
+  () => import('@/features/settings/components/privacy-settings-form'),
+  'PrivacySettingsForm',
+);
 
 /** Account Settings (spec 1 §2.16): the current plan, the email-notification settings and privacy (retention). */
 export const AccountSettingsPage = () => {
@@ -68,25 +74,27 @@ export const AccountSettingsPage = () => {
         onCancel={() => setEditing(false)}
         onSubmit={submit}
       />
-      {privacy.data && (
-        <PrivacySettingsForm
-          initialDays={privacy.data.event_payload_retention_days}
-          disabled={savePrivacy.isPending}
-          onSubmit={(days) =>
-            savePrivacy.mutate(
-              { event_payload_retention_days: days },
-              {
-                onSuccess: () =>
-                  notifications.show({
-                    color: 'teal',
-                    title: 'Saved',
-                    message: PRIVACY_MESSAGES.settingsSaved,
-                  }),
-              },
-            )
-          }
-        />
-      )}
+      <MountWhen when={privacy.data !== undefined}>
+        {privacy.data && (
+          <PrivacySettingsForm
+            initialDays={privacy.data.event_payload_retention_days}
+            disabled={savePrivacy.isPending}
+            onSubmit={(days) =>
+              savePrivacy.mutate(
+                { event_payload_retention_days: days },
+                {
+                  onSuccess: () =>
+                    notifications.show({
+                      color: 'teal',
+                      title: 'Saved',
+                      message: PRIVACY_MESSAGES.settingsSaved,
+                    }),
+                },
+              )
+            }
+          />
+        )}
+      </MountWhen>
     </Stack>
   );
 };
