@@ -19,11 +19,13 @@ import { newId } from '../../db/ids';
 import { recentResults } from '../../db/recent-results';
 import { branches, customers } from '../../db/schema';
 import { removeFromAllSegments } from '../../engine';
+import { enqueueWebhooks } from '../../engine/webhooks/outbox';
 import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { type CustomerRow, toCustomer, toCustomerListItem } from './customer-dto';
+import { apiFieldNames, customerWebhook } from './customer-webhooks';
 import {
   type CustomerFilter,
   findCustomer,
@@ -31,8 +33,6 @@ import {
   RECENT_COUNT_FLOOR,
   takenIdentifiers,
 } from './customers.queries';
-import { enqueueWebhooks } from '../../engine/webhooks/outbox';
-import { apiFieldNames, customerWebhook } from './customer-webhooks';
 
 type AddInput = z.output<typeof ZAddCustomerRequest>;
 type UpdateInput = z.output<typeof ZUpdateCustomerRequest>;
@@ -232,6 +232,9 @@ export const createCustomersService = (ctx: AppContext) => {
           summary: `Edited customer ${changes.name} ${changes.surname}`,
           changes: changed,
         });
+        const fields = apiFieldNames(Object.keys(changed));
+        if (row && fields.length > 0)
+          await enqueueWebhooks(tx, [customerWebhook('customer.updated', row, fields)]);
       });
     } catch (error) {
       if (isUniqueViolation(error))

@@ -13,16 +13,16 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { customers } from '../../db/schema';
+import { enqueueWebhooks } from '../../engine/webhooks/outbox';
 import { authorize } from '../../http/auth/guard';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import type { CustomerRow } from './customer-dto';
 import { customerIdByRef, customerRefCondition } from './customer-ref.queries';
+import { apiFieldNames, customerWebhook } from './customer-webhooks';
 import { type CustomersService, normaliseEmail, today } from './customers.service';
 import { loyaltyRecordOf, setLoyaltyNumber } from './integrator-customers.queries';
-import { enqueueWebhooks } from '../../engine/webhooks/outbox';
-import { apiFieldNames, customerWebhook } from './customer-webhooks';
 
 type Fields = z.output<typeof ZPatchCustomerRequest>;
 type EnrolInput = z.output<typeof ZEnrolCustomerRequest>;

@@ -265,4 +265,20 @@ describe('webhook endpoints', () => {
     );
     expect(rows[0]?.n).toBe(0);
   });
+
+  it('a member added and edited in the console is announced (customer.created, then customer.updated with what changed)', async () => {
+    await addEndpoint({ url: receiver.url, event_types: ['customer.created', 'customer.updated'] });
+    const customer = await addCustomer(t.app, admin);
+    const edited = await call('PUT', '/api/v2/update/user', { _id: customer, surname: 'Dlamini-Khumalo' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await t.ctx.webhooks.drain();
+    const about = (type: string) =>
+      receiver.ofType(type).filter((hook) => hook.body.data.customer_id === customer);
+    expect(about('customer.created').length).toBeGreaterThan(0);
+    const [updated] = about('customer.updated');
+    expect(updated?.body.data).toMatchObject({
+      changed: ['surname'],
+      customer: { surname: 'Dlamini-Khumalo' },
+    });
+  });
 });
