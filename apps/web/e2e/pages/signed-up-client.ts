@@ -88,6 +88,18 @@ export class SignedUpClient {
     return JSON.parse(raw as string) as TSession;
   }
 
+  /**
+   * A session of its own through the API (not the browser's): its client token outlives the browser's Log Out,
+   * which ends the browser's session on the server.
+   */
+  async apiClientToken(request: APIRequestContext): Promise<string> {
+    const response = await request.post('/api/v2/client-user/signin', {
+      data: { email: this.email, password: this.password, remember_me: false },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()).content.client_token as string;
+  }
+
   /** Chooses a plan through the API with the client token from sign-in (built-in billing provider). */
   async choosePlan(request: APIRequestContext, plan: 'FREEMIUM' | 'STARTER' | 'GROWTH' | 'BUSINESS') {
     const { client_token } = await this.session();
