@@ -51,6 +51,19 @@ export const createAppContext = (input: {
   const clock = clockStartingAt(input.config.clockStart);
   const metrics = createMetrics({ database: input.database, collectProcess: input.config.metrics.enabled });
   const mail = mailProviderFor(input.config.mail, { db: input.database.db, log: input.log });
+  const engine = createEngine({
+    database: input.database,
+    steps: ENGINE_STEPS,
+    tasks: [
+      ...engineTasks(clock),
+      createCustomerImportTask(input.log),
+      createEventLogTask({ retentionDays: input.config.engine.eventRetentionDays, log: input.log }),
+    ],
+    log: input.log,
+    batchSize: input.config.engine.batchSize,
+    idlePollMs: input.config.engine.idlePollMs,
+    onSettled: metrics.countSettled,
+  });
   return {
     config: input.config,
     database: input.database,
@@ -63,25 +76,14 @@ export const createAppContext = (input: {
     billing: input.billing ?? billingProviderFor(input.config),
     places: placesProviderFor(input.config),
     media: mediaProviderFor(input.config),
-    engine: createEngine({
-      database: input.database,
-      steps: ENGINE_STEPS,
-      tasks: [
-        ...engineTasks(clock),
-        createCustomerImportTask(input.log),
-        createEventLogTask({ retentionDays: input.config.engine.eventRetentionDays, log: input.log }),
-      ],
-      log: input.log,
-      batchSize: input.config.engine.batchSize,
-      idlePollMs: input.config.engine.idlePollMs,
-      onSettled: metrics.countSettled,
-    }),
+    engine,
     metrics,
     webhooks: createWebhookDispatcher({
       database: input.database,
       config: input.config,
       log: input.log,
       mail,
+      yieldTo: engine.backlogged,
     }),
   };
 };

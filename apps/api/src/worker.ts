@@ -68,6 +68,7 @@ const main = async () => {
     config,
     log,
     mail: mailProviderFor(config.mail, { db: database.db, log }),
+    yieldTo: engine.backlogged,
   });
   stopEngine = async () => {
     await engine.stop();

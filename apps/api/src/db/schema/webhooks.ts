@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A client's webhook endpoint (DESIGN §10). The secret signs every delivery, so it is kept (not hashed). */
 export const webhookEndpoints = pgTable(
@@ -58,8 +48,9 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
+  // No unique index on (endpoint_id, webhook_id): the id is derived from that pair (outbox.ts), so the primary key
+  // already makes a repeated webhook a no-op, with one index less to write per outbox row.
   (table) => [
-    uniqueIndex('webhook_deliveries_endpoint_webhook_unique').on(table.endpointId, table.webhookId),
     // The dispatcher's claim: what is due, in order.
     index('webhook_deliveries_due_idx')
       .on(table.nextAttemptAt, table.seq)

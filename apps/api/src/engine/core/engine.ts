@@ -155,12 +155,15 @@ export const createEngine = (options: EngineOptions) => {
   let loop: Promise<void> | undefined;
   let listener: Promise<NotificationListener | null> | undefined;
 
+  /** When this worker last claimed a full batch: a backlog is waiting (webhook sending yields to it). */
+  let lastFullBatchAt = Number.NEGATIVE_INFINITY;
   /** One batch; resolves to how many events it settled (0: nothing was waiting or all were busy elsewhere). */
   const processOnce = async () => {
     let tally: EngineTally | undefined;
     const settled = await database.db.transaction(async (tx) => {
       const claimed = await claimEvents(tx, batchSize);
       if (claimed.length === 0) return 0;
+      if (claimed.length >= batchSize) lastFullBatchAt = performance.now();
       const result = await processClaimed(tx, steps, claimed);
       await recordResults(tx, result);
       for (const [event, reason] of result.failures) {
@@ -278,5 +281,7 @@ export const createEngine = (options: EngineOptions) => {
     get busy() {
       return running;
     },
+    /** A backlog of events waits (a full batch was claimed within the last second). */
+    backlogged: () => performance.now() - lastFullBatchAt < 1_000,
   };
 };

@@ -49,7 +49,7 @@ export const outboxInsertSql = (messages: readonly WebhookMessage[]) => {
                 ${col((b) => b.body)}::text[]) WITH ORDINALITY AS m(webhook_id, client_id, type, customer_id, body, n)
     JOIN webhook_endpoints e ON e.client_id = m.client_id AND e.active AND m.type = ANY (e.event_types)
     ORDER BY m.n, e.id
-    ON CONFLICT (endpoint_id, webhook_id) DO NOTHING
+    ON CONFLICT (id) DO NOTHING
     RETURNING 1`;
 };
 
@@ -112,6 +112,6 @@ export const outboxInsertOneSql = (input: {
                               'client_id', ${input.clientId}::text, 'data', ${input.data})
     FROM ${input.from}
     JOIN webhook_endpoints e ON e.client_id = ${input.clientId} AND e.active AND ${input.type} = ANY (e.event_types)
-    ON CONFLICT (endpoint_id, webhook_id) DO NOTHING
+    ON CONFLICT (id) DO NOTHING
     RETURNING 1`;
 };

@@ -33,7 +33,7 @@ export const enqueueExpiryNotices = async (database: Database, now: Date) => {
           WHERE l.remaining > 0 AND l.expires_at IS NOT NULL
             AND l.expires_at > ${now.toISOString()}::timestamptz
             AND l.expires_at <= ${now.toISOString()}::timestamptz + make_interval(days => ${NOTICE_DAYS})
-          ON CONFLICT (endpoint_id, webhook_id) DO NOTHING
+          ON CONFLICT (id) DO NOTHING
           RETURNING 1)
         SELECT (SELECT count(*)::int FROM written) AS n,
                (SELECT count(*) FROM (SELECT pg_notify('laurel_webhooks', '') WHERE EXISTS (SELECT 1 FROM written)) w) AS woken`,
