@@ -75,9 +75,15 @@ export class RewardTrackEditorPage {
     return this.page.getByRole('group', { name: /^Milestone \d$/ });
   }
 
+  /**
+   * Types the count again until the editor shows that many: on a loaded machine a fill during the form's re-render
+   * was once lost (the milestones stayed at the track's default).
+   */
   async setMilestoneCount(count: number) {
-    await this.numberOfMilestones.fill(String(count));
-    await expect(this.milestones()).toHaveCount(count);
+    await expect(async () => {
+      await this.numberOfMilestones.fill(String(count));
+      await expect(this.milestones()).toHaveCount(count, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** A calendar day typed as the field shows it, e.g. '1 Jan 2026'. */
