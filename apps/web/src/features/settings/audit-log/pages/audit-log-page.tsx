@@ -14,6 +14,7 @@ import { useDialogParam } from '@/features/settings/components/use-dialog-param'
 import { DataTable, type TableColumn, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageTitle } from '@/ui/page-title';
+import { urlFilters } from '@/ui/url-filters';
 
 // Opened by a row: the Modal's code loads then, not with the log.
 const AuditEntryModal = lazyComponent(
@@ -106,16 +107,7 @@ export const AuditLogPage = () => {
   }));
 
   // One URL update per change (a date range sets both ends): updates in one tick would each start from the same URL.
-  const change = (changes: Partial<TAuditFilterValues>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-  const reset = () => setParams(new URLSearchParams(), { replace: true });
+  const { change, reset } = urlFilters<TAuditFilterValues>(params, setParams);
 
   const entries = list.data?.entries ?? [];
   const openId = dialog.value;

@@ -21,6 +21,7 @@ import { DataAsOf } from '@/ui/data-as-of';
 import { DataTable, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
+import { urlFilters } from '@/ui/url-filters';
 
 // Opened by a row: the Modal's code loads then, not with the tab.
 const EventDetailsModal = lazyComponent(
@@ -70,20 +71,7 @@ export const EventLogSection = () => {
   });
   const locked = allowed === false || (list.error instanceof ApiError && list.error.status === 402);
 
-  const change = (changes: Partial<TEventFilterValues>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-  const reset = () => {
-    const next = new URLSearchParams(params);
-    for (const name of FILTER_PARAMS) next.delete(name);
-    setParams(next, { replace: true });
-  };
+  const { change, reset } = urlFilters<TEventFilterValues>(params, setParams, FILTER_PARAMS);
 
   const entries = list.data?.entries ?? [];
   const openId = dialog.value;

@@ -27,6 +27,7 @@ import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
+import { urlFilters } from '@/ui/url-filters';
 
 // Opened by a row: the Modal's code loads then, not with the page.
 const DeliveryDetailsModal = lazyComponent(
@@ -81,20 +82,7 @@ export const WebhookDeliveriesPage = () => {
     [endpoints.error, list.error].some((error) => error instanceof ApiError && error.status === 402);
   const missing = endpoints.isSuccess && !endpoint;
 
-  const change = (changes: Partial<TDeliveryFilterValues>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-  const reset = () => {
-    const next = new URLSearchParams(params);
-    for (const name of FILTER_PARAMS) next.delete(name);
-    setParams(next, { replace: true });
-  };
+  const { change, reset } = urlFilters<TDeliveryFilterValues>(params, setParams, FILTER_PARAMS);
 
   const deliveries = list.data?.deliveries ?? [];
   const openId = dialog.value;
