@@ -56,7 +56,7 @@ export const createAppContext = (input: {
     steps: ENGINE_STEPS,
     tasks: [
       ...engineTasks(clock),
-      createCustomerImportTask(input.log),
+      createCustomerImportTask(input.log, input.config.imports),
       createEventLogTask({ retentionDays: input.config.engine.eventRetentionDays, log: input.log }),
     ],
     log: input.log,

@@ -104,6 +104,22 @@ const ZConfig = z
       .min(1, 'must be between 1 and 5000')
       .max(5000, 'must be between 1 and 5000')
       .default(500),
+    // Customer imports (issue 24): rows per transaction (default 5,000 on PostgreSQL, 1,000 on PGlite, whose chunks
+    // hold the server's only thread) and how long a dead worker's run is held before another worker resumes it.
+    IMPORT_CHUNK_ROWS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ message: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(100, 'must be between 100 and 50000')
+        .max(50_000, 'must be between 100 and 50000')
+        .optional(),
+    ),
+    IMPORT_LEASE_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(5, 'must be at least 5')
+      .default(30),
     // An idle worker is woken by new work; this is only how often it looks anyway (a lost wake-up).
     ENGINE_IDLE_POLL_MS: z.coerce
       .number({ message: 'must be a whole number of milliseconds' })
@@ -274,6 +290,7 @@ const ZConfig = z
       idlePollMs: env.ENGINE_IDLE_POLL_MS,
       eventRetentionDays: env.EVENT_RETENTION_DAYS,
     },
+    imports: { chunkRows: env.IMPORT_CHUNK_ROWS, leaseSeconds: env.IMPORT_LEASE_SECONDS },
   }));
 
 export type TConfig = z.infer<typeof ZConfig>;

@@ -54,7 +54,7 @@ const main = async () => {
     steps: ENGINE_STEPS,
     tasks: [
       ...engineTasks(clockStartingAt(config.clockStart)),
-      createCustomerImportTask(log),
+      createCustomerImportTask(log, config.imports),
       createEventLogTask({ retentionDays: config.engine.eventRetentionDays, log }),
     ],
     log,

@@ -15,7 +15,8 @@ import { exitOf, type ServerProcess, startServer } from './server-process';
  * balance is its ledger's sum and the amount in the file.
  */
 
-const ROWS = 40_000;
+// Twelve chunks of 500 rows (IMPORT_CHUNK_ROWS): enough for the kill to land between two of them.
+const ROWS = 6_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Varied amounts in cents: every thirteenth member starts at 0 (no ledger row), the others at up to 1,000.00. */
@@ -48,6 +49,8 @@ describe('a server killed with SIGKILL in the middle of a customer import', () =
       ...database.env,
       RATE_LIMIT_IP_PER_MINUTE: '1000000',
       RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+      IMPORT_CHUNK_ROWS: '500',
+      IMPORT_LEASE_SECONDS: '5',
     };
     const servers: ServerProcess[] = [];
     try {
@@ -89,7 +92,7 @@ describe('a server killed with SIGKILL in the middle of a customer import', () =
 
       const second = await startServer(env);
       servers.push(second);
-      // On PostgreSQL the dead run's lease (30 s) runs out first; then the rest of the file.
+      // On PostgreSQL the dead run's lease (IMPORT_LEASE_SECONDS) runs out first; then the rest of the file.
       let done = await report(second, admin.clientToken, importId);
       const finishBy = Date.now() + 120_000;
       while (done.status !== 'completed' && done.status !== 'failed' && Date.now() < finishBy) {

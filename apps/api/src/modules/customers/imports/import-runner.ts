@@ -20,11 +20,15 @@ import { removeAbandonedUploads } from './import-upload';
  * Rows a transaction applies; the checkpoint (rows_done) moves with them. PGlite runs in the server's own thread
  * and answers nothing else while a chunk runs, so its chunks are small enough to keep the console responsive.
  */
-const CHUNK_ROWS = { postgres: 5_000, pglite: 1_000 } as const;
+const DEFAULT_CHUNK_ROWS = { postgres: 5_000, pglite: 1_000 } as const;
 /** A run yields to the engine's event batches after this much work. */
 const SLICE_MS = 1_000;
-/** A worker holds a run this long past its last chunk; a crashed worker's run is resumed after it. */
-const LEASE_SECONDS = 30;
+
+/**
+ * IMPORT_CHUNK_ROWS and IMPORT_LEASE_SECONDS: rows a chunk applies (else the database kind's default), and how
+ * long a worker holds a run past its last chunk (a crashed worker's run is resumed after it).
+ */
+export type ImportRunnerSettings = { chunkRows?: number; leaseSeconds: number };
 /** How often uploads that never finished are looked for. */
 const SWEEP_MS = 60 * 60 * 1000;
 
@@ -52,15 +56,16 @@ type ActiveRun = {
   row: number;
   rowsDone: number;
   chunkRows: number;
+  leaseSeconds: number;
 };
 
-const claimNext = async (database: Database) => {
+const claimNext = async (database: Database, leaseSeconds: number) => {
   // PGlite belongs to one process: a run marked running there was left by a process that is gone.
   const leaseFree =
     database.kind === 'pglite' ? sql`true` : sql`(i.lease_until IS NULL OR i.lease_until < now())`;
   const [claimed] = await rowsOf<ClaimedImport>(
     database.db,
-    sql`UPDATE customer_imports i SET status = 'running', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+    sql`UPDATE customer_imports i SET status = 'running', lease_until = now() + make_interval(secs => ${leaseSeconds}),
                started_at = coalesce(i.started_at, now())
         FROM clients cl
         WHERE i.id = (SELECT id FROM customer_imports i WHERE i.status IN ('queued', 'running') AND ${leaseFree}
@@ -89,7 +94,11 @@ const fileOf = (database: Database, importId: string) =>
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
-const prepare = async (database: Database, claimed: ClaimedImport): Promise<ActiveRun> => {
+const prepare = async (
+  database: Database,
+  claimed: ClaimedImport,
+  settings: ImportRunnerSettings,
+): Promise<ActiveRun> => {
   const parser = fileOf(database, claimed.id).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: false, delimiter: [',', ';'] }),
   );
@@ -122,7 +131,8 @@ const prepare = async (database: Database, claimed: ClaimedImport): Promise<Acti
     records,
     row: 1,
     rowsDone: 0,
-    chunkRows: CHUNK_ROWS[database.kind],
+    chunkRows: settings.chunkRows ?? DEFAULT_CHUNK_ROWS[database.kind],
+    leaseSeconds: settings.leaseSeconds,
   };
   // Resuming: the rows applied before are read again only to remember their keys (no database work).
   while (run.rowsDone < claimed.rows_done) {
@@ -173,7 +183,7 @@ const saveChunk = async (tx: Tx, run: ActiveRun, read: number, outcome: ChunkOut
     UPDATE customer_imports SET rows_done = rows_done + ${read}, created = created + ${outcome.created},
       updated = updated + ${outcome.updated}, unchanged = unchanged + ${outcome.unchanged},
       failed = failed + ${failedRows}, balances_set = balances_set + ${outcome.balancesSet},
-      lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      lease_until = now() + make_interval(secs => ${run.leaseSeconds})
     WHERE id = ${run.job.id}`);
 };
 
@@ -225,7 +235,10 @@ const fileProblemOf = (error: unknown, row: number) => {
  * and yields to event batches between slices. A run whose worker died is taken over when its lease runs out and
  * resumes after its last committed chunk.
  */
-export const createCustomerImportTask = (log: FastifyBaseLogger): EngineTask => {
+export const createCustomerImportTask = (
+  log: FastifyBaseLogger,
+  settings: ImportRunnerSettings,
+): EngineTask => {
   let active: ActiveRun | null = null;
   let sweptAt = Number.NEGATIVE_INFINITY;
   const run = async (database: Database) => {
@@ -234,10 +247,10 @@ export const createCustomerImportTask = (log: FastifyBaseLogger): EngineTask => 
         sweptAt = performance.now();
         await removeAbandonedUploads(database);
       }
-      const claimed = await claimNext(database);
+      const claimed = await claimNext(database, settings.leaseSeconds);
       if (!claimed) return false;
       try {
-        active = await prepare(database, claimed);
+        active = await prepare(database, claimed, settings);
       } catch (error) {
         const problem = fileProblemOf(error, claimed.rows_done + 1);
         if (!problem) throw error;
