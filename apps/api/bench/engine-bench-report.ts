@@ -1,6 +1,6 @@
 /**
  * The engine bench's report (stdout): every measure beside the issue's target, then the segments, players page,
- * economy and challenges sections, where the cores went, and what was checked.
+ * economy, challenges and history sections, where the cores went, and what was checked.
  */
 import os from 'node:os';
 import {
@@ -16,6 +16,7 @@ import {
 import { type ChallengesResult, challengesReport } from './challenges.bench-scenario';
 import { type EconomyResult, economyReport } from './economy.bench-scenario';
 import type { measureFloor } from './engine-bench-floor';
+import { type HistoryResult, historyReport } from './engine-bench-history';
 import {
   BATCH,
   CUSTOMERS,
@@ -108,6 +109,8 @@ export type EngineResults = {
   page: PlayersPage;
   economy: EconomyResult | null;
   challenges: ChallengesResult | null;
+  /** The history scenario (issue 28), unless BENCH_HISTORY_EVENTS=0. */
+  history: HistoryResult | null;
   api: Rss;
   work: Rss;
   checked: Awaited<ReturnType<typeof verify>>;
@@ -214,6 +217,10 @@ export const engineReport = (results: EngineResults) => {
   }
   if (challenges) {
     challengesReport(challenges, line, out);
+    out.push('');
+  }
+  if (results.history) {
+    historyReport(results.history, line, out);
     out.push('');
   }
   const perThousand = (seconds: number) => fmtInt((seconds / acceptedCount) * 1e6);

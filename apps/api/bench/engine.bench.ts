@@ -29,6 +29,10 @@
  *      objectives granted to AllPlayers, the same event mix to each (A B B A): events/s processed with / without
  *      (target >= 0.6), progress and XP checked (BENCH_CHALLENGE_EVENTS, BENCH_CHALLENGE_CUSTOMERS; BENCH_CHALLENGES=0
  *      leaves it out).
+ *   8. history (issue 28, `engine-bench-history.ts`): a tenant's backlog of BENCH_HISTORY_BACKLOG events claimed and
+ *      processed by one worker started on it, without history and then with BENCH_HISTORY_EVENTS (default 5,000,000)
+ *      finished events of that tenant's customers seeded by SQL over past months' partitions: events/s, time and
+ *      PostgreSQL CPU per 1,000 events, history / none (target <= 1.2); BENCH_HISTORY_EVENTS=0 leaves it out.
  *
  * Every answer is checked: each POST must answer 200 with the expected status per event (accepted, duplicate,
  * rejected with its reason), every event must end in its expected state (processed, duplicate, skipped, parked),
@@ -74,6 +78,8 @@
  *   BENCH_REBUILDS        timed rule changes (each flips one rule), default 2
  *   BENCH_PAGE_PLAYERS    members of the players-page segment, default 100000
  *   BENCH_PAGE_REQUESTS   timed requests per page (first, middle, last), default 200 after BENCH_PAGE_WARMUP (20)
+ *   BENCH_HISTORY_EVENTS  finished events of history of the history scenario, default 5000000 (0 leaves it out);
+ *                         BENCH_HISTORY_BACKLOG (20000), BENCH_HISTORY_RUNS (2), BENCH_HISTORY_MONTHS (6), see its file
  *   BENCH_KEEP_DB=1       keep the created database (its URL is printed), e.g. to EXPLAIN against it afterwards
  */
 import http from 'node:http';
@@ -99,6 +105,7 @@ import {
 import { runChallengesScenario } from './challenges.bench-scenario';
 import { runEconomyScenario } from './economy.bench-scenario';
 import { measureFloor } from './engine-bench-floor';
+import { HISTORY_EVENTS, runHistoryScenario } from './engine-bench-history';
 import { postBatch, waitSettled } from './engine-bench-posting';
 import { engineReport } from './engine-bench-report';
 import {
@@ -273,6 +280,13 @@ const main = async (defer: Defer) => {
   );
   const floor = await measureFloor(pool, plain.owner.clientId, throughput.floorBatches, SENDERS);
 
+  // ---- history (issue 28): a backlog's claim and processing without and with the history seeded (last: it stays) ----
+  phase('history');
+  const history =
+    HISTORY_EVENTS > 0
+      ? await runHistoryScenario(server, pool, cpu, { running: workers, launch: launchWorker }, defer)
+      : null;
+
   phase('end');
   const api = apiRss.stop();
   apiRss = null;
@@ -293,6 +307,7 @@ const main = async (defer: Defer) => {
     page,
     economy,
     challenges,
+    history,
     api,
     work,
     checked,
