@@ -1,5 +1,5 @@
 import type { TWebhookEventType } from '@laurel/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
@@ -97,21 +97,24 @@ export const enqueueWebhooks = async (
  * a jsonb expression over `from`, a one-row CTE of the same statement. Used as a CTE beside `from`.
  */
 export const outboxInsertOneSql = (input: {
-  clientId: string;
+  clientId: string | Placeholder;
   type: TWebhookEventType;
-  customerId: string | null;
+  customerId: string | Placeholder | null;
   from: SQL;
   data: SQL;
+  /** For a statement prepared once: the body's id and time as placeholders filled per call. */
+  webhookId?: Placeholder;
+  createdAt?: Placeholder;
 }) => {
-  const webhookId = newWebhookId();
-  const createdAt = new Date().toISOString();
+  const webhookId = input.webhookId ?? newWebhookId();
+  const createdAt = input.createdAt ?? new Date().toISOString();
   return sql`INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
-    SELECT substr(md5(e.id || ${webhookId}), 1, 24), ${input.clientId}, e.id, ${webhookId}, ${input.type},
-           ${input.customerId},
+    SELECT substr(md5(e.id || ${webhookId}::text), 1, 24), ${input.clientId}::text, e.id, ${webhookId}::text,
+           ${input.type}::text, ${input.customerId}::text,
            jsonb_build_object('id', ${webhookId}::text, 'type', ${input.type}::text, 'created_at', ${createdAt}::text,
                               'client_id', ${input.clientId}::text, 'data', ${input.data})
     FROM ${input.from}
-    JOIN webhook_endpoints e ON e.client_id = ${input.clientId} AND e.active AND ${input.type} = ANY (e.event_types)
+    JOIN webhook_endpoints e ON e.client_id = ${input.clientId}::text AND e.active AND ${input.type}::text = ANY (e.event_types)
     ON CONFLICT (id) DO NOTHING
     RETURNING 1`;
 };

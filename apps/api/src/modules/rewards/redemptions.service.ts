@@ -10,15 +10,23 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { fastTransaction } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
-import { applyWalletEffects, InsufficientBalanceError } from '../../engine';
-import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
-import { isoTimestampSql } from '../../exports/csv-stream';
+import { applyWalletEffects } from '../../engine';
+import type { WalletDebitValues } from '../../engine/economy/wallet-debit';
+import { newWebhookId, outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
+import {
+  type RedeemWriteValues,
+  readOf,
+  recTime,
+  redeemReadScript,
+  redeemWriteStatement,
+} from './redeem.queries';
 import {
   couponOf,
   customerRedemptions,
@@ -28,9 +36,6 @@ import {
   toRedemption,
   toReward,
 } from './rewards.queries';
-
-// Advisory lock namespace of a customer's redemptions (others: engine/core/locks.ts, exports, currencies).
-const REDEMPTION_LOCK_NAMESPACE = 7_601;
 
 const REFUSALS: Record<TRedeemRefusal, string> = {
   insufficient_balance: M.insufficientBalance,
@@ -77,205 +82,84 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
   return row ?? null;
 };
 
-/** What one redemption reads, in one statement after the customer's lock (so it sees every earlier commit). */
-type RedeemContext = {
-  customer_id: string | null;
-  customer_status: string | null;
-  member_branch_id: string | null;
-  earlier_id: string | null;
-  reward_id: string | null;
-  name: string;
-  type: RewardRecord['type'];
-  currency_id: string;
-  cost: string;
-  active: boolean;
-  available_from: string | null;
-  available_to: string | null;
-  coupon: RewardRecord['coupon'];
-  per_customer_limit: number | null;
-  held: string | number;
-  member: boolean;
-};
-
-const readContext = async (
-  tx: Tx,
-  clientId: string,
-  customerId: string,
-  input: { id: string; reward_id: string },
-) => {
-  const [context] = await rowsOf<RedeemContext>(
-    tx,
-    sql`SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
-               (SELECT e.id FROM reward_redemptions e WHERE e.client_id = ${clientId}
-                  AND e.idempotency_id = ${input.id}) AS earlier_id,
-               r.id AS reward_id, r.name, r.type, r.currency_id, r.cost::text AS cost, r.active,
-               r.available_from::text, r.available_to::text, r.coupon, r.per_customer_limit,
-               CASE WHEN r.per_customer_limit IS NULL THEN 0 ELSE (SELECT count(*) FROM reward_redemptions x
-                 WHERE x.reward_id = r.id AND x.customer_id = c.id AND x.status <> 'cancelled') END AS held,
-               (cardinality(r.segment_ids) = 0 OR EXISTS (SELECT 1 FROM segment_members m
-                 WHERE m.client_id = c.client_id AND m.customer_id = c.id AND m.segment_id = ANY(r.segment_ids))) AS member
-        FROM (SELECT 1) one
-        LEFT JOIN customers c ON c.client_id = ${clientId} AND c.id = ${customerId}
-        LEFT JOIN rewards r ON r.client_id = ${clientId} AND r.id = ${input.reward_id}`,
-  );
-  return context as RedeemContext;
-};
-
 /**
- * A time of `rec` (REDEMPTION_COLUMNS reads them as text, in the session's time zone) as the API and every other
- * webhook write times: ISO 8601 in UTC.
- */
-const recTime = (column: 'expires_at' | 'used_at') => sql.raw(isoTimestampSql(`rec.${column}::timestamptz`));
-
-/** reward.redeemed's data (DESIGN §10), from the redemption row the same statement writes (`rec`). */
-const redemptionWebhookData = sql`jsonb_build_object('customer_id', rec.customer_id, 'redemption',
-  jsonb_build_object('_id', rec.id, 'reward_id', rec.reward_id, 'reward_name', rec.reward_name,
-    'reward_type', rec.reward_type, 'status', rec.status, 'coupon_code', rec.coupon_code,
-    'expires_at', ${recTime('expires_at')},
-    'cost', jsonb_build_object('currency', rec.currency_id, 'amount', rec.cost::numeric),
-    'balance_after', rec.balance_after::numeric))`;
-
-/**
- * Takes one from the stock (under the reward row's lock, held only until the commit), issues the code (the
- * pool's next free one by SKIP LOCKED, or the generated one) and records the redemption, in one statement. No
- * row: out of stock (or the pool is empty).
- */
-const takeStockAndRecord = async (
-  tx: Tx,
-  values: {
-    id: string;
-    clientId: string;
-    context: RedeemContext;
-    customerId: string;
-    idempotencyId: string;
-    balanceAfter: string;
-    expiresAt: string | null;
-    staffUserId: string | null;
-    now: Date;
-    source: 'pool' | 'generated' | null;
-  },
-) => {
-  const { context: r } = values;
-  const code =
-    values.source === 'pool'
-      ? sql`UPDATE reward_codes SET redemption_id = ${values.id}
-            WHERE id = (SELECT id FROM reward_codes WHERE reward_id = ${r.reward_id} AND redemption_id IS NULL
-                        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-              AND EXISTS (SELECT 1 FROM stock)
-            RETURNING code`
-      : values.source === 'generated'
-        ? sql`INSERT INTO reward_codes (id, client_id, reward_id, code, redemption_id)
-              SELECT ${newId()}, ${values.clientId}, ${r.reward_id}, ${generateCouponCode()}, ${values.id}
-              WHERE EXISTS (SELECT 1 FROM stock)
-              RETURNING code`
-        : sql`SELECT NULL::text AS code FROM stock`;
-  const [row] = await rowsOf<RedemptionRecord>(
-    tx,
-    sql`WITH stock AS (
-          UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
-          WHERE id = ${r.reward_id} AND (stock IS NULL OR redeemed < stock) RETURNING id),
-        code AS (${code}),
-        rec AS (
-        INSERT INTO reward_redemptions (id, client_id, reward_id, reward_name, reward_type, customer_id, branch_id,
-          idempotency_id, status, coupon_code, expires_at, currency_id, cost, balance_after, staff_user_id, created_at)
-        SELECT ${values.id}, ${values.clientId}, ${r.reward_id}, ${r.name}, ${r.type}, ${values.customerId},
-          ${r.member_branch_id}, ${values.idempotencyId}, 'issued', code.code, ${values.expiresAt}, ${r.currency_id},
-          ${r.cost}, ${values.balanceAfter}, ${values.staffUserId}, ${values.now.toISOString()}
-        FROM stock, code
-        RETURNING ${REDEMPTION_COLUMNS}),
-        hooks AS (${outboxInsertOneSql({
-          clientId: values.clientId,
-          type: 'reward.redeemed',
-          customerId: values.customerId,
-          from: sql`rec`,
-          data: redemptionWebhookData,
-        })})
-        SELECT rec.*, ${wakeDispatchersSql('hooks')} AS hooks FROM rec`,
-  );
-  return row ?? null;
-};
-
-/**
- * Redemptions (DESIGN §10): one transaction per redemption that takes the customer's redemption lock, reads the
- * customer, an earlier redemption of the same id, the reward, the customer's count and segments in one statement,
- * debits the wallet (a Spending ledger row naming the reward), then takes the stock, issues the code and records
- * the redemption in one more (so k in stock issue at most k, however many ask at once). A refusal rolls all of it
- * back. Seven round trips with BEGIN and COMMIT.
+ * Redemptions (DESIGN §10), three round trips each on PostgreSQL: one script opens the transaction, takes the
+ * customer's redemption lock, locks the wallet and reads the customer, the reward, the customer's count and segments
+ * and an earlier redemption of the id (redeem.queries.ts); one statement debits the wallet (a Spending ledger row
+ * naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code, records the
+ * redemption and its reward.redeemed outbox row (and a staff member's audit row); then COMMIT, or ROLLBACK on a
+ * refusal. So k in stock issue at most k and no wallet goes below zero, however many ask at once. Measured with
+ * `npm run bench:rewards` (docs/performance.md, Rewards): 3.0 round trips a redemption, was 7.
  */
 export const createRedemptionsService = (db: Db) => {
-  const redeemIn = async (
-    tx: Tx,
+  const redeemOnce = (
     principal: Principal,
     customerId: string,
     input: { id: string; reward_id: string },
-    staffUserId: string | null,
-  ) => {
-    const now = new Date();
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${customerId}))`,
-    );
-    const context = await readContext(tx, principal.clientId, customerId, input);
-    if (!context.customer_id || !mayAccessBranch(principal, context.member_branch_id))
-      throw notFound('The customer could not be found.');
-    if (context.earlier_id) {
-      const earlier = await findRedemption(tx, principal.clientId, sql`id = ${context.earlier_id}`);
-      return { redemption: earlier as RedemptionRecord, repeat: true };
-    }
-    if (!context.reward_id) throw notFound(M.notFound);
-    // A suspended member may not redeem; an erased one (privacy) never again.
-    if (
-      !context.active ||
-      !inWindow(context, now) ||
-      context.customer_status === 'SUSPENDED' ||
-      context.customer_status === 'ERASED'
-    )
-      throw new Refused('not_available');
-    if (!context.member) throw new Refused('not_in_segment');
-    if (context.per_customer_limit !== null && Number(context.held) >= context.per_customer_limit)
-      throw new Refused('limit_reached');
-    const id = newId();
-    let balanceCents: number;
-    try {
-      const [debit] = await applyWalletEffects(
-        tx,
-        [
-          {
-            clientId: principal.clientId,
-            customerId,
-            branchId: context.member_branch_id,
-            currencyId: context.currency_id,
-            cents: -Math.round(Number(context.cost) * 100),
-            transactionType: 'Spending',
-            cause: { kind: 'redemption', id },
-            eventId: id,
-            occurredAt: now,
-            reference: id,
-            reason: `Redeemed: ${context.name}`,
-          },
-        ],
-        { fresh: true },
+    staff: Actor | null,
+  ) =>
+    fastTransaction(db, async (session) => {
+      const now = new Date();
+      const { context, earlier } = readOf(
+        await session.script(redeemReadScript(principal.clientId, customerId, input)),
       );
-      balanceCents = debit?.balanceCents ?? 0;
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw new Refused('insufficient_balance');
-      throw error;
-    }
-    const coupon = couponOf(context.coupon);
-    const redemption = await takeStockAndRecord(tx, {
-      id,
-      clientId: principal.clientId,
-      context,
-      customerId,
-      idempotencyId: input.id,
-      balanceAfter: (balanceCents / 100).toFixed(2),
-      expiresAt: coupon ? new Date(now.getTime() + coupon.valid_days * 86_400_000).toISOString() : null,
-      staffUserId,
-      now,
-      source: coupon?.source ?? null,
+      if (!context.customer_id || !mayAccessBranch(principal, context.member_branch_id))
+        throw notFound('The customer could not be found.');
+      if (earlier) return { redemption: earlier, repeat: true };
+      if (!context.reward_id) throw notFound(M.notFound);
+      // A suspended member may not redeem; an erased one (privacy) never again.
+      if (
+        !context.active ||
+        !inWindow(context, now) ||
+        context.customer_status === 'SUSPENDED' ||
+        context.customer_status === 'ERASED'
+      )
+        throw new Refused('not_available');
+      if (!context.member) throw new Refused('not_in_segment');
+      if (context.per_customer_limit !== null && context.held >= context.per_customer_limit)
+        throw new Refused('limit_reached');
+      const id = newId();
+      const coupon = couponOf(context.coupon);
+      const source = coupon?.source ?? null;
+      const values: WalletDebitValues & RedeemWriteValues = {
+        client_id: principal.clientId,
+        customer_id: customerId,
+        branch_id: context.member_branch_id,
+        currency_id: context.currency_id,
+        amount: context.cost,
+        transaction_id: newId(),
+        cause_kind: 'redemption',
+        cause_id: id,
+        event_id: id,
+        reference: id,
+        reason: `Redeemed: ${context.name}`,
+        occurred_at: now.toISOString(),
+        webhook_id: newWebhookId(),
+        webhook_created_at: now.toISOString(),
+        id,
+        reward_id: context.reward_id,
+        reward_name: context.name,
+        reward_type: context.type,
+        idempotency_id: input.id,
+        expires_at: coupon ? new Date(now.getTime() + coupon.valid_days * 86_400_000).toISOString() : null,
+        staff_user_id: staff?.userId ?? null,
+        created_at: now.toISOString(),
+        redeemed_webhook_id: newWebhookId(),
+        code: source === 'generated' ? generateCouponCode() : null,
+        code_id: source === 'generated' ? newId() : null,
+        audit_id: staff ? newId() : null,
+        actor_name: staff?.name ?? null,
+        actor_ip: staff?.ip ?? null,
+        audit_summary: staff ? `Redeemed ${context.name} for a customer` : null,
+      };
+      const [row] = await session.run<RedemptionRecord & { debited: number }>(
+        redeemWriteStatement(source, staff !== null),
+        values,
+      );
+      if (!row?.debited) throw new Refused('insufficient_balance');
+      if (!row.id) throw new Refused('out_of_stock');
+      return { redemption: row as RedemptionRecord, repeat: false };
     });
-    if (!redemption) throw new Refused('out_of_stock');
-    return { redemption, repeat: false };
-  };
 
   const redeem = async (
     principal: Principal,
@@ -285,17 +169,7 @@ export const createRedemptionsService = (db: Db) => {
   ): Promise<{ redemption: TRewardRedemption; repeat: boolean }> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const { redemption, repeat } = await db.transaction(async (tx) => {
-          const result = await redeemIn(tx, principal, customerId, input, staff?.userId ?? null);
-          if (staff && !result.repeat)
-            await recordAudit(tx, staff, {
-              action: 'reward.redeemed',
-              entity: 'customer',
-              entityId: customerId,
-              summary: `Redeemed ${result.redemption.reward_name} for a customer`,
-            });
-          return result;
-        });
+        const { redemption, repeat } = await redeemOnce(principal, customerId, input, staff);
         if (repeat && (redemption.customer_id !== customerId || redemption.reward_id !== input.reward_id))
           throw conflict(M.redemptionIdReused);
         return { redemption: toRedemption(redemption), repeat };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   COUPON_CODE_ALPHABET,
   REWARD_MESSAGES as M,
+  type TAuditEntry,
   type TReward,
   type TRewardRedemption,
 } from '@laurel/contract';
@@ -178,6 +179,30 @@ describe('redeeming', () => {
       [setup.admin.clientId],
     );
     expect(Number(mismatch?.n)).toBe(0);
+  });
+
+  it('redeems for a customer from the console with an audit row, and refuses a suspended customer', async () => {
+    const reward = await createReward();
+    const customer = await fundedCustomer(120);
+    const res = await setup.call('POST', `/api/customers/${customer}/redemptions`, {
+      id: `staff-${randomBytes(4).toString('hex')}`,
+      reward_id: reward._id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().content).toMatchObject({ status: 'issued', balance_after: 70 });
+    const audit = await setup.call('GET', '/api/audit-log?size=50');
+    expect(
+      (audit.json().content as TAuditEntry[])
+        .filter((entry) => entry.action === 'reward.redeemed' && entry.entity_id === customer)
+        .map((entry) => [entry.summary, entry.actor_id]),
+    ).toEqual([[`Redeemed ${reward.name} for a customer`, setup.admin.userId]]);
+
+    const suspended = await setup.call('PUT', '/api/v2/suspend/user', { _id: customer });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const refused = await redeem(customer, reward._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.notAvailable);
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(70);
   });
 
   it("refuses a player outside the reward's segments, and the list says why", async () => {

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { LOT_ORDER } from './lots';
+
+const p = (name: string) => sql.placeholder(name);
+
+/** The values `walletDebitCtes` reads (placeholders filled per call): one strict debit of one wallet. */
+export type WalletDebitValues = {
+  client_id: string;
+  customer_id: string;
+  branch_id: string | null;
+  currency_id: string;
+  /** The amount taken, a positive decimal string ("12.50"). */
+  amount: string;
+  /** The ledger row's id. */
+  transaction_id: string;
+  cause_kind: string;
+  cause_id: string;
+  event_id: string;
+  reference: string;
+  reason: string | null;
+  /** ISO 8601. */
+  occurred_at: string;
+  /** The wallet.debited webhook's id and time (outbox.ts's newWebhookId, ISO 8601). */
+  webhook_id: string;
+  webhook_created_at: string;
+};
+
+/**
+ * The CTEs of one statement that debits one wallet as applyWalletEffects does for a strict Spending row (DESIGN §4),
+ * for callers that locked the wallet row (`lockWalletSql`) in an earlier statement of their transaction, so this
+ * statement's snapshot sees every lot committed before the lock. `debit` takes the amount only where the balance
+ * covers it (no row: insufficient balance, and nothing else below happens); `ledger` writes the row with the balance
+ * after it; `lots` takes the amount from the wallet's lots in LOT_ORDER; `debit_hooks` writes the wallet.debited
+ * outbox row. The caller adds its own CTEs and the final SELECT (with `wakeDispatchersSql('debit_hooks')`).
+ */
+export const walletDebitCtes = () => sql`
+  debit AS (
+    UPDATE wallets SET balance = balance - ${p('amount')}::numeric, updated_at = now()
+    WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${p('currency_id')}::text
+      AND client_id = ${p('client_id')}::text AND balance >= ${p('amount')}::numeric
+    RETURNING balance),
+  ledger AS (
+    INSERT INTO economy_transactions (id, client_id, customer_id, branch_id, currency_id, transaction_type, value,
+      wallet_balance_post_transaction, shortfall, cause_kind, cause_id, event_id, order_ref, reference, reason, occurred_at)
+    SELECT ${p('transaction_id')}::text, ${p('client_id')}::text, ${p('customer_id')}::text, ${p('branch_id')}::text,
+      ${p('currency_id')}::text, 'Spending', -${p('amount')}::numeric, debit.balance, 0, ${p('cause_kind')}::text,
+      ${p('cause_id')}::text, ${p('event_id')}::text, NULL, ${p('reference')}::text, ${p('reason')}::text,
+      ${p('occurred_at')}::timestamptz
+    FROM debit
+    RETURNING id, wallet_balance_post_transaction AS balance),
+  lots AS (
+    UPDATE wallet_lots l SET remaining = l.remaining - least(l.remaining, ${p('amount')}::numeric - (c.cum - l.remaining))
+    FROM debit, (SELECT id, sum(remaining) OVER (ORDER BY ${LOT_ORDER}) AS cum FROM wallet_lots
+                 WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${p('currency_id')}::text
+                   AND remaining > 0) c
+    WHERE l.id = c.id AND c.cum - l.remaining < ${p('amount')}::numeric
+    RETURNING 1),
+  debit_hooks AS (
+    INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
+    SELECT substr(md5(e.id || ${p('webhook_id')}::text), 1, 24), e.client_id, e.id, ${p('webhook_id')}::text,
+      'wallet.debited', ${p('customer_id')}::text,
+      jsonb_build_object('id', ${p('webhook_id')}::text, 'type', 'wallet.debited',
+        'created_at', ${p('webhook_created_at')}::text, 'client_id', ${p('client_id')}::text,
+        'data', jsonb_build_object('customer_id', ${p('customer_id')}::text, 'currency_id', ${p('currency_id')}::text,
+          'amount', trim_scale(${p('amount')}::numeric), 'balance_after', trim_scale(ledger.balance),
+          'transaction_id', ledger.id, 'transaction_type', 'Spending', 'reason', ${p('reason')}::text,
+          'order_ref', NULL, 'occurred_at', ${p('occurred_at')}::text))
+    FROM ledger
+    JOIN webhook_endpoints e ON e.client_id = ${p('client_id')}::text AND e.active
+     AND 'wallet.debited' = ANY (e.event_types)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING 1)`;
+
+/**
+ * Locks one wallet row (of the reward's currency, or the currency named) for the rest of the transaction, as a
+ * statement of a script; no row when the wallet does not exist. Its balance is read as text.
+ */
+export const lockWalletSql = (input: { clientId: string; customerId: string; currency: string }) =>
+  `SELECT balance::text AS balance FROM wallets WHERE client_id = ${input.clientId} AND customer_id = ${input.customerId}
+     AND currency_id = ${input.currency} FOR UPDATE`;
