@@ -48,6 +48,38 @@ describe('expiry policies', () => {
     ).toEqual([['Spending', -5, 0]]);
   });
 
+  it('a redemption takes its cost from what expires first, so expiry writes off only the rest', async () => {
+    const currency = (
+      await createCurrency(t.app, admin, { code: 'EXR', expiry_policy: 'after_days', expiry_days: 10 })
+    )._id;
+    const reward = await t.app.inject({
+      method: 'POST',
+      url: '/api/rewards',
+      headers: bearer(admin.clientToken),
+      payload: {
+        name: 'Free coffee',
+        description: 'Any size',
+        type: 'coupon',
+        cost: { currency, amount: 50 },
+        coupon: { source: 'generated', value_type: 'amount', value: 35, valid_days: 30 },
+      },
+    });
+    expect(reward.statusCode, reward.body).toBe(200);
+    const customer = await addCustomer(t.app, admin);
+    expect((await credit(customer, currency, 80)).statusCode).toBe(200);
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/players/${customer}/redemptions`,
+      headers: { 'x-api-key': key },
+      payload: { id: 'exp-redeem', reward_id: reward.json().content._id },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    expect(await expireDueLots(t.ctx.database, new Date(Date.now() + 11 * DAY))).toBe(true);
+    expect(await balanceOf(t.app, admin, customer, currency)).toBe(0);
+    const expired = (await ledgerOf(t.app, admin, customer)).filter((row) => row.source === 'expiry');
+    expect(expired.map((row) => [row.value, row.wallet_balance_post_transaction])).toEqual([[-30, 0]]);
+  });
+
   it('end of month: expires at the first instant of the next month in the client’s time zone', async () => {
     const currency = (await createCurrency(t.app, admin, { code: 'EOM', expiry_policy: 'end_of_month' }))._id;
     const never = (await createCurrency(t.app, admin, { code: 'NVR' }))._id;

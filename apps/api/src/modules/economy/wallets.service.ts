@@ -4,19 +4,23 @@ import {
   type ZSpendRequest,
   type ZWalletAdjustmentRequest,
 } from '@laurel/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
+import { fastTransaction } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
-import { rowsOf } from '../../db/raw-sql';
 import { currencies } from '../../db/schema';
 import { creditWallet, InsufficientBalanceError } from '../../engine';
+import { centsToDecimal, toCents } from '../../engine/economy/amounts';
+import type { WalletDebitValues } from '../../engine/economy/wallet-debit';
+import { newWebhookId } from '../../engine/webhooks/outbox';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { requestHash } from '../../http/request-hash';
 import { type Actor, recordAudit } from '../audit/audit';
 import { findPlayerCustomer } from '../players/players.queries';
+import { spendReadOf, spendReadScript, spendWriteStatement } from './spend.queries';
 import { customerLedger, customerWallets, ledgerRow } from './wallets.queries';
 
 type SpendInput = z.output<typeof ZSpendRequest>;
@@ -65,67 +69,62 @@ export const createWalletsService = (db: Db) => ({
   },
 
   /**
-   * `POST /api/v1/players/{customer_id}/spend`: the idempotency row is claimed first, so a concurrent repeat
-   * waits for the first and then answers what it answered; a refused spend leaves no row (it may be retried).
+   * `POST /api/v1/players/{customer_id}/spend`, three round trips on PostgreSQL (spend.queries.ts): a script claims
+   * the idempotency id, locks the wallet and reads the customer, the currency and the id's first request (a
+   * concurrent repeat waits for the first and then answers what it answered); one statement debits the wallet
+   * (ledger row, lots, wallet.debited) and stores the answer; COMMIT. A refused spend is rolled back and leaves no
+   * row (it may be retried).
    */
   spend: async (principal: Principal, customerId: string, input: SpendInput): Promise<TSpendResult> => {
     const { clientId } = principal;
-    const customer = await visibleCustomer(db, principal, customerId);
     const hash = requestHash({
       customerId,
       currency: input.currency,
       amount: input.amount,
       reason: input.reason,
     });
-    return db.transaction(async (tx) => {
-      const claimed = await rowsOf<{ claimed: number }>(
-        tx,
-        sql`INSERT INTO spend_requests (client_id, idempotency_id, customer_id, request_hash)
-            VALUES (${clientId}, ${input.id}, ${customerId}, ${hash})
-            ON CONFLICT (client_id, idempotency_id) DO NOTHING RETURNING 1 AS claimed`,
-      );
-      if (claimed.length === 0) {
-        const [first] = await rowsOf<{ request_hash: string; answer: TSpendResult | string | null }>(
-          tx,
-          sql`SELECT request_hash, answer FROM spend_requests WHERE client_id = ${clientId} AND idempotency_id = ${input.id}`,
-        );
+    return fastTransaction(db, async (session) => {
+      const read = spendReadOf(await session.script(spendReadScript(clientId, customerId, input, hash)));
+      if (!read.customer.id || !mayAccessBranch(principal, read.customer.member_branch_id))
+        throw notFound(M.customerNotFound);
+      if (!read.claimed) {
+        const { first } = read;
         if (!first?.answer || first.request_hash !== hash) throw conflict(M.spendConflict);
         return typeof first.answer === 'string' ? (JSON.parse(first.answer) as TSpendResult) : first.answer;
       }
-      await liveCurrency(tx, clientId, input.currency);
+      if (!read.currencyLive) throw notFound(M.currencyNotFound);
       const now = new Date();
-      const result = await insufficientAsConflict(
-        creditWallet(tx, {
-          clientId,
-          customerId,
-          branchId: customer.memberBranchId,
-          currencyId: input.currency,
-          amount: -input.amount,
-          transactionType: 'Spending',
-          cause: { kind: 'spend', id: input.id },
-          eventId: input.id,
-          occurredAt: now,
-          reference: input.id,
-          reason: input.reason,
-          // The spend id was just claimed in spend_requests: this effect cannot be in the ledger yet.
-          fresh: true,
-        }),
-      );
-      const answer: TSpendResult = {
+      const transactionId = newId();
+      const answer = {
         id: input.id,
         customer_id: customerId,
         currency: input.currency,
         amount: input.amount,
         reason: input.reason,
-        balance: Number(result.balance),
-        transaction_id: result.transactionId ?? '',
+        transaction_id: transactionId,
         created_at: now.toISOString(),
       };
-      await tx.execute(
-        sql`UPDATE spend_requests SET answer = ${JSON.stringify(answer)}::jsonb
-            WHERE client_id = ${clientId} AND idempotency_id = ${input.id}`,
-      );
-      return answer;
+      const values: WalletDebitValues & { answer: string } = {
+        client_id: clientId,
+        customer_id: customerId,
+        branch_id: read.customer.member_branch_id,
+        currency_id: input.currency,
+        amount: centsToDecimal(toCents(input.amount)),
+        transaction_id: transactionId,
+        cause_kind: 'spend',
+        cause_id: input.id,
+        event_id: input.id,
+        reference: input.id,
+        reason: input.reason,
+        occurred_at: now.toISOString(),
+        webhook_id: newWebhookId(),
+        webhook_created_at: now.toISOString(),
+        answer: JSON.stringify(answer),
+      };
+      const [written] = await session.run<{ balance: string | null }>(spendWriteStatement(), values);
+      if (!written?.balance) throw conflict(M.insufficientBalance);
+      const { transaction_id, created_at, ...request } = answer;
+      return { ...request, balance: Number(written.balance), transaction_id, created_at };
     });
   },
 

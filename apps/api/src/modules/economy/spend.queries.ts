@@ -1,0 +1,80 @@
+import type { TSpendResult } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
+import { type PreparedStatement, preparedStatement, sqlLiteral } from '../../db/fast-transaction';
+import { lockWalletSql, walletDebitCtes } from '../../engine/economy/wallet-debit';
+import { wakeDispatchersSql } from '../../engine/webhooks/outbox';
+
+/** What a spend reads in its first round trip. */
+export type SpendRead = {
+  claimed: boolean;
+  customer: { id: string | null; member_branch_id: string | null };
+  currencyLive: boolean;
+  /** The request that claimed the id first (when this one did not). */
+  first: { request_hash: string; answer: TSpendResult | string | null } | null;
+};
+
+/**
+ * The first round trip of `POST …/spend`, one script: claims the idempotency id (only for a customer of the client;
+ * a concurrent request with the same id waits here for the first one's commit or rollback), locks the wallet (so
+ * the write statement's snapshot sees every lot committed before), then reads the customer, whether the currency is
+ * live and the request that holds the id, in a statement of its own that sees the first one's commit.
+ */
+export const spendReadScript = (
+  clientId: string,
+  customerId: string,
+  input: { id: string; currency: string },
+  requestHash: string,
+) => {
+  const client = sqlLiteral(clientId);
+  const customer = sqlLiteral(customerId);
+  const id = sqlLiteral(input.id);
+  const currency = sqlLiteral(input.currency);
+  return `INSERT INTO spend_requests (client_id, idempotency_id, customer_id, request_hash)
+  SELECT ${client}, ${id}, ${customer}, ${sqlLiteral(requestHash)}
+  WHERE EXISTS (SELECT 1 FROM customers WHERE client_id = ${client} AND id = ${customer})
+  ON CONFLICT (client_id, idempotency_id) DO NOTHING RETURNING 1 AS claimed;
+${lockWalletSql({ clientId: client, customerId: customer, currency })};
+SELECT c.id, c.member_branch_id,
+       EXISTS (SELECT 1 FROM currencies cu WHERE cu.client_id = ${client} AND cu.id = ${currency}
+                 AND cu.deleted_at IS NULL) AS currency_live,
+       s.request_hash, s.answer
+FROM (SELECT 1) one
+LEFT JOIN customers c ON c.client_id = ${client} AND c.id = ${customer}
+LEFT JOIN spend_requests s ON s.client_id = ${client} AND s.idempotency_id = ${id}`;
+};
+
+export const spendReadOf = (results: Record<string, unknown>[][]): SpendRead => {
+  const row = results[2]?.[0] as {
+    id: string | null;
+    member_branch_id: string | null;
+    currency_live: boolean;
+    request_hash: string | null;
+    answer: TSpendResult | string | null;
+  };
+  return {
+    claimed: (results[0]?.length ?? 0) > 0,
+    customer: { id: row.id, member_branch_id: row.member_branch_id },
+    currencyLive: row.currency_live,
+    first: row.request_hash === null ? null : { request_hash: row.request_hash, answer: row.answer },
+  };
+};
+
+let statement: PreparedStatement | null = null;
+
+/**
+ * The second round trip: the debit (walletDebitCtes: only where the balance covers it) and the spend's answer stored
+ * on its claimed row, with the balance after it. `balance` null: insufficient balance, and the caller rolls back.
+ */
+export const spendWriteStatement = () => {
+  statement ??= preparedStatement(sql`WITH ${walletDebitCtes()},
+    answered AS (
+      UPDATE spend_requests
+      SET answer = ${sql.placeholder('answer')}::jsonb || jsonb_build_object('balance', trim_scale(ledger.balance))
+      FROM ledger
+      WHERE client_id = ${sql.placeholder('client_id')}::text AND idempotency_id = ${sql.placeholder('event_id')}::text
+      RETURNING 1)
+    SELECT ledger.balance::text AS balance, (SELECT count(*)::int FROM answered) AS answered,
+           ${wakeDispatchersSql('debit_hooks')} AS hooks
+    FROM (SELECT 1) one LEFT JOIN ledger ON true`);
+  return statement;
+};
