@@ -173,6 +173,12 @@ const ZConfig = z
       .min(1, 'must be between 1 and 256')
       .max(256, 'must be between 1 and 256')
       .default(16),
+    // How long a sender holds a claimed delivery; one that dies lets it run out and another sends it again.
+    WEBHOOK_LEASE_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(5, 'must be at least 5')
+      .default(60),
     NODE_ENV: optionalString,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -283,6 +289,7 @@ const ZConfig = z
       allowLoopback: env.NODE_ENV !== 'production',
       retrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.split(',').map((part) => Number(part.trim())),
       concurrency: env.WEBHOOK_CONCURRENCY,
+      leaseSeconds: env.WEBHOOK_LEASE_SECONDS,
     },
     engine: {
       inProcess: env.ENGINE_IN_PROCESS === '1' || env.ENGINE_IN_PROCESS === 'true',

@@ -129,6 +129,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
               DATABASE_URL: url,
               ENGINE_BATCH_SIZE: String(BATCH_SIZE),
               WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
+              WEBHOOK_LEASE_SECONDS: '5',
               PGAPPNAME: name,
               LOG_LEVEL: 'info',
             }),
@@ -206,7 +207,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
           ).rows[0].n,
         );
 
-        // A fresh worker finishes: the rest of the events, and the deliveries whose lease (60 s) the dead one held.
+        // A fresh worker finishes: the rest of the events, and the deliveries whose lease (WEBHOOK_LEASE_SECONDS) the dead one held.
         const last = launch();
         const pending = async () =>
           Number(

@@ -17,9 +17,6 @@ export type ClaimedDelivery = {
   clientId: string;
 };
 
-/** How long a claimed delivery is kept from other senders; a sender that dies lets it run out. */
-export const LEASE_SECONDS = 60;
-
 const claimedColumns = sql`w.id, w.endpoint_id, w.customer_id, w.webhook_id, w.event_type, w.attempts,
   w.payload::text AS payload, e.url, e.secret, w.client_id`;
 
@@ -58,6 +55,7 @@ export const claimDue = async (
   db: DbOrTx,
   limit: number,
   busyEndpoints: readonly string[],
+  leaseSeconds: number,
 ): Promise<ClaimedDelivery[]> =>
   (
     await rowsOf<ClaimedRow>(
@@ -76,7 +74,7 @@ export const claimDue = async (
             LIMIT ${limit}
             FOR UPDATE OF d SKIP LOCKED
           )
-          UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+          UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${leaseSeconds})
           FROM due, webhook_endpoints e
           WHERE w.id = due.id AND e.id = w.endpoint_id
           RETURNING ${claimedColumns}, w.seq`,
@@ -90,10 +88,10 @@ export const claimDue = async (
     .map(toClaimed);
 
 /** One delivery leased now, whatever its status (a test send, a resend); null when it is not the client's. */
-export const leaseOne = async (db: DbOrTx, clientId: string, deliveryId: string) => {
+export const leaseOne = async (db: DbOrTx, clientId: string, deliveryId: string, leaseSeconds: number) => {
   const [row] = await rowsOf<ClaimedRow>(
     db,
-    sql`UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    sql`UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${leaseSeconds})
         FROM webhook_endpoints e
         WHERE w.id = ${deliveryId} AND w.client_id = ${clientId} AND e.id = w.endpoint_id
         RETURNING ${claimedColumns}`,

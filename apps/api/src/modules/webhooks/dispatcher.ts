@@ -188,7 +188,7 @@ export const createWebhookDispatcher = (deps: {
 
   /** Claims what is due now and starts sending it; answers how many were claimed. */
   const claimAndSend = async (excluded: readonly string[] = busyEndpoints(), limit = CLAIM_LIMIT) => {
-    const claimed = await claimDue(db, limit, excluded);
+    const claimed = await claimDue(db, limit, excluded, settings.leaseSeconds);
     const groups = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) {
       const key = `${delivery.endpointId}\u0000${delivery.customerId ?? delivery.id}`;
@@ -221,7 +221,7 @@ export const createWebhookDispatcher = (deps: {
 
   /** A test send or a resend: one delivery now, its result written before answering. Null: not the client's. */
   const deliverNow = async (clientId: string, deliveryId: string, options: { resend: boolean }) => {
-    const delivery = await leaseOne(db, clientId, deliveryId);
+    const delivery = await leaseOne(db, clientId, deliveryId, settings.leaseSeconds);
     if (!delivery) return null;
     const outcome = await send(delivery);
     const gaveUp = await recordAttempts(db, [{ ...outcome, keepStatusOnFailure: options.resend }]);
