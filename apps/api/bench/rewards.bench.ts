@@ -122,8 +122,8 @@ type StatementStats = { sent: number; ms: number };
 /**
  * node-postgres sends each statement as one simple Query ('Q') or as Parse/Bind/Describe/Execute/Sync ('S'), then
  * waits for ReadyForQuery ('Z'): one round trip per 'Q' or 'S', timed from it to the 'Z' (PostgreSQL's work and
- * the loopback). Each is named by its text (the Query's, or the Parse's before it). Plain TCP only (the bench's
- * PostgreSQL is on loopback without SSL).
+ * the loopback). Each is named by its text (the Query's, the Parse's before it, or the named statement's a Bind
+ * executes), with quoted literals folded. Plain TCP only (the bench's PostgreSQL is on loopback without SSL).
  */
 const countingProxy = async (target: { host: string; port: number }) => {
   let roundTrips = 0;
@@ -134,15 +134,31 @@ const countingProxy = async (target: { host: string; port: number }) => {
     sockets.add(client);
     sockets.add(upstream);
     const waiting: { key: string; at: number }[] = [];
+    // A named statement is parsed once per connection and then only bound: its text is kept by name.
+    const prepared = new Map<string, string>();
     let parsed = '(a statement prepared earlier)';
     const textOf = (body: Buffer) => body.subarray(0, body.indexOf(0)).toString('utf8');
     const fromClient = messageSplitter(true, (type, body) => {
-      if (type === 0x50) parsed = textOf(body.subarray(body.indexOf(0) + 1));
+      if (type === 0x50) {
+        const name = textOf(body);
+        parsed = textOf(body.subarray(body.indexOf(0) + 1));
+        if (name) prepared.set(name, parsed);
+      }
+      if (type === 0x42) {
+        const statement = textOf(body.subarray(body.indexOf(0) + 1));
+        const text = prepared.get(statement);
+        if (text) parsed = `(prepared) ${text}`;
+      }
       if (type !== 0x51 && type !== 0x53) return;
       roundTrips += 1;
       const text = type === 0x51 ? textOf(body) : parsed;
       parsed = '(a statement prepared earlier)';
-      waiting.push({ key: text.replace(/\s+/g, ' ').trim().slice(0, 90), at: performance.now() });
+      // Scripts carry their values inlined: folded, so that each shape is one line.
+      const shape = text
+        .replace(/'(?:[^']|'')*'/g, "'…'")
+        .replace(/\s+/g, ' ')
+        .trim();
+      waiting.push({ key: shape.slice(0, 90), at: performance.now() });
     });
     const fromServer = messageSplitter(false, (type) => {
       if (type !== 0x5a) return;
