@@ -21,7 +21,9 @@ import { clients } from './accounts';
  * state lives on the row, so the effects of an event and its `processed` mark commit in one transaction (exactly
  * once). In the database the table is partitioned by month of `received_at` (migration 0031, which Drizzle cannot
  * express; `engine/events/event-partitions.ts` keeps the months ahead and drops old finished ones), hence the key
- * (id, received_at).
+ * (id, received_at). No index holds `status`, `next_attempt_at` or `processed_at`, and the partitions keep half of
+ * each page free (fillfactor 50, migration 0033): marking a batch processed is a HOT update that writes no index
+ * (issue 28). The waiting and parked events are found through `event_queue` instead.
  */
 export const events = pgTable(
   'events',
@@ -49,16 +51,39 @@ export const events = pgTable(
   (table) => [
     primaryKey({ columns: [table.id, table.receivedAt] }),
     index('events_client_external_idx').on(table.clientId, table.externalId),
-    // The worker's queue: only waiting events are in it, so it stays small however long the log grows.
-    index('events_pending_idx').on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'accepted'`),
-    // A held player's waiting events, without reading their processed history.
-    index('events_pending_customer_idx')
-      .on(table.clientId, table.customerId, table.seq)
-      .where(sql`${table.status} = 'accepted'`),
     index('events_client_received_idx').on(table.clientId, table.seq.desc().nullsFirst()),
-    index('events_client_status_idx').on(table.clientId, table.status, table.seq.desc().nullsFirst()),
+    // The events set aside (duplicate, skipped, parked, or waiting for a retry: each has its reason in `error`), for
+    // the Event Log's filters. A plainly processed event never has an error, so marking it changes no indexed value.
+    index('events_client_set_aside_idx')
+      .on(table.clientId, table.seq.desc().nullsFirst())
+      .where(sql`${table.error} IS NOT NULL`),
     index('events_client_type_idx').on(table.clientId, table.type, table.seq.desc().nullsFirst()),
     index('events_client_customer_idx').on(table.clientId, table.customerId, table.seq),
+  ],
+);
+
+/**
+ * The events not finished yet — waiting (`accepted`) or `parked` — with what the claim orders and filters by: a
+ * small table beside the growing log, kept equal to `events`' own status by triggers in the same statement
+ * (migration 0033), so whatever changes an event's status (ingest, the worker, a retry from the console) moves it in
+ * or out of the queue atomically. `received_at` reaches the event's partition by its key.
+ */
+export const eventQueue = pgTable(
+  'event_queue',
+  {
+    eventId: text('event_id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // The worker's order: the next due events.
+    index('event_queue_due_idx').on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'accepted'`),
+    // A held player's waiting events; the Event Log's waiting and parked events of a client.
+    index('event_queue_customer_idx').on(table.clientId, table.customerId, table.seq),
   ],
 );
 

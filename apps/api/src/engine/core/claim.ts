@@ -9,6 +9,7 @@ import type { EngineEvent } from './types';
 type ClaimedRow = {
   id: string;
   seq: string | number;
+  received_at: string;
   client_id: string;
   external_id: string;
   type: string;
@@ -21,7 +22,11 @@ type ClaimedRow = {
   time_zone: string;
 };
 
-export type ClaimedEvent = EngineEvent & { customerSuspended: boolean; timeZone: string };
+/**
+ * `receivedAt` is the event's partition key as PostgreSQL's text (to the microsecond, which a Date would round), so
+ * the batch's writes reach its row by the full key, in its own month's partition.
+ */
+export type ClaimedEvent = EngineEvent & { customerSuspended: boolean; timeZone: string; receivedAt: string };
 
 /** Carries rows out of a savepoint that is rolled back on purpose. */
 class Peeked extends Error {
@@ -33,19 +38,15 @@ class Peeked extends Error {
 /**
  * The players of the next due events that no other worker has claimed. Rows another worker holds are skipped;
  * the rows looked at are locked only inside a savepoint that is rolled back at once, so this worker keeps no
- * lock on an event of a player it may not get.
+ * lock on an event of a player it may not get. Read from `event_queue` (waiting events only, apart from the log),
+ * whose due index gives the order.
  */
 const duePlayers = async (tx: Tx, limit: number) => {
   try {
     await tx.transaction(async (savepoint) => {
-      // The queue is read through its partial index: with a backlog growing faster than autovacuum analyses
-      // the table, the planner would otherwise sort the whole backlog to take 500 (measured by bench:engine).
-      await savepoint.execute(
-        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
-      );
       const rows = await rowsOf<{ client_id: string; customer_id: string }>(
         savepoint as unknown as Tx,
-        sql`SELECT client_id, customer_id FROM events
+        sql`SELECT client_id, customer_id FROM event_queue
             WHERE status = 'accepted' AND next_attempt_at <= now()
             ORDER BY next_attempt_at, seq
             LIMIT ${limit}
@@ -63,47 +64,42 @@ const duePlayers = async (tx: Tx, limit: number) => {
 
 /**
  * Claims up to `limit` waiting events inside the caller's transaction, player by player. It first looks at which
- * players have events due that no other worker holds, locks those it can — each player with a transaction-scoped advisory
- * lock, and each client shared, since a segment rebuild takes the client exclusively — and only then locks and
- * reads those players' due events in arrival order. A player's events are therefore only ever locked by the
- * worker that holds the player: applied by one worker at a time, in order, and two workers never touch the same
- * player's rows (no deadlocks, no lost updates). Players another worker holds wait for the next round.
+ * players have events due that no other worker holds, then, in one statement, locks those it can — each client
+ * shared (a segment rebuild takes the client exclusively), then each player of an open client with a
+ * transaction-scoped advisory lock — and locks and reads the held players' due events in arrival order. A player's
+ * events are therefore only ever locked by the worker that holds the player: applied by one worker at a time, in
+ * order, and two workers never touch the same player's rows (no deadlocks, no lost updates). Players another worker
+ * holds wait for the next round. The statement's snapshot is older than the locks it takes; `FOR UPDATE` reads each
+ * queue row as last committed, so an event the player's previous holder finished meanwhile is skipped, not redone.
  */
 export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]> => {
   const due = await duePlayers(tx, limit);
   if (due.length === 0) return [];
-  const clientIds = [...new Set(due.map((row) => row.client_id))];
-  const clientLocks = await rowsOf<{ client_id: string; locked: boolean }>(
-    tx,
-    sql`SELECT client_id, pg_try_advisory_xact_lock_shared(${CLIENT_LOCK_NAMESPACE}, hashtext(client_id)) AS locked
-        FROM unnest(${arrayParam(clientIds)}::text[]) AS c(client_id)`,
-  );
-  const openClients = new Set(clientLocks.filter((lock) => lock.locked).map((lock) => lock.client_id));
-  const candidates = due.filter((row) => openClients.has(row.client_id));
-  if (candidates.length === 0) return [];
-  const locks = await rowsOf<{ client_id: string; customer_id: string; locked: boolean }>(
-    tx,
-    sql`SELECT client_id, customer_id, pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id)) AS locked
-        FROM unnest(${arrayParam(candidates.map((row) => row.client_id))}::text[],
-                    ${arrayParam(candidates.map((row) => row.customer_id))}::text[]) AS p(client_id, customer_id)`,
-  );
-  const held = locks.filter((lock) => lock.locked);
-  if (held.length === 0) return [];
+  // Materialized steps in this order: a player is locked only once its client's shared lock is held.
   const rows = await rowsOf<ClaimedRow>(
     tx,
-    sql`WITH next AS (
-          SELECT e.id FROM events e
-          JOIN unnest(${arrayParam(held.map((row) => row.client_id))}::text[],
-                      ${arrayParam(held.map((row) => row.customer_id))}::text[]) AS p(client_id, customer_id)
-            ON e.client_id = p.client_id AND e.customer_id = p.customer_id
-          WHERE e.status = 'accepted' AND e.next_attempt_at <= now()
-          ORDER BY e.seq
+    sql`WITH due AS MATERIALIZED (
+          SELECT * FROM unnest(${arrayParam(due.map((row) => row.client_id))}::text[],
+                               ${arrayParam(due.map((row) => row.customer_id))}::text[]) AS p(client_id, customer_id)
+        ), open_clients AS MATERIALIZED (
+          SELECT client_id FROM (SELECT DISTINCT client_id FROM due) c
+          WHERE pg_try_advisory_xact_lock_shared(${CLIENT_LOCK_NAMESPACE}, hashtext(client_id))
+        ), candidates AS MATERIALIZED (
+          SELECT due.client_id, due.customer_id FROM due JOIN open_clients USING (client_id)
+        ), held AS MATERIALIZED (
+          SELECT client_id, customer_id FROM candidates
+          WHERE pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id))
+        ), next AS (
+          SELECT q.event_id, q.received_at FROM event_queue q
+          JOIN held p ON q.client_id = p.client_id AND q.customer_id = p.customer_id
+          WHERE q.status = 'accepted' AND q.next_attempt_at <= now()
+          ORDER BY q.seq
           LIMIT ${limit}
-          FOR UPDATE OF e
+          FOR UPDATE OF q
         )
-        SELECT e.id, e.seq, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id, e.occurred_at, e.data,
-               e.attempts, cu.status AS customer_status, cl.time_zone
-        FROM next JOIN events e ON e.id = next.id
+        SELECT e.id, e.seq, e.received_at::text AS received_at, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id,
+               e.occurred_at, e.data, e.attempts, cu.status AS customer_status, cl.time_zone
+        FROM next JOIN events e ON e.id = next.event_id AND e.received_at = next.received_at
         JOIN clients cl ON cl.id = e.client_id
         LEFT JOIN customers cu ON cu.id = e.customer_id`,
   );
@@ -111,6 +107,7 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
     .map((row) => ({
       id: row.id,
       seq: Number(row.seq),
+      receivedAt: row.received_at,
       clientId: row.client_id,
       externalId: row.external_id,
       type: row.type as TEngineEventType,

@@ -69,18 +69,28 @@ const MAX_TIMER_MS = 2_147_483_647;
 const nextRetryIn = async (database: Database) => {
   const [row] = await database.query<{ ms: number | string | null }>(
     `SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
-     FROM events WHERE status = 'accepted'`,
+     FROM event_queue WHERE status = 'accepted'`,
   );
   return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
 };
 
-const ids = (events: readonly EngineEvent[]) => arrayParam(events.map((event) => event.id));
+/** An event's partition key (`received_at`), as the claim read it. */
+type ReceivedAt = ReadonlyMap<string, string>;
 
-/** Writes every event's new state in a few statements, in the batch's own transaction. */
-const recordResults = async (tx: Tx, result: BatchResult) => {
+/** The rows of `events` by their full key: each probe goes to its own month's partition only. */
+const keysOf = (events: readonly EngineEvent[], receivedAt: ReceivedAt) =>
+  sql`unnest(${arrayParam(events.map((event) => event.id))}::text[],
+             ${arrayParam(events.map((event) => receivedAt.get(event.id) ?? null))}::timestamptz[])`;
+
+/**
+ * Writes every event's new state in a few statements, in the batch's own transaction. Marking processed changes no
+ * indexed value of `events` (a HOT update); the queue's triggers take the finished events out of `event_queue`.
+ */
+const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt) => {
   if (result.processed.length > 0) {
-    await tx.execute(sql`UPDATE events SET status = 'processed', processed_at = now(), error = NULL
-                         WHERE id = ANY(${ids(result.processed)}::text[])`);
+    await tx.execute(sql`UPDATE events e SET status = 'processed', processed_at = now(), error = NULL
+                         FROM ${keysOf(result.processed, receivedAt)} AS k(id, received_at)
+                         WHERE e.id = k.id AND e.received_at = k.received_at`);
   }
   const settled = [...result.outcomes.entries()];
   const finished = settled.filter(([, outcome]) => outcome.kind !== 'retry');
@@ -165,7 +175,7 @@ export const createEngine = (options: EngineOptions) => {
       if (claimed.length === 0) return 0;
       if (claimed.length >= batchSize) lastFullBatchAt = performance.now();
       const result = await processClaimed(tx, steps, claimed);
-      await recordResults(tx, result);
+      await recordResults(tx, result, new Map(claimed.map((event) => [event.id, event.receivedAt])));
       for (const [event, reason] of result.failures) {
         log.warn({ event: event.id, type: event.type, reason }, 'event processing failed');
       }

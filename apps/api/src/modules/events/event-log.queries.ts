@@ -42,9 +42,22 @@ export const toEventLogEntry = (row: Row): TEventLogEntry => ({
   data: jsonColumn<Record<string, unknown>>(row.data),
 });
 
+/**
+ * A status as an indexed read (`events` has no index on its status, so marking processed writes none): waiting and
+ * parked events through `event_queue`, the set-aside ones (each with its reason) through the partial index of events
+ * with an error, and processed — nearly every event — as a filter on the newest-first walk.
+ */
+const statusCondition = (clientId: string, status: TEventStatus): SQL => {
+  if (status === 'accepted' || status === 'parked')
+    return sql`e.status = ${status} AND (e.id, e.received_at) IN (
+      SELECT q.event_id, q.received_at FROM event_queue q WHERE q.client_id = ${clientId} AND q.status = ${status})`;
+  if (status === 'processed') return sql`e.status = ${status}`;
+  return sql`e.status = ${status} AND e.error IS NOT NULL`;
+};
+
 const whereOf = (filter: EventLogFilter): SQL => {
   const conditions: SQL[] = [sql`e.client_id = ${filter.clientId}`];
-  if (filter.status) conditions.push(sql`e.status = ${filter.status}`);
+  if (filter.status) conditions.push(statusCondition(filter.clientId, filter.status));
   if (filter.type) conditions.push(sql`e.type = ${filter.type}`);
   // An exact event id or customer id: both are indexed lookups, and what someone tracing an event has at hand.
   if (filter.search)
@@ -56,7 +69,7 @@ const SELECT = sql`SELECT e.id, e.external_id, e.type, e.customer_id, e.occurred
   e.status, e.attempts, e.error, e.data, nullif(trim(coalesce(c.name, '') || ' ' || coalesce(c.surname, '')), '') AS customer_name
   FROM events e LEFT JOIN customers c ON c.id = e.customer_id`;
 
-/** Newest first, read from the (client, [status|type,] seq) indexes; the count stops past the cap. */
+/** Newest first, read from the (client, [type,] seq) indexes or the queue; the count stops past the cap. */
 export const listEventLogRows = async (db: DbOrTx, filter: EventLogFilter, page: number, size: number) => {
   const where = whereOf(filter);
   const rows = await rowsOf<Row>(
