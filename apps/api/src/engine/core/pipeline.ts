@@ -8,19 +8,28 @@ class SettledDuringRun extends Error {}
 
 const makeBatch = (
   tx: Tx,
+  steps: readonly EngineStep[],
   events: readonly EngineEvent[],
   outcomes: Map<EngineEvent, EventOutcome>,
   timeZones: Map<string, string>,
 ) => {
   const contributions: StatisticContribution[] = [];
+  /** Events set aside during the current step whose effects so far must be undone. */
   let settledNow = 0;
+  /** Events set aside during the current step with nothing to undo: later steps only have to skip them. */
+  let setAsideNow = 0;
+  let stepIndex = 0;
+  /** No step before the current one may have written or contributed anything for the event. */
+  const untouchedSoFar = (event: EngineEvent) =>
+    steps.slice(0, stepIndex).every((step) => step.eventTypes && !step.eventTypes.includes(event.type));
   const batch: StepBatch = {
     tx,
     events: events.filter((event) => !outcomes.has(event)),
-    settle: (event, outcome) => {
+    settle: (event, outcome, options) => {
       if (outcomes.has(event)) return;
       outcomes.set(event, outcome);
-      settledNow += 1;
+      if (options?.beforeEffects && untouchedSoFar(event)) setAsideNow += 1;
+      else settledNow += 1;
     },
     contribute: (contribution) => {
       contributions.push(contribution);
@@ -29,13 +38,25 @@ const makeBatch = (
     statisticChanges: [],
     timeZoneOf: (clientId) => timeZones.get(clientId) ?? 'UTC',
   };
-  return { batch, settledNow: () => settledNow };
+  return {
+    batch,
+    settledNow: () => settledNow,
+    /** Moves on to step `index`; answers whether the step before set events aside that later steps must skip. */
+    enterStep: (index: number) => {
+      stepIndex = index;
+      const skip = setAsideNow > 0;
+      setAsideNow = 0;
+      return skip;
+    },
+  };
 };
 
 /**
- * Runs every step over `events` in a savepoint. When a step sets an event aside, the run is undone and repeated
- * without it, so no step keeps a partial effect of an event that was not processed. Each event's effects are
- * therefore all-or-nothing, whether it ran in a batch of 500 or alone.
+ * Runs every step over `events` in a savepoint. When a step sets an event aside after it or an earlier step may have
+ * acted on it, the run is undone and repeated without it, so no step keeps a partial effect of an event that was not
+ * processed. Each event's effects are therefore all-or-nothing, whether it ran in a batch of 500 or alone. An event
+ * set aside before anything was done for it (a repeated order id, an unknown statistic) is only left out of the
+ * later steps: the batch's other events are not run again for it.
  */
 const runSteps = async (
   tx: Tx,
@@ -45,12 +66,15 @@ const runSteps = async (
   timeZones: Map<string, string>,
 ) => {
   for (;;) {
-    const { batch, settledNow } = makeBatch(tx, events, outcomes, timeZones);
+    const { batch, settledNow, enterStep } = makeBatch(tx, steps, events, outcomes, timeZones);
     if (batch.events.length === 0) return;
     try {
       await tx.transaction(async (savepoint) => {
-        const inner = { ...batch, tx: savepoint as unknown as Tx };
-        for (const step of steps) {
+        let inner: StepBatch = { ...batch, tx: savepoint as unknown as Tx };
+        for (const [index, step] of steps.entries()) {
+          if (enterStep(index))
+            inner = { ...inner, events: inner.events.filter((event) => !outcomes.has(event)) };
+          if (inner.events.length === 0) return;
           await step.apply(inner);
           batch.statisticChanges = inner.statisticChanges;
           if (settledNow() > 0) throw new SettledDuringRun();

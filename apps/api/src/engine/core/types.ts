@@ -56,8 +56,13 @@ export type StatisticChange = {
 export type StepBatch = {
   tx: Tx;
   readonly events: readonly EngineEvent[];
-  /** Set an event aside (or call it a duplicate); later steps no longer see it and its effects are undone. */
-  settle: (event: EngineEvent, outcome: EventOutcome) => void;
+  /**
+   * Set an event aside (or call it a duplicate); later steps no longer see it and its effects are undone (the run
+   * is repeated without it). `beforeEffects`: this step has written and contributed nothing for the event yet and
+   * will not; if no earlier step of the run may have either (`EngineStep.eventTypes`), the run goes on without it
+   * and nothing is repeated.
+   */
+  settle: (event: EngineEvent, outcome: EventOutcome, options?: { beforeEffects?: boolean }) => void;
   /** Statistic contributions collected by the steps; the statistics step applies them. */
   contribute: (contribution: StatisticContribution) => void;
   readonly contributions: readonly StatisticContribution[];
@@ -71,6 +76,11 @@ export type StepBatch = {
 export type EngineStep = {
   name: string;
   apply: (batch: StepBatch) => Promise<void>;
+  /**
+   * The only event types this step writes or contributes anything for; unset, any. An event of another type that a
+   * later step sets aside before its effects costs no repeat of the run.
+   */
+  eventTypes?: readonly TEngineEventType[];
 };
 
 /** Thrown by a step to set one event aside; anything else thrown is treated as a transient failure. */

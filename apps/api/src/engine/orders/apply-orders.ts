@@ -6,6 +6,9 @@ import type { EngineEvent, StepBatch } from '../core/types';
 import { counts, type KnownOrder, loadKnownOrders, orderKey } from './known-orders';
 import { movesByRun, type OrderMove } from './order-moves';
 
+/** The loop below sets an event aside before it moves or writes anything for it (no repeat of the run for it). */
+const BEFORE_EFFECTS = { beforeEffects: true };
+
 type CustomerTotals = { clientId: string; deltaMinor: number; lastAmountMinor: number; lastAt: Date | null };
 
 /**
@@ -49,14 +52,22 @@ export const applyOrders = async (batch: StepBatch) => {
       const key = orderKey(event.clientId, data.order_id);
       const existing = known.get(key);
       if (existing?.seen) {
-        batch.settle(event, { kind: 'duplicate', reason: `Order '${data.order_id}' was already counted.` });
+        batch.settle(
+          event,
+          { kind: 'duplicate', reason: `Order '${data.order_id}' was already counted.` },
+          BEFORE_EFFECTS,
+        );
         continue;
       }
       if (existing && existing.customerId !== event.customerId) {
-        batch.settle(event, {
-          kind: 'parked',
-          reason: `Order '${data.order_id}' belongs to another customer.`,
-        });
+        batch.settle(
+          event,
+          {
+            kind: 'parked',
+            reason: `Order '${data.order_id}' belongs to another customer.`,
+          },
+          BEFORE_EFFECTS,
+        );
         continue;
       }
       const status = data.status ?? existing?.status ?? 'ORDERED';
@@ -84,17 +95,25 @@ export const applyOrders = async (batch: StepBatch) => {
     const data = event.data as TOrderStatusChangeData;
     const order = known.get(orderKey(event.clientId, data.order_id));
     if (!order?.seen) {
-      batch.settle(event, {
-        kind: 'retry',
-        reason: `Order '${data.order_id}' is not known yet: its order.created has not been processed.`,
-      });
+      batch.settle(
+        event,
+        {
+          kind: 'retry',
+          reason: `Order '${data.order_id}' is not known yet: its order.created has not been processed.`,
+        },
+        BEFORE_EFFECTS,
+      );
       continue;
     }
     if (order.customerId !== event.customerId) {
-      batch.settle(event, {
-        kind: 'parked',
-        reason: `Order '${data.order_id}' belongs to another customer.`,
-      });
+      batch.settle(
+        event,
+        {
+          kind: 'parked',
+          reason: `Order '${data.order_id}' belongs to another customer.`,
+        },
+        BEFORE_EFFECTS,
+      );
       continue;
     }
     order.touched = true;

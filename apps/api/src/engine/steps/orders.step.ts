@@ -5,4 +5,6 @@ import { applyOrders } from '../orders/apply-orders';
 export const ordersStep: EngineStep = {
   name: 'orders',
   apply: applyOrders,
+  // Nothing of any other event: a later step setting one aside costs no repeat of the orders.
+  eventTypes: ['order.created', 'order.status-change'],
 };

@@ -14,6 +14,9 @@ const COUNTERS: Partial<Record<TEngineEventType, string>> = {
   'subscription.purchased': 'numberOfSubscriptions',
 };
 
+/** A statistic.update is parked before anything is contributed or written for it (no repeat of the run for it). */
+const BEFORE_EFFECTS = { beforeEffects: true };
+
 /**
  * DESIGN §5 step 1: every event's statistics, aggregated by each statistic's method within its reset interval.
  * Contributions of earlier steps (orders) and of this one are written together; later steps read the changes.
@@ -30,15 +33,23 @@ export const statisticsStep: EngineStep = {
       const { name, value } = event.data as TStatisticUpdateData;
       const definition = catalogue.find(event.clientId, name);
       if (!definition) {
-        batch.settle(event, {
-          kind: 'parked',
-          reason: `No statistic named '${name}' exists. Create it under Statistics, then retry this event.`,
-        });
+        batch.settle(
+          event,
+          {
+            kind: 'parked',
+            reason: `No statistic named '${name}' exists. Create it under Statistics, then retry this event.`,
+          },
+          BEFORE_EFFECTS,
+        );
       } else if (definition.system || isSystemStatistic(name)) {
-        batch.settle(event, {
-          kind: 'parked',
-          reason: `'${name}' is a system statistic kept by the engine; statistic.update cannot set it.`,
-        });
+        batch.settle(
+          event,
+          {
+            kind: 'parked',
+            reason: `'${name}' is a system statistic kept by the engine; statistic.update cannot set it.`,
+          },
+          BEFORE_EFFECTS,
+        );
       } else {
         batch.contribute({ event, name, value });
       }
