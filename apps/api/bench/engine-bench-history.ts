@@ -240,7 +240,7 @@ const SEED_HISTORY_SQL = `
 WITH added AS (
   INSERT INTO events (id, client_id, external_id, type, customer_id, occurred_at, received_at, data, payload_hash,
                       status, attempts, next_attempt_at, processed_at)
-  SELECT substr(md5($1::text || ':history:' || g), 1, 24), $1, $2::text || g, t.type, ($3::text[])[1 + (g * 7919) % $4::int],
+  SELECT substr(md5($1::text || ':history:' || g), 1, 24), $1, $2::text || g, t.type, ($3::text[])[(1 + (g::bigint * 7919) % $4::int)::int],
          t.at - interval '2 seconds', t.at,
          CASE t.type
            WHEN 'order.created' THEN jsonb_build_object('order_id', $2::text || 'o-' || g, 'total', (g % 2500) + 0.5,
