@@ -27,7 +27,7 @@ export type WalletDebitValues = {
 
 /**
  * The CTEs of one statement that debits one wallet as applyWalletEffects does for a strict Spending row (DESIGN §4),
- * for callers that locked the wallet row (`lockWalletSql`) in an earlier statement of their transaction, so this
+ * for callers that locked the wallet row (`lockWalletBody`) in an earlier statement of their transaction, so this
  * statement's snapshot sees every lot committed before the lock. `debit` takes the amount only where the balance
  * covers it (no row: insufficient balance, and nothing else below happens); `ledger` writes the row with the balance
  * after it; `lots` takes the amount from the wallet's lots in LOT_ORDER; `debit_hooks` writes the wallet.debited
@@ -72,9 +72,10 @@ export const walletDebitCtes = () => sql`
     RETURNING 1)`;
 
 /**
- * Locks one wallet row (of the reward's currency, or the currency named) for the rest of the transaction, as a
- * statement of a script; no row when the wallet does not exist. Its balance is read as text.
+ * Locks one wallet row for the rest of the transaction, as a script statement (fast-transaction.ts) of `$1` the
+ * client, `$2` the customer and `currency`, an expression of the statement's parameters that names the currency; no
+ * row when the wallet does not exist. Its balance is read as text.
  */
-export const lockWalletSql = (input: { clientId: string; customerId: string; currency: string }) =>
-  `SELECT balance::text AS balance FROM wallets WHERE client_id = ${input.clientId} AND customer_id = ${input.customerId}
-     AND currency_id = ${input.currency} FOR UPDATE`;
+export const lockWalletBody = (currency: string) =>
+  `SELECT balance::text AS balance FROM wallets WHERE client_id = $1 AND customer_id = $2 AND currency_id = ${currency}
+     FOR UPDATE`;

@@ -1,7 +1,12 @@
 import type { TSpendResult } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
-import { type PreparedStatement, preparedStatement, sqlLiteral } from '../../db/fast-transaction';
-import { lockWalletSql, walletDebitCtes } from '../../engine/economy/wallet-debit';
+import {
+  executeSql,
+  type PreparedStatement,
+  preparedStatement,
+  scriptStatement,
+} from '../../db/fast-transaction';
+import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { wakeDispatchersSql } from '../../engine/webhooks/outbox';
 
 /** What a spend reads in its first round trip. */
@@ -12,6 +17,29 @@ export type SpendRead = {
   /** The request that claimed the id first (when this one did not). */
   first: { request_hash: string; answer: TSpendResult | string | null } | null;
 };
+
+const claim = scriptStatement(
+  ['text', 'text', 'text', 'text'],
+  `INSERT INTO spend_requests (client_id, idempotency_id, customer_id, request_hash)
+  SELECT $1, $3, $2, $4 WHERE EXISTS (SELECT 1 FROM customers WHERE client_id = $1 AND id = $2)
+  ON CONFLICT (client_id, idempotency_id) DO NOTHING RETURNING 1 AS claimed`,
+);
+
+const lockWallet = scriptStatement(['text', 'text', 'text'], lockWalletBody('$3'));
+
+const readSpend = scriptStatement(
+  ['text', 'text', 'text', 'text'],
+  `SELECT c.id, c.member_branch_id,
+       EXISTS (SELECT 1 FROM currencies cu WHERE cu.client_id = $1 AND cu.id = $3 AND cu.deleted_at IS NULL)
+         AS currency_live,
+       s.request_hash, s.answer
+FROM (SELECT 1) one
+LEFT JOIN customers c ON c.client_id = $1 AND c.id = $2
+LEFT JOIN spend_requests s ON s.client_id = $1 AND s.idempotency_id = $4`,
+);
+
+/** The statements the script EXECUTEs (prepared once per connection). */
+export const SPEND_READ_STATEMENTS = [claim, lockWallet, readSpend];
 
 /**
  * The first round trip of `POST …/spend`, one script: claims the idempotency id (only for a customer of the client;
@@ -24,24 +52,12 @@ export const spendReadScript = (
   customerId: string,
   input: { id: string; currency: string },
   requestHash: string,
-) => {
-  const client = sqlLiteral(clientId);
-  const customer = sqlLiteral(customerId);
-  const id = sqlLiteral(input.id);
-  const currency = sqlLiteral(input.currency);
-  return `INSERT INTO spend_requests (client_id, idempotency_id, customer_id, request_hash)
-  SELECT ${client}, ${id}, ${customer}, ${sqlLiteral(requestHash)}
-  WHERE EXISTS (SELECT 1 FROM customers WHERE client_id = ${client} AND id = ${customer})
-  ON CONFLICT (client_id, idempotency_id) DO NOTHING RETURNING 1 AS claimed;
-${lockWalletSql({ clientId: client, customerId: customer, currency })};
-SELECT c.id, c.member_branch_id,
-       EXISTS (SELECT 1 FROM currencies cu WHERE cu.client_id = ${client} AND cu.id = ${currency}
-                 AND cu.deleted_at IS NULL) AS currency_live,
-       s.request_hash, s.answer
-FROM (SELECT 1) one
-LEFT JOIN customers c ON c.client_id = ${client} AND c.id = ${customer}
-LEFT JOIN spend_requests s ON s.client_id = ${client} AND s.idempotency_id = ${id}`;
-};
+) =>
+  [
+    executeSql(claim, [clientId, customerId, input.id, requestHash]),
+    executeSql(lockWallet, [clientId, customerId, input.currency]),
+    executeSql(readSpend, [clientId, customerId, input.currency, input.id]),
+  ].join(';\n');
 
 export const spendReadOf = (results: Record<string, unknown>[][]): SpendRead => {
   const row = results[2]?.[0] as {

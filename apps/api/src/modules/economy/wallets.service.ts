@@ -20,7 +20,7 @@ import { conflict, HttpError, notFound } from '../../http/errors';
 import { requestHash } from '../../http/request-hash';
 import { type Actor, recordAudit } from '../audit/audit';
 import { findPlayerCustomer } from '../players/players.queries';
-import { spendReadOf, spendReadScript, spendWriteStatement } from './spend.queries';
+import { SPEND_READ_STATEMENTS, spendReadOf, spendReadScript, spendWriteStatement } from './spend.queries';
 import { customerLedger, customerWallets, ledgerRow } from './wallets.queries';
 
 type SpendInput = z.output<typeof ZSpendRequest>;
@@ -84,7 +84,9 @@ export const createWalletsService = (db: Db) => ({
       reason: input.reason,
     });
     return fastTransaction(db, async (session) => {
-      const read = spendReadOf(await session.script(spendReadScript(clientId, customerId, input, hash)));
+      const read = spendReadOf(
+        await session.script(spendReadScript(clientId, customerId, input, hash), SPEND_READ_STATEMENTS),
+      );
       if (!read.customer.id || !mayAccessBranch(principal, read.customer.member_branch_id))
         throw notFound(M.customerNotFound);
       if (!read.claimed) {

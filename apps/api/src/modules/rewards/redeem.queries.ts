@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type PreparedStatement, preparedStatement, sqlLiteral } from '../../db/fast-transaction';
-import { lockWalletSql, walletDebitCtes } from '../../engine/economy/wallet-debit';
+import {
+  executeSql,
+  type PreparedStatement,
+  preparedStatement,
+  scriptStatement,
+  sqlLiteral,
+} from '../../db/fast-transaction';
+import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { isoTimestampSql } from '../../exports/csv-stream';
 import { REDEMPTION_COLUMNS, type RedemptionRecord, type RewardRecord } from './rewards.queries';
@@ -31,28 +37,14 @@ export type RedeemContext = {
   member: boolean;
 };
 
-/**
- * The first round trip of a redemption, one script: the customer's redemption lock (a customer's redemptions one
- * at a time, so the limit count and an earlier redemption of the id are seen), the wallet of the reward's currency
- * locked (so the write statement's snapshot sees every lot committed before), the context (customer, reward, the
- * customer's count and segments) and the redemption an earlier request made with this id. Values are inlined as
- * literals (`sqlLiteral`).
- */
-export const redeemReadScript = (
-  clientId: string,
-  customerId: string,
-  input: { id: string; reward_id: string },
-) => {
-  const client = sqlLiteral(clientId);
-  const customer = sqlLiteral(customerId);
-  const reward = sqlLiteral(input.reward_id);
-  return `SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${customer}));
-${lockWalletSql({
-  clientId: client,
-  customerId: customer,
-  currency: `(SELECT currency_id FROM rewards WHERE client_id = ${client} AND id = ${reward})`,
-})};
-SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
+const lockWallet = scriptStatement(
+  ['text', 'text', 'text'],
+  lockWalletBody('(SELECT currency_id FROM rewards WHERE client_id = $1 AND id = $3)'),
+);
+
+const readContext = scriptStatement(
+  ['text', 'text', 'text'],
+  `SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
        r.id AS reward_id, r.name, r.type, r.currency_id, r.cost::text AS cost, r.active,
        r.available_from::text, r.available_to::text, r.coupon, r.per_customer_limit,
        CASE WHEN r.per_customer_limit IS NULL THEN 0 ELSE (SELECT count(*)::int FROM reward_redemptions x
@@ -60,10 +52,36 @@ SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
        (cardinality(r.segment_ids) = 0 OR EXISTS (SELECT 1 FROM segment_members m
          WHERE m.client_id = c.client_id AND m.customer_id = c.id AND m.segment_id = ANY(r.segment_ids))) AS member
 FROM (SELECT 1) one
-LEFT JOIN customers c ON c.client_id = ${client} AND c.id = ${customer}
-LEFT JOIN rewards r ON r.client_id = ${client} AND r.id = ${reward};
-SELECT ${redemptionColumns} FROM reward_redemptions WHERE client_id = ${client} AND idempotency_id = ${sqlLiteral(input.id)}`;
-};
+LEFT JOIN customers c ON c.client_id = $1 AND c.id = $2
+LEFT JOIN rewards r ON r.client_id = $1 AND r.id = $3`,
+);
+
+const readEarlier = scriptStatement(
+  ['text', 'text'],
+  `SELECT ${redemptionColumns} FROM reward_redemptions WHERE client_id = $1 AND idempotency_id = $2`,
+);
+
+/** The statements the script EXECUTEs (prepared once per connection). */
+export const REDEEM_READ_STATEMENTS = [lockWallet, readContext, readEarlier];
+
+/**
+ * The first round trip of a redemption, one script: the customer's redemption lock (a customer's redemptions one
+ * at a time, so the limit count and an earlier redemption of the id are seen), the wallet of the reward's currency
+ * locked (so the write statement's snapshot sees every lot committed before), the context (customer, reward, the
+ * customer's count and segments) and the redemption an earlier request made with this id, each after the lock in a
+ * snapshot of its own. Values are inlined as literals (`sqlLiteral`).
+ */
+export const redeemReadScript = (
+  clientId: string,
+  customerId: string,
+  input: { id: string; reward_id: string },
+) =>
+  [
+    `SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${sqlLiteral(customerId)}))`,
+    executeSql(lockWallet, [clientId, customerId, input.reward_id]),
+    executeSql(readContext, [clientId, customerId, input.reward_id]),
+    executeSql(readEarlier, [clientId, input.id]),
+  ].join(';\n');
 
 /** What the script answers, statement by statement. */
 export const readOf = (results: Record<string, unknown>[][]) => ({

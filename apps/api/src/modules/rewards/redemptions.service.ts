@@ -21,6 +21,7 @@ import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
 import {
+  REDEEM_READ_STATEMENTS,
   type RedeemWriteValues,
   readOf,
   recTime,
@@ -103,7 +104,7 @@ export const createRedemptionsService = (db: Db) => {
     fastTransaction(db, async (session) => {
       const now = new Date();
       const { context, earlier } = readOf(
-        await session.script(redeemReadScript(principal.clientId, customerId, input)),
+        await session.script(redeemReadScript(principal.clientId, customerId, input), REDEEM_READ_STATEMENTS),
       );
       if (!context.customer_id || !mayAccessBranch(principal, context.member_branch_id))
         throw notFound('The customer could not be found.');
