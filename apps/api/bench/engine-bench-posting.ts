@@ -64,7 +64,7 @@ export const postBatch = async (
 export const pendingCount = async (pool: pg.Pool, clientId: string) =>
   Number(
     (
-      await pool.query("SELECT count(*) AS n FROM events WHERE status = 'accepted' AND client_id = $1", [
+      await pool.query("SELECT count(*) AS n FROM event_queue WHERE status = 'accepted' AND client_id = $1", [
         clientId,
       ])
     ).rows[0].n,
@@ -72,7 +72,7 @@ export const pendingCount = async (pool: pg.Pool, clientId: string) =>
 
 /**
  * Waits until none of the client's events is waiting, and resolves to when it saw that. Looks every 50 ms with a
- * query that stops at the first waiting event (counting a large backlog that often would slow the worker down);
+ * query of the engine's own queue (`event_queue`, never the log) that stops at the first waiting event (counting a large backlog that often would slow the worker down);
  * counts every 10 s for the log, and fails when nothing moved for SETTLE_STALL_MS.
  */
 export const waitSettled = async (pool: pg.Pool, clientId: string, label: string) => {
@@ -82,7 +82,7 @@ export const waitSettled = async (pool: pg.Pool, clientId: string, label: string
   for (;;) {
     const waiting = (
       await pool.query<{ waiting: boolean }>(
-        "SELECT EXISTS (SELECT 1 FROM events WHERE status = 'accepted' AND client_id = $1) AS waiting",
+        "SELECT EXISTS (SELECT 1 FROM event_queue WHERE status = 'accepted' AND client_id = $1) AS waiting",
         [clientId],
       )
     ).rows[0]?.waiting;
@@ -98,8 +98,9 @@ export const waitSettled = async (pool: pg.Pool, clientId: string, label: string
       } else if (Date.now() - lastChange > SETTLE_STALL_MS) {
         const stuck = (
           await pool.query(
-            `SELECT external_id, type, attempts, error FROM events
-              WHERE status = 'accepted' AND client_id = $1 ORDER BY seq LIMIT 5`,
+            `SELECT e.external_id, e.type, e.attempts, e.error FROM event_queue q
+               JOIN events e ON e.id = q.event_id AND e.received_at = q.received_at
+              WHERE q.status = 'accepted' AND q.client_id = $1 ORDER BY q.seq LIMIT 5`,
             [clientId],
           )
         ).rows;

@@ -237,7 +237,8 @@ const postOrders = async (server: Server, apiKey: string, clientId: string, pool
   for (;;) {
     const waiting = await countOf(
       pool,
-      `SELECT count(*) AS n FROM events WHERE client_id = $1 AND status = 'accepted' AND external_id LIKE 'order:%'`,
+      `SELECT count(*) AS n FROM event_queue q JOIN events e ON e.id = q.event_id AND e.received_at = q.received_at
+        WHERE q.client_id = $1 AND q.status = 'accepted' AND e.external_id LIKE 'order:%'`,
       [clientId],
     );
     if (waiting === 0) break;

@@ -242,7 +242,9 @@ const waitUntilZero = async (label: string, remaining: () => Promise<number>) =>
   }
 };
 const eventsWaiting = (pool: pg.Pool, clientId: string) =>
-  scalar(pool, "SELECT count(*) AS n FROM events WHERE client_id = $1 AND status = 'accepted'", [clientId]);
+  scalar(pool, "SELECT count(*) AS n FROM event_queue WHERE client_id = $1 AND status = 'accepted'", [
+    clientId,
+  ]);
 const deliveriesPending = (pool: pg.Pool, clientId: string) =>
   scalar(pool, "SELECT count(*) AS n FROM webhook_deliveries WHERE client_id = $1 AND status = 'pending'", [
     clientId,

@@ -83,8 +83,9 @@ const keysOf = (events: readonly EngineEvent[], receivedAt: ReceivedAt) =>
              ${arrayParam(events.map((event) => receivedAt.get(event.id) ?? null))}::timestamptz[])`;
 
 /**
- * Writes every event's new state in a few statements, in the batch's own transaction. Marking processed changes no
- * indexed value of `events` (a HOT update); the queue's triggers take the finished events out of `event_queue`.
+ * Writes every event's new state in a few statements, in the batch's own transaction, each row by its full key.
+ * Marking processed changes no indexed value of `events` (a HOT update); the queue's triggers take the finished
+ * events out of `event_queue`.
  */
 const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt) => {
   if (result.processed.length > 0) {
@@ -99,9 +100,10 @@ const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt
       UPDATE events e SET status = o.status, error = o.error, processed_at = now(),
         attempts = e.attempts + CASE WHEN o.status = 'parked' THEN 1 ELSE 0 END
       FROM unnest(${arrayParam(finished.map(([event]) => event.id))}::text[],
+                  ${arrayParam(finished.map(([event]) => receivedAt.get(event.id) ?? null))}::timestamptz[],
                   ${arrayParam(finished.map(([, outcome]) => outcome.kind))}::text[],
-                  ${arrayParam(finished.map(([, outcome]) => outcome.reason))}::text[]) AS o(id, status, error)
-      WHERE e.id = o.id`);
+                  ${arrayParam(finished.map(([, outcome]) => outcome.reason))}::text[]) AS o(id, received_at, status, error)
+      WHERE e.id = o.id AND e.received_at = o.received_at`);
   }
   const again = [
     ...settled
@@ -137,9 +139,10 @@ const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt
         status = CASE WHEN e.attempts + 1 >= ${MAX_ATTEMPTS} THEN 'parked' ELSE 'accepted' END,
         next_attempt_at = now() + make_interval(secs => o.wait)
       FROM unnest(${arrayParam(again.map(([event]) => event.id))}::text[],
+                  ${arrayParam(again.map(([event]) => receivedAt.get(event.id) ?? null))}::timestamptz[],
                   ${arrayParam(again.map(([, reason]) => reason))}::text[],
-                  ${arrayParam(again.map(([event]) => backoffSeconds(event.attempts + 1)))}::int[]) AS o(id, error, wait)
-      WHERE e.id = o.id`);
+                  ${arrayParam(again.map(([event]) => backoffSeconds(event.attempts + 1)))}::int[]) AS o(id, received_at, error, wait)
+      WHERE e.id = o.id AND e.received_at = o.received_at`);
   }
 };
 
