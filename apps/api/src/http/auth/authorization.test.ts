@@ -59,7 +59,6 @@ const allFlags = (...except: string[]) =>
 let t: TestApp;
 let admin: SignedIn;
 let branchId: string;
-const staffCache = new Map<string, SignedIn>();
 
 beforeAll(async () => {
   // Every refused request counts against the address's rate limit: the walk refuses hundreds from one.
@@ -71,17 +70,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An area manager with every flag but one (`without`), or with only one (`only`). */
-const staff = async (key: string, permissions: Record<string, unknown>) => {
-  const cached = staffCache.get(key);
-  if (cached) return cached;
-  const session = await createStaffAndSignIn(t.app, admin, {
-    manager_of: [branchId],
-    user_permissions: permissions,
-  });
-  staffCache.set(key, session);
-  return session;
-};
+/** The user without a route's flag: routes open to other areas too are refused only without those areas' flags. */
+const withoutKey = (route: { permission?: string; endpoint?: { openTo?: readonly string[] } }) =>
+  `without:${route.permission}:${[...(route.endpoint?.openTo ?? [])].sort().join(',')}`;
+
+/** An area manager of the test's branch with these flags. */
+const staff = (permissions: Record<string, unknown>) =>
+  createStaffAndSignIn(t.app, admin, { manager_of: [branchId], user_permissions: permissions });
 
 const denied = [401, 402, 403];
 
@@ -110,33 +105,48 @@ describe('every API route declares a permission, and the server enforces it', ()
     const routes = apiRoutes(t.app).filter(
       (route) => route.permission !== 'PUBLIC' && route.token !== 'apiKey',
     );
+    // The users first, side by side: their password hashes (argon2, off the main thread) then overlap.
+    const users = new Map<string, Record<string, unknown>>([
+      ['none', {}],
+      ['all', allFlags()],
+    ]);
+    for (const route of routes) {
+      const permission = route.permission as Exclude<TPermission, 'PUBLIC'>;
+      if (permission === 'SIGNED_IN' || permission === 'ADMIN') continue;
+      const [area, action] = permission.split(':') as [TFeatureArea, string];
+      // Without the flag means without every flag that gives it: the area's umbrella and the parts it is open to.
+      const granting = [area, ...(route.endpoint?.openTo ?? [])].flatMap(areasGranting);
+      users.set(withoutKey(route), allFlags(...granting.map((granted) => `${granted}:${action}`)));
+      users.set(`only:${permission}`, { [area]: { [action]: true } });
+    }
+    const sessions = new Map(
+      await Promise.all(
+        [...users].map(async ([key, permissions]) => [key, await staff(permissions)] as const),
+      ),
+    );
+    const userFor = (key: string) => sessions.get(key) as SignedIn;
+
     for (const route of routes) {
       const permission = route.permission as Exclude<TPermission, 'PUBLIC'>;
       const label = `${route.method} ${route.url} (${permission})`;
       if (permission === 'SIGNED_IN') {
-        const nobody = await staff('none', {});
+        const nobody = userFor('none');
         const res = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, nobody)));
         expect(denied, `${label} for a user without flags`).not.toContain(res.statusCode);
         continue;
       }
       if (permission === 'ADMIN') {
-        const manager = await staff('all', allFlags());
+        const manager = userFor('all');
         const refused = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, manager)));
         expect(refused.statusCode, `${label} for a manager with every flag`).toBe(403);
         const allowed = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, admin)));
         expect(denied, `${label} for an admin`).not.toContain(allowed.statusCode);
         continue;
       }
-      const [area, action] = permission.split(':') as [TFeatureArea, string];
-      // Without the flag means without every flag that gives it: the area's umbrella and the parts it is open to.
-      const granting = [area, ...(route.endpoint?.openTo ?? [])].flatMap(areasGranting);
-      const without = await staff(
-        `without:${permission}`,
-        allFlags(...granting.map((granted) => `${granted}:${action}`)),
-      );
+      const without = userFor(withoutKey(route));
       const refused = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, without)));
       expect(refused.statusCode, `${label} without the flag`).toBe(403);
-      const only = await staff(`only:${permission}`, { [area]: { [action]: true } });
+      const only = userFor(`only:${permission}`);
       const allowed = await t.app.inject(requestFor(route, RANDOM_ID, tokenFor(route, only)));
       expect(denied, `${label} with only that flag`).not.toContain(allowed.statusCode);
     }
