@@ -134,7 +134,9 @@ export const pushEvents = async (
       while (next < batches) {
         const index = next++;
         const planned = tenant.generator.batch(Math.min(BATCH, count - index * BATCH));
-        accepted += (await postBatch(server, tenant.apiKey, planned, agent)).accepted.length;
+        // Awaited first: `accepted += await …` reads `accepted` before the await and loses other senders' counts.
+        const answer = await postBatch(server, tenant.apiKey, planned, agent);
+        accepted += answer.accepted.length;
       }
     }),
   );
