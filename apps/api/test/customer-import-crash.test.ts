@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { TCustomerImport } from '@laurel/contract';
 import { describe, expect, it } from 'vitest';
 import { createCurrency } from './economy-helpers';
-import { bearer, createClientAndSignIn } from './factories';
+import { bearer, callAs, createClientAndSignIn } from './factories';
 import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, type ServerProcess, startServer } from './server-process';
+import { startReceiver } from './webhook-receiver';
 
 /*
  * Issue 24: an import survives a restart. The server (its in-process engine runs the import) is killed with
  * SIGKILL once the import has committed its first chunk and before it has finished; a new server on the same
  * database resumes it (on PostgreSQL once the dead run's lease runs out, on PGlite at once). Every row is then
  * applied once: one customer per external_id, one Opening Balance per non-zero balance, and every wallet's
- * balance is its ledger's sum and the amount in the file.
+ * balance is its ledger's sum and the amount in the file. A subscribed endpoint is told of each once: one
+ * customer.created per member and one wallet.credited per opening balance (a chunk's outbox rows commit with it).
  */
 
 // Twelve chunks of 500 rows (IMPORT_CHUNK_ROWS): enough for the kill to land between two of them.
@@ -53,12 +55,19 @@ describe('a server killed with SIGKILL in the middle of a customer import', () =
       IMPORT_LEASE_SECONDS: '5',
     };
     const servers: ServerProcess[] = [];
+    const receiver = await startReceiver();
     try {
       const first = await startServer(env);
       servers.push(first);
       const app = overHttp(first.url);
-      const admin = await createClientAndSignIn(app, { plan: 'GROWTH' });
+      const admin = await createClientAndSignIn(app, { plan: 'BUSINESS' });
       const currency = await createCurrency(app, admin, { name: 'Points' });
+      const endpoint = await callAs(app, admin)('POST', '/api/integrations/webhooks', {
+        url: receiver.url,
+        event_types: ['customer.created', 'wallet.credited'],
+        active: true,
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(200);
       const tag = randomBytes(4).toString('hex');
       const expected = new Map(
         Array.from({ length: ROWS }, (_, index) => [`crash-${tag}-${index}`, centsOf(index)] as const),
@@ -166,12 +175,28 @@ describe('a server killed with SIGKILL in the middle of a customer import', () =
         expect(wrong.slice(0, 20)).toEqual([]);
         expect(wallets.filter((row) => cents(row.balance) !== cents(row.ledger))).toEqual([]);
         expect(opening).toHaveLength(nonZero);
+
+        // Told once of each: the chunk the kill interrupted rolled back with its outbox rows.
+        const told = await db.query<{
+          event_type: string;
+          customers: string | number;
+          rows: string | number;
+        }>(
+          `SELECT event_type, count(DISTINCT customer_id) AS customers, count(*) AS rows FROM webhook_deliveries
+           WHERE client_id = $1 GROUP BY event_type ORDER BY event_type`,
+          [admin.clientId],
+        );
+        expect(told.map((row) => [row.event_type, Number(row.customers), Number(row.rows)])).toEqual([
+          ['customer.created', ROWS, ROWS],
+          ['wallet.credited', nonZero, nonZero],
+        ]);
       } finally {
         await db.close();
       }
     } finally {
       for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await Promise.all(servers.map((server) => exitOf(server.child)));
+      await receiver.close();
       await database.close();
     }
   }, 240_000);

@@ -65,16 +65,30 @@ export const wakeDispatchersSql = (written: string) =>
  */
 export const MANY_WEBHOOKS = 50;
 
-/** The messages some active endpoint subscribes to (a segment rebuild of 100,000 players, and no endpoint). */
-export const subscribedOnly = async (tx: DbOrTx, messages: readonly WebhookMessage[]) => {
-  const clientIds = [...new Set(messages.map((message) => message.clientId))];
+/** The client-and-type pairs some active endpoint of these clients subscribes to. */
+const subscriptions = async (tx: DbOrTx, clientIds: readonly string[]) => {
   const rows = await rowsOf<{ client_id: string; type: string }>(
     tx,
     sql`SELECT DISTINCT client_id, unnest(event_types) AS type FROM webhook_endpoints
-        WHERE active AND client_id = ANY (${arrayParam(clientIds)}::text[])`,
+        WHERE active AND client_id = ANY (${arrayParam([...clientIds])}::text[])`,
   );
-  const wanted = new Set(rows.map((row) => `${row.client_id}\u0000${row.type}`));
+  return new Set(rows.map((row) => `${row.client_id}\u0000${row.type}`));
+};
+
+/** The messages some active endpoint subscribes to (a segment rebuild of 100,000 players, and no endpoint). */
+export const subscribedOnly = async (tx: DbOrTx, messages: readonly WebhookMessage[]) => {
+  const wanted = await subscriptions(tx, [...new Set(messages.map((message) => message.clientId))]);
   return messages.filter((message) => wanted.has(`${message.clientId}\u0000${message.type}`));
+};
+
+/** The types among `types` that some active endpoint of the client takes: a set-based writer builds only those. */
+export const subscribedTypes = async <T extends TWebhookEventType>(
+  tx: DbOrTx,
+  clientId: string,
+  types: readonly T[],
+): Promise<Set<T>> => {
+  const wanted = await subscriptions(tx, [clientId]);
+  return new Set(types.filter((type) => wanted.has(`${clientId}\u0000${type}`)));
 };
 
 /** Writes the outbox rows of `messages` in the caller's transaction (see outboxInsertSql); answers how many. */
@@ -93,6 +107,32 @@ export const enqueueWebhooks = async (
 };
 
 /**
+ * The outbox rows of webhooks of one type whose data the statement itself produces, one for each row of `from` (a
+ * CTE of the same statement: the customers an import just wrote, a coupon code a pool gave out): `webhookId`,
+ * `customerId` and `data` are expressions over it. Used as a CTE beside `from`.
+ */
+export const outboxInsertRowsSql = (input: {
+  clientId: string | Placeholder;
+  type: TWebhookEventType;
+  from: SQL;
+  webhookId: SQL | Placeholder | string;
+  customerId: SQL | string | Placeholder | null;
+  data: SQL;
+  createdAt: Placeholder | string;
+}) => {
+  const { webhookId, createdAt } = input;
+  return sql`INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
+    SELECT substr(md5(e.id || ${webhookId}::text), 1, 24), ${input.clientId}::text, e.id, ${webhookId}::text,
+           ${input.type}::text, ${input.customerId}::text,
+           jsonb_build_object('id', ${webhookId}::text, 'type', ${input.type}::text, 'created_at', ${createdAt}::text,
+                              'client_id', ${input.clientId}::text, 'data', ${input.data})
+    FROM ${input.from}
+    JOIN webhook_endpoints e ON e.client_id = ${input.clientId}::text AND e.active AND ${input.type}::text = ANY (e.event_types)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING 1`;
+};
+
+/**
  * The outbox row of one webhook whose data the statement itself produces (a coupon code a pool gave out): `data` is
  * a jsonb expression over `from`, a one-row CTE of the same statement. Used as a CTE beside `from`.
  */
@@ -105,16 +145,9 @@ export const outboxInsertOneSql = (input: {
   /** For a statement prepared once: the body's id and time as placeholders filled per call. */
   webhookId?: Placeholder;
   createdAt?: Placeholder;
-}) => {
-  const webhookId = input.webhookId ?? newWebhookId();
-  const createdAt = input.createdAt ?? new Date().toISOString();
-  return sql`INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
-    SELECT substr(md5(e.id || ${webhookId}::text), 1, 24), ${input.clientId}::text, e.id, ${webhookId}::text,
-           ${input.type}::text, ${input.customerId}::text,
-           jsonb_build_object('id', ${webhookId}::text, 'type', ${input.type}::text, 'created_at', ${createdAt}::text,
-                              'client_id', ${input.clientId}::text, 'data', ${input.data})
-    FROM ${input.from}
-    JOIN webhook_endpoints e ON e.client_id = ${input.clientId}::text AND e.active AND ${input.type}::text = ANY (e.event_types)
-    ON CONFLICT (id) DO NOTHING
-    RETURNING 1`;
-};
+}) =>
+  outboxInsertRowsSql({
+    ...input,
+    webhookId: input.webhookId ?? newWebhookId(),
+    createdAt: input.createdAt ?? new Date().toISOString(),
+  });

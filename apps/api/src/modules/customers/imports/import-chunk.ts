@@ -5,6 +5,13 @@ import { isUniqueViolation } from '../../../db/errors';
 import { newId } from '../../../db/ids';
 import { arrayParam, rowsOf } from '../../../db/raw-sql';
 import { applyWalletEffects, setOpeningStanding, type WalletEffect } from '../../../engine';
+import {
+  newWebhookId,
+  outboxInsertRowsSql,
+  subscribedTypes,
+  wakeDispatchersSql,
+} from '../../../engine/webhooks/outbox';
+import { apiNamesOfColumns, customerWebhookDataSql } from '../customer-webhooks';
 import { today } from '../customers.service';
 import { type ImportJob, planRows, type RowPlan } from './import-plan';
 import type { ImportRow } from './import-row';
@@ -19,45 +26,99 @@ export type ChunkOutcome = {
 
 const OPENING_BALANCE = 'Opening Balance' as const;
 
-/** New customers and changed ones, set-based: one statement each for inserts, updates and loyalty records. */
+/** The customer webhooks an import sends (DESIGN §10), when an endpoint of the client takes them. */
+const CUSTOMER_HOOKS = ['customer.created', 'customer.updated'] as const;
+type CustomerHook = (typeof CUSTOMER_HOOKS)[number];
+
+/** What a chunk's customer statements need to write their webhooks: the types heard, one time for the bodies. */
+type Hooks = { types: ReadonlySet<CustomerHook>; createdAt: string };
+
+/**
+ * The tail of a statement that wrote customers as the CTE `written` (RETURNING *) from `u` (which carries each
+ * row's webhook_id and, for an update, its changed fields as jsonb): their outbox rows ride in the same statement,
+ * so they commit, or roll back with a split savepoint, together with the rows.
+ */
+const hooksTail = (job: ImportJob, hooks: Hooks, type: CustomerHook, changed: boolean) =>
+  sql`, hooks AS (${outboxInsertRowsSql({
+    clientId: job.clientId,
+    type,
+    from: sql`written JOIN u ON u.id = written.id`,
+    webhookId: sql`u.webhook_id`,
+    customerId: sql`written.id`,
+    data: customerWebhookDataSql('written', changed ? sql`u.changed::jsonb` : null),
+    createdAt: hooks.createdAt,
+  })})
+  SELECT ${wakeDispatchersSql('hooks')} AS woken`;
+
+/**
+ * New customers and changed ones, set-based: one statement each for inserts, updates and loyalty records; the
+ * customer.created and customer.updated webhooks (for the types `hooks` names) are CTEs of the first two.
+ */
 const writeCustomers = async (
   tx: Tx,
   job: ImportJob,
   plans: readonly RowPlan[],
   ids: Map<RowPlan, string>,
+  hooks: Hooks,
 ) => {
   const fresh = plans.filter((plan) => !plan.existing);
-  const changed = plans.filter((plan) => plan.existing && plan.fieldsChanged);
+  // A new loyalty number changes the member too (and signs up one awaiting sign-up).
+  const changed = plans.filter((plan) => plan.existing && (plan.fieldsChanged || plan.newLoyaltyNumber));
   const memberDate = today();
   if (fresh.length > 0) {
     const col = <T>(pick: (plan: RowPlan) => T) => arrayParam(fresh.map(pick));
+    const heard = hooks.types.has('customer.created');
     await tx.execute(sql`
-      INSERT INTO customers (id, client_id, external_id, name, surname, email, cell_number, birthday, member_date,
-                             member_branch_id, status)
-      SELECT u.id, ${job.clientId}, u.ext, u.name, u.surname, u.email, u.cell, u.birthday, ${memberDate}, u.branch, u.status
-      FROM unnest(${col((p) => ids.get(p))}::text[], ${col((p) => p.values.external_id)}::text[],
+      WITH u AS (
+        SELECT * FROM unnest(${col((p) => ids.get(p))}::text[], ${col((p) => p.values.external_id)}::text[],
                   ${col((p) => p.values.name)}::text[], ${col((p) => p.values.surname)}::text[],
                   ${col((p) => p.values.email)}::text[], ${col((p) => p.values.cell_number)}::text[],
                   ${col((p) => p.values.birthday)}::text[], ${col((p) => p.values.member_branch_id)}::text[],
-                  ${col((p) => (p.newLoyaltyNumber ? 'ACTIVE' : 'AWAITING-SIGNUP'))}::text[])
-        AS u(id, ext, name, surname, email, cell, birthday, branch, status)`);
+                  ${col((p) => (p.newLoyaltyNumber ? 'ACTIVE' : 'AWAITING-SIGNUP'))}::text[]
+                  ${heard ? sql`, ${col(() => newWebhookId())}::text[]` : sql``})
+          AS u(id, ext, name, surname, email, cell, birthday, branch, status${heard ? sql`, webhook_id` : sql``})
+      ), written AS (
+        INSERT INTO customers (id, client_id, external_id, name, surname, email, cell_number, birthday, member_date,
+                               member_branch_id, status)
+        SELECT u.id, ${job.clientId}, u.ext, u.name, u.surname, u.email, u.cell, u.birthday, ${memberDate}, u.branch, u.status
+        FROM u
+        RETURNING ${heard ? sql`*` : sql`1`}
+      )
+      ${heard ? hooksTail(job, hooks, 'customer.created', false) : sql`SELECT count(*) FROM written`}`);
   }
   if (changed.length > 0) {
     const col = <T>(pick: (plan: RowPlan) => T) => arrayParam(changed.map(pick));
+    const heard = hooks.types.has('customer.updated');
+    const changedNames = (plan: RowPlan) =>
+      JSON.stringify([
+        ...apiNamesOfColumns(plan.changedColumns),
+        ...(plan.newLoyaltyNumber ? ['loyalty_number'] : []),
+      ]);
     await tx.execute(sql`
-      UPDATE customers c SET external_id = u.ext, name = u.name, surname = u.surname, email = u.email,
-             cell_number = u.cell, birthday = u.birthday, member_branch_id = u.branch, updated_at = now()
-      FROM unnest(${col((p) => ids.get(p))}::text[], ${col((p) => p.values.external_id)}::text[],
+      WITH u AS (
+        SELECT * FROM unnest(${col((p) => ids.get(p))}::text[], ${col((p) => p.values.external_id)}::text[],
                   ${col((p) => p.values.name)}::text[], ${col((p) => p.values.surname)}::text[],
                   ${col((p) => p.values.email)}::text[], ${col((p) => p.values.cell_number)}::text[],
-                  ${col((p) => p.values.birthday)}::text[], ${col((p) => p.values.member_branch_id)}::text[])
-        AS u(id, ext, name, surname, email, cell, birthday, branch)
-      WHERE c.client_id = ${job.clientId} AND c.id = u.id`);
+                  ${col((p) => p.values.birthday)}::text[], ${col((p) => p.values.member_branch_id)}::text[],
+                  ${col((p) => Boolean(p.newLoyaltyNumber && !p.existing?.loyalty_number))}::boolean[]
+                  ${heard ? sql`, ${col(() => newWebhookId())}::text[], ${col(changedNames)}::text[]` : sql``})
+          AS u(id, ext, name, surname, email, cell, birthday, branch, signs_up${heard ? sql`, webhook_id, changed` : sql``})
+      ), written AS (
+        -- Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
+        UPDATE customers c SET external_id = u.ext, name = u.name, surname = u.surname, email = u.email,
+               cell_number = u.cell, birthday = u.birthday, member_branch_id = u.branch,
+               status = CASE WHEN u.signs_up AND c.status = 'AWAITING-SIGNUP' THEN 'ACTIVE' ELSE c.status END,
+               updated_at = now()
+        FROM u
+        WHERE c.client_id = ${job.clientId} AND c.id = u.id
+        RETURNING ${heard ? sql`c.*` : sql`1`}
+      )
+      ${heard ? hooksTail(job, hooks, 'customer.updated', true) : sql`SELECT count(*) FROM written`}`);
   }
   const numbered = plans.filter((plan) => plan.newLoyaltyNumber);
   const records = numbered.filter((plan) => !plan.existing?.loyalty_number);
   const renumbered = numbered.filter((plan) => plan.existing?.loyalty_number);
-  if (records.length > 0) {
+  if (records.length > 0)
     await tx.execute(sql`
       INSERT INTO loyalty_accounts (id, client_id, customer_id, loyalty_number, card_number, card_linked, member_date,
                                     member_branch_id)
@@ -65,13 +126,6 @@ const writeCustomers = async (
       FROM unnest(${arrayParam(records.map(() => newId()))}::text[], ${arrayParam(records.map((p) => ids.get(p)))}::text[],
                   ${arrayParam(records.map((p) => p.newLoyaltyNumber))}::text[],
                   ${arrayParam(records.map((p) => p.values.member_branch_id))}::text[]) AS u(id, customer, number, branch)`);
-    // Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
-    const signedUp = records.filter((plan) => plan.existing).map((plan) => ids.get(plan));
-    if (signedUp.length > 0)
-      await tx.execute(sql`UPDATE customers SET status = 'ACTIVE', updated_at = now()
-                           WHERE client_id = ${job.clientId} AND id = ANY(${arrayParam(signedUp)}::text[])
-                             AND status = 'AWAITING-SIGNUP'`);
-  }
   if (renumbered.length > 0)
     await tx.execute(sql`
       UPDATE loyalty_accounts l SET loyalty_number = u.number, updated_at = now()
@@ -90,10 +144,11 @@ const writeOrSplit = async (
   job: ImportJob,
   plans: readonly RowPlan[],
   ids: Map<RowPlan, string>,
+  hooks: Hooks,
   errors: TCustomerImportError[],
 ): Promise<RowPlan[]> => {
   try {
-    await tx.transaction((savepoint) => writeCustomers(savepoint as unknown as Tx, job, plans, ids));
+    await tx.transaction((savepoint) => writeCustomers(savepoint as unknown as Tx, job, plans, ids, hooks));
     return [...plans];
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -103,7 +158,7 @@ const writeOrSplit = async (
       return [];
     }
     const written: RowPlan[] = [];
-    for (const plan of plans) written.push(...(await writeOrSplit(tx, job, [plan], ids, errors)));
+    for (const plan of plans) written.push(...(await writeOrSplit(tx, job, [plan], ids, hooks, errors)));
     return written;
   }
 };
@@ -137,7 +192,13 @@ export const applyImportChunk = async (
 ): Promise<ChunkOutcome> => {
   const { plans, errors } = await planRows(tx, job, rows);
   const ids = new Map(plans.map((plan) => [plan, plan.existing?.id ?? newId()]));
-  const written = job.dryRun ? plans : await writeOrSplit(tx, job, plans, ids, errors);
+  // One small read a chunk; a client without an endpoint for them gets no webhook columns, CTEs or rows.
+  const hooks: Hooks = {
+    types:
+      job.dryRun || plans.length === 0 ? new Set() : await subscribedTypes(tx, job.clientId, CUSTOMER_HOOKS),
+    createdAt: now.toISOString(),
+  };
+  const written = job.dryRun ? plans : await writeOrSplit(tx, job, plans, ids, hooks, errors);
 
   const before = await openingSums(
     tx,

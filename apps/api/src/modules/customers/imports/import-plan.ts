@@ -43,6 +43,8 @@ export type RowPlan = {
   /** null: a new customer. */
   existing: ExistingCustomer | null;
   values: CustomerValues;
+  /** The customers columns the row changes (none for a new customer). */
+  changedColumns: string[];
   fieldsChanged: boolean;
   /** The loyalty number to give (a new record or a changed number); null: none to write. */
   newLoyaltyNumber: string | null;
@@ -91,14 +93,19 @@ const existingCustomers = async (db: DbOrTx, clientId: string, ids: readonly str
   return new Map(rows.map((row) => [row.id, row]));
 };
 
-const sameValues = (a: CustomerValues, b: CustomerValues) =>
-  a.external_id === b.external_id &&
-  a.name === b.name &&
-  a.surname === b.surname &&
-  a.email === b.email &&
-  a.cell_number === b.cell_number &&
-  a.birthday === b.birthday &&
-  a.member_branch_id === b.member_branch_id;
+const VALUE_COLUMNS = [
+  'external_id',
+  'name',
+  'surname',
+  'email',
+  'cell_number',
+  'birthday',
+  'member_branch_id',
+] as const satisfies readonly (keyof CustomerValues)[];
+
+/** The columns whose stored value the row changes. */
+const changedColumns = (a: CustomerValues, b: CustomerValues) =>
+  VALUE_COLUMNS.filter((column) => a[column] !== b[column]);
 
 /**
  * Decides each valid row against what is stored: the customer it names (external_id, else email; a new
@@ -163,7 +170,8 @@ export const planRows = async (db: DbOrTx, job: ImportJob, rows: readonly Import
       birthday: row.birthday ?? current?.birthday ?? null,
       member_branch_id: branchId ?? null,
     };
-    const fieldsChanged = current !== null && !sameValues(current, values);
+    const changed = current ? changedColumns(current, values) : [];
+    const fieldsChanged = changed.length > 0;
     const newLoyaltyNumber =
       row.loyaltyNumber !== null && row.loyaltyNumber !== (current?.loyalty_number ?? null)
         ? row.loyaltyNumber
@@ -172,7 +180,7 @@ export const planRows = async (db: DbOrTx, job: ImportJob, rows: readonly Import
       fail('external_id', M.updateNeedsPermission);
       continue;
     }
-    plans.push({ row, existing: current, values, fieldsChanged, newLoyaltyNumber });
+    plans.push({ row, existing: current, values, changedColumns: changed, fieldsChanged, newLoyaltyNumber });
   }
   return { plans, errors };
 };
