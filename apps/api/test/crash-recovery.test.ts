@@ -6,31 +6,36 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind, withDatabaseName } from './db-kind';
 import { clientRegistration } from './factories';
+import { createServerDatabase } from './server-database';
 import { exitOf, type ServerProcess, startServer } from './server-process';
 
-// The server under test stores in PGlite (a data directory) or in a PostgreSQL database of its own.
+// The server under test stores in PGlite (a copy of the migrated template: a fresh PGlite is made by every e2e run)
+// or in an empty PostgreSQL database of its own, which the first start migrates.
 let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
+  if (testDbKind() === 'pglite') {
+    const database = await createServerDatabase('crash');
+    env = { ...database.env, RATE_LIMIT_IP_PER_MINUTE: '1000000' };
+    cleanup = database.close;
+    return;
+  }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'laurel-crash-'));
   env = { DATA_DIR: dataDir, RATE_LIMIT_IP_PER_MINUTE: '1000000' };
-  let dropDatabase = async () => {};
-  if (testDbKind() === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL as string;
-    const name = `laurel_crash_${randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    env.DATABASE_URL = withDatabaseName(admin, name);
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const admin = process.env.TEST_DATABASE_URL as string;
+  const name = `laurel_crash_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  env.DATABASE_URL = withDatabaseName(admin, name);
+  const dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
   cleanup = async () => {
     await dropDatabase();
     await rm(dataDir, { recursive: true, force: true });
