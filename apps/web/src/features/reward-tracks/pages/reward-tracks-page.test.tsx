@@ -70,7 +70,8 @@ describe('reward tracks list', { timeout: 60_000 }, () => {
     expect(stamps.getByRole('button', { name: 'Collapse Stamp Card' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
-    const milestones = stamps.getByRole('table', { name: 'Milestones of Stamp Card' });
+    // The milestones open with the card's transition: found once it has rendered them.
+    const milestones = await stamps.findByRole('table', { name: 'Milestones of Stamp Card' });
     expect(within(milestones).getByText('Milestone 2')).toBeTruthy();
   });
 
