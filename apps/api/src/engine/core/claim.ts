@@ -99,7 +99,10 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
         )
         SELECT e.id, e.seq, e.received_at::text AS received_at, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id,
                e.occurred_at, e.data, e.attempts, cu.status AS customer_status, cl.time_zone
-        FROM next JOIN events e ON e.id = next.event_id AND e.received_at = next.received_at
+        -- LATERAL: one probe of the event's own partition per claimed event, whichever the planner would pick for a
+        -- join against a log of millions of rows (a hash join scans every month's partition).
+        FROM next CROSS JOIN LATERAL (
+          SELECT * FROM events x WHERE x.id = next.event_id AND x.received_at = next.received_at) e
         JOIN clients cl ON cl.id = e.client_id
         LEFT JOIN customers cu ON cu.id = e.customer_id`,
   );

@@ -77,6 +77,17 @@ const nextRetryIn = async (database: Database) => {
 /** An event's partition key (`received_at`), as the claim read it. */
 type ReceivedAt = ReadonlyMap<string, string>;
 
+/**
+ * The batch's months: whatever join the planner picks for a statement below, it reads only these partitions, never
+ * the history's (a hash join would otherwise scan every month's).
+ */
+const batchMonths = (receivedAt: ReceivedAt) => {
+  const times = arrayParam([...receivedAt.values()]);
+  // Uncorrelated subqueries: computed once before the scan, so PostgreSQL prunes partitions as it starts it.
+  return sql`e.received_at BETWEEN (SELECT min(t) FROM unnest(${times}::timestamptz[]) t)
+                               AND (SELECT max(t) FROM unnest(${times}::timestamptz[]) t)`;
+};
+
 /** The rows of `events` by their full key: each probe goes to its own month's partition only. */
 const keysOf = (events: readonly EngineEvent[], receivedAt: ReceivedAt) =>
   sql`unnest(${arrayParam(events.map((event) => event.id))}::text[],
@@ -91,7 +102,7 @@ const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt
   if (result.processed.length > 0) {
     await tx.execute(sql`UPDATE events e SET status = 'processed', processed_at = now(), error = NULL
                          FROM ${keysOf(result.processed, receivedAt)} AS k(id, received_at)
-                         WHERE e.id = k.id AND e.received_at = k.received_at`);
+                         WHERE e.id = k.id AND e.received_at = k.received_at AND ${batchMonths(receivedAt)}`);
   }
   const settled = [...result.outcomes.entries()];
   const finished = settled.filter(([, outcome]) => outcome.kind !== 'retry');
@@ -103,7 +114,7 @@ const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt
                   ${arrayParam(finished.map(([event]) => receivedAt.get(event.id) ?? null))}::timestamptz[],
                   ${arrayParam(finished.map(([, outcome]) => outcome.kind))}::text[],
                   ${arrayParam(finished.map(([, outcome]) => outcome.reason))}::text[]) AS o(id, received_at, status, error)
-      WHERE e.id = o.id AND e.received_at = o.received_at`);
+      WHERE e.id = o.id AND e.received_at = o.received_at AND ${batchMonths(receivedAt)}`);
   }
   const again = [
     ...settled
@@ -142,7 +153,7 @@ const recordResults = async (tx: Tx, result: BatchResult, receivedAt: ReceivedAt
                   ${arrayParam(again.map(([event]) => receivedAt.get(event.id) ?? null))}::timestamptz[],
                   ${arrayParam(again.map(([, reason]) => reason))}::text[],
                   ${arrayParam(again.map(([event]) => backoffSeconds(event.attempts + 1)))}::int[]) AS o(id, received_at, error, wait)
-      WHERE e.id = o.id AND e.received_at = o.received_at`);
+      WHERE e.id = o.id AND e.received_at = o.received_at AND ${batchMonths(receivedAt)}`);
   }
 };
 
