@@ -21,7 +21,6 @@
  *   BENCH_HISTORY_RUNS     timed backlogs per side (the best counts), default 2
  *   BENCH_HISTORY_MONTHS   past months the history is spread over, one partition each, default 6
  */
-import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
@@ -43,8 +42,8 @@ import {
   sleep,
   stopChild,
 } from './bench-support';
-import { postBatch } from './engine-bench-posting';
-import { BATCH, POLL_MS, RUN, SENDERS, SETTLE_STALL_MS } from './engine-bench-settings';
+import { postBacklog } from './engine-bench-posting';
+import { POLL_MS, RUN, SETTLE_STALL_MS } from './engine-bench-settings';
 import { setupTenant, type Tenant, waitRebuilt } from './engine-bench-tenants';
 import { verify } from './engine-bench-verify';
 
@@ -87,27 +86,6 @@ export type HistoryResult = {
 };
 
 const best = (runs: readonly BacklogRun[], pick: (run: BacklogRun) => number) => Math.min(...runs.map(pick));
-
-/** Posts `count` events of the tenant's mix by SENDERS senders, each answer checked; resolves to those accepted. */
-const postBacklog = async (server: Server, tenant: Tenant, count: number) => {
-  const batches = Math.ceil(count / BATCH);
-  let next = 0;
-  let accepted = 0;
-  const agents = Array.from({ length: SENDERS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  await Promise.all(
-    agents.map(async (agent) => {
-      while (next < batches) {
-        const index = next++;
-        const planned = tenant.generator.batch(Math.min(BATCH, count - index * BATCH));
-        // Read after the await: `accepted += await …` would add to a value read before it (lost updates).
-        const posted = await postBatch(server, tenant.apiKey, planned, agent);
-        accepted += posted.accepted.length;
-      }
-    }),
-  );
-  for (const agent of agents) agent.destroy();
-  return accepted;
-};
 
 /** Rows in the whole events table (every tenant's): the planner's estimate, fresh after the VACUUM (ANALYZE). */
 const tableEvents = async (pool: pg.Pool) =>

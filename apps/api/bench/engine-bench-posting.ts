@@ -115,19 +115,11 @@ export const waitSettled = async (pool: pg.Pool, clientId: string, label: string
 
 export type Pushed = { accepted: number; seconds: number; cpu: CpuShares };
 
-/** Posts `count` events of a tenant by SENDERS senders and waits until all are processed. */
-export const pushEvents = async (
-  server: Server,
-  pool: pg.Pool,
-  cpu: ReturnType<typeof cpuMeter>,
-  tenant: Tenant,
-  count: number,
-): Promise<Pushed> => {
+/** Posts `count` events of the tenant's mix by SENDERS senders, each answer checked; resolves to those accepted. */
+export const postBacklog = async (server: Server, tenant: Tenant, count: number) => {
   const batches = Math.ceil(count / BATCH);
   let next = 0;
   let accepted = 0;
-  const meter = await cpu();
-  const started = performance.now();
   const agents = Array.from({ length: SENDERS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   await Promise.all(
     agents.map(async (agent) => {
@@ -141,6 +133,20 @@ export const pushEvents = async (
     }),
   );
   for (const agent of agents) agent.destroy();
+  return accepted;
+};
+
+/** Posts `count` events of a tenant by SENDERS senders and waits until all are processed. */
+export const pushEvents = async (
+  server: Server,
+  pool: pg.Pool,
+  cpu: ReturnType<typeof cpuMeter>,
+  tenant: Tenant,
+  count: number,
+): Promise<Pushed> => {
+  const meter = await cpu();
+  const started = performance.now();
+  const accepted = await postBacklog(server, tenant, count);
   const settledAt = await waitSettled(pool, tenant.owner.clientId, tenant.label);
   return { accepted, seconds: (settledAt - started) / 1000, cpu: await meter() };
 };

@@ -13,6 +13,7 @@ import {
   uniqueCell,
   uniqueEmail,
 } from '../../../../test/factories';
+import { runImport as runImportWith, uploadImport } from '../../../../test/import-helpers';
 import { createClientApp } from '../../../../test/test-app';
 
 let setup: Awaited<ReturnType<typeof createClientApp<'Sea Point'>>>;
@@ -24,28 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => setup.t.close());
 
-const upload = (csv: string, fields: Record<string, string> = {}, fileName = 'members.csv') => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
-  return setup.t.app.inject({
-    method: 'POST',
-    url: '/api/customers/imports',
-    headers: bearer(setup.admin.clientToken),
-    payload: body as unknown as InjectOptions['payload'],
-  });
-};
-
-/** Uploads, lets the worker run the import to its end, and answers the finished report. */
-const runImport = async (csv: string, fields: Record<string, string> = {}) => {
-  const res = await upload(csv, fields);
-  expect(res.statusCode, res.body).toBe(202);
-  expect(res.json().content).toMatchObject({ status: 'queued' });
-  await setup.t.ctx.engine.drain();
-  const report = await setup.call('GET', `/api/customers/imports/${res.json().content._id}`);
-  expect(report.statusCode, report.body).toBe(200);
-  return report.json().content as TCustomerImport;
-};
+const upload = (csv: string, fields: Record<string, string> = {}, fileName = 'members.csv') =>
+  uploadImport(setup, csv, fields, fileName);
+const runImport = (csv: string, fields: Record<string, string> = {}) => runImportWith(setup, csv, fields);
 
 const lookup = async (query: string) => {
   const res = await setup.t.app.inject({

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { ADD_CUSTOMER_MESSAGES, type TCustomerImport } from '@laurel/contract';
-import type { InjectOptions } from 'fastify';
+import { ADD_CUSTOMER_MESSAGES } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCurrency } from '../../../../test/economy-helpers';
-import { bearer } from '../../../../test/factories';
+import { runImport as runImportWith } from '../../../../test/import-helpers';
 import { createClientApp } from '../../../../test/test-app';
 import { type ReceivedWebhook, type Receiver, startReceiver } from '../../../../test/webhook-receiver';
 
@@ -45,24 +44,9 @@ afterAll(async () => {
 const asKey = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   setup.t.app.inject({ method, url, headers: { 'x-api-key': setup.key }, ...(payload ? { payload } : {}) });
 
-/** Uploads, runs the import to its end, delivers what it wrote to the outbox, and answers the report. */
-const runImport = async (csv: string, fields: Record<string, string> = {}) => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append('file', new Blob([csv], { type: 'text/csv' }), 'members.csv');
-  const res = await setup.t.app.inject({
-    method: 'POST',
-    url: '/api/customers/imports',
-    headers: bearer(setup.admin.clientToken),
-    payload: body as unknown as InjectOptions['payload'],
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  await setup.t.ctx.engine.drain();
-  await setup.t.ctx.webhooks.drain();
-  const report = await setup.call('GET', `/api/customers/imports/${res.json().content._id}`);
-  expect(report.statusCode, report.body).toBe(200);
-  return report.json().content as TCustomerImport;
-};
+/** Runs an import to its end and delivers what it wrote to the outbox. */
+const runImport = (csv: string, fields: Record<string, string> = {}) =>
+  runImportWith(setup, csv, fields, { webhooks: true });
 
 /** The outbox rows an endpoint was given, whatever became of them. */
 const outboxRows = async (endpointId: string) =>
