@@ -89,10 +89,8 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
  * and an earlier redemption of the id (redeem.queries.ts); one statement debits the wallet (a Spending ledger row
  * naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code, records the
  * redemption and its reward.redeemed outbox row (and a staff member's audit row); then COMMIT, or ROLLBACK on a
- * refusal. So k in stock issue at most k and no wallet goes below zero, however many ask at once. Measured with
- * `npm run bench:rewards` (docs/performance.md, Rewards): 3.0 round trips a redemption, was 7; back to back with the
- * code before on a busy machine (load 8 to 10), 160 redemptions/s, was 100, with 1.39 ms of API and 2.70 ms of
- * PostgreSQL CPU each, was 2.90 and 5.64.
+ * refusal. So k in stock issue at most k and no wallet goes below zero, however many ask at once. Its cost is
+ * measured by `npm run bench:rewards` (figures in docs/performance.md, Rewards).
  */
 export const createRedemptionsService = (db: Db) => {
   const redeemOnce = (
