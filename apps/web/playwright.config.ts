@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 1,
+  // Each journey signs up its own business (or starts its own server), so two run side by side: one waits on the
+  // server or a poll while the other renders (19 min in turn, 7.6 alone with two, on two cores).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // `npm test` runs the journeys beside the unit suites on two cores: generous limits, since a journey is about
   // behaviour, not speed.
   timeout: 60_000,
@@ -19,7 +21,12 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (DOM snapshots, network, console) and a screenshot. The trace's screencast
+    // would double every journey's CPU (the browser paints a frame per action): E2E_TRACE=full brings it back.
+    trace:
+      process.env.E2E_TRACE === 'full'
+        ? 'retain-on-failure'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

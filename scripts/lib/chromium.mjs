@@ -20,10 +20,13 @@ const onPath = (name) => {
 /**
  * The Chromium to drive: CHROME_PATH when set (undefined when it does not point at an executable), else
  * /usr/bin/chromium, else chromium / chromium-browser on PATH. Undefined when none is found.
+ * `headless: true` prefers Debian's headless shell (package chromium-headless-shell), the browser Playwright itself
+ * runs headless tests in: it does the journeys' work with about a sixth less CPU than the full browser.
  */
-export const findChromium = () => {
+export const findChromium = ({ headless = false } = {}) => {
   const configured = process.env.CHROME_PATH?.trim();
   if (configured) return isExecutable(configured) ? configured : undefined;
+  if (headless && isExecutable('/usr/bin/chromium-headless-shell')) return '/usr/bin/chromium-headless-shell';
   if (isExecutable('/usr/bin/chromium')) return '/usr/bin/chromium';
   return onPath('chromium') ?? onPath('chromium-browser');
 };

@@ -53,6 +53,7 @@ export const filterProducts = defineEndpoint({
   tags,
   query: ZCategoryListQuery,
   body: ZFilterProductsBody,
+  readsOnly: true,
   response: envelopeOf(z.object({ product_list: z.array(ZProduct), count: z.number().int() })),
 });
 

@@ -46,6 +46,8 @@ export type TEndpoint<
    * holds. `rawTypes`: media types the file may also be sent as, as the whole body (e.g. `text/csv`).
    */
   upload?: { file: string; fields?: Record<string, string>; rawTypes?: string[] };
+  /** A POST that only reads (a list filtered by its body): it changes nothing, so the audit log leaves it out. */
+  readsOnly?: true;
   /**
    * Error statuses the handler answers beyond those the OpenAPI document derives from the declaration (e.g. a
    * public sign-in's 401): the document lists them, and the API tests' contract check holds answers to the list.

@@ -206,7 +206,7 @@ const branchList = (method: 'GET' | 'POST', path: string, summary: string) =>
     tags: ['branches'],
     ...(method === 'GET'
       ? { query: ZBranchFilter }
-      : { body: ZBranchFilterBody.default({ page: 1, size: 15 }) }),
+      : { body: ZBranchFilterBody.default({ page: 1, size: 15 }), readsOnly: true as const }),
     response: envelopeOf(ZBranchListContent),
   });
 

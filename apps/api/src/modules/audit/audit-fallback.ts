@@ -12,6 +12,7 @@ export const installAuditFallback = (app: FastifyInstance, db: Db) => {
   app.addHook('onResponse', async (request, reply) => {
     if (!WRITES.has(request.method) || reply.statusCode >= 400 || request.audited || !request.principal)
       return;
+    if (request.routeOptions.config.endpoint?.readsOnly) return;
     const url = request.routeOptions.url ?? request.url;
     const entity = url.replace(/^\/api\/(v\d+\/)?/, '').split('/')[0] || 'api';
     const params = (request.params ?? {}) as Record<string, string>;

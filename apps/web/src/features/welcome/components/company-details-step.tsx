@@ -26,8 +26,10 @@ export const CompanyDetailsStep = ({
 }: TCompanyDetailsStepProps) => {
   // Only the latest chosen prediction's details count when several requests overlap.
   const latest = useRef('');
+  // 'Next' pressed while a chosen prediction's details are on their way waits for them.
+  const details = useRef<Promise<unknown>>(Promise.resolve());
   return (
-    <WizardForm label="Company Details" onSubmit={onNext}>
+    <WizardForm label="Company Details" onSubmit={() => details.current.then(onNext)}>
       <TextInput
         label="Business Name"
         description="The name your customers know you by"
@@ -74,9 +76,9 @@ export const CompanyDetailsStep = ({
         onChoose={(chosen) => {
           latest.current = chosen.place_id;
           onChange({ address: chosen.description, coordinates: null });
-          fetchPlaceDetails(chosen.place_id)
-            .then((details) => {
-              if (latest.current === chosen.place_id) onChange({ coordinates: details.geometry.location });
+          details.current = fetchPlaceDetails(chosen.place_id)
+            .then((place) => {
+              if (latest.current === chosen.place_id) onChange({ coordinates: place.geometry.location });
             })
             // Address-search errors are only logged (spec 1 §8); the address stays unchosen.
             .catch((error: unknown) => console.error('Address details failed:', error));

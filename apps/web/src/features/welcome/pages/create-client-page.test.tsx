@@ -220,6 +220,39 @@ describe('create-client wizard: registration', () => {
     expect(sessionStore.get()).toEqual(session);
   });
 
+  it("waits for a chosen address's details when 'Next' is pressed before they arrive", async () => {
+    let answerDetails = () => {};
+    const details = new Promise<void>((resolve) => {
+      answerDetails = resolve;
+    });
+    stubApi({
+      'GET /api/v2/terms-and-conditions': ok({ content: TERMS }),
+      'GET /api/v2/google/autocomplete': ok([
+        { description: '1 Long Street, Cape Town, 8001, South Africa', place_id: 'gn:long-street' },
+      ]),
+      'GET /api/v2/google/placeiddetails': () =>
+        details.then(() =>
+          ok({
+            place_id: 'gn:long-street',
+            formatted_address: '1 Long Street, Cape Town, 8001, South Africa',
+            geometry: { location: { lat: -33.9189, lng: 18.4233 } },
+            address_components: [],
+          }),
+        ),
+    });
+    await openWizard();
+    const user = userEvent.setup();
+    await fillAccount(user);
+    await next(user);
+    await fillCompanyDetails(user);
+    await next(user);
+    expect(screen.getByRole('heading', { level: 1, name: 'Company details' })).toBeTruthy();
+    answerDetails();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Company information' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
   it("opens 'Oops!' with the server's message when the email is taken, and stays on the step", async () => {
     const api = stubServer(fail(409, 'An account with this email address already exists.'));
     const { router } = await openWizard();

@@ -1,7 +1,7 @@
 import { ONBOARDING_STEP_TITLES, ROUTE_PATTERNS, SIGN_UP_MESSAGES } from '@laurel/contract';
 import { Stepper } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionStore } from '@/api/session-store';
 import { useSession } from '@/api/use-session';
@@ -51,6 +51,8 @@ const useStepForm = <TValues extends object>(
   validatorOf: (checks: TSignUpChecks) => (values: TValues) => TFormErrors<TValues>,
 ) => {
   const [values, setValues] = useState(empty);
+  // What the fields hold now, for a check that runs after a wait (e.g. for a chosen address's details).
+  const latest = useRef(empty);
   const [tried, setTried] = useState(false);
   const checks = signUpChecks.use();
   const errors: TFormErrors<TValues> = tried && checks ? validatorOf(checks)(values) : {};
@@ -59,12 +61,14 @@ const useStepForm = <TValues extends object>(
     errors,
     change: (patch: Partial<TValues>) => {
       void signUpChecks.load();
-      setValues((current) => ({ ...current, ...patch }));
+      latest.current = { ...latest.current, ...patch };
+      setValues(latest.current);
     },
     /** True when the step is valid; otherwise its messages show. */
     check: async () => {
       setTried(true);
-      return !hasErrors(validatorOf(await signUpChecks.get())(values));
+      const validate = validatorOf(await signUpChecks.get());
+      return !hasErrors(validate(latest.current));
     },
   };
 };
