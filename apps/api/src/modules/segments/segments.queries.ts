@@ -56,13 +56,28 @@ export type SegmentPlayerRow = {
   last_login: string | Date | null;
 };
 
-/** A page of members, newest first, read from the (segment, entered_at) index. */
+/**
+ * Which slice of the members a page is: newest first, or, past the middle of `count` members, counted from the
+ * oldest, so that the last page of a large segment reads as few index entries as the first (an OFFSET reads every
+ * entry it skips).
+ */
+export const memberSlice = (count: number, page: number, size: number) => {
+  const offset = (page - 1) * size;
+  if (offset < count / 2) return { newestFirst: true, offset, limit: size };
+  const fromOldest = count - offset - size;
+  return {
+    newestFirst: false,
+    offset: Math.max(0, fromOldest),
+    limit: Math.max(0, fromOldest < 0 ? size + fromOldest : size),
+  };
+};
+
+/** A page of members, newest first, read from the (segment, entered_at) index from whichever end is nearer. */
 export const segmentPlayerRows = (
   db: DbOrTx,
   clientId: string,
   segmentId: string,
-  page: number,
-  size: number,
+  slice: ReturnType<typeof memberSlice>,
 ) =>
   rowsOf<SegmentPlayerRow>(
     db,
@@ -72,7 +87,8 @@ export const segmentPlayerRows = (
              WHERE st.client_id = ${clientId} AND st.name = 'numberOfLogins' AND ps.customer_id = m.customer_id
              ORDER BY ps.version DESC LIMIT 1) AS last_login
         FROM (SELECT customer_id, entered_at FROM segment_members WHERE segment_id = ${segmentId}
-              ORDER BY entered_at DESC, customer_id DESC LIMIT ${size} OFFSET ${(page - 1) * size}) m
+              ORDER BY ${slice.newestFirst ? sql`entered_at DESC, customer_id DESC` : sql`entered_at, customer_id`}
+              LIMIT ${slice.limit} OFFSET ${slice.offset}) m
         JOIN customers c ON c.id = m.customer_id
         ORDER BY m.entered_at DESC, m.customer_id DESC`,
   );

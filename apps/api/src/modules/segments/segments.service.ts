@@ -23,7 +23,13 @@ import { currentValuesOf, loadStatisticCatalogue } from '../../engine';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
 import { clientTimeZone } from '../statistics/statistics.queries';
-import { findSegmentRow, listSegmentRows, type SegmentRow, segmentPlayerRows } from './segments.queries';
+import {
+  findSegmentRow,
+  listSegmentRows,
+  memberSlice,
+  type SegmentRow,
+  segmentPlayerRows,
+} from './segments.queries';
 
 type SaveInput = z.output<typeof ZSaveSegmentRequest>;
 
@@ -212,7 +218,8 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
     /** A segment's players; `reader` is the read side (a replica when configured), the segment itself the primary. */
     players: async (clientId: string, id: string, page: number, size: number, reader: Db = db) => {
       const segment = toSegment(await load(db, clientId, id));
-      const rows = await segmentPlayerRows(reader, clientId, id, page, size);
+      const slice = memberSlice(segment.player_count, page, size);
+      const rows = await segmentPlayerRows(reader, clientId, id, slice);
       const names = new Set(segment.filters.flatMap((f) => (f.statistic_name ? [f.statistic_name] : [])));
       const [catalogue, timeZone] = await Promise.all([
         loadStatisticCatalogue(db, [clientId]),

@@ -251,6 +251,31 @@ describe('membership kept by the engine', () => {
     expect((await player(customer)).segments).toEqual([]);
   });
 
+  it('pages of players, read from either end of the segment, join up to the whole list in order', async () => {
+    const segment = await createSegment(t.app, admin, {
+      name: 'Very regular',
+      filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 6)],
+    });
+    const customers = await Promise.all(Array.from({ length: 7 }, () => addCustomer(t.app, admin)));
+    await sendAndProcess(
+      t,
+      key,
+      customers.flatMap((customer) => logins(customer, 6)),
+    );
+    const page = async (n: number, size: number) => {
+      const body = (await call('GET', `/api/segments/${segment._id}/players?page=${n}&size=${size}`)).json();
+      expect(body.pagination.count).toBe(7);
+      return body.content.map((p: { customer_id: string }) => p.customer_id);
+    };
+    const whole = await page(1, 15);
+    expect([...whole].sort()).toEqual([...customers].sort());
+    const paged = [];
+    for (const n of [1, 2, 3, 4]) paged.push(...(await page(n, 2)));
+    expect(paged).toEqual(whole);
+    expect(await page(3, 3)).toEqual(whole.slice(6));
+    expect(await page(5, 2)).toEqual([]);
+  });
+
   it('an empty players page for a new segment; paging', async () => {
     const segment = await createSegment(t.app, admin, {
       name: 'Big spenders',
