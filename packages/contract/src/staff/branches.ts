@@ -206,7 +206,9 @@ const branchList = (method: 'GET' | 'POST', path: string, summary: string) =>
     tags: ['branches'],
     ...(method === 'GET'
       ? { query: ZBranchFilter }
-      : { body: ZBranchFilterBody.default({ page: 1, size: 15 }), readsOnly: true as const }),
+      : { body: ZBranchFilterBody.default({ page: 1, size: 15 }) }),
+    // Apart from the schemas above, which the browser's build strips (apps/web/build-tools/contract-for-browser.ts).
+    ...(method === 'POST' ? { readsOnly: true as const } : {}),
     response: envelopeOf(ZBranchListContent),
   });
 
