@@ -32,6 +32,7 @@ import {
   must,
   type Server,
 } from './bench-support';
+import { profileStatements } from './statement-profile';
 
 const ORDERS = envInt('BENCH_ECONOMY_ORDERS', 20_000, 100, 5_000_000);
 const SPENDS = envInt('BENCH_ECONOMY_SPENDS', 5_000, 10, 1_000_000);
@@ -233,6 +234,7 @@ export const runEconomyScenario = async (
   let spent = 0;
   let ok = 0;
   let refused = 0;
+  const spendStatements = await profileStatements(pool, 'economy: spends');
   const spendCpu = cpu ? await cpu() : null;
   const spendStarted = performance.now();
   const spendAll = async (agent: http.Agent, sender: number) => {
@@ -274,6 +276,7 @@ export const runEconomyScenario = async (
   await Promise.all(agents.map(spendAll));
   const spendSeconds = (performance.now() - spendStarted) / 1000;
   const spendCpuUsed = spendCpu ? await spendCpu() : null;
+  await spendStatements();
   for (const agent of agents) agent.destroy();
   await check(expected);
   log(

@@ -84,6 +84,7 @@
  */
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
@@ -144,7 +145,12 @@ const main = async (defer: Defer) => {
   ensureBuilt();
   const databaseUrl = await openBenchDatabase(defer);
 
-  const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0' } });
+  // BENCH_API_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (chrome://inspect, speedscope).
+  const apiProfile = process.env.BENCH_API_CPU_PROF?.trim();
+  const server = await startServer(databaseUrl, {
+    env: { ENGINE_IN_PROCESS: '0' },
+    nodeArgs: apiProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(apiProfile)}`] : [],
+  });
   defer('stopping the API', () => stopChild(server));
   const apiPid = server.child.pid as number;
   let apiRss: RssSampler | null = rssSampler(apiPid);

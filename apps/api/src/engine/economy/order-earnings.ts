@@ -77,10 +77,12 @@ export const loadXpBalances = async (
   if (customerIds.length === 0) return xp;
   const rows = await rowsOf<{ customer_id: string; value: string }>(
     db,
+    // By the xp statistics' ids, so the primary key (statistic_id, customer_id, version) finds the rows: joined by
+    // name, the planner scanned every player statistic of the table (4 ms a batch at 50,000 rows, against 0.1).
     sql`SELECT DISTINCT ON (ps.customer_id) ps.customer_id, ps.value::text AS value
         FROM player_statistics ps
-        JOIN statistics s ON s.id = ps.statistic_id AND s.name = 'xp'
-        WHERE ps.client_id = ANY(${arrayParam([...clientIds])}::text[])
+        WHERE ps.statistic_id IN (
+            SELECT s.id FROM statistics s WHERE s.client_id = ANY(${arrayParam([...clientIds])}::text[]) AND s.name = 'xp')
           AND ps.customer_id = ANY(${arrayParam([...customerIds])}::text[])
         ORDER BY ps.customer_id, ps.version DESC`,
   );

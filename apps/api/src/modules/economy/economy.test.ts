@@ -484,6 +484,11 @@ describe('spending (integrator API)', () => {
       ['Earning Event', 20, 20],
       ['Spending', -12.5, 7.5],
     ]);
+    // The ledger row is the spend's record; the audit log keeps the admin's credit, not the till's spend.
+    const audit = await call('GET', '/api/audit-log?size=50');
+    const actions = (audit.json().content as { action: string }[]).map((entry) => entry.action);
+    expect(actions).toContain('wallet.credit');
+    expect(actions.filter((action) => action.includes('spend'))).toEqual([]);
   });
 
   it('names bad input, an unknown currency and another client’s customer', async () => {
