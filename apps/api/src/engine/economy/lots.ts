@@ -35,7 +35,7 @@ export const consumeLotsSql = (debits: readonly LotDebit[]) => {
   if (list.length === 0) return null;
   return sql`
     UPDATE wallet_lots l SET remaining = l.remaining - least(l.remaining, d.amount - (c.cum - l.remaining))
-    FROM (SELECT id, customer_id, currency_id,
+    FROM (SELECT id, customer_id, currency_id, remaining,
                  sum(remaining) OVER (PARTITION BY customer_id, currency_id ORDER BY ${LOT_ORDER}) AS cum
           FROM wallet_lots
           WHERE customer_id = ANY(${arrayParam(list.map((d) => d.customerId))}::text[]) AND remaining > 0) c
@@ -43,7 +43,8 @@ export const consumeLotsSql = (debits: readonly LotDebit[]) => {
                 ${arrayParam(list.map((d) => d.cents))}::bigint[]) AS d0(customer_id, currency_id, cents)
       ON d0.customer_id = c.customer_id AND d0.currency_id = c.currency_id
     CROSS JOIN LATERAL (SELECT d0.cents / 100.0 AS amount) d
-    WHERE l.id = c.id AND c.cum - l.remaining < d.amount`;
+    -- c.remaining's test lets the planner drop the lots the amount does not reach before looking them up again.
+    WHERE c.cum - c.remaining < d.amount AND l.id = c.id AND c.cum - l.remaining < d.amount`;
 };
 
 export const consumeLots = async (tx: DbOrTx, debits: readonly LotDebit[]) => {

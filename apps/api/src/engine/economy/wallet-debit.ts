@@ -50,9 +50,13 @@ export const walletDebitCtes = () => sql`
     RETURNING id, wallet_balance_post_transaction AS balance),
   lots AS (
     UPDATE wallet_lots l SET remaining = l.remaining - least(l.remaining, ${p('amount')}::numeric - (c.cum - l.remaining))
-    FROM debit, (SELECT id, sum(remaining) OVER (ORDER BY ${LOT_ORDER}) AS cum FROM wallet_lots
-                 WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${p('currency_id')}::text
-                   AND remaining > 0) c
+    -- Only the lots the amount reaches are looked up again to be updated (the filter on the window's own
+    -- remaining runs before the join; the wallet's lock keeps it equal to l.remaining), not every open lot.
+    FROM debit, (SELECT id, cum FROM (
+                   SELECT id, remaining, sum(remaining) OVER (ORDER BY ${LOT_ORDER}) AS cum FROM wallet_lots
+                   WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${p('currency_id')}::text
+                     AND remaining > 0) w
+                 WHERE w.cum - w.remaining < ${p('amount')}::numeric) c
     WHERE l.id = c.id AND c.cum - l.remaining < ${p('amount')}::numeric
     RETURNING 1),
   debit_hooks AS (
