@@ -65,6 +65,7 @@ import {
   verdict,
 } from './bench-support';
 import { measureSpendFloor } from './economy.bench-scenario';
+import { profileStatements } from './statement-profile';
 
 const CUSTOMERS = envInt('BENCH_CUSTOMERS', 2_000, 10, 1_000_000);
 const STOCK = envInt('BENCH_REWARD_STOCK', 1_000, 1, 1_000_000);
@@ -436,9 +437,11 @@ const main = async (defer: Defer) => {
   sampler.phase('redemptions');
   log(`${fmtInt(REDEMPTIONS)} redemptions by ${SENDERS} senders…`);
   const cpu = cpuMeter(pool, serverPid);
+  const profiled = await profileStatements(pool, 'redemptions');
   const redeemCpu = await cpu();
   const { answers, times, seconds } = await runRedemptions(server, setup);
   const redeemCpuUsed = await redeemCpu();
+  await profiled();
   log(`${fmtInt(answers.length)} redemptions answered in ${seconds.toFixed(1)} s`);
 
   sampler.phase('checks');

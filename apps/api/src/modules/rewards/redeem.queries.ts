@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   executeSql,
-  type PreparedStatement,
   preparedStatement,
+  type ScriptPrepared,
+  scriptPrepared,
   scriptStatement,
   sqlLiteral,
 } from '../../db/fast-transaction';
@@ -143,12 +144,13 @@ const codeCte = (source: CodeSource) =>
       : sql`SELECT NULL::text AS code FROM stock`;
 
 /**
- * The second round trip: one statement that debits the wallet (walletDebitCtes: only where the balance covers the
- * cost), then only after that takes one from the stock (under the reward row's lock, held until the commit), issues
- * the code (the pool's next free one by SKIP LOCKED, or the generated one), records the redemption with the
- * balance after the debit, and writes the reward.redeemed outbox row and, for staff, the audit row. It answers one
- * row: `debited` 0 is insufficient balance; no redemption (`id` null) after a debit is out of stock (or the pool is
- * empty), and the caller rolls the debit back.
+ * The second and last round trip, sent with the COMMIT (FastSession.commit): one statement that debits the wallet
+ * (walletDebitCtes: only where the balance covers the cost), then only after that takes one from the stock (under the
+ * reward row's lock, held until the commit that follows in the same query), issues the code (the pool's next free one
+ * by SKIP LOCKED, or the generated one), records the redemption with the balance after the debit, and writes the
+ * reward.redeemed outbox row and, for staff, the audit row. It answers the redemption, or refuses
+ * (`laurel_refuse`): 'insufficient_balance' when nothing was debited, 'out_of_stock' when no redemption followed the
+ * debit (no stock left, or the pool is empty); the COMMIT is then skipped and the caller rolls back.
  */
 const redeemWrite = (source: CodeSource, staff: boolean) =>
   preparedStatement(sql`WITH ${walletDebitCtes()},
@@ -185,18 +187,19 @@ const redeemWrite = (source: CodeSource, staff: boolean) =>
       RETURNING 1)`
         : sql``
     }
-    SELECT (SELECT count(*)::int FROM debit) AS debited, rec.*,
-           ${wakeDispatchersSql('hooks')} + ${wakeDispatchersSql('debit_hooks')} AS hooks
+    SELECT rec.*, ${wakeDispatchersSql('hooks')} + ${wakeDispatchersSql('debit_hooks')} AS hooks,
+           CASE WHEN NOT EXISTS (SELECT 1 FROM debit) THEN laurel_refuse('insufficient_balance')
+                WHEN rec.id IS NULL THEN laurel_refuse('out_of_stock') END AS refused
     FROM (SELECT 1) one LEFT JOIN rec ON true`);
 
-const statements = new Map<string, PreparedStatement>();
+const statements = new Map<string, ScriptPrepared>();
 
 /** The write statement for a code source, with or without the staff audit row: compiled once each. */
 export const redeemWriteStatement = (source: CodeSource, staff: boolean) => {
   const key = `${source}:${staff}`;
   let statement = statements.get(key);
   if (!statement) {
-    statement = redeemWrite(source, staff);
+    statement = scriptPrepared(redeemWrite(source, staff));
     statements.set(key, statement);
   }
   return statement;

@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { fastTransaction } from '../../db/fast-transaction';
+import { executePrepared, fastTransaction, refusalOf } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects } from '../../engine';
@@ -84,12 +84,13 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
 };
 
 /**
- * Redemptions (DESIGN §10), three round trips each on PostgreSQL: one script opens the transaction, takes the
+ * Redemptions (DESIGN §10), two round trips each on PostgreSQL: one script opens the transaction, takes the
  * customer's redemption lock, locks the wallet and reads the customer, the reward, the customer's count and segments
- * and an earlier redemption of the id (redeem.queries.ts); one statement debits the wallet (a Spending ledger row
- * naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code, records the
- * redemption and its reward.redeemed outbox row (and a staff member's audit row); then COMMIT, or ROLLBACK on a
- * refusal. So k in stock issue at most k and no wallet goes below zero, however many ask at once. Its cost is
+ * and an earlier redemption of the id (redeem.queries.ts); one statement, sent with the COMMIT, debits the wallet (a
+ * Spending ledger row naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code,
+ * records the redemption and its reward.redeemed outbox row (and a staff member's audit row), or refuses, and then
+ * a ROLLBACK (a third). The reward row's lock is held for the statement and its commit only, not across a round trip
+ * to the API as well: redemptions of one reward queue on that lock. So k in stock issue at most k and no wallet goes below zero, however many ask at once. Its cost is
  * measured by `npm run bench:rewards` (figures in docs/performance.md, Rewards).
  */
 export const createRedemptionsService = (db: Db) => {
@@ -153,13 +154,16 @@ export const createRedemptionsService = (db: Db) => {
         actor_ip: staff?.ip ?? null,
         audit_summary: staff ? `Redeemed ${context.name} for a customer` : null,
       };
-      const [row] = await session.run<RedemptionRecord & { debited: number }>(
-        redeemWriteStatement(source, staff !== null),
-        values,
-      );
-      if (!row?.debited) throw new Refused('insufficient_balance');
-      if (!row.id) throw new Refused('out_of_stock');
-      return { redemption: row as RedemptionRecord, repeat: false };
+      const write = redeemWriteStatement(source, staff !== null);
+      const written = await session
+        .commit(executePrepared(write, values), [write])
+        .catch((error: unknown) => {
+          const reason = refusalOf(error);
+          throw reason === 'insufficient_balance' || reason === 'out_of_stock' ? new Refused(reason) : error;
+        });
+      const row = written[0]?.[0] as RedemptionRecord | undefined;
+      if (!row?.id) throw new Error('the redemption wrote no row');
+      return { redemption: row, repeat: false };
     });
 
   const redeem = async (
