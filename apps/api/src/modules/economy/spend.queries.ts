@@ -2,8 +2,9 @@ import type { TSpendResult } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import {
   executeSql,
-  type PreparedStatement,
   preparedStatement,
+  type ScriptPrepared,
+  scriptPrepared,
   scriptStatement,
 } from '../../db/fast-transaction';
 import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
@@ -75,14 +76,16 @@ export const spendReadOf = (results: Record<string, unknown>[][]): SpendRead => 
   };
 };
 
-let statement: PreparedStatement | null = null;
+let statement: ScriptPrepared | null = null;
 
 /**
- * The second round trip: the debit (walletDebitCtes: only where the balance covers it) and the spend's answer stored
- * on its claimed row, with the balance after it. `balance` null: insufficient balance, and the caller rolls back.
+ * The second and last round trip, sent with the COMMIT (FastSession.commit): the debit (walletDebitCtes: only where
+ * the balance covers it) and the spend's answer stored on its claimed row, with the balance after it. When the balance
+ * does not cover it the statement refuses ('insufficient_balance'), the COMMIT is skipped and the caller rolls back.
  */
 export const spendWriteStatement = () => {
-  statement ??= preparedStatement(sql`WITH ${walletDebitCtes()},
+  statement ??= scriptPrepared(
+    preparedStatement(sql`WITH ${walletDebitCtes()},
     answered AS (
       UPDATE spend_requests
       SET answer = ${sql.placeholder('answer')}::jsonb || jsonb_build_object('balance', trim_scale(ledger.balance))
@@ -90,7 +93,9 @@ export const spendWriteStatement = () => {
       WHERE client_id = ${sql.placeholder('client_id')}::text AND idempotency_id = ${sql.placeholder('event_id')}::text
       RETURNING 1)
     SELECT ledger.balance::text AS balance, (SELECT count(*)::int FROM answered) AS answered,
-           ${wakeDispatchersSql('debit_hooks')} AS hooks
-    FROM (SELECT 1) one LEFT JOIN ledger ON true`);
+           ${wakeDispatchersSql('debit_hooks')} AS hooks,
+           CASE WHEN ledger.balance IS NULL THEN laurel_refuse('insufficient_balance') END AS refused
+    FROM (SELECT 1) one LEFT JOIN ledger ON true`),
+  );
   return statement;
 };

@@ -7,7 +7,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
-import { fastTransaction } from '../../db/fast-transaction';
+import { executePrepared, fastTransaction, refusalOf } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
 import { currencies } from '../../db/schema';
 import { creditWallet, InsufficientBalanceError } from '../../engine';
@@ -69,11 +69,11 @@ export const createWalletsService = (db: Db) => ({
   },
 
   /**
-   * `POST /api/v1/players/{customer_id}/spend`, three round trips on PostgreSQL (spend.queries.ts): a script claims
+   * `POST /api/v1/players/{customer_id}/spend`, two round trips on PostgreSQL (spend.queries.ts): a script claims
    * the idempotency id, locks the wallet and reads the customer, the currency and the id's first request (a
-   * concurrent repeat waits for the first and then answers what it answered); one statement debits the wallet
-   * (ledger row, lots, wallet.debited) and stores the answer; COMMIT. A refused spend is rolled back and leaves no
-   * row (it may be retried).
+   * concurrent repeat waits for the first and then answers what it answered); then one statement, sent with the
+   * COMMIT, debits the wallet (ledger row, lots, wallet.debited) and stores the answer. A spend its balance does not
+   * cover is refused by that statement and rolled back (a third), leaving no row (it may be retried).
    */
   spend: async (principal: Principal, customerId: string, input: SpendInput): Promise<TSpendResult> => {
     const { clientId } = principal;
@@ -123,10 +123,16 @@ export const createWalletsService = (db: Db) => ({
         webhook_created_at: now.toISOString(),
         answer: JSON.stringify(answer),
       };
-      const [written] = await session.run<{ balance: string | null }>(spendWriteStatement(), values);
-      if (!written?.balance) throw conflict(M.insufficientBalance);
+      const write = spendWriteStatement();
+      const written = await session
+        .commit(executePrepared(write, values), [write])
+        .catch((error: unknown) => {
+          throw refusalOf(error) === 'insufficient_balance' ? conflict(M.insufficientBalance) : error;
+        });
+      const balance = written[0]?.[0]?.balance as string | undefined;
+      if (!balance) throw new Error('the spend wrote no ledger row');
       const { transaction_id, created_at, ...request } = answer;
-      return { ...request, balance: Number(written.balance), transaction_id, created_at };
+      return { ...request, balance: Number(balance), transaction_id, created_at };
     });
   },
 
