@@ -208,10 +208,14 @@ const spawnChild = (
   return started;
 };
 
+/** BENCH_API_CPU_PROF=<dir>: every API a bench starts writes a V8 CPU profile there when it stops (speedscope…). */
+const API_PROFILE_DIR = process.env.BENCH_API_CPU_PROF?.trim() || undefined;
+
 /**
  * Starts dist/server.js on a free loopback port with rate limits out of the way and waits for /api/health.
  * `env` adds or overrides variables (ENGINE_IN_PROCESS…); `maxSockets` bounds its default keep-alive agent;
- * `script` runs another build than dist/server.js, `nodeArgs` go to node before it (`--cpu-prof`…).
+ * `script` runs another build than dist/server.js, `nodeArgs` go to node before it (`--cpu-prof`…; by default the
+ * profile BENCH_API_CPU_PROF asks for).
  */
 export const startServer = async (
   databaseUrl: string,
@@ -229,7 +233,8 @@ export const startServer = async (
       RATE_LIMIT_EMAIL_FAILURES: '1000',
       ...options.env,
     },
-    options.nodeArgs,
+    options.nodeArgs ??
+      (API_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(API_PROFILE_DIR)}`] : []),
   );
   const server: Server = {
     ...started,

@@ -11,6 +11,7 @@ import { type Child, type cpuMeter, fmtInt, log, type Server, stopChild } from '
 import { pendingCount, postBatch, waitSettled } from './engine-bench-posting';
 import { BATCH, EVENTS, SENDERS } from './engine-bench-settings';
 import type { Tenant } from './engine-bench-tenants';
+import { profileStatements } from './statement-profile';
 
 export const runThroughput = async (
   server: Server,
@@ -32,6 +33,7 @@ export const runThroughput = async (
   let nextBatch = 0;
   let acceptedCount = 0;
   let answeredCount = 0;
+  const profiled = await profileStatements(pool, `throughput (${workers} worker${workers === 1 ? '' : 's'})`);
   const throughputCpu = await cpu();
   const throughputWall = Date.now();
   const throughputStarted = performance.now();
@@ -63,6 +65,7 @@ export const runThroughput = async (
   const settledAt = await waitSettled(pool, owner.clientId, 'throughput');
   const drainCpuShares = await drainCpu();
   const wholeCpu = await throughputCpu();
+  await profiled();
   const postingSeconds = (postedAt - throughputStarted) / 1000;
   const processingSeconds = (settledAt - throughputStarted) / 1000;
   const drainSeconds = (settledAt - postedAt) / 1000;

@@ -84,7 +84,6 @@
  */
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
@@ -145,12 +144,7 @@ const main = async (defer: Defer) => {
   ensureBuilt();
   const databaseUrl = await openBenchDatabase(defer);
 
-  // BENCH_API_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (chrome://inspect, speedscope).
-  const apiProfile = process.env.BENCH_API_CPU_PROF?.trim();
-  const server = await startServer(databaseUrl, {
-    env: { ENGINE_IN_PROCESS: '0' },
-    nodeArgs: apiProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(apiProfile)}`] : [],
-  });
+  const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0' } });
   defer('stopping the API', () => stopChild(server));
   const apiPid = server.child.pid as number;
   let apiRss: RssSampler | null = rssSampler(apiPid);
