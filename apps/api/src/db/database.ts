@@ -33,6 +33,11 @@ export type Database = {
 /** A two-part advisory lock key: a namespace constant and text hashed by PostgreSQL (`hashtext`). */
 export type AdvisoryLockKey = { namespace: number; key: string };
 
-/** A string as a SQL literal (standard_conforming_strings is on: only quotes need doubling; NUL cannot be stored). */
-export const literal = (value: string) =>
-  `'${value.replaceAll(String.fromCharCode(0), '').replace(/'/g, "''")}'`;
+/**
+ * A string as a SQL literal: quotes doubled, NUL dropped (it cannot be stored), and where there is a backslash an
+ * E'' string with it doubled, which reads the same whatever the server's standard_conforming_strings says.
+ */
+export const literal = (value: string) => {
+  const quoted = value.replaceAll(String.fromCharCode(0), '').replace(/'/g, "''");
+  return quoted.includes('\\') ? ` E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
+};

@@ -11,6 +11,7 @@ import {
   refusalOf,
   scriptPrepared,
   scriptStatement,
+  sqlLiteral,
 } from './fast-transaction';
 
 let database: Database;
@@ -99,5 +100,18 @@ describe('fastTransaction: the last statement sent with the COMMIT', () => {
     expect(failed).toBeInstanceOf(Error);
     expect(refusalOf(failed)).toBeNull();
     expect(await notes()).toEqual(['a', 'a-first', 'b', 'b-first']);
+  });
+});
+
+describe('sqlLiteral', () => {
+  it('inlines quotes, backslashes and NUL as the same text whatever standard_conforming_strings says', async () => {
+    const tricky = "it's \\'; DROP TABLE fast_notes; --\u0000 \\n end\\";
+    for (const setting of ['on', 'off']) {
+      const [, [row]] = (await fastTransaction(database.db, (session) =>
+        session.script(`SET LOCAL standard_conforming_strings = ${setting}; SELECT ${sqlLiteral(tricky)} AS text`),
+      )) as [unknown, [{ text: string }]];
+      expect(row.text).toBe(tricky.replaceAll('\u0000', ''));
+    }
+    expect(await notes()).toContain('a');
   });
 });

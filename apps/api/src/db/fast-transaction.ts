@@ -218,7 +218,8 @@ const onPostgres = async <T>(pool: pg.Pool, work: (session: FastSession) => Prom
   try {
     const result = await work(session);
     if (open) await client.query('COMMIT');
-    client.release();
+    // `unsure` set while `work` still returned (it caught the failure): the connection is not given back either.
+    client.release(unsure);
     return result;
   } catch (error) {
     if (!open) {
@@ -241,8 +242,11 @@ const onPglite = <T>(driver: PGlite, work: (session: FastSession) => Promise<T>)
       // One statement at a time (in process, no round trip to save); a failed one leaves the statements unknown.
       const preparing = preparation(driver, uses);
       for (const step of preparing.steps) {
+        // Only a failed PREPARE leaves the statement missing (a DEALLOCATE that failed left it where it was).
+        const prepare = step.sql[step.sql.length - 1] as string;
+        for (const statement of step.sql.slice(0, -1)) await tx.exec(statement);
         try {
-          for (const statement of step.sql) await tx.exec(statement);
+          await tx.exec(prepare);
         } catch (error) {
           preparing.forget(step.name);
           throw error;

@@ -126,8 +126,9 @@ export const economyRoutes = (app: FastifyInstance, ctx: AppContext) => {
   );
 
   route(app, spendFromWallet, async ({ params, body, request }) => {
-    // The ledger's Spending row is the record of an integrator's spend (who, what, why, when), as the event log is of
-    // events and the redemption row of a redemption: an audit entry per spend would be noise and a fourth round trip.
+    // Like events, orders and redemptions from an integration, a spend is recorded by its own rows (the Spending
+    // ledger row: customer, amount, reason, time; the spend request under its id), not also by an audit entry per
+    // call (a write more per spend). The key that made it is not kept per spend.
     request.audited = true;
     return ok(await wallets.spend(principalOf(request), params.customer_id, body), M.spent);
   });
