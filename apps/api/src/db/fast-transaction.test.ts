@@ -108,7 +108,9 @@ describe('sqlLiteral', () => {
     const tricky = "it's \\'; DROP TABLE fast_notes; --\u0000 \\n end\\";
     for (const setting of ['on', 'off']) {
       const [, [row]] = (await fastTransaction(database.db, (session) =>
-        session.script(`SET LOCAL standard_conforming_strings = ${setting}; SELECT ${sqlLiteral(tricky)} AS text`),
+        session.script(
+          `SET LOCAL standard_conforming_strings = ${setting}; SELECT ${sqlLiteral(tricky)} AS text`,
+        ),
       )) as [unknown, [{ text: string }]];
       expect(row.text).toBe(tricky.replaceAll('\u0000', ''));
     }
