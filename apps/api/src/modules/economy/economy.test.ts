@@ -532,6 +532,26 @@ describe('spending (integrator API)', () => {
     );
     expect(sums).toEqual({ ledger: '0.00', balance: '0.00' });
   });
+
+  it('20 concurrent repeats of one spend id: one debit, and every answer the first one', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'SAME' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    await adjust(customer, { currency, direction: 'credit', amount: 50, reason: 'Repeats' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        spend(t.app, key, customer, { id: 'till-9-0001', currency, amount: 7 }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    const contents = answers.map((res) => res.json().content);
+    for (const content of contents) expect(content).toEqual(contents[0]);
+    expect(contents[0]).toMatchObject({ balance: 43, amount: 7 });
+    const spends = (await ledgerOf(t.app, admin, customer)).filter(
+      (row) => row.transaction_type === 'Spending',
+    );
+    expect(spends.map((row) => [row.value, row.wallet_balance_post_transaction])).toEqual([[-7, 43]]);
+    expect(await balanceOf(t.app, admin, customer, currency)).toBe(43);
+  });
 });
 
 describe('manual adjustments (customer profile)', () => {

@@ -161,6 +161,22 @@ describe('redeeming', () => {
     expect(await balanceOf(setup.t.app, setup.admin, late, currency._id)).toBe(500);
   });
 
+  it('12 concurrent repeats of one redemption id: one redemption, one debit, and every answer the first', async () => {
+    const reward = await createReward({ stock: 5 });
+    const customer = await fundedCustomer(200);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => redeem(customer, reward._id, 'app-same-1')),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(11);
+    const contents = answers.map((res) => res.json().content as TRewardRedemption);
+    for (const content of contents) expect(content).toEqual(contents[0]);
+    expect(contents[0]).toMatchObject({ status: 'issued', balance_after: 150 });
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(150);
+    expect((await setup.call('GET', `/api/rewards/${reward._id}`)).json().content.redeemed).toBe(1);
+  });
+
   it('issues exactly the stock to parallel redemptions, and every wallet equals its ledger', async () => {
     const reward = await createReward({ stock: 3 });
     const customers = await Promise.all(Array.from({ length: 8 }, () => fundedCustomer(60)));
