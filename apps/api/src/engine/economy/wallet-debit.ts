@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { LOT_ORDER } from './lots';
 
 const p = (name: string) => sql.placeholder(name);
@@ -31,13 +31,14 @@ export type WalletDebitValues = {
  * statement's snapshot sees every lot committed before the lock. `debit` takes the amount only where the balance
  * covers it (no row: insufficient balance, and nothing else below happens); `ledger` writes the row with the balance
  * after it; `lots` takes the amount from the wallet's lots in LOT_ORDER; `debit_hooks` writes the wallet.debited
- * outbox row. The caller adds its own CTEs and the final SELECT (with `wakeDispatchersSql('debit_hooks')`).
+ * outbox row. The caller adds its own CTEs and the final SELECT (with `wakeDispatchersSql('debit_hooks')`); `gate`, a
+ * condition of the caller's, must also hold for anything to be debited.
  */
-export const walletDebitCtes = () => sql`
+export const walletDebitCtes = (gate?: SQL) => sql`
   debit AS (
     UPDATE wallets SET balance = balance - ${p('amount')}::numeric, updated_at = now()
     WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${p('currency_id')}::text
-      AND client_id = ${p('client_id')}::text AND balance >= ${p('amount')}::numeric
+      AND client_id = ${p('client_id')}::text AND balance >= ${p('amount')}::numeric${gate ? sql` AND ${gate}` : sql``}
     RETURNING balance),
   ledger AS (
     INSERT INTO economy_transactions (id, client_id, customer_id, branch_id, currency_id, transaction_type, value,

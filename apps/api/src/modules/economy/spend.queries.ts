@@ -1,6 +1,7 @@
 import type { TSpendResult } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import {
+  executePrepared,
   executeSql,
   preparedStatement,
   type ScriptPrepared,
@@ -10,7 +11,7 @@ import {
 import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { wakeDispatchersSql } from '../../engine/webhooks/outbox';
 
-/** What a spend reads in its first round trip. */
+/** What a spend's query reads before its write. */
 export type SpendRead = {
   claimed: boolean;
   customer: { id: string | null; member_branch_id: string | null };
@@ -39,26 +40,69 @@ LEFT JOIN customers c ON c.client_id = $1 AND c.id = $2
 LEFT JOIN spend_requests s ON s.client_id = $1 AND s.idempotency_id = $4`,
 );
 
-/** The statements the script EXECUTEs (prepared once per connection). */
-export const SPEND_READ_STATEMENTS = [claim, lockWallet, readSpend];
+let statement: ScriptPrepared | null = null;
 
 /**
- * The first round trip of `POST …/spend`, one script: claims the idempotency id (only for a customer of the client;
- * a concurrent request with the same id waits here for the first one's commit or rollback), locks the wallet (so
- * the write statement's snapshot sees every lot committed before), then reads the customer, whether the currency is
- * live and the request that holds the id, in a statement of its own that sees the first one's commit.
+ * The write of a spend, the last statement of its one query: it acts only where this transaction holds the id's
+ * claim (the claimed row, whose answer is empty until this statement stores it; a committed claim always has one),
+ * the currency is live and the customer's branch is one the caller may touch (`branches`: comma-separated ids, null
+ * for all). Then the debit (walletDebitCtes: only where the balance covers it; the ledger row's branch is the
+ * customer's, filled by its trigger) and the spend's answer stored on the claimed row with the balance after it.
+ * Holding the claim, it refuses (`laurel_refuse`) a customer out of reach, a deleted currency and a balance that does
+ * not cover the amount, so the COMMIT after it is skipped and the claim goes with the rollback.
  */
-export const spendReadScript = (
+const spendWriteStatement = () => {
+  statement ??= scriptPrepared(
+    preparedStatement(sql`WITH gate AS MATERIALIZED (
+      SELECT EXISTS (SELECT 1 FROM spend_requests WHERE client_id = ${sql.placeholder('client_id')}::text
+                       AND idempotency_id = ${sql.placeholder('event_id')}::text AND answer IS NULL) AS claimed,
+             EXISTS (SELECT 1 FROM currencies WHERE client_id = ${sql.placeholder('client_id')}::text
+                       AND id = ${sql.placeholder('currency_id')}::text AND deleted_at IS NULL) AS currency_live,
+             ${sql.placeholder('branches')}::text IS NULL OR EXISTS (SELECT 1 FROM customers
+                       WHERE client_id = ${sql.placeholder('client_id')}::text AND id = ${sql.placeholder('customer_id')}::text
+                         AND member_branch_id = ANY (string_to_array(${sql.placeholder('branches')}::text, ','))) AS reachable),
+    ${walletDebitCtes(sql`(SELECT claimed AND currency_live AND reachable FROM gate)`)},
+    answered AS (
+      UPDATE spend_requests
+      SET answer = ${sql.placeholder('answer')}::jsonb || jsonb_build_object('balance', trim_scale(ledger.balance))
+      FROM ledger
+      WHERE client_id = ${sql.placeholder('client_id')}::text AND idempotency_id = ${sql.placeholder('event_id')}::text
+      RETURNING 1)
+    SELECT ledger.balance::text AS balance, (SELECT count(*)::int FROM answered) AS answered,
+           ${wakeDispatchersSql('debit_hooks')} AS hooks,
+           CASE WHEN NOT gate.claimed THEN NULL
+                WHEN NOT gate.reachable THEN laurel_refuse('customer_not_found')
+                WHEN NOT gate.currency_live THEN laurel_refuse('currency_not_found')
+                WHEN ledger.balance IS NULL THEN laurel_refuse('insufficient_balance') END AS refused
+    FROM gate LEFT JOIN ledger ON true`),
+  );
+  return statement;
+};
+
+/**
+ * `POST …/spend` as one query (FastSession.commit): claims the idempotency id (only for a customer of the client; a
+ * concurrent request with the same id waits here for the first one's commit or rollback), locks the wallet (so the
+ * write's snapshot sees every lot committed before), reads the customer, whether the currency is live and the
+ * request that holds the id, in a statement of its own that sees the first one's commit, then the write.
+ */
+export const spendScript = (
   clientId: string,
   customerId: string,
   input: { id: string; currency: string },
   requestHash: string,
-) =>
-  [
-    executeSql(claim, [clientId, customerId, input.id, requestHash]),
-    executeSql(lockWallet, [clientId, customerId, input.currency]),
-    executeSql(readSpend, [clientId, customerId, input.currency, input.id]),
-  ].join(';\n');
+  write: Record<string, unknown>,
+) => {
+  const statement = spendWriteStatement();
+  return {
+    text: [
+      executeSql(claim, [clientId, customerId, input.id, requestHash]),
+      executeSql(lockWallet, [clientId, customerId, input.currency]),
+      executeSql(readSpend, [clientId, customerId, input.currency, input.id]),
+      executePrepared(statement, write),
+    ].join(';\n'),
+    uses: [claim, lockWallet, readSpend, statement],
+  };
+};
 
 export const spendReadOf = (results: Record<string, unknown>[][]): SpendRead => {
   const row = results[2]?.[0] as {
@@ -74,28 +118,4 @@ export const spendReadOf = (results: Record<string, unknown>[][]): SpendRead => 
     currencyLive: row.currency_live,
     first: row.request_hash === null ? null : { request_hash: row.request_hash, answer: row.answer },
   };
-};
-
-let statement: ScriptPrepared | null = null;
-
-/**
- * The second and last round trip, sent with the COMMIT (FastSession.commit): the debit (walletDebitCtes: only where
- * the balance covers it) and the spend's answer stored on its claimed row, with the balance after it. When the balance
- * does not cover it the statement refuses ('insufficient_balance'), the COMMIT is skipped and the caller rolls back.
- */
-export const spendWriteStatement = () => {
-  statement ??= scriptPrepared(
-    preparedStatement(sql`WITH ${walletDebitCtes()},
-    answered AS (
-      UPDATE spend_requests
-      SET answer = ${sql.placeholder('answer')}::jsonb || jsonb_build_object('balance', trim_scale(ledger.balance))
-      FROM ledger
-      WHERE client_id = ${sql.placeholder('client_id')}::text AND idempotency_id = ${sql.placeholder('event_id')}::text
-      RETURNING 1)
-    SELECT ledger.balance::text AS balance, (SELECT count(*)::int FROM answered) AS answered,
-           ${wakeDispatchersSql('debit_hooks')} AS hooks,
-           CASE WHEN ledger.balance IS NULL THEN laurel_refuse('insufficient_balance') END AS refused
-    FROM (SELECT 1) one LEFT JOIN ledger ON true`),
-  );
-  return statement;
 };

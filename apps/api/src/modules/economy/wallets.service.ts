@@ -7,7 +7,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
-import { executePrepared, fastTransaction, refusalOf } from '../../db/fast-transaction';
+import { fastTransaction, refusalOf } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
 import { currencies } from '../../db/schema';
 import { creditWallet, InsufficientBalanceError } from '../../engine';
@@ -20,7 +20,7 @@ import { conflict, HttpError, notFound } from '../../http/errors';
 import { requestHash } from '../../http/request-hash';
 import { type Actor, recordAudit } from '../audit/audit';
 import { findPlayerCustomer } from '../players/players.queries';
-import { SPEND_READ_STATEMENTS, spendReadOf, spendReadScript, spendWriteStatement } from './spend.queries';
+import { spendReadOf, spendScript } from './spend.queries';
 import { customerLedger, customerWallets, ledgerRow } from './wallets.queries';
 
 type SpendInput = z.output<typeof ZSpendRequest>;
@@ -69,11 +69,11 @@ export const createWalletsService = (db: Db) => ({
   },
 
   /**
-   * `POST /api/v1/players/{customer_id}/spend`, two round trips on PostgreSQL (spend.queries.ts): a script claims
-   * the idempotency id, locks the wallet and reads the customer, the currency and the id's first request (a
-   * concurrent repeat waits for the first and then answers what it answered); then one statement, sent with the
-   * COMMIT, debits the wallet (ledger row, lots, wallet.debited) and stores the answer. A spend its balance does not
-   * cover is refused by that statement and rolled back (a third), leaving no row (it may be retried).
+   * `POST /api/v1/players/{customer_id}/spend`, one round trip on PostgreSQL (spend.queries.ts): one query claims the
+   * idempotency id, locks the wallet, reads the customer, the currency and the id's first request (a concurrent
+   * repeat waits for the first and then answers what it answered), debits the wallet where this request holds the
+   * claim (ledger row, lots, wallet.debited), stores the answer and commits. A spend that cannot be made (balance,
+   * currency, customer) is refused inside that query and rolled back (a second trip), leaving no row: it may be retried.
    */
   spend: async (principal: Principal, customerId: string, input: SpendInput): Promise<TSpendResult> => {
     const { clientId } = principal;
@@ -83,57 +83,57 @@ export const createWalletsService = (db: Db) => ({
       amount: input.amount,
       reason: input.reason,
     });
-    return fastTransaction(db, async (session) => {
-      const read = spendReadOf(
-        await session.script(spendReadScript(clientId, customerId, input, hash), SPEND_READ_STATEMENTS),
-      );
-      if (!read.customer.id || !mayAccessBranch(principal, read.customer.member_branch_id))
-        throw notFound(M.customerNotFound);
-      if (!read.claimed) {
-        const { first } = read;
-        if (!first?.answer || first.request_hash !== hash) throw conflict(M.spendConflict);
-        return typeof first.answer === 'string' ? (JSON.parse(first.answer) as TSpendResult) : first.answer;
-      }
-      if (!read.currencyLive) throw notFound(M.currencyNotFound);
-      const now = new Date();
-      const transactionId = newId();
-      const answer = {
-        id: input.id,
-        customer_id: customerId,
-        currency: input.currency,
-        amount: input.amount,
-        reason: input.reason,
-        transaction_id: transactionId,
-        created_at: now.toISOString(),
-      };
-      const values: WalletDebitValues & { answer: string } = {
-        client_id: clientId,
-        customer_id: customerId,
-        branch_id: read.customer.member_branch_id,
-        currency_id: input.currency,
-        amount: centsToDecimal(toCents(input.amount)),
-        transaction_id: transactionId,
-        cause_kind: 'spend',
-        cause_id: input.id,
-        event_id: input.id,
-        reference: input.id,
-        reason: input.reason,
-        occurred_at: now.toISOString(),
-        webhook_id: newWebhookId(),
-        webhook_created_at: now.toISOString(),
-        answer: JSON.stringify(answer),
-      };
-      const write = spendWriteStatement();
-      const written = await session
-        .commit(executePrepared(write, values), [write])
-        .catch((error: unknown) => {
-          throw refusalOf(error) === 'insufficient_balance' ? conflict(M.insufficientBalance) : error;
-        });
-      const balance = written[0]?.[0]?.balance as string | undefined;
-      if (!balance) throw new Error('the spend wrote no ledger row');
-      const { transaction_id, created_at, ...request } = answer;
-      return { ...request, balance: Number(balance), transaction_id, created_at };
-    });
+    const now = new Date();
+    const transactionId = newId();
+    const answer = {
+      id: input.id,
+      customer_id: customerId,
+      currency: input.currency,
+      amount: input.amount,
+      reason: input.reason,
+      transaction_id: transactionId,
+      created_at: now.toISOString(),
+    };
+    const values: WalletDebitValues & { answer: string; branches: string | null } = {
+      client_id: clientId,
+      customer_id: customerId,
+      // The ledger row's branch is the customer's: its trigger fills it from the customer row.
+      branch_id: null,
+      currency_id: input.currency,
+      amount: centsToDecimal(toCents(input.amount)),
+      transaction_id: transactionId,
+      cause_kind: 'spend',
+      cause_id: input.id,
+      event_id: input.id,
+      reference: input.id,
+      reason: input.reason,
+      occurred_at: now.toISOString(),
+      webhook_id: newWebhookId(),
+      webhook_created_at: now.toISOString(),
+      answer: JSON.stringify(answer),
+      branches: principal.role === 'ADMIN' ? null : principal.managerOf.join(','),
+    };
+    const script = spendScript(clientId, customerId, input, hash, values);
+    const results = await fastTransaction(db, (session) =>
+      session.commit(script.text, script.uses).catch((error: unknown) => {
+        const reason = refusalOf(error);
+        if (reason === 'customer_not_found') throw notFound(M.customerNotFound);
+        if (reason === 'currency_not_found') throw notFound(M.currencyNotFound);
+        throw reason === 'insufficient_balance' ? conflict(M.insufficientBalance) : error;
+      }),
+    );
+    // Committed: what this request wrote (nothing, unless it held the claim) and what it read.
+    const read = spendReadOf(results);
+    if (!read.customer.id || !mayAccessBranch(principal, read.customer.member_branch_id))
+      throw notFound(M.customerNotFound);
+    if (!read.claimed) {
+      const { first } = read;
+      if (!first?.answer || first.request_hash !== hash) throw conflict(M.spendConflict);
+      return typeof first.answer === 'string' ? (JSON.parse(first.answer) as TSpendResult) : first.answer;
+    }
+    const balance = results[3]?.[0]?.balance as string;
+    const { transaction_id, created_at, ...request } = answer;
+    return { ...request, balance: Number(balance), transaction_id, created_at };
   },
 
   /** An admin's manual credit or debit from the customer profile, with its reason, audit-logged. */
