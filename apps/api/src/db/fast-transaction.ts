@@ -9,8 +9,8 @@ type Row = Record<string, unknown>;
 
 /**
  * A transaction that costs as few round trips as the work needs: `script` sends several statements as one simple
- * query (the first one also opens the transaction, so BEGIN costs no trip of its own), `run` one prepared statement,
- * and the end is one COMMIT (or ROLLBACK when `work` throws).
+ * query (the first one also opens the transaction, so BEGIN costs no trip of its own), `commit` the last one with the
+ * COMMIT; otherwise the end is one COMMIT (or ROLLBACK when `work` throws).
  */
 export type FastSession = {
   /**
@@ -18,8 +18,6 @@ export type FastSession = {
    * script statements its EXECUTEs name, prepared first where this connection has not prepared them yet.
    */
   script: (text: string, uses?: readonly ScriptStatement[]) => Promise<Row[][]>;
-  /** One statement prepared once per connection (see `preparedStatement`), with these values. */
-  run: <T = Row>(statement: PreparedStatement, values: Record<string, unknown>) => Promise<T[]>;
   /**
    * A last script and the COMMIT in one query, so the transaction's end costs no round trip of its own and its locks
    * are held no longer than its statements take. A statement of it that refuses (`laurel_refuse`, SQLSTATE REFUSED)
@@ -202,18 +200,6 @@ const onPostgres = async <T>(pool: pg.Pool, work: (session: FastSession) => Prom
       open = false;
       return rows;
     },
-    run: async <R>(statement: PreparedStatement, values: Record<string, unknown>) => {
-      if (!open) {
-        await client.query('BEGIN');
-        open = true;
-      }
-      const result = await client.query({
-        name: statement.name,
-        text: statement.text,
-        values: fillPlaceholders(statement.params, values),
-      });
-      return result.rows as R[];
-    },
   };
   try {
     const result = await work(session);
@@ -258,8 +244,6 @@ const onPglite = <T>(driver: PGlite, work: (session: FastSession) => Promise<T>)
     };
     return work({
       script,
-      run: async <R>(statement: PreparedStatement, values: Record<string, unknown>) =>
-        (await tx.query<R>(statement.text, fillPlaceholders(statement.params, values))).rows,
       // The transaction commits when `work` returns (or rolls back when it throws), as after any script.
       commit: script,
     });

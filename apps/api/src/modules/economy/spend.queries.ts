@@ -15,7 +15,6 @@ import { wakeDispatchersSql } from '../../engine/webhooks/outbox';
 export type SpendRead = {
   claimed: boolean;
   customer: { id: string | null; member_branch_id: string | null };
-  currencyLive: boolean;
   /** The request that claimed the id first (when this one did not). */
   first: { request_hash: string; answer: TSpendResult | string | null } | null;
 };
@@ -30,14 +29,11 @@ const claim = scriptStatement(
 const lockWallet = scriptStatement(['text', 'text', 'text'], lockWalletBody('$3'));
 
 const readSpend = scriptStatement(
-  ['text', 'text', 'text', 'text'],
-  `SELECT c.id, c.member_branch_id,
-       EXISTS (SELECT 1 FROM currencies cu WHERE cu.client_id = $1 AND cu.id = $3 AND cu.deleted_at IS NULL)
-         AS currency_live,
-       s.request_hash, s.answer
+  ['text', 'text', 'text'],
+  `SELECT c.id, c.member_branch_id, s.request_hash, s.answer
 FROM (SELECT 1) one
 LEFT JOIN customers c ON c.client_id = $1 AND c.id = $2
-LEFT JOIN spend_requests s ON s.client_id = $1 AND s.idempotency_id = $4`,
+LEFT JOIN spend_requests s ON s.client_id = $1 AND s.idempotency_id = $3`,
 );
 
 let statement: ScriptPrepared | null = null;
@@ -82,8 +78,8 @@ const spendWriteStatement = () => {
 /**
  * `POST …/spend` as one query (FastSession.commit): claims the idempotency id (only for a customer of the client; a
  * concurrent request with the same id waits here for the first one's commit or rollback), locks the wallet (so the
- * write's snapshot sees every lot committed before), reads the customer, whether the currency is live and the
- * request that holds the id, in a statement of its own that sees the first one's commit, then the write.
+ * write's snapshot sees every lot committed before), reads the customer and the request that holds the id, in a
+ * statement of its own that sees the first one's commit, then the write.
  */
 export const spendScript = (
   clientId: string,
@@ -97,7 +93,7 @@ export const spendScript = (
     text: [
       executeSql(claim, [clientId, customerId, input.id, requestHash]),
       executeSql(lockWallet, [clientId, customerId, input.currency]),
-      executeSql(readSpend, [clientId, customerId, input.currency, input.id]),
+      executeSql(readSpend, [clientId, customerId, input.id]),
       executePrepared(statement, write),
     ].join(';\n'),
     uses: [claim, lockWallet, readSpend, statement],
@@ -108,14 +104,12 @@ export const spendReadOf = (results: Record<string, unknown>[][]): SpendRead => 
   const row = results[2]?.[0] as {
     id: string | null;
     member_branch_id: string | null;
-    currency_live: boolean;
     request_hash: string | null;
     answer: TSpendResult | string | null;
   };
   return {
     claimed: (results[0]?.length ?? 0) > 0,
     customer: { id: row.id, member_branch_id: row.member_branch_id },
-    currencyLive: row.currency_live,
     first: row.request_hash === null ? null : { request_hash: row.request_hash, answer: row.answer },
   };
 };

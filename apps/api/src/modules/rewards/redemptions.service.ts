@@ -90,8 +90,8 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
  * Spending ledger row naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code,
  * records the redemption and its reward.redeemed outbox row (and a staff member's audit row), or refuses, and then
  * a ROLLBACK (a third). The reward row's lock is held for the statement and its commit only, not across a round trip
- * to the API as well: redemptions of one reward queue on that lock. So k in stock issue at most k and no wallet goes below zero, however many ask at once. Its cost is
- * measured by `npm run bench:rewards` (figures in docs/performance.md, Rewards).
+ * to the API as well: redemptions of one reward queue on that lock. So k in stock issue at most k and no wallet goes
+ * below zero, however many ask at once. Its cost is measured by `npm run bench:rewards` (docs/performance.md).
  */
 export const createRedemptionsService = (db: Db) => {
   const redeemOnce = (
