@@ -346,7 +346,8 @@ const check = async (pool: pg.Pool, setup: Setup, answers: readonly Sent[]) => {
   if (otherRefusals.length > 0)
     log(`refusals other than Out of stock: ${JSON.stringify(otherRefusals.slice(0, 3))}`);
   const { rows: rewards } = await pool.query<{ id: string; redeemed: number; issued: string }>(
-    `SELECT r.id, r.redeemed, (SELECT count(*) FROM reward_redemptions x WHERE x.reward_id = r.id
+    `SELECT r.id, (r.redeemed + coalesce((SELECT sum(n.redeemed) FROM reward_redemption_counts n
+              WHERE n.reward_id = r.id), 0))::int AS redeemed, (SELECT count(*) FROM reward_redemptions x WHERE x.reward_id = r.id
               AND x.status = 'issued')::text AS issued
        FROM rewards r WHERE r.client_id = $1`,
     [setup.owner.clientId],

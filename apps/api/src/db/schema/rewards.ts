@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -19,8 +20,9 @@ export type RewardCouponColumn = {
 };
 
 /**
- * The reward catalogue (DESIGN §10). `redeemed` counts the redemptions not cancelled and moves in the redemption's
- * transaction under the row's lock, so `stock` (null = unlimited) is never oversold.
+ * The reward catalogue (DESIGN §10). `redeemed` counts the redemptions not cancelled (with, for an unlimited reward,
+ * its rewardRedemptionCounts) and moves in the redemption's transaction under the row's lock, so `stock` (null =
+ * unlimited) is never oversold.
  */
 export const rewards = pgTable(
   'rewards',
@@ -51,6 +53,24 @@ export const rewards = pgTable(
       table.id.desc().nullsFirst(),
     ),
   ],
+);
+
+/**
+ * The redemptions of an unlimited reward, counted in shards (one per API connection, `pg_backend_pid() % 64`):
+ * with nothing in stock to guard there is no reason to queue every redemption of the reward on its row's lock until
+ * commit, as a limited reward's must. A reward's redemptions are `rewards.redeemed` plus its shards; when a stock is
+ * set, the editor folds the shards into `redeemed` under the reward's lock (redeem.queries.ts), and from then on
+ * redemptions count on the row.
+ */
+export const rewardRedemptionCounts = pgTable(
+  'reward_redemption_counts',
+  {
+    rewardId: text('reward_id').notNull(),
+    shard: integer('shard').notNull(),
+    clientId: text('client_id').notNull(),
+    redeemed: integer('redeemed').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.rewardId, table.shard] })],
 );
 
 /**

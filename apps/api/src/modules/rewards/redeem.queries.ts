@@ -11,6 +11,7 @@ import {
 import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { isoTimestampSql } from '../../exports/csv-stream';
+import { rewardSharedLockText, SHARD } from './redemption-counts';
 import { REDEMPTION_COLUMNS, type RedemptionRecord, type RewardRecord } from './rewards.queries';
 
 // Advisory lock namespace of a customer's redemptions (others: engine/core/locks.ts, exports, currencies).
@@ -29,6 +30,7 @@ export type RedeemContext = {
   type: RewardRecord['type'];
   currency_id: string;
   cost: string;
+  stock: number | null;
   active: boolean;
   available_from: string | null;
   available_to: string | null;
@@ -46,7 +48,7 @@ const lockWallet = scriptStatement(
 const readContext = scriptStatement(
   ['text', 'text', 'text'],
   `SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
-       r.id AS reward_id, r.name, r.type, r.currency_id, r.cost::text AS cost, r.active,
+       r.id AS reward_id, r.name, r.type, r.currency_id, r.cost::text AS cost, r.stock, r.active,
        r.available_from::text, r.available_to::text, r.coupon, r.per_customer_limit,
        CASE WHEN r.per_customer_limit IS NULL THEN 0 ELSE (SELECT count(*)::int FROM reward_redemptions x
          WHERE x.reward_id = r.id AND x.customer_id = c.id AND x.status <> 'cancelled') END AS held,
@@ -67,7 +69,8 @@ export const REDEEM_READ_STATEMENTS = [lockWallet, readContext, readEarlier];
 
 /**
  * The first round trip of a redemption, one script: the customer's redemption lock (a customer's redemptions one
- * at a time, so the limit count and an earlier redemption of the id are seen), the wallet of the reward's currency
+ * at a time, so the limit count and an earlier redemption of the id are seen) and the reward's, shared (so its stock
+ * stays limited or unlimited until the commit: redemption-counts.ts), the wallet of the reward's currency
  * locked (so the write statement's snapshot sees every lot committed before), the context (customer, reward, the
  * customer's count and segments) and the redemption an earlier request made with this id, each after the lock in a
  * snapshot of its own. Values are inlined as literals (`sqlLiteral`).
@@ -78,7 +81,8 @@ export const redeemReadScript = (
   input: { id: string; reward_id: string },
 ) =>
   [
-    `SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${sqlLiteral(customerId)}))`,
+    `SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${sqlLiteral(customerId)})),
+            ${rewardSharedLockText(sqlLiteral(input.reward_id))}`,
     executeSql(lockWallet, [clientId, customerId, input.reward_id]),
     executeSql(readContext, [clientId, customerId, input.reward_id]),
     executeSql(readEarlier, [clientId, input.id]),
@@ -128,6 +132,17 @@ export type RedeemWriteValues = {
   audit_summary: string | null;
 };
 
+/** One from the stock after the debit: a limited reward's on its row, under its lock; an unlimited one's in a shard. */
+const stockCte = (limited: boolean) =>
+  limited
+    ? sql`UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
+          WHERE id = ${p('reward_id')}::text AND redeemed < stock AND EXISTS (SELECT 1 FROM debit)
+          RETURNING id`
+    : sql`INSERT INTO reward_redemption_counts AS n (reward_id, shard, client_id, redeemed)
+          SELECT ${p('reward_id')}::text, ${SHARD}, ${p('client_id')}::text, 1 FROM debit
+          ON CONFLICT (reward_id, shard) DO UPDATE SET redeemed = n.redeemed + 1
+          RETURNING reward_id AS id`;
+
 const codeCte = (source: CodeSource) =>
   source === 'pool'
     ? sql`UPDATE reward_codes SET redemption_id = ${p('id')}::text
@@ -145,19 +160,16 @@ const codeCte = (source: CodeSource) =>
 
 /**
  * The second and last round trip, sent with the COMMIT (FastSession.commit): one statement that debits the wallet
- * (walletDebitCtes: only where the balance covers the cost), then only after that takes one from the stock (under the
- * reward row's lock, held until the commit that follows in the same query), issues the code (the pool's next free one
+ * (walletDebitCtes: only where the balance covers the cost), then only after that takes one from the stock (a limited
+ * reward's under its row's lock, held until the commit that follows in the same query; stockCte), issues the code (the pool's next free one
  * by SKIP LOCKED, or the generated one), records the redemption with the balance after the debit, and writes the
  * reward.redeemed outbox row and, for staff, the audit row. It answers the redemption, or refuses
  * (`laurel_refuse`): 'insufficient_balance' when nothing was debited, 'out_of_stock' when no redemption followed the
  * debit (no stock left, or the pool is empty); the COMMIT is then skipped and the caller rolls back.
  */
-const redeemWrite = (source: CodeSource, staff: boolean) =>
+const redeemWrite = (source: CodeSource, staff: boolean, limited: boolean) =>
   preparedStatement(sql`WITH ${walletDebitCtes()},
-    stock AS (
-      UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
-      WHERE id = ${p('reward_id')}::text AND (stock IS NULL OR redeemed < stock) AND EXISTS (SELECT 1 FROM debit)
-      RETURNING id),
+    stock AS (${stockCte(limited)}),
     code AS (${codeCte(source)}),
     rec AS (
       INSERT INTO reward_redemptions (id, client_id, reward_id, reward_name, reward_type, customer_id, branch_id,
@@ -194,12 +206,12 @@ const redeemWrite = (source: CodeSource, staff: boolean) =>
 
 const statements = new Map<string, ScriptPrepared>();
 
-/** The write statement for a code source, with or without the staff audit row: compiled once each. */
-export const redeemWriteStatement = (source: CodeSource, staff: boolean) => {
-  const key = `${source}:${staff}`;
+/** The write statement for a code source, with or without the staff audit row, limited or not: compiled once each. */
+export const redeemWriteStatement = (source: CodeSource, staff: boolean, limited: boolean) => {
+  const key = `${source}:${staff}:${limited}`;
   let statement = statements.get(key);
   if (!statement) {
-    statement = scriptPrepared(redeemWrite(source, staff));
+    statement = scriptPrepared(redeemWrite(source, staff, limited));
     statements.set(key, statement);
   }
   return statement;

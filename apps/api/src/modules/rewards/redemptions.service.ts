@@ -28,6 +28,7 @@ import {
   redeemReadScript,
   redeemWriteStatement,
 } from './redeem.queries';
+import { lockRewardShared, REDEEMED_TOTAL, uncountRedemption } from './redemption-counts';
 import {
   couponOf,
   customerRedemptions,
@@ -154,7 +155,7 @@ export const createRedemptionsService = (db: Db) => {
         actor_ip: staff?.ip ?? null,
         audit_summary: staff ? `Redeemed ${context.name} for a customer` : null,
       };
-      const write = redeemWriteStatement(source, staff !== null);
+      const write = redeemWriteStatement(source, staff !== null, context.stock !== null);
       const written = await session
         .commit(executePrepared(write, values), [write])
         .catch((error: unknown) => {
@@ -240,9 +241,8 @@ export const createRedemptionsService = (db: Db) => {
           reason: `Cancelled redemption: ${row.reward_name}`,
         },
       ]);
-      await tx.execute(
-        sql`UPDATE rewards SET redeemed = greatest(redeemed - 1, 0), updated_at = now() WHERE id = ${row.reward_id}`,
-      );
+      await lockRewardShared(tx, row.reward_id);
+      await uncountRedemption(tx, principal.clientId, row.reward_id);
       await tx.execute(
         sql`UPDATE reward_redemptions SET status = 'cancelled', cancelled_at = now() WHERE id = ${row.id}`,
       );
@@ -268,7 +268,7 @@ export const createRedemptionsService = (db: Db) => {
       db,
       sql`SELECT r.id, r.client_id, r.name, r.description, r.image_url, r.type, r.currency_id, c.name AS currency_name,
                  c.code AS currency_code, r.cost::text AS cost, r.stock, r.per_customer_limit, r.available_from::text,
-                 r.available_to::text, r.segment_ids, r.coupon, r.active, r.redeemed, r.created_at::text,
+                 r.available_to::text, r.segment_ids, r.coupon, r.active, ${REDEEMED_TOTAL} AS redeemed, r.created_at::text,
                  r.updated_at::text, NULL AS codes_total,
                  CASE WHEN r.coupon->>'source' = 'pool' THEN (SELECT count(*) FROM reward_codes k
                    WHERE k.reward_id = r.id AND k.redemption_id IS NULL) END AS codes_left,

@@ -107,6 +107,40 @@ describe('the catalogue', () => {
     );
     expect(fine.json().content).toMatchObject({ stock: 2, stock_left: 0, status: 'Out of stock' });
   });
+
+  it('counts an unlimited reward’s redemptions, and a stock set later counts them too', async () => {
+    const reward = await createReward();
+    const customer = await fundedCustomer(200);
+    const answers = await Promise.all([1, 2, 3].map(() => redeem(customer, reward._id)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const cancelled = await asKey('POST', `/api/v1/redemptions/${answers[0]?.json().content._id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const shown = await setup.call('GET', `/api/rewards/${reward._id}`);
+    expect(shown.json().content).toMatchObject({ stock: null, redeemed: 2, status: 'Active' });
+
+    const below = await setup.call(
+      'PUT',
+      `/api/rewards/${reward._id}`,
+      rewardBody({ name: reward.name, stock: 1 }),
+    );
+    expect(below.json().message).toBe(M.stockBelowRedeemed(2));
+    const limited = await setup.call(
+      'PUT',
+      `/api/rewards/${reward._id}`,
+      rewardBody({ name: reward.name, stock: 3 }),
+    );
+    expect(limited.json().content).toMatchObject({ stock: 3, redeemed: 2, stock_left: 1 });
+    expect((await redeem(customer, reward._id)).statusCode).toBe(201);
+    const out = await redeem(customer, reward._id);
+    expect(out.statusCode).toBe(409);
+    expect(out.json().message).toBe(M.outOfStock);
+    // A redemption of the unlimited days cancelled now returns to the stock.
+    expect(
+      (await asKey('POST', `/api/v1/redemptions/${answers[1]?.json().content._id}/cancel`)).statusCode,
+    ).toBe(200);
+    const after = await setup.call('GET', `/api/rewards/${reward._id}`);
+    expect(after.json().content).toMatchObject({ stock: 3, redeemed: 2, stock_left: 1 });
+  });
 });
 
 describe('redeeming', () => {

@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
 import type { RewardCouponColumn } from '../../db/schema';
+import { REDEEMED_TOTAL } from './redemption-counts';
 
 export type RewardRecord = {
   id: string;
@@ -82,7 +83,7 @@ export const toReward = (row: RewardRecord, now = new Date()): TReward => {
 const SELECT_REWARD = sql`
   SELECT r.id, r.client_id, r.name, r.description, r.image_url, r.type, r.currency_id, c.name AS currency_name,
          c.code AS currency_code, r.cost::text AS cost, r.stock, r.per_customer_limit, r.available_from::text,
-         r.available_to::text, r.segment_ids, r.coupon, r.active, r.redeemed, r.created_at::text, r.updated_at::text,
+         r.available_to::text, r.segment_ids, r.coupon, r.active, ${REDEEMED_TOTAL} AS redeemed, r.created_at::text, r.updated_at::text,
          CASE WHEN r.coupon->>'source' = 'pool'
               THEN (SELECT count(*) FROM reward_codes k WHERE k.reward_id = r.id) END AS codes_total,
          CASE WHEN r.coupon->>'source' = 'pool'

@@ -11,6 +11,7 @@ import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../../db/raw-sql';
 import { badRequest, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
+import { foldShards, lockRewardAlone, REDEEMED_TOTAL } from './redemption-counts';
 import { couponOf, findReward, listRewardRecords, type RewardRecord, toReward } from './rewards.queries';
 
 const TYPE_FIXED = 'The type and the coupon source cannot change once the reward has been redeemed.';
@@ -124,14 +125,16 @@ export const createRewardsService = (db: Db) => {
       await checkReferences(db, actor.clientId, body);
       const c = columnsOf(body);
       await db.transaction(async (tx) => {
-        // The row's lock keeps a redemption from slipping between the stock check and the write.
+        // The reward's lock, alone, keeps a redemption from slipping between the count and the write.
+        await lockRewardAlone(tx, id);
         const [before] = await rowsOf<RewardRecord>(
           tx,
           sql`SELECT id, name, description, image_url, type, currency_id, cost::text AS cost, stock, per_customer_limit,
-                     available_from::text, available_to::text, segment_ids, coupon, active, redeemed
-              FROM rewards WHERE client_id = ${actor.clientId} AND id = ${id} FOR UPDATE`,
+                     available_from::text, available_to::text, segment_ids, coupon, active, ${REDEEMED_TOTAL} AS redeemed
+              FROM rewards r WHERE client_id = ${actor.clientId} AND id = ${id} FOR UPDATE OF r`,
         );
         if (!before) throw notFound(M.notFound);
+        if (c.stock !== null) await foldShards(tx, id);
         if (c.stock !== null && c.stock < before.redeemed)
           throw badRequest([{ field: 'stock', message: M.stockBelowRedeemed(before.redeemed) }]);
         const previousSource = couponOf(before.coupon)?.source ?? null;
