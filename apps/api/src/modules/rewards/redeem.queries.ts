@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import {
+  executePrepared,
   executeSql,
   preparedStatement,
   type ScriptPrepared,
@@ -8,91 +8,63 @@ import {
   scriptStatement,
   sqlLiteral,
 } from '../../db/fast-transaction';
-import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
+import { lockWalletBody, type WalletDebitValues, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { isoTimestampSql } from '../../exports/csv-stream';
 import { rewardSharedLockText, SHARD } from './redemption-counts';
-import { REDEMPTION_COLUMNS, type RedemptionRecord, type RewardRecord } from './rewards.queries';
+import { REDEMPTION_COLUMNS, type RedemptionRecord } from './rewards.queries';
 
 // Advisory lock namespace of a customer's redemptions (others: engine/core/locks.ts, exports, currencies).
 const REDEMPTION_LOCK_NAMESPACE = 7_601;
 
 const p = (name: string) => sql.placeholder(name);
-const redemptionColumns = new PgDialect().sqlToQuery(REDEMPTION_COLUMNS).sql;
 
-/** What one redemption reads after the customer's lock (so it sees every earlier commit). */
-export type RedeemContext = {
-  customer_id: string | null;
-  customer_status: string | null;
-  member_branch_id: string | null;
-  reward_id: string | null;
-  name: string;
-  type: RewardRecord['type'];
-  currency_id: string;
-  cost: string;
-  stock: number | null;
-  active: boolean;
-  available_from: string | null;
-  available_to: string | null;
-  coupon: RewardRecord['coupon'];
-  per_customer_limit: number | null;
-  held: number;
-  member: boolean;
-};
+/**
+ * Why a redemption is refused before anything is written, as the write statement decides it (`laurel_refuse`), or
+ * 'repeat' when the id was redeemed before: the order is the checks' order.
+ */
+export type RedeemVerdict =
+  | 'customer_not_found'
+  | 'repeat'
+  | 'reward_not_found'
+  | 'not_available'
+  | 'not_in_segment'
+  | 'limit_reached';
 
 const lockWallet = scriptStatement(
   ['text', 'text', 'text'],
   lockWalletBody('(SELECT currency_id FROM rewards WHERE client_id = $1 AND id = $3)'),
 );
 
-const readContext = scriptStatement(
-  ['text', 'text', 'text'],
-  `SELECT c.id AS customer_id, c.status AS customer_status, c.member_branch_id,
-       r.id AS reward_id, r.name, r.type, r.currency_id, r.cost::text AS cost, r.stock, r.active,
-       r.available_from::text, r.available_to::text, r.coupon, r.per_customer_limit,
-       CASE WHEN r.per_customer_limit IS NULL THEN 0 ELSE (SELECT count(*)::int FROM reward_redemptions x
-         WHERE x.reward_id = r.id AND x.customer_id = c.id AND x.status <> 'cancelled') END AS held,
-       (cardinality(r.segment_ids) = 0 OR EXISTS (SELECT 1 FROM segment_members m
-         WHERE m.client_id = c.client_id AND m.customer_id = c.id AND m.segment_id = ANY(r.segment_ids))) AS member
-FROM (SELECT 1) one
-LEFT JOIN customers c ON c.client_id = $1 AND c.id = $2
-LEFT JOIN rewards r ON r.client_id = $1 AND r.id = $3`,
-);
-
-const readEarlier = scriptStatement(
-  ['text', 'text'],
-  `SELECT ${redemptionColumns} FROM reward_redemptions WHERE client_id = $1 AND idempotency_id = $2`,
-);
-
-/** The statements the script EXECUTEs (prepared once per connection). */
-export const REDEEM_READ_STATEMENTS = [lockWallet, readContext, readEarlier];
-
 /**
- * The first round trip of a redemption, one script: the customer's redemption lock (a customer's redemptions one
- * at a time, so the limit count and an earlier redemption of the id are seen) and the reward's, shared (so its stock
- * stays limited or unlimited until the commit: redemption-counts.ts), the wallet of the reward's currency
- * locked (so the write statement's snapshot sees every lot committed before), the context (customer, reward, the
- * customer's count and segments) and the redemption an earlier request made with this id, each after the lock in a
- * snapshot of its own. Values are inlined as literals (`sqlLiteral`).
+ * The customer, the reward and the verdict of every check that comes before the debit, read in the write
+ * statement's snapshot (after the locks, so it sees every earlier commit of this customer's redemptions). The
+ * window is judged at the request's time (`occurred_at`), as the API judges it elsewhere.
  */
-export const redeemReadScript = (
-  clientId: string,
-  customerId: string,
-  input: { id: string; reward_id: string },
-) =>
-  [
-    `SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${sqlLiteral(customerId)})),
-            ${rewardSharedLockText(sqlLiteral(input.reward_id))}`,
-    executeSql(lockWallet, [clientId, customerId, input.reward_id]),
-    executeSql(readContext, [clientId, customerId, input.reward_id]),
-    executeSql(readEarlier, [clientId, input.id]),
-  ].join(';\n');
+const contextCte = sql`ctx AS MATERIALIZED (
+  SELECT c.member_branch_id, r.name, r.type, r.currency_id, r.cost, r.stock, r.coupon,
+    CASE
+      WHEN c.id IS NULL OR NOT (${p('branches')}::text IS NULL
+        OR c.member_branch_id = ANY (string_to_array(${p('branches')}::text, ','))) THEN 'customer_not_found'
+      WHEN EXISTS (SELECT 1 FROM reward_redemptions x WHERE x.client_id = ${p('client_id')}::text
+        AND x.idempotency_id = ${p('idempotency_id')}::text) THEN 'repeat'
+      WHEN r.id IS NULL THEN 'reward_not_found'
+      WHEN NOT r.active OR r.available_from > ${p('occurred_at')}::timestamptz
+        OR r.available_to < ${p('occurred_at')}::timestamptz
+        -- A suspended member may not redeem; an erased one (privacy) never again.
+        OR c.status IN ('SUSPENDED', 'ERASED') THEN 'not_available'
+      WHEN cardinality(r.segment_ids) > 0 AND NOT EXISTS (SELECT 1 FROM segment_members m
+        WHERE m.client_id = c.client_id AND m.customer_id = c.id AND m.segment_id = ANY (r.segment_ids)) THEN 'not_in_segment'
+      WHEN r.per_customer_limit IS NOT NULL AND (SELECT count(*) FROM reward_redemptions x
+        WHERE x.reward_id = r.id AND x.customer_id = c.id AND x.status <> 'cancelled') >= r.per_customer_limit
+        THEN 'limit_reached'
+    END AS verdict
+  FROM (SELECT 1) one
+  LEFT JOIN customers c ON c.client_id = ${p('client_id')}::text AND c.id = ${p('customer_id')}::text
+  LEFT JOIN rewards r ON r.client_id = ${p('client_id')}::text AND r.id = ${p('reward_id')}::text)`;
 
-/** What the script answers, statement by statement. */
-export const readOf = (results: Record<string, unknown>[][]) => ({
-  context: results[2]?.[0] as RedeemContext,
-  earlier: (results[3]?.[0] ?? null) as RedemptionRecord | null,
-});
+/** A column of the reward read by `ctx`. */
+const reward = (expression: string) => sql.raw(`(SELECT ${expression} FROM ctx)`);
 
 /**
  * A time of `rec` (REDEMPTION_COLUMNS reads them as text, in the session's time zone) as the API and every other
@@ -109,77 +81,85 @@ const redemptionWebhookData = sql`jsonb_build_object('customer_id', rec.customer
     'cost', jsonb_build_object('currency', rec.currency_id, 'amount', rec.cost::numeric),
     'balance_after', rec.balance_after::numeric))`;
 
-export type CodeSource = 'pool' | 'generated' | null;
-
-/** The write statement's values (walletDebitCtes' and these), filled per call. */
-export type RedeemWriteValues = {
+/** The write statement's values (walletDebitCtes' bar what it reads from the reward, and these), filled per call. */
+export type RedeemWriteValues = Omit<WalletDebitValues, 'amount' | 'currency_id' | 'reason'> & {
+  /** The branches a principal may touch, comma-separated, or null for all. */
+  branches: string | null;
   id: string;
   reward_id: string;
-  reward_name: string;
-  reward_type: string;
   idempotency_id: string;
-  expires_at: string | null;
   staff_user_id: string | null;
-  created_at: string;
   redeemed_webhook_id: string;
-  /** A generated code and its row's id (unused for a pool or no code). */
-  code: string | null;
-  code_id: string | null;
+  /** A code and its row's id, used if the reward generates its codes. */
+  code: string;
+  code_id: string;
   /** The staff member's audit row (unused without staff). */
   audit_id: string | null;
   actor_name: string | null;
   actor_ip: string | null;
-  audit_summary: string | null;
 };
 
-/** One from the stock after the debit: a limited reward's on its row, under its lock; an unlimited one's in a shard. */
-const stockCte = (limited: boolean) =>
-  limited
-    ? sql`UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
-          WHERE id = ${p('reward_id')}::text AND redeemed < stock AND EXISTS (SELECT 1 FROM debit)
-          RETURNING id`
-    : sql`INSERT INTO reward_redemption_counts AS n (reward_id, shard, client_id, redeemed)
-          SELECT ${p('reward_id')}::text, ${SHARD}, ${p('client_id')}::text, 1 FROM debit
-          ON CONFLICT (reward_id, shard) DO UPDATE SET redeemed = n.redeemed + 1
-          RETURNING reward_id AS id`;
+/**
+ * One from the stock after the debit: a limited reward's on its row, under its lock (held until the commit that
+ * follows in the same query); an unlimited one's in this connection's shard (redemption-counts.ts).
+ */
+const stockCtes = sql`limited AS (
+      UPDATE rewards SET redeemed = redeemed + 1, updated_at = now()
+      WHERE id = ${p('reward_id')}::text AND stock IS NOT NULL AND redeemed < stock AND EXISTS (SELECT 1 FROM debit)
+      RETURNING id),
+    unlimited AS (
+      INSERT INTO reward_redemption_counts AS n (reward_id, shard, client_id, redeemed)
+      SELECT ${p('reward_id')}::text, ${SHARD}, ${p('client_id')}::text, 1 FROM debit WHERE ${reward('stock')} IS NULL
+      ON CONFLICT (reward_id, shard) DO UPDATE SET redeemed = n.redeemed + 1
+      RETURNING reward_id AS id),
+    stock AS (SELECT id FROM limited UNION ALL SELECT id FROM unlimited)`;
 
-const codeCte = (source: CodeSource) =>
-  source === 'pool'
-    ? sql`UPDATE reward_codes SET redemption_id = ${p('id')}::text
-          WHERE id = (SELECT id FROM reward_codes WHERE reward_id = ${p('reward_id')}::text AND redemption_id IS NULL
-                      ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-            AND EXISTS (SELECT 1 FROM stock)
-          RETURNING code`
-    : source === 'generated'
-      ? sql`INSERT INTO reward_codes (id, client_id, reward_id, code, redemption_id)
-            SELECT ${p('code_id')}::text, ${p('client_id')}::text, ${p('reward_id')}::text, ${p('code')}::text,
-                   ${p('id')}::text
-            FROM stock
-            RETURNING code`
-      : sql`SELECT NULL::text AS code FROM stock`;
+/** The code the stock taken issues: the pool's next free one (SKIP LOCKED), a generated one, or none. */
+const codeCtes = sql`pool_code AS (
+      UPDATE reward_codes SET redemption_id = ${p('id')}::text
+      WHERE id = (SELECT id FROM reward_codes WHERE reward_id = ${p('reward_id')}::text AND redemption_id IS NULL
+                  ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        AND EXISTS (SELECT 1 FROM stock) AND ${reward("coupon->>'source'")} = 'pool'
+      RETURNING code),
+    generated_code AS (
+      INSERT INTO reward_codes (id, client_id, reward_id, code, redemption_id)
+      SELECT ${p('code_id')}::text, ${p('client_id')}::text, ${p('reward_id')}::text, ${p('code')}::text, ${p('id')}::text
+      FROM stock WHERE ${reward("coupon->>'source'")} = 'generated'
+      RETURNING code),
+    code AS (
+      SELECT code FROM pool_code UNION ALL SELECT code FROM generated_code
+      UNION ALL SELECT NULL FROM stock WHERE ${reward('coupon')} IS NULL)`;
 
 /**
- * The second and last round trip, sent with the COMMIT (FastSession.commit): one statement that debits the wallet
- * (walletDebitCtes: only where the balance covers the cost), then only after that takes one from the stock (a limited
- * reward's under its row's lock, held until the commit that follows in the same query; stockCte), issues the code (the pool's next free one
- * by SKIP LOCKED, or the generated one), records the redemption with the balance after the debit, and writes the
- * reward.redeemed outbox row and, for staff, the audit row. It answers the redemption, or refuses
- * (`laurel_refuse`): 'insufficient_balance' when nothing was debited, 'out_of_stock' when no redemption followed the
- * debit (no stock left, or the pool is empty); the COMMIT is then skipped and the caller rolls back.
+ * A redemption's one statement, the last of its query (sent with the COMMIT): the checks (`ctx`), then, only where
+ * they pass, the debit (walletDebitCtes: only where the balance covers the cost), then only after it one from the
+ * stock and the code, the redemption with the balance after the debit, its reward.redeemed outbox row and, for staff,
+ * the audit row. It answers the redemption, or the earlier one of the id, or refuses (`laurel_refuse`, so the COMMIT
+ * is skipped and the caller rolls back): the verdict, 'insufficient_balance' when nothing was debited, 'out_of_stock'
+ * when nothing was taken from the stock (none left, or the pool is empty).
  */
-const redeemWrite = (source: CodeSource, staff: boolean, limited: boolean) =>
-  preparedStatement(sql`WITH ${walletDebitCtes()},
-    stock AS (${stockCte(limited)}),
-    code AS (${codeCte(source)}),
+const redeemWrite = (staff: boolean) =>
+  preparedStatement(sql`WITH ${contextCte},
+    ${walletDebitCtes(sql`${reward('verdict')} IS NULL`, {
+      amount: reward('cost'),
+      currencyId: reward('currency_id'),
+      reason: sql`'Redeemed: ' || ${reward('name')}`,
+    })},
+    ${stockCtes},
+    ${codeCtes},
     rec AS (
       INSERT INTO reward_redemptions (id, client_id, reward_id, reward_name, reward_type, customer_id, branch_id,
         idempotency_id, status, coupon_code, expires_at, currency_id, cost, balance_after, staff_user_id, created_at)
-      SELECT ${p('id')}::text, ${p('client_id')}::text, ${p('reward_id')}::text, ${p('reward_name')}::text,
-        ${p('reward_type')}::text, ${p('customer_id')}::text, ${p('branch_id')}::text, ${p('idempotency_id')}::text,
-        'issued', code.code, ${p('expires_at')}::timestamptz, ${p('currency_id')}::text, ${p('amount')}::numeric,
-        debit.balance, ${p('staff_user_id')}::text, ${p('created_at')}::timestamptz
-      FROM stock, code, debit
+      SELECT ${p('id')}::text, ${p('client_id')}::text, ${p('reward_id')}::text, ctx.name, ctx.type,
+        ${p('customer_id')}::text, ctx.member_branch_id, ${p('idempotency_id')}::text, 'issued', code.code,
+        ${p('occurred_at')}::timestamptz + make_interval(hours => 24 * (ctx.coupon->>'valid_days')::int), ctx.currency_id,
+        ctx.cost, debit.balance, ${p('staff_user_id')}::text, ${p('occurred_at')}::timestamptz
+      FROM ctx, stock, code, debit
       RETURNING ${REDEMPTION_COLUMNS}),
+    earlier AS (
+      SELECT ${REDEMPTION_COLUMNS} FROM reward_redemptions
+      WHERE client_id = ${p('client_id')}::text AND idempotency_id = ${p('idempotency_id')}::text
+        AND ${reward('verdict')} = 'repeat'),
     hooks AS (${outboxInsertOneSql({
       clientId: p('client_id'),
       type: 'reward.redeemed',
@@ -187,32 +167,58 @@ const redeemWrite = (source: CodeSource, staff: boolean, limited: boolean) =>
       from: sql`rec`,
       data: redemptionWebhookData,
       webhookId: p('redeemed_webhook_id'),
-      createdAt: p('created_at'),
+      createdAt: p('occurred_at'),
     })})${
       staff
         ? sql`,
     audit AS (
       INSERT INTO audit_log (id, client_id, actor_id, actor_name, action, entity, entity_id, summary, ip)
       SELECT ${p('audit_id')}::text, ${p('client_id')}::text, ${p('staff_user_id')}::text, ${p('actor_name')}::text,
-        'reward.redeemed', 'customer', ${p('customer_id')}::text, ${p('audit_summary')}::text, ${p('actor_ip')}::text
+        'reward.redeemed', 'customer', ${p('customer_id')}::text, 'Redeemed ' || rec.reward_name || ' for a customer',
+        ${p('actor_ip')}::text
       FROM rec
       RETURNING 1)`
         : sql``
-    }
-    SELECT rec.*, ${wakeDispatchersSql('hooks')} + ${wakeDispatchersSql('debit_hooks')} AS hooks,
-           CASE WHEN NOT EXISTS (SELECT 1 FROM debit) THEN laurel_refuse('insufficient_balance')
-                WHEN rec.id IS NULL THEN laurel_refuse('out_of_stock') END AS refused
-    FROM (SELECT 1) one LEFT JOIN rec ON true`);
+    },
+    answer AS (SELECT *, false AS repeat FROM rec UNION ALL SELECT *, true FROM earlier)
+    SELECT answer.*, ${wakeDispatchersSql('hooks')} + ${wakeDispatchersSql('debit_hooks')} AS hooks,
+           CASE WHEN ctx.verdict = 'repeat' THEN NULL
+                WHEN ctx.verdict IS NOT NULL THEN laurel_refuse(ctx.verdict)
+                WHEN NOT EXISTS (SELECT 1 FROM debit) THEN laurel_refuse('insufficient_balance')
+                WHEN answer.id IS NULL THEN laurel_refuse('out_of_stock') END AS refused
+    FROM ctx LEFT JOIN answer ON true`);
 
-const statements = new Map<string, ScriptPrepared>();
+const statements = new Map<boolean, ScriptPrepared>();
 
-/** The write statement for a code source, with or without the staff audit row, limited or not: compiled once each. */
-export const redeemWriteStatement = (source: CodeSource, staff: boolean, limited: boolean) => {
-  const key = `${source}:${staff}:${limited}`;
-  let statement = statements.get(key);
+/** The write statement, with or without the staff audit row: compiled once each. */
+const redeemWriteStatement = (staff: boolean) => {
+  let statement = statements.get(staff);
   if (!statement) {
-    statement = scriptPrepared(redeemWrite(source, staff, limited));
-    statements.set(key, statement);
+    statement = scriptPrepared(redeemWrite(staff));
+    statements.set(staff, statement);
   }
   return statement;
 };
+
+/**
+ * A redemption as one query (FastSession.commit): the customer's redemption lock (a customer's redemptions one at a
+ * time, so the limit count and an earlier redemption of the id are seen) and the reward's, shared (so its stock stays
+ * limited or unlimited until the commit: redemption-counts.ts); the wallet of the reward's currency locked (so the
+ * write's snapshot sees every lot committed before); then the write, in a snapshot of its own after the locks.
+ */
+export const redeemScript = (values: RedeemWriteValues, staff: boolean) => {
+  const write = redeemWriteStatement(staff);
+  return {
+    text: [
+      `SELECT pg_advisory_xact_lock(${REDEMPTION_LOCK_NAMESPACE}, hashtext(${sqlLiteral(values.customer_id)})),
+              ${rewardSharedLockText(sqlLiteral(values.reward_id))}`,
+      executeSql(lockWallet, [values.client_id, values.customer_id, values.reward_id]),
+      executePrepared(write, values),
+    ].join(';\n'),
+    uses: [lockWallet, write],
+  };
+};
+
+/** The redemption the query wrote, or the earlier one of its id (`repeat`): the last statement's row. */
+export const redeemedOf = (results: Record<string, unknown>[][]) =>
+  results[results.length - 1]?.[0] as (RedemptionRecord & { repeat: boolean }) | undefined;

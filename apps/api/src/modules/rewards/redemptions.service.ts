@@ -10,27 +10,18 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { executePrepared, fastTransaction, refusalOf } from '../../db/fast-transaction';
+import { fastTransaction, refusalOf } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects } from '../../engine';
-import type { WalletDebitValues } from '../../engine/economy/wallet-debit';
 import { newWebhookId, outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
-import {
-  REDEEM_READ_STATEMENTS,
-  type RedeemWriteValues,
-  readOf,
-  recTime,
-  redeemReadScript,
-  redeemWriteStatement,
-} from './redeem.queries';
+import { recTime, redeemedOf, redeemScript } from './redeem.queries';
 import { lockRewardShared, REDEEMED_TOTAL, uncountRedemption } from './redemption-counts';
 import {
-  couponOf,
   customerRedemptions,
   REDEMPTION_COLUMNS,
   type RedemptionRecord,
@@ -85,87 +76,65 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
 };
 
 /**
- * Redemptions (DESIGN §10), two round trips each on PostgreSQL: one script opens the transaction, takes the
- * customer's redemption lock, locks the wallet and reads the customer, the reward, the customer's count and segments
- * and an earlier redemption of the id (redeem.queries.ts); one statement, sent with the COMMIT, debits the wallet (a
- * Spending ledger row naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code,
- * records the redemption and its reward.redeemed outbox row (and a staff member's audit row), or refuses, and then
- * a ROLLBACK (a third). The reward row's lock is held for the statement and its commit only, not across a round trip
- * to the API as well: redemptions of one reward queue on that lock. So k in stock issue at most k and no wallet goes
- * below zero, however many ask at once. Its cost is measured by `npm run bench:rewards` (docs/performance.md).
+ * Redemptions (DESIGN §10), one round trip each on PostgreSQL (and a ROLLBACK after a refusal): one query takes the
+ * customer's redemption lock and the reward's, locks the wallet, and in one statement checks the customer, the
+ * reward, the customer's count and segments and an earlier redemption of the id, debits the wallet (a Spending ledger
+ * row naming the reward, balance after it, lots, wallet.debited), takes the stock, issues the code, records the
+ * redemption and its reward.redeemed outbox row (and a staff member's audit row), or refuses; then COMMIT
+ * (redeem.queries.ts). A limited reward's row lock is held for the statement and its commit only: its redemptions
+ * queue on that lock, so k in stock issue at most k, and no wallet goes below zero, however many ask at once. Its
+ * cost is measured by `npm run bench:rewards` (docs/performance.md).
  */
 export const createRedemptionsService = (db: Db) => {
-  const redeemOnce = (
+  const redeemOnce = async (
     principal: Principal,
     customerId: string,
     input: { id: string; reward_id: string },
     staff: Actor | null,
-  ) =>
-    fastTransaction(db, async (session) => {
-      const now = new Date();
-      const { context, earlier } = readOf(
-        await session.script(redeemReadScript(principal.clientId, customerId, input), REDEEM_READ_STATEMENTS),
-      );
-      if (!context.customer_id || !mayAccessBranch(principal, context.member_branch_id))
-        throw notFound('The customer could not be found.');
-      if (earlier) return { redemption: earlier, repeat: true };
-      if (!context.reward_id) throw notFound(M.notFound);
-      // A suspended member may not redeem; an erased one (privacy) never again.
-      if (
-        !context.active ||
-        !inWindow(context, now) ||
-        context.customer_status === 'SUSPENDED' ||
-        context.customer_status === 'ERASED'
-      )
-        throw new Refused('not_available');
-      if (!context.member) throw new Refused('not_in_segment');
-      if (context.per_customer_limit !== null && context.held >= context.per_customer_limit)
-        throw new Refused('limit_reached');
-      const id = newId();
-      const coupon = couponOf(context.coupon);
-      const source = coupon?.source ?? null;
-      const values: WalletDebitValues & RedeemWriteValues = {
+  ) => {
+    const now = new Date().toISOString();
+    const id = newId();
+    const script = redeemScript(
+      {
         client_id: principal.clientId,
         customer_id: customerId,
-        branch_id: context.member_branch_id,
-        currency_id: context.currency_id,
-        amount: context.cost,
+        branches: principal.role === 'ADMIN' ? null : principal.managerOf.join(','),
+        // The ledger row's branch is the customer's: its trigger fills it from the customer row.
+        branch_id: null,
         transaction_id: newId(),
         cause_kind: 'redemption',
         cause_id: id,
         event_id: id,
         reference: id,
-        reason: `Redeemed: ${context.name}`,
-        occurred_at: now.toISOString(),
+        occurred_at: now,
         webhook_id: newWebhookId(),
-        webhook_created_at: now.toISOString(),
+        webhook_created_at: now,
         id,
-        reward_id: context.reward_id,
-        reward_name: context.name,
-        reward_type: context.type,
+        reward_id: input.reward_id,
         idempotency_id: input.id,
-        expires_at: coupon ? new Date(now.getTime() + coupon.valid_days * 86_400_000).toISOString() : null,
         staff_user_id: staff?.userId ?? null,
-        created_at: now.toISOString(),
         redeemed_webhook_id: newWebhookId(),
-        code: source === 'generated' ? generateCouponCode() : null,
-        code_id: source === 'generated' ? newId() : null,
+        code: generateCouponCode(),
+        code_id: newId(),
         audit_id: staff ? newId() : null,
         actor_name: staff?.name ?? null,
         actor_ip: staff?.ip ?? null,
-        audit_summary: staff ? `Redeemed ${context.name} for a customer` : null,
-      };
-      const write = redeemWriteStatement(source, staff !== null, context.stock !== null);
-      const written = await session
-        .commit(executePrepared(write, values), [write])
-        .catch((error: unknown) => {
-          const reason = refusalOf(error);
-          throw reason === 'insufficient_balance' || reason === 'out_of_stock' ? new Refused(reason) : error;
-        });
-      const row = written[0]?.[0] as RedemptionRecord | undefined;
-      if (!row?.id) throw new Error('the redemption wrote no row');
-      return { redemption: row, repeat: false };
-    });
+      },
+      staff !== null,
+    );
+    const results = await fastTransaction(db, (session) =>
+      session.commit(script.text, script.uses).catch((error: unknown) => {
+        const reason = refusalOf(error);
+        if (reason === 'customer_not_found') throw notFound('The customer could not be found.');
+        if (reason === 'reward_not_found') throw notFound(M.notFound);
+        throw reason && reason in REFUSALS ? new Refused(reason as TRedeemRefusal) : error;
+      }),
+    );
+    const row = redeemedOf(results);
+    if (!row?.id) throw new Error('the redemption wrote no row');
+    const { repeat, ...redemption } = row;
+    return { redemption, repeat };
+  };
 
   const redeem = async (
     principal: Principal,

@@ -165,6 +165,23 @@ describe('redeeming', () => {
     expect(ledger.at(-1)).toMatchObject({ reason: `Redeemed: ${reward.name}`, source: 'redemption' });
   });
 
+  it('answers 404 for a customer or reward it does not know, and 409 for an id reused on another reward', async () => {
+    const reward = await createReward();
+    const customer = await fundedCustomer(100);
+    const noCustomer = await redeem('000000000000000000000000', reward._id);
+    expect(noCustomer.statusCode).toBe(404);
+    expect(noCustomer.json().message).toBe('The customer could not be found.');
+    const noReward = await redeem(customer, '000000000000000000000000');
+    expect(noReward.statusCode).toBe(404);
+    expect(noReward.json().message).toBe(M.notFound);
+    expect((await redeem(customer, reward._id, 'app-redeem-reused')).statusCode).toBe(201);
+    const other = await createReward();
+    const reused = await redeem(customer, other._id, 'app-redeem-reused');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(M.redemptionIdReused);
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(50);
+  });
+
   it.each([
     ['an empty wallet', {}, 10, M.insufficientBalance],
     ['an inactive reward', { active: false }, 100, M.notAvailable],
