@@ -166,7 +166,13 @@ export const createRedemptionsService = (db: Db) => {
 
   const useCoupon = async (principal: Principal, code: string, orderId: string | null) =>
     db.transaction(async (tx) => {
-      const row = await findRedemption(tx, principal.clientId, sql`coupon_code = ${code}`, true);
+      // By the code's row (unique per client), not a scan of the client's redemptions.
+      const row = await findRedemption(
+        tx,
+        principal.clientId,
+        sql`id = (SELECT redemption_id FROM reward_codes WHERE client_id = ${principal.clientId} AND code = ${code})`,
+        true,
+      );
       if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.couponNotFound);
       if (row.status === 'used') throw conflict(M.couponUsed);
       if (row.status === 'cancelled') throw conflict(M.couponCancelled);
