@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { CUSTOMERS_SQL, NAMES, SURNAMES } from './bench-seed';
 import { assert, call, ensureClient, envInt, fmtInt, log, must, type Server } from './bench-support';
+import { subscribeEveryType, waitDelivered } from './engine-bench-webhooks';
 
 const EVENTS = envInt('BENCH_CHALLENGE_EVENTS', 20_000, 1_000, 5_000_000);
 const CUSTOMERS = envInt('BENCH_CHALLENGE_CUSTOMERS', 2_000, 10, 1_000_000);
@@ -112,6 +113,7 @@ const createTenant = async (server: Server, pool: pg.Pool, label: string): Promi
       body: { name: 'bench' },
     })
   ).content.key as string;
+  await subscribeEveryType(server, owner.clientToken);
   await pool.query(CUSTOMERS_SQL, [owner.clientId, NAMES, SURNAMES, [], CUSTOMERS]);
   const { rows } = await pool.query<{ id: string }>(
     'SELECT id FROM customers WHERE client_id = $1 ORDER BY id',
@@ -265,6 +267,7 @@ export const runChallengesScenario = async (
     const settled = await waitSettled(pool, tenant.clientId, `challenges ${label}`);
     sent.set(tenant, end);
     seconds.set(tenant, (seconds.get(tenant) ?? 0) + (settled - started) / 1000);
+    await waitDelivered(pool, `challenges ${label}`);
   };
   const half = Math.floor(EVENTS / 2);
   await post(without, half, 'without (1)');

@@ -32,6 +32,7 @@ import {
   must,
   type Server,
 } from './bench-support';
+import { subscribeEveryType, waitDelivered } from './engine-bench-webhooks';
 import { profileStatements } from './statement-profile';
 
 const ORDERS = envInt('BENCH_ECONOMY_ORDERS', 20_000, 100, 5_000_000);
@@ -108,6 +109,7 @@ export const runEconomyScenario = async (
   const apiKey = (
     await must(server, 'POST', '/api/integrations/api-keys', { token, body: { name: 'bench' } })
   ).content.key as string;
+  await subscribeEveryType(server, token);
   const currencies: string[] = [];
   for (const code of ['BNA', 'BNB'])
     currencies.push(
@@ -229,6 +231,7 @@ export const runEconomyScenario = async (
     return rows.length;
   };
   const wallets = await check(expected);
+  await waitDelivered(pool, 'economy orders');
 
   // ---- spends: concurrent integrator spends, each answered as the model says ----
   let spent = 0;

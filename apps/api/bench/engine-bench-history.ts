@@ -46,6 +46,7 @@ import { postBacklog } from './engine-bench-posting';
 import { POLL_MS, RUN, SETTLE_STALL_MS } from './engine-bench-settings';
 import { setupTenant, type Tenant, waitRebuilt } from './engine-bench-tenants';
 import { verify } from './engine-bench-verify';
+import { waitDelivered } from './engine-bench-webhooks';
 import { profileStatements } from './statement-profile';
 
 export const HISTORY_EVENTS = envInt('BENCH_HISTORY_EVENTS', 5_000_000, 0, 100_000_000);
@@ -174,6 +175,8 @@ const timeBacklog = async (
   waiting: WaitingCounter,
   label: string,
 ): Promise<BacklogRun> => {
+  // The workers send the deliveries: every one is made before they stop and the next backlog is timed.
+  await waitDelivered(pool, label);
   while (workers.running.length > 0) await stopChild(workers.running.pop() as Child);
   const accepted = await postBacklog(server, tenant, HISTORY_BACKLOG);
   const before = await waiting.count(tenant.owner.clientId, 10_000_000);

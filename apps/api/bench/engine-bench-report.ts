@@ -34,6 +34,7 @@ import {
 import type { Steady } from './engine-bench-steady';
 import type { Throughput } from './engine-bench-throughput';
 import type { verify } from './engine-bench-verify';
+import { WEBHOOK_ENDPOINTS } from './engine-bench-webhooks';
 import { type PlayersPage, playersPageReport } from './players-page.bench-scenario';
 import { type measureRebuilds, type SegmentsComparison, segmentsReport } from './segments.bench-scenario';
 
@@ -101,7 +102,7 @@ export type EngineResults = {
   setupMs: number;
   /** The throughput phase's first run (headline, floor) and every run, one per BENCH_WORKERS count. */
   throughput: Throughput;
-  throughputs: Throughput[];
+  throughputs: (Throughput & { webhooks: { seconds: number; delivered: number } | null })[];
   steady: Steady;
   floor: Awaited<ReturnType<typeof measureFloor>>;
   segments: SegmentsComparison;
@@ -137,6 +138,18 @@ export const engineReport = (results: EngineResults) => {
   out.push(
     `Setup ${(results.setupMs / 1000).toFixed(1)} s (client, key and statistics through the API, customers by SQL); ` +
       `${fmtInt(WARMUP_EVENTS)} warm-up events first`,
+  );
+  out.push(
+    WEBHOOK_ENDPOINTS
+      ? `Webhooks: every tenant has an endpoint of every event type (a receiver answering after BENCH_RECEIVER_MS); ` +
+          results.throughputs
+            .map(
+              (run) =>
+                `${run.workers} worker(s): ${fmtInt(run.webhooks?.delivered ?? 0)} delivered in all by the end of the ` +
+                `run, the last ${(run.webhooks?.seconds ?? 0).toFixed(1)} s after its last event was processed`,
+            )
+            .join('; ')
+      : 'Webhooks: no endpoint (BENCH_WEBHOOK_ENDPOINTS=0)',
   );
   out.push(
     `Events stored ${fmtInt(checked.events)} (${mix}); ${fmtInt(answeredCount - acceptedCount)} of the throughput ` +

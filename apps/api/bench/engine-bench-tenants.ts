@@ -9,6 +9,7 @@ import { assert, ensureClient, fmtInt, log, must, type Server, type Session, sle
 import { createGenerator, type Generator } from './engine-bench-events';
 import { createModel, type Model, type Player, type StatisticModel, versionOf } from './engine-bench-model';
 import { CUSTOMERS, PASSWORD, POLL_MS, SETTLE_STALL_MS, STATISTICS } from './engine-bench-settings';
+import { subscribeEveryType } from './engine-bench-webhooks';
 
 export const SEED_SQL = `
 INSERT INTO customers (id, client_id, name, surname, email, cell_number, status, member_date, created_at, updated_at)
@@ -159,6 +160,7 @@ export const setupTenant = async (
   });
   const apiKey = key.content.key as string;
   assert(typeof apiKey === 'string' && apiKey.length > 20, `no API key in ${JSON.stringify(key)}`);
+  await subscribeEveryType(server, owner.clientToken);
   const timeZone = (await pool.query('SELECT time_zone FROM clients WHERE id = $1', [owner.clientId])).rows[0]
     ?.time_zone;
   assert(timeZone === 'UTC', `the bench client's time zone is ${timeZone}, the model expects UTC`);

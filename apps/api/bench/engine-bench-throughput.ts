@@ -112,13 +112,13 @@ export type Throughput = Awaited<ReturnType<typeof runThroughput>>;
  * first is the one every other phase uses); the extra ones are started before a run and stopped after it, once
  * its CPU has been read.
  */
-export const runPerWorkerCount = async (
+export const runPerWorkerCount = async <T extends Throughput>(
   counts: readonly number[],
   running: Child[],
   startExtraWorker: () => Promise<Child>,
-  run: (workers: number) => Promise<Throughput>,
+  run: (workers: number) => Promise<T>,
 ) => {
-  const runs: Throughput[] = [];
+  const runs: T[] = [];
   for (const count of counts) {
     while (running.length < count) running.push(await startExtraWorker());
     runs.push(await run(count));

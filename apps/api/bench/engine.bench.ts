@@ -128,8 +128,9 @@ import {
 } from './engine-bench-settings';
 import { runSteady } from './engine-bench-steady';
 import { setupTenant, waitRebuilt } from './engine-bench-tenants';
-import { runPerWorkerCount, runThroughput, type Throughput } from './engine-bench-throughput';
+import { runPerWorkerCount, runThroughput } from './engine-bench-throughput';
 import { verify } from './engine-bench-verify';
+import { startWebhookReceiver, waitDelivered } from './engine-bench-webhooks';
 import { measurePlayersPage } from './players-page.bench-scenario';
 import {
   type BenchSegment,
@@ -143,8 +144,9 @@ const main = async (defer: Defer) => {
   const loadAtStart = os.loadavg()[0] ?? 0;
   ensureBuilt();
   const databaseUrl = await openBenchDatabase(defer);
+  const webhookEnv = await startWebhookReceiver(defer);
 
-  const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0' } });
+  const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0', ...webhookEnv } });
   defer('stopping the API', () => stopChild(server));
   const apiPid = server.child.pid as number;
   let apiRss: RssSampler | null = rssSampler(apiPid);
@@ -183,7 +185,10 @@ const main = async (defer: Defer) => {
   // Anything a worker logs at warn or above (a failed event, a failed batch) fails the bench.
   const workerWarnings: string[] = [];
   const launchWorker = async () => {
-    const started = await startWorker(databaseUrl, { ENGINE_BATCH_SIZE: String(ENGINE_BATCH_SIZE) });
+    const started = await startWorker(databaseUrl, {
+      ENGINE_BATCH_SIZE: String(ENGINE_BATCH_SIZE),
+      ...webhookEnv,
+    });
     defer(`stopping worker ${started.child.pid}`, () => stopChild(started));
     started.child.stdout?.on('data', (chunk: Buffer) => {
       for (const text of chunk.toString().split('\n'))
@@ -223,25 +228,32 @@ const main = async (defer: Defer) => {
     }
   }
 
+  // The setup's own deliveries (every seeded player entering the AllPlayers segment) before anything is measured.
+  await waitDelivered(pool, 'setup and warm-up');
+
   // ---- segments: the same mix with and without them (A B B A) ----
   phase('segments');
   const segments = await runSegmentsComparison(server, pool, cpu, plain, withSegments, half);
+  await waitDelivered(pool, 'segments');
 
   // ---- throughput: BENCH_EVENTS as fast as the API takes them, once per BENCH_WORKERS count ----
-  const throughputs = await runPerWorkerCount(WORKER_COUNTS, workers, launchWorker, (count) => {
+  const throughputs = await runPerWorkerCount(WORKER_COUNTS, workers, launchWorker, async (count) => {
     phase('throughput');
-    return runThroughput(server, pool, cpu, plain, phase, count);
+    const run = await runThroughput(server, pool, cpu, plain, phase, count);
+    return { ...run, webhooks: await waitDelivered(pool, `throughput, ${count} worker(s)`) };
   });
-  const throughput = throughputs[0] as Throughput;
+  const throughput = throughputs[0] as (typeof throughputs)[number];
 
   // ---- steady: STEADY_RATE events/s, latency from acceptance to processed ----
   phase('steady');
   const steady = await runSteady(server, pool, cpu, plain);
+  await waitDelivered(pool, 'steady');
 
   // ---- a rule change that moves most players of the segments tenant in or out ----
   phase('rebuild');
   log(`rule change: ${REBUILDS} x segment 1's first rule flipped over ${fmtInt(CUSTOMERS)} players`);
   const rebuilds = await measureRebuilds(server, pool, withSegments, segments.segments[0] as BenchSegment);
+  await waitDelivered(pool, 'rule change');
 
   // ---- checks ----
   phase('verify');
@@ -268,10 +280,12 @@ const main = async (defer: Defer) => {
   // ---- economy (issue 13): orders with 5 earn configs, spends, and their floor ----
   phase('economy');
   const economy = RUN_ECONOMY ? await runEconomyScenario(server, pool, SENDERS, waitSettled, cpu) : null;
+  await waitDelivered(pool, 'economy');
 
   // ---- challenges (issue 11): 20 challenges of 3 objectives for AllPlayers vs none ----
   phase('challenges');
   const challenges = RUN_CHALLENGES ? await runChallengesScenario(server, pool, SENDERS, waitSettled) : null;
+  await waitDelivered(pool, 'challenges');
 
   // ---- floor ----
   phase('floor');

@@ -30,6 +30,7 @@ import {
   TARGET_SEGMENT_RATIO,
 } from './engine-bench-settings';
 import { type Tenant, waitRebuilt } from './engine-bench-tenants';
+import { waitDelivered } from './engine-bench-webhooks';
 
 export type Rule = { statistic_name: string; comparison: TComparisonOperator; filter_value: number };
 export type BenchSegment = { id: string; name: string; rules: Rule[] };
@@ -305,6 +306,7 @@ export const runSegmentsComparison = async (
   for (const tenant of [plain, withSegments, withSegments, plain]) {
     const pushed = await pushEvents(server, pool, cpu, tenant, half);
     log(`segments: ${tenant.label}: ${fmtInt(pushed.accepted / pushed.seconds)} events/s processed`);
+    await waitDelivered(pool, `segments: ${tenant.label}`);
     runs.push({ tenant, pushed });
   }
   const membersAfter = await memberRows(pool, created.segments);

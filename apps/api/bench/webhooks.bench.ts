@@ -25,13 +25,10 @@
  * BENCH_COMPARE_CUSTOMERS (2000), BENCH_BATCH (500), BENCH_SENDERS (4), WEBHOOK_CONCURRENCY (the dispatcher's, per
  * endpoint; its default 16), BENCH_WORKER_CPU_PROF (a directory: the worker's CPU profile), DATABASE_URL / BENCH_ADMIN_URL / BENCH_KEEP_DB as the other benches.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { WEBHOOK_EVENT_TYPES } from '@laurel/contract';
 import pg from 'pg';
 import {
@@ -62,6 +59,7 @@ import {
   stopChild,
   verdict,
 } from './bench-support';
+import { startReceiverProcess, WEBHOOK_ENV } from './webhook-receiver';
 
 const WEBHOOKS = envInt('BENCH_WEBHOOKS', 50_000, 100, 10_000_000);
 const WEBHOOK_CUSTOMERS = envInt('BENCH_WEBHOOK_CUSTOMERS', 5_000, 1, 10_000_000);
@@ -82,64 +80,6 @@ const STALL_MS = 120_000;
 const POLL_MS = 50;
 const PASSWORD = 'bench password 1';
 const RUN = randomBytes(4).toString('hex');
-/** The worker and the API must let deliveries go to a loopback receiver (they run with NODE_ENV=production). */
-const WEBHOOK_ENV = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1' };
-const receiverScript = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'webhook-receiver.bench-process.ts',
-);
-
-// ---------------------------------------------------------------------------------------------------------------
-// The receiver process
-
-type Counts = {
-  distinct: number;
-  total: number;
-  duplicates: number;
-  phaseDistinct: number;
-  firstAt: number;
-  lastAt: number;
-};
-type Report = Counts & { latencies: number[]; cpuSeconds: number };
-
-const startReceiverProcess = async () => {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', receiverScript], {
-    env: { PATH: process.env.PATH ?? '', RECEIVER_DELAY_MS: String(RECEIVER_MS) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const onMessage = (message: Record<string, unknown>) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message);
-      };
-      const onExit = (code: number | null) => reject(new Error(`the receiver exited (${code})`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-  const ready = await next('ready');
-  const ask = async <T>(cmd: string, answer: string) => {
-    const reply = next(answer);
-    child.send({ cmd });
-    return (await reply) as T;
-  };
-  return {
-    child,
-    url: `http://127.0.0.1:${ready.port}/hooks`,
-    mark: () => ask<unknown>('mark', 'marked'),
-    count: () => ask<Counts>('count', 'count'),
-    report: () => ask<Report>('report', 'report'),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-};
-
 // ---------------------------------------------------------------------------------------------------------------
 // Tenants: a business with a key, cashback for everyone, customers by SQL, and an endpoint when asked
 
@@ -317,7 +257,7 @@ const main = async (defer: Defer) => {
   const startedAt = Date.now();
   ensureBuilt();
   const databaseUrl = await openBenchDatabase(defer);
-  const receiver = await startReceiverProcess();
+  const receiver = await startReceiverProcess(RECEIVER_MS);
   defer('stopping the receiver', () => receiver.stop());
   const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0', ...WEBHOOK_ENV } });
   defer('stopping the API', () => stopChild(server));
