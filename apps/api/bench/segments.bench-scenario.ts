@@ -302,6 +302,8 @@ export const runSegmentsComparison = async (
     `segments: computed in ${(created.ms / 1000).toFixed(1)} s (${fmtInt(membersBefore)} memberships); ` +
       `comparing ${fmtInt(half)} events x 2 per tenant`,
   );
+  // Computing them wrote a segment.entered webhook per membership: all sent before the first timed run.
+  await waitDelivered(pool, 'segments: computed');
   const runs: { tenant: Tenant; pushed: Pushed }[] = [];
   for (const tenant of [plain, withSegments, withSegments, plain]) {
     const pushed = await pushEvents(server, pool, cpu, tenant, half);
