@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
+    // No transitions (the theme respects reduced motion): a click lands where the element is, not where a group
+    // still opening will move it on a loaded machine.
+    contextOptions: { reducedMotion: 'reduce' },
     // A failed journey keeps its trace (DOM snapshots, network, console) and a screenshot. The trace's screencast
     // would double every journey's CPU (the browser paints a frame per action): E2E_TRACE=full brings it back.
     trace:

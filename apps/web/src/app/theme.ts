@@ -41,6 +41,8 @@ export const theme = createTheme({
   luminanceThreshold: 0.3,
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Someone who asked their system for less motion gets no transitions (menus, collapses, modals): WCAG 2.3.3.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {

@@ -30,6 +30,12 @@ const YIELD_MS = 250;
 /** Results are written together: every this many ms, or sooner when this many have gathered. */
 const FLUSH_MS = 50;
 const FLUSH_AT = 200;
+/**
+ * Woken from idle by a new row, the dispatcher lets this long pass before it claims, so a trickle of effects (a spend
+ * every few ms, each its own transaction and wake-up) is claimed, sent and written in batches of many rather than one
+ * claim, one result write and one look for the next due per delivery. Latency bought: this many ms a delivery.
+ */
+const GATHER_MS = 25;
 /** An idle dispatcher looks anyway this often (a lost wake-up, a retry falling due). */
 const IDLE_POLL_MS = 30_000;
 /**
@@ -235,23 +241,25 @@ export const createWebhookDispatcher = (deps: {
   let wake: (() => void) | null = null;
   let woken = false;
   let listener: NotificationListener | null = null;
+  /** Resolves true when woken (a new row, stop), false when the time ran out. */
   const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
+    new Promise<boolean>((resolve) => {
       if (woken) {
         woken = false;
-        resolve();
+        resolve(true);
         return;
       }
       const timer = setTimeout(() => {
         wake = null;
-        resolve();
+        resolve(false);
       }, ms);
       wake = () => {
         clearTimeout(timer);
         wake = null;
-        resolve();
+        resolve(true);
       };
     });
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   const wakeUp = () => {
     if (wake) wake();
     else woken = true;
@@ -267,8 +275,8 @@ export const createWebhookDispatcher = (deps: {
         }
         const excluded = busyEndpoints();
         const claimed = await claimAndSend(excluded);
-        if (claimed > 0) {
-          // Room for more: claim again at once, unless every slot is taken; then wait for a send to end.
+        if (claimed >= CLAIM_LIMIT) {
+          // More may be due: claim again at once, unless every slot is taken; then wait for a send to end.
           if (inFlight.size >= CLAIM_LIMIT) await nextSendEnd();
           continue;
         }
@@ -290,7 +298,8 @@ export const createWebhookDispatcher = (deps: {
         const wait = due
           ? Math.max(BLOCKED_POLL_MS, Math.min(IDLE_POLL_MS, due.getTime() - Date.now()))
           : IDLE_POLL_MS;
-        await sleep(wait);
+        // A new row woke it: let the rows of the next few ms gather and take them together.
+        if ((await sleep(wait)) && running) await pause(GATHER_MS);
       } catch (error) {
         deps.log.error({ err: error }, 'webhook dispatcher failed; trying again in 1 s');
         await sleep(1_000);
