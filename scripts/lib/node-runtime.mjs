@@ -9,6 +9,10 @@ import { npm } from './run.mjs';
 /** The releases `npm test` runs on besides the machine's own, pinned so that every run tests the same binary. */
 export const NODE_RELEASES = { 24: '24.22.3' };
 
+/** One download is about 30 MB: two minutes is ample on any link that works at all. */
+const INSTALL_TIMEOUT_MS = 120_000;
+const INSTALL_ATTEMPTS = 3;
+
 const cacheDir = (version) => fromRoot('node_modules', '.cache', 'laurel-node', version);
 const packageName = () => `node-${process.platform}-${process.arch}`;
 
@@ -21,12 +25,20 @@ export const nodeBinary = async (major, { onSpawn } = {}) => {
   const binary = path.join(dir, 'node_modules', packageName(), 'bin', 'node');
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
-  console.log(`Installing Node.js ${version} for this step: npm install ${packageName()}@${version}`);
-  const code = await npm(
-    ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${packageName()}@${version}`],
-    { cwd: dir, onSpawn },
-  );
-  if (code !== 0 || !existsSync(binary)) {
+  // A download that stalls (it happened: a registry connection open for ten minutes, moving nothing) is stopped and
+  // tried again, rather than holding the whole run until CI's own limit.
+  let code = null;
+  for (let attempt = 1; attempt <= INSTALL_ATTEMPTS && !existsSync(binary); attempt += 1) {
+    console.log(
+      `Installing Node.js ${version} for this step: npm install ${packageName()}@${version}` +
+        (attempt > 1 ? ` (attempt ${attempt} of ${INSTALL_ATTEMPTS})` : ''),
+    );
+    code = await npm(
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${packageName()}@${version}`],
+      { cwd: dir, onSpawn, timeoutMs: INSTALL_TIMEOUT_MS },
+    );
+  }
+  if (!existsSync(binary)) {
     throw new Error(`Could not install Node.js ${version} (${packageName()}; npm exit code ${code}).`);
   }
   return binary;
