@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from './principal';
 
 /**
@@ -12,3 +13,14 @@ export const branchScope = (principal: Principal, requested?: string[] | null): 
 
 export const mayAccessBranch = (principal: Principal, branchId: string | null) =>
   principal.role === 'ADMIN' || (branchId !== null && principal.managerOf.includes(branchId));
+
+/**
+ * The branches a principal may touch as one statement parameter (`branches`) of a prepared hot write: ADMIN null
+ * (every branch), anyone else their `manager_of` ids, comma-separated. `inScopeBranchSql` is its condition.
+ */
+export const branchesParam = (principal: Principal) =>
+  principal.role === 'ADMIN' ? null : principal.managerOf.join(',');
+
+/** True where `branchId` (a customer's member branch) is one the `branches` parameter allows. */
+export const inScopeBranchSql = (branchId: SQL) =>
+  sql`(${sql.placeholder('branches')}::text IS NULL OR ${branchId} = ANY (string_to_array(${sql.placeholder('branches')}::text, ',')))`;

@@ -10,6 +10,7 @@ import {
 } from '../../db/fast-transaction';
 import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { wakeDispatchersSql } from '../../engine/webhooks/outbox';
+import { inScopeBranchSql } from '../../http/auth/branch-scope';
 
 /** What a spend's query reads before its write. */
 export type SpendRead = {
@@ -54,9 +55,9 @@ const spendWriteStatement = () => {
                        AND idempotency_id = ${sql.placeholder('event_id')}::text AND answer IS NULL) AS claimed,
              EXISTS (SELECT 1 FROM currencies WHERE client_id = ${sql.placeholder('client_id')}::text
                        AND id = ${sql.placeholder('currency_id')}::text AND deleted_at IS NULL) AS currency_live,
-             ${sql.placeholder('branches')}::text IS NULL OR EXISTS (SELECT 1 FROM customers
+             EXISTS (SELECT 1 FROM customers
                        WHERE client_id = ${sql.placeholder('client_id')}::text AND id = ${sql.placeholder('customer_id')}::text
-                         AND member_branch_id = ANY (string_to_array(${sql.placeholder('branches')}::text, ','))) AS reachable),
+                         AND ${inScopeBranchSql(sql`member_branch_id`)}) AS reachable),
     ${walletDebitCtes(sql`(SELECT claimed AND currency_live AND reachable FROM gate)`)},
     answered AS (
       UPDATE spend_requests

@@ -14,7 +14,7 @@ import { creditWallet, InsufficientBalanceError } from '../../engine';
 import { centsToDecimal, toCents } from '../../engine/economy/amounts';
 import type { WalletDebitValues } from '../../engine/economy/wallet-debit';
 import { newWebhookId } from '../../engine/webhooks/outbox';
-import { mayAccessBranch } from '../../http/auth/branch-scope';
+import { branchesParam, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { requestHash } from '../../http/request-hash';
@@ -111,7 +111,7 @@ export const createWalletsService = (db: Db) => ({
       webhook_id: newWebhookId(),
       webhook_created_at: now.toISOString(),
       answer: JSON.stringify(answer),
-      branches: principal.role === 'ADMIN' ? null : principal.managerOf.join(','),
+      branches: branchesParam(principal),
     };
     const script = spendScript(clientId, customerId, input, hash, values);
     const results = await fastTransaction(db, (session) =>

@@ -11,6 +11,7 @@ import {
 import { lockWalletBody, type WalletDebitValues, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { isoTimestampSql } from '../../exports/csv-stream';
+import { inScopeBranchSql } from '../../http/auth/branch-scope';
 import { rewardSharedLockText, SHARD } from './redemption-counts';
 import { REDEMPTION_COLUMNS, type RedemptionRecord } from './rewards.queries';
 
@@ -44,8 +45,7 @@ const lockWallet = scriptStatement(
 const contextCte = sql`ctx AS MATERIALIZED (
   SELECT c.member_branch_id, r.name, r.type, r.currency_id, r.cost, r.stock, r.coupon,
     CASE
-      WHEN c.id IS NULL OR NOT (${p('branches')}::text IS NULL
-        OR c.member_branch_id = ANY (string_to_array(${p('branches')}::text, ','))) THEN 'customer_not_found'
+      WHEN c.id IS NULL OR NOT ${inScopeBranchSql(sql`c.member_branch_id`)} THEN 'customer_not_found'
       WHEN EXISTS (SELECT 1 FROM reward_redemptions x WHERE x.client_id = ${p('client_id')}::text
         AND x.idempotency_id = ${p('idempotency_id')}::text) THEN 'repeat'
       WHEN r.id IS NULL THEN 'reward_not_found'

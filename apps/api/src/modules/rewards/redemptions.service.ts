@@ -15,7 +15,7 @@ import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects } from '../../engine';
 import { newWebhookId, outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
-import { mayAccessBranch } from '../../http/auth/branch-scope';
+import { branchesParam, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -98,7 +98,7 @@ export const createRedemptionsService = (db: Db) => {
       {
         client_id: principal.clientId,
         customer_id: customerId,
-        branches: principal.role === 'ADMIN' ? null : principal.managerOf.join(','),
+        branches: branchesParam(principal),
         // The ledger row's branch is the customer's: its trigger fills it from the customer row.
         branch_id: null,
         transaction_id: newId(),
