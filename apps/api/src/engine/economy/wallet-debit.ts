@@ -25,48 +25,52 @@ export type WalletDebitValues = {
   webhook_created_at: string;
 };
 
-/** What a caller's statement may compute itself instead of passing as a value (each an SQL expression). */
-export type WalletDebitExpressions = { amount: SQL; currencyId: SQL; reason: SQL };
+/**
+ * The one row of what to debit, as `walletDebitCtes` reads it (`amount` numeric, `currency_id`, `reason`): the
+ * statement's values, only where `gate`, a condition of the caller's, holds (no row: nothing is debited).
+ */
+export const walletDebitArgs = (gate?: SQL) =>
+  sql`SELECT ${p('amount')}::numeric AS amount, ${p('currency_id')}::text AS currency_id, ${p('reason')}::text AS reason${
+    gate ? sql` WHERE ${gate}` : sql``
+  }`;
 
 /**
  * The CTEs of one statement that debits one wallet as applyWalletEffects does for a strict Spending row (DESIGN §4),
  * for callers that locked the wallet row (`lockWalletBody`) in an earlier statement of their transaction, so this
- * statement's snapshot sees every lot committed before the lock. `debit` takes the amount only where the balance
- * covers it (no row: insufficient balance, and nothing else below happens); `ledger` writes the row with the balance
- * after it; `lots` takes the amount from the wallet's lots in LOT_ORDER; `debit_hooks` writes the wallet.debited
- * outbox row. The caller adds its own CTEs and the final SELECT (with `wakeDispatchersSql('debit_hooks')`); `gate`, a
- * condition of the caller's, must also hold for anything to be debited; `from` replaces the amount, currency or
- * reason values with expressions of the caller's CTEs (a redemption reads them from the reward).
+ * statement's snapshot sees every lot committed before the lock. `args` gives what to debit (walletDebitArgs' columns;
+ * a redemption reads them from its reward), read once and joined where needed: every `(SELECT … FROM cte)` would be a
+ * subplan of its own, and starting a plan's nodes is most of this statement's cost. `debit` takes the amount only
+ * where the balance covers it (no row: insufficient balance, and nothing else below happens); `ledger` writes the row
+ * with the balance after it; `lots` takes the amount from the wallet's lots in LOT_ORDER; `debit_hooks` writes the
+ * wallet.debited outbox row. The caller adds its own CTEs and the final SELECT (with `wakeDispatchersSql('debit_hooks')`).
  */
-export const walletDebitCtes = (gate?: SQL, from: Partial<WalletDebitExpressions> = {}) => {
-  const amount = from.amount ?? sql`${p('amount')}::numeric`;
-  const currencyId = from.currencyId ?? sql`${p('currency_id')}::text`;
-  const reason = from.reason ?? sql`${p('reason')}::text`;
-  return sql`
+export const walletDebitCtes = (args: SQL = walletDebitArgs()) => sql`
+  debit_args AS MATERIALIZED (${args}),
   debit AS (
-    UPDATE wallets SET balance = balance - ${amount}, updated_at = now()
-    WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${currencyId}
-      AND client_id = ${p('client_id')}::text AND balance >= ${amount}${gate ? sql` AND ${gate}` : sql``}
-    RETURNING balance),
+    UPDATE wallets w SET balance = w.balance - a.amount, updated_at = now()
+    FROM debit_args a
+    WHERE w.customer_id = ${p('customer_id')}::text AND w.currency_id = a.currency_id
+      AND w.client_id = ${p('client_id')}::text AND w.balance >= a.amount
+    RETURNING w.balance, a.amount, a.currency_id, a.reason),
   ledger AS (
     INSERT INTO economy_transactions (id, client_id, customer_id, branch_id, currency_id, transaction_type, value,
       wallet_balance_post_transaction, shortfall, cause_kind, cause_id, event_id, order_ref, reference, reason, occurred_at)
     SELECT ${p('transaction_id')}::text, ${p('client_id')}::text, ${p('customer_id')}::text, ${p('branch_id')}::text,
-      ${currencyId}, 'Spending', -${amount}, debit.balance, 0, ${p('cause_kind')}::text,
-      ${p('cause_id')}::text, ${p('event_id')}::text, NULL, ${p('reference')}::text, ${reason},
+      debit.currency_id, 'Spending', -debit.amount, debit.balance, 0, ${p('cause_kind')}::text,
+      ${p('cause_id')}::text, ${p('event_id')}::text, NULL, ${p('reference')}::text, debit.reason,
       ${p('occurred_at')}::timestamptz
     FROM debit
-    RETURNING id, wallet_balance_post_transaction AS balance),
+    RETURNING id, wallet_balance_post_transaction AS balance, currency_id, -value AS amount, reason),
   lots AS (
-    UPDATE wallet_lots l SET remaining = l.remaining - least(l.remaining, ${amount} - (c.cum - l.remaining))
-    -- Only the lots the amount reaches are looked up again to be updated (the filter on the window's own
-    -- remaining runs before the join; the wallet's lock keeps it equal to l.remaining), not every open lot.
-    FROM debit, (SELECT id, cum FROM (
-                   SELECT id, remaining, sum(remaining) OVER (ORDER BY ${LOT_ORDER}) AS cum FROM wallet_lots
-                   WHERE customer_id = ${p('customer_id')}::text AND currency_id = ${currencyId}
-                     AND remaining > 0) w
-                 WHERE w.cum - w.remaining < ${amount}) c
-    WHERE l.id = c.id AND c.cum - l.remaining < ${amount}
+    UPDATE wallet_lots l SET remaining = l.remaining - least(l.remaining, c.amount - (c.cum - l.remaining))
+    -- Only the lots the amount reaches are looked up again to be updated (the wallet's lock keeps the window's
+    -- remaining equal to l.remaining), not every open lot.
+    FROM (SELECT w.id, w.cum, d.amount FROM debit d
+          CROSS JOIN LATERAL (SELECT id, remaining, sum(remaining) OVER (ORDER BY ${LOT_ORDER}) AS cum FROM wallet_lots
+                              WHERE customer_id = ${p('customer_id')}::text AND currency_id = d.currency_id
+                                AND remaining > 0) w
+          WHERE w.cum - w.remaining < d.amount) c
+    WHERE l.id = c.id AND c.cum - l.remaining < c.amount
     RETURNING 1),
   debit_hooks AS (
     INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
@@ -74,16 +78,15 @@ export const walletDebitCtes = (gate?: SQL, from: Partial<WalletDebitExpressions
       'wallet.debited', ${p('customer_id')}::text,
       jsonb_build_object('id', ${p('webhook_id')}::text, 'type', 'wallet.debited',
         'created_at', ${p('webhook_created_at')}::text, 'client_id', ${p('client_id')}::text,
-        'data', jsonb_build_object('customer_id', ${p('customer_id')}::text, 'currency_id', ${currencyId},
-          'amount', trim_scale(${amount}), 'balance_after', trim_scale(ledger.balance),
-          'transaction_id', ledger.id, 'transaction_type', 'Spending', 'reason', ${reason},
+        'data', jsonb_build_object('customer_id', ${p('customer_id')}::text, 'currency_id', ledger.currency_id,
+          'amount', trim_scale(ledger.amount), 'balance_after', trim_scale(ledger.balance),
+          'transaction_id', ledger.id, 'transaction_type', 'Spending', 'reason', ledger.reason,
           'order_ref', NULL, 'occurred_at', ${p('occurred_at')}::text))
     FROM ledger
     JOIN webhook_endpoints e ON e.client_id = ${p('client_id')}::text AND e.active
      AND 'wallet.debited' = ANY (e.event_types)
     ON CONFLICT (id) DO NOTHING
     RETURNING 1)`;
-};
 
 /**
  * Locks one wallet row for the rest of the transaction, as a script statement (fast-transaction.ts) of `$1` the

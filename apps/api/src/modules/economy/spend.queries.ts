@@ -8,7 +8,7 @@ import {
   scriptPrepared,
   scriptStatement,
 } from '../../db/fast-transaction';
-import { lockWalletBody, walletDebitCtes } from '../../engine/economy/wallet-debit';
+import { lockWalletBody, walletDebitArgs, walletDebitCtes } from '../../engine/economy/wallet-debit';
 import { wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { inScopeBranchSql } from '../../http/auth/branch-scope';
 
@@ -58,7 +58,7 @@ const spendWriteStatement = () => {
              EXISTS (SELECT 1 FROM customers
                        WHERE client_id = ${sql.placeholder('client_id')}::text AND id = ${sql.placeholder('customer_id')}::text
                          AND ${inScopeBranchSql(sql`member_branch_id`)}) AS reachable),
-    ${walletDebitCtes(sql`(SELECT claimed AND currency_live AND reachable FROM gate)`)},
+    ${walletDebitCtes(walletDebitArgs(sql`(SELECT claimed AND currency_live AND reachable FROM gate)`))},
     answered AS (
       UPDATE spend_requests
       SET answer = ${sql.placeholder('answer')}::jsonb || jsonb_build_object('balance', trim_scale(ledger.balance))

@@ -63,9 +63,6 @@ const contextCte = sql`ctx AS MATERIALIZED (
   LEFT JOIN customers c ON c.client_id = ${p('client_id')}::text AND c.id = ${p('customer_id')}::text
   LEFT JOIN rewards r ON r.client_id = ${p('client_id')}::text AND r.id = ${p('reward_id')}::text)`;
 
-/** A column of the reward read by `ctx`. */
-const reward = (expression: string) => sql.raw(`(SELECT ${expression} FROM ctx)`);
-
 /**
  * A time of `rec` (REDEMPTION_COLUMNS reads them as text, in the session's time zone) as the API and every other
  * webhook write times: ISO 8601 in UTC.
@@ -109,7 +106,7 @@ const stockCtes = sql`limited AS (
       RETURNING id),
     unlimited AS (
       INSERT INTO reward_redemption_counts AS n (reward_id, shard, client_id, redeemed)
-      SELECT ${p('reward_id')}::text, ${SHARD}, ${p('client_id')}::text, 1 FROM debit WHERE ${reward('stock')} IS NULL
+      SELECT ${p('reward_id')}::text, ${SHARD}, ${p('client_id')}::text, 1 FROM debit, ctx WHERE ctx.stock IS NULL
       ON CONFLICT (reward_id, shard) DO UPDATE SET redeemed = n.redeemed + 1
       RETURNING reward_id AS id),
     stock AS (SELECT id FROM limited UNION ALL SELECT id FROM unlimited)`;
@@ -117,18 +114,19 @@ const stockCtes = sql`limited AS (
 /** The code the stock taken issues: the pool's next free one (SKIP LOCKED), a generated one, or none. */
 const codeCtes = sql`pool_code AS (
       UPDATE reward_codes SET redemption_id = ${p('id')}::text
+      FROM ctx
       WHERE id = (SELECT id FROM reward_codes WHERE reward_id = ${p('reward_id')}::text AND redemption_id IS NULL
                   ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        AND EXISTS (SELECT 1 FROM stock) AND ${reward("coupon->>'source'")} = 'pool'
+        AND EXISTS (SELECT 1 FROM stock) AND ctx.coupon->>'source' = 'pool'
       RETURNING code),
     generated_code AS (
       INSERT INTO reward_codes (id, client_id, reward_id, code, redemption_id)
       SELECT ${p('code_id')}::text, ${p('client_id')}::text, ${p('reward_id')}::text, ${p('code')}::text, ${p('id')}::text
-      FROM stock WHERE ${reward("coupon->>'source'")} = 'generated'
+      FROM stock, ctx WHERE ctx.coupon->>'source' = 'generated'
       RETURNING code),
     code AS (
       SELECT code FROM pool_code UNION ALL SELECT code FROM generated_code
-      UNION ALL SELECT NULL FROM stock WHERE ${reward('coupon')} IS NULL)`;
+      UNION ALL SELECT NULL FROM stock, ctx WHERE ctx.coupon IS NULL)`;
 
 /**
  * A redemption's one statement, the last of its query (sent with the COMMIT): the checks (`ctx`), then, only where
@@ -140,11 +138,7 @@ const codeCtes = sql`pool_code AS (
  */
 const redeemWrite = (staff: boolean) =>
   preparedStatement(sql`WITH ${contextCte},
-    ${walletDebitCtes(sql`${reward('verdict')} IS NULL`, {
-      amount: reward('cost'),
-      currencyId: reward('currency_id'),
-      reason: sql`'Redeemed: ' || ${reward('name')}`,
-    })},
+    ${walletDebitCtes(sql`SELECT cost AS amount, currency_id, 'Redeemed: ' || name AS reason FROM ctx WHERE verdict IS NULL`)},
     ${stockCtes},
     ${codeCtes},
     rec AS (
@@ -159,7 +153,7 @@ const redeemWrite = (staff: boolean) =>
     earlier AS (
       SELECT ${REDEMPTION_COLUMNS} FROM reward_redemptions
       WHERE client_id = ${p('client_id')}::text AND idempotency_id = ${p('idempotency_id')}::text
-        AND ${reward('verdict')} = 'repeat'),
+        AND EXISTS (SELECT 1 FROM ctx WHERE verdict = 'repeat')),
     hooks AS (${outboxInsertOneSql({
       clientId: p('client_id'),
       type: 'reward.redeemed',
