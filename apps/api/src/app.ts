@@ -13,6 +13,7 @@ import { installAuthGuard } from './http/auth/guard';
 import { loadConsoleFiles, registerConsoleFiles, sendConsoleFile } from './http/console-files';
 import { failure } from './http/envelope';
 import { installErrorHandling, sendError } from './http/error-handler';
+import { installJsonBodyParser } from './http/json-body';
 import { installRateLimits, refusedRequestCharger } from './http/rate-limits';
 import { installResponseCompression } from './http/response-compression';
 import { requireDeclaredPermission } from './http/route';
@@ -45,6 +46,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installResponseCompression(app);
   requireDeclaredPermission(app);
   installSecurityHeaders(app, ctx.config.publicUrl);

@@ -20,9 +20,14 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'The request could not be routed.' },
 };
 
+/** A 400 not about one field: the request as a whole is the field, so `content.errors` is there as on every 400. */
+const badRequest = (reply: FastifyReply, message: string) =>
+  reply.status(400).send(failure(message, { errors: [{ field: 'request', message }] }));
+
 export const sendError = (reply: FastifyReply, error: unknown, request: FastifyRequest) => {
   if (error instanceof HttpError) {
     reply.headers(error.headers);
+    if (error.statusCode === 400 && error.content === null) return badRequest(reply, error.message);
     return reply.status(error.statusCode).send(failure(error.message, error.content));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -38,15 +43,18 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
     (error as { code?: unknown; cause?: { code?: unknown } }).code ??
     (error as { cause?: { code?: unknown } }).cause?.code;
   if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02') {
-    return reply
-      .status(400)
-      .send(failure('The request contains characters or values that cannot be stored.', null));
+    return badRequest(reply, 'The request contains characters or values that cannot be stored.');
   }
   const fastifyError = error as Partial<FastifyError> & { status?: number };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
-  if (known) return reply.status(known.status).send(failure(known.message, null));
+  if (known)
+    return known.status === 400
+      ? badRequest(reply, known.message)
+      : reply.status(known.status).send(failure(known.message, null));
   const status = fastifyError.statusCode ?? fastifyError.status;
   if (!isResponseSerializationError(error) && status && status >= 400 && status < 500) {
+    if (status === 400)
+      return badRequest(reply, fastifyError.message ?? 'The request could not be processed.');
     return reply
       .status(status)
       .send(failure(fastifyError.message ?? 'The request could not be processed.', null));

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { ok } from './envelope';
 import { installErrorHandling } from './error-handler';
 import { conflict } from './errors';
+import { installJsonBodyParser } from './json-body';
 import { requireDeclaredPermission, route } from './route';
 
 const echo = defineEndpoint({
@@ -22,6 +23,15 @@ const echo = defineEndpoint({
     name: z.string({ message: 'Name is required.' }).min(1, 'Name is required.'),
     age: z.number(),
   }),
+  response: envelopeOf(z.object({ name: z.string() })),
+});
+const optional = defineEndpoint({
+  method: 'POST',
+  path: '/test/optional',
+  permission: 'PUBLIC',
+  token: 'none',
+  summary: 'every field optional',
+  body: z.object({ note: z.string().optional() }),
   response: envelopeOf(z.object({ name: z.string() })),
 });
 const boom = defineEndpoint({
@@ -60,7 +70,9 @@ const buildProbe = async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installJsonBodyParser(app);
   requireDeclaredPermission(app);
+  route(app, optional, async ({ body }) => ok({ name: body.note ?? 'none' }));
   route(app, echo, async ({ body }) => ok({ name: body?.name ?? '' }));
   route(app, boom, async () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
@@ -102,8 +114,23 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The request body is not valid JSON.',
-      content: null,
+      content: { errors: [{ field: 'request', message: 'The request body is not valid JSON.' }] },
     });
+  });
+
+  it('no body, or an empty JSON one, is {}: taken where nothing is required, else the 400 names what is', async () => {
+    const app = await buildProbe();
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const taken = await app.inject({ method: 'POST', url: '/api/test/optional', headers, payload: '' });
+      expect(taken.statusCode, taken.body).toBe(200);
+      expect(taken.json().content).toEqual({ name: 'none' });
+      const refused = await app.inject({ method: 'POST', url: `/api/test/echo/${ID}`, headers, payload: '' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().content.errors.map((error: { field: string }) => error.field)).toEqual([
+        'name',
+        'age',
+      ]);
+    }
   });
 
   it('a wrong type or missing field -> 400 with every field error and the first in message', async () => {

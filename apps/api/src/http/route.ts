@@ -71,6 +71,14 @@ export const route = <E extends TEndpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       response: Object.fromEntries(successStatuses.map((status) => [status, endpoint.response])),
     },
+    // No body at all is an empty one: the schema then names what is missing (or takes it, if nothing is required).
+    ...(endpoint.body
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (request.body === undefined || request.body === null) request.body = {};
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const result = await handler({
         query: request.query as Infer<E['query']>,
@@ -80,9 +88,20 @@ export const route = <E extends TEndpoint>(
         reply,
       });
       if (!options.statuses) reply.status(options.successStatus ?? 200);
-      return result;
+      return endpoint.method === 'GET' ? withWholeListPagination(result) : result;
     },
   });
+};
+
+/**
+ * A list is answered with its pagination (DESIGN §3); one its handler did not page (a client's webhook endpoints, a
+ * player's rewards) is whole, and says so.
+ */
+const withWholeListPagination = <T>(result: T): T => {
+  const envelope = result as { content?: unknown; pagination?: unknown } | null;
+  if (envelope && Array.isArray(envelope.content) && envelope.pagination === undefined)
+    return { ...envelope, pagination: { count: envelope.content.length, hasMore: false } } as T;
+  return result;
 };
 
 /** Under /api every route must declare a permission; docs and static files (registered by plugins) are public. */

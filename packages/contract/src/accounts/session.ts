@@ -60,13 +60,18 @@ export type TSignInContent = z.infer<typeof ZSignInContent>;
 
 /** The password was right and the user has a second factor: `signin/mfa` completes the sign-in. */
 export const ZMfaChallenge = z.object({ mfa_required: z.literal(true), mfa_token: z.string() });
-/** The business requires a second factor the user has not set up: enrolment comes before the console. */
+/**
+ * The business requires a second factor the user has not set up: enrolment comes before the console. A second factor
+ * is required here as well (`mfa_required`, as DESIGN §10 pins it); `mfa_enrolment_required` says it must be set up.
+ */
 export const ZMfaEnrolmentChallenge = z.object({
+  mfa_required: z.literal(true),
   mfa_enrolment_required: z.literal(true),
   mfa_token: z.string(),
 });
 /** A sign-in's answer: the session, or the second step it still needs (DESIGN §10 "Staff sign-in security"). */
-export const ZSignInAnswer = z.union([ZSignInContent, ZMfaChallenge, ZMfaEnrolmentChallenge]);
+// The enrolment challenge first: it is a challenge with one more key, which the shorter schema would strip.
+export const ZSignInAnswer = z.union([ZSignInContent, ZMfaEnrolmentChallenge, ZMfaChallenge]);
 export type TSignInAnswer = z.infer<typeof ZSignInAnswer>;
 
 export const signIn = defineEndpoint({
@@ -75,7 +80,7 @@ export const signIn = defineEndpoint({
   permission: 'PUBLIC',
   token: 'none',
   summary:
-    'Sign in a staff user; returns the four session tokens, or { mfa_required | mfa_enrolment_required, mfa_token }',
+    'Sign in a staff user; returns the four session tokens, or { mfa_required, mfa_token } (with mfa_enrolment_required when the second factor must be set up first)',
   tags: ['accounts'],
   // A public route's own refusals: wrong email or password, and an inactive account.
   errors: [401, 403],

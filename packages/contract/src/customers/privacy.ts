@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
+import { queryBoolean } from '../http/fields';
 import { ZId } from '../shared/ids';
 import { ZCustomer } from './customers';
 
@@ -25,7 +26,7 @@ export const PRIVACY_MESSAGES = {
 export const ERASE_CONFIRMATION_WORD = 'ERASE';
 
 /**
- * The export document (a download, not an envelope): its header names each part that follows as a key of the
+ * The export document: its header names each part that follows as a key of the
  * document, with what it holds; the profile is one record (or null), every other part an array of records.
  */
 export const ZCustomerDataExport = z
@@ -48,10 +49,13 @@ export const exportCustomerData = defineEndpoint({
   permission: 'CUSTOMERS:read',
   token: 'client',
   summary:
-    'Everything Laurel holds about one customer as one JSON document (streamed): a header naming each part, then the parts (profile, loyalty, addresses, cards, orders, baskets, subscriptions, events, statistics, segments, badges, challenges, reward tracks, wallets and ledgers, redemptions). Audit-logged',
+    "Everything Laurel holds about one customer as one JSON document (streamed), as the envelope's content: a header naming each part, then the parts (profile, loyalty, addresses, cards, orders, baskets, subscriptions, events, statistics, segments, badges, challenges, reward tracks, wallets and ledgers, redemptions). With download=true the document alone, as a file to hand to the member. Audit-logged",
   tags: ['customers'],
   params: z.object({ id: ZId }),
-  response: ZCustomerDataExport,
+  query: z.object({
+    download: queryBoolean('download must be true or false').default(false),
+  }),
+  response: envelopeOf(ZCustomerDataExport),
 });
 
 const eraseSummary =

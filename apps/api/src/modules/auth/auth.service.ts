@@ -90,7 +90,7 @@ export const createAuthService = (ctx: AppContext) => {
     if (await isMfaRequired(db, found.user.clientId)) {
       await audit(found.user, ip, 'auth.password_accepted', 'Password accepted; two-factor set-up required');
       const token = await ctx.tokens.issueMfa({ ...mfa, purpose: 'enrol', rememberMe: input.remember_me });
-      return { mfa_enrolment_required: true as const, mfa_token: token };
+      return { mfa_required: true as const, mfa_enrolment_required: true as const, mfa_token: token };
     }
     await signInFailures.clear(key);
     await audit(found.user, ip, 'auth.signed_in', 'Signed in');

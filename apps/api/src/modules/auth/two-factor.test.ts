@@ -180,7 +180,11 @@ describe('two-factor required by the business', () => {
     expect(byStaff.statusCode).toBe(403);
 
     const answer = (await signIn(staff)).json().content;
-    expect(answer).toEqual({ mfa_enrolment_required: true, mfa_token: expect.any(String) });
+    expect(answer).toEqual({
+      mfa_required: true,
+      mfa_enrolment_required: true,
+      mfa_token: expect.any(String),
+    });
     const setup = await post('/api/v2/client-user/signin/mfa/setup', { mfa_token: answer.mfa_token });
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json().content;

@@ -42,6 +42,7 @@ export const billingRoutes = async (app: FastifyInstance, ctx: AppContext) => {
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );

@@ -6,15 +6,21 @@ import { type ExportPart, exportParts, type PrivacyScope } from './export-parts'
 const PAGE_SIZE = 500;
 
 const HEADER_ABOUT =
-  'Everything Laurel holds about this customer for the business named below, as one JSON document. Each part listed in "parts" follows as a key of this document: an array of records (the profile is one record). Amounts are in minor units unless named otherwise; times are UTC (ISO 8601).';
+  'Everything Laurel holds about this customer for the business named below, as one JSON document. Each part listed in "parts" follows as a key of this document: an array of records (the profile is one record). Amounts are decimal numbers in the currency’s own units; times are UTC (ISO 8601).';
 
-/** The document, piece by piece: the header, then each part's rows as they are read. */
+/**
+ * The document, piece by piece: the header, then each part's rows as they are read; as the content of the API's
+ * envelope (DESIGN §3) when `envelopeMessage` is given.
+ */
 async function* documentPieces(
   database: Database,
   scope: PrivacyScope,
   parts: readonly ExportPart[],
   generatedAt: Date,
+  envelopeMessage: string | null,
 ): AsyncGenerator<string> {
+  if (envelopeMessage !== null)
+    yield `{"success": true, "message": ${JSON.stringify(envelopeMessage)}, "content": `;
   const header = {
     about: HEADER_ABOUT,
     customer_id: scope.customerId,
@@ -44,12 +50,19 @@ async function* documentPieces(
     }
     yield written === 0 ? ']' : '\n]';
   }
-  yield '\n}\n';
+  yield envelopeMessage === null ? '\n}\n' : '\n}}\n';
 }
 
-/** A member's data export as a stream of JSON text (GDPR / POPIA access request). */
-export const streamDataExport = (database: Database, scope: PrivacyScope, generatedAt = new Date()) =>
-  Readable.from(documentPieces(database, scope, exportParts(), generatedAt));
+/**
+ * A member's data export as a stream of JSON text (GDPR / POPIA access request): the document alone (a file for the
+ * member) or in the envelope with `envelopeMessage`.
+ */
+export const streamDataExport = (
+  database: Database,
+  scope: PrivacyScope,
+  generatedAt = new Date(),
+  envelopeMessage: string | null = null,
+) => Readable.from(documentPieces(database, scope, exportParts(), generatedAt, envelopeMessage));
 
 export const dataExportFileName = (customerId: string, at: Date) =>
   `customer-${customerId}-data-${at.toISOString().slice(0, 10)}.json`;

@@ -22,7 +22,7 @@ export const privacyRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const customers = createCustomersService(ctx);
   const eraser = createEraseService(ctx, customers);
 
-  route(app, exportCustomerData, async ({ params, request, reply }) => {
+  route(app, exportCustomerData, async ({ params, query, request, reply }) => {
     const principal = principalOf(request);
     // Tenant and branch scope as for the profile: another client's customer is simply not found.
     await customers.load(principal, params.id);
@@ -39,12 +39,16 @@ export const privacyRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
       request,
     );
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${dataExportFileName(params.id, now)}"`)
-      .header('cache-control', 'no-store');
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store');
+    if (query.download)
+      reply.header('content-disposition', `attachment; filename="${dataExportFileName(params.id, now)}"`);
     return reply.send(
-      streamDataExport(ctx.database, { clientId: principal.clientId, customerId: params.id }, now),
+      streamDataExport(
+        ctx.database,
+        { clientId: principal.clientId, customerId: params.id },
+        now,
+        query.download ? null : PRIVACY_MESSAGES.exported,
+      ),
     ) as never;
   });
 

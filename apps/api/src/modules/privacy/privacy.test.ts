@@ -246,10 +246,10 @@ const memberWithEverything = async (): Promise<Member> => {
   return { id, ...member };
 };
 
-const exportOf = async (id: string, session: SignedIn = setup.admin) =>
+const exportOf = async (id: string, session: SignedIn = setup.admin, download = false) =>
   setup.t.app.inject({
     method: 'GET',
-    url: `/api/customers/${id}/data-export`,
+    url: `/api/customers/${id}/data-export${download ? '?download=true' : ''}`,
     headers: bearer(session.clientToken),
   });
 
@@ -296,7 +296,7 @@ const reportTotals = async () => ({
 describe('exporting a member’s data', () => {
   it('streams one JSON document with a header and every part, each holding the member’s rows; audit-logged', async () => {
     const member = await memberWithEverything();
-    const res = await exportOf(member.id);
+    const res = await exportOf(member.id, setup.admin, true);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toContain(`customer-${member.id}-data-`);
@@ -349,6 +349,18 @@ describe('exporting a member’s data', () => {
       [setup.admin.clientId, member.id],
     );
     expect(audit).toEqual({ summary: "Exported a customer's data", actor_id: setup.admin.userId });
+  });
+
+  it('answers the document as the envelope’s content, unless asked for the file', async () => {
+    const member = await memberWithEverything();
+    const res = await exportOf(member.id);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    const body = JSON.parse(res.body) as { success: boolean; message: string; content: TCustomerDataExport };
+    expect(body).toMatchObject({ success: true, message: 'Customer data exported.' });
+    expect(body.content.laurel_data_export.customer_id).toBe(member.id);
+    expect(body.content.profile).toMatchObject({ id: member.id, email: member.email });
+    expect(body.content.wallets?.length).toBeGreaterThan(0);
   });
 });
 

@@ -57,7 +57,11 @@ describe('the sign-in second step', () => {
 
   it('takes a user whose business requires it through enrolment, shows the recovery codes, then enters', async () => {
     const api = stubApi({
-      'POST /api/v2/client-user/signin': ok({ mfa_enrolment_required: true, mfa_token: 'mfa-2' }),
+      'POST /api/v2/client-user/signin': ok({
+        mfa_required: true,
+        mfa_enrolment_required: true,
+        mfa_token: 'mfa-2',
+      }),
       'POST /api/v2/client-user/signin/mfa/setup': ok(SETUP),
       'POST /api/v2/client-user/signin/mfa/enrol': ok({ ...session, recovery_codes: CODES }),
       'GET /api/v2/client': ok(clientFixture()),

@@ -19,7 +19,8 @@ export const useDownloadCustomerData = (customerId: string) => {
         async () => ({
           success: true,
           content: {
-            url: `${API_PREFIX}${buildPath(exportCustomerData.path, { id: customerId })}`,
+            // The document alone, as the file the member is given (without it, the API's envelope around it).
+            url: `${API_PREFIX}${buildPath(exportCustomerData.path, { id: customerId })}?download=true`,
             file_name: customerDataFileName(customerId),
           },
         }),

@@ -46,7 +46,7 @@ export const LogInPage = () => {
           // The password was right; a second step comes before the console (DESIGN §10).
           const state: TTwoFactorState = {
             mfaToken: content.mfa_token,
-            step: 'mfa_required' in content ? 'verify' : 'enrol',
+            step: 'mfa_enrolment_required' in content ? 'enrol' : 'verify',
             rememberMe: values.rememberMe,
             from: location.state,
           };
