@@ -75,7 +75,8 @@ export const route = <E extends TEndpoint>(
     ...(endpoint.body
       ? {
           preValidation: async (request: FastifyRequest) => {
-            if (request.body === undefined || request.body === null) request.body = {};
+            // A JSON `null` is a body of the wrong shape, refused as such.
+            if (request.body === undefined) request.body = {};
           },
         }
       : {}),
