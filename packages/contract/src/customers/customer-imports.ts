@@ -5,7 +5,14 @@ import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryBoolean, ZPageQuery } from '../http/fields';
 import { ZId } from '../shared/ids';
-import { ZAddCustomerRequest, ZCustomerCellNumber, ZCustomerEmail, ZCustomerExternalId } from './customers';
+import {
+  customerKeyRule,
+  namesCustomerKey,
+  ZAddCustomerRequest,
+  ZCustomerCellNumber,
+  ZCustomerEmail,
+  ZCustomerExternalId,
+} from './customers';
 import { ZLoyaltySignUpRequest } from './loyalty';
 
 /**
@@ -148,10 +155,7 @@ export const ZCustomerImportRow = ZAddCustomerRequest.pick({ name: true, surname
     level: levelCell.optional(),
     balances: z.record(z.string(), decimalCell),
   })
-  .refine((row) => row.external_id !== undefined || row.email !== undefined, {
-    message: CUSTOMER_IMPORT_MESSAGES.keyRequired,
-    path: ['external_id'],
-  });
+  .refine((row) => namesCustomerKey(row), customerKeyRule(CUSTOMER_IMPORT_MESSAGES.keyRequired));
 export type TCustomerImportRow = z.output<typeof ZCustomerImportRow>;
 
 const tags = ['customers'];

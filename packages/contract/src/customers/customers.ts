@@ -23,8 +23,40 @@ export const CUSTOMER_MESSAGES = {
   invalidDate: 'Date must be in the format YYYY-MM-DD',
 } as const;
 
-const isPastDate = (value: string) =>
-  ISO_DATE_REGEX.test(value) && value < new Date().toISOString().slice(0, 10);
+/** A customer's name and surname: at most this many characters. */
+export const CUSTOMER_NAME_MAX_LENGTH = 100;
+
+/** A customer text field's messages beside the spec's "required": not a string, and too long. */
+export const customerTextMessages = (label: string, max: number) => ({
+  notText: `${label} must be text`,
+  tooLong: `${label} must not be more than ${max} characters`,
+});
+
+/**
+ * A required text field of a customer: `required` (the spec's message) when it is missing, null or blank, '{label}
+ * must be text' when it is not a string, '{label} must not be more than {max} characters' when it is too long.
+ */
+export const requiredCustomerText = (label: string, required: string, max: number) => {
+  const messages = customerTextMessages(label, max);
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : messages.notText),
+    })
+    .trim()
+    .min(1, required)
+    .max(max, messages.tooLong);
+};
+
+/** YYYY-MM-DD naming a day of the calendar: 1990-02-30 and 2023-02-29 are not. */
+export const isCalendarDate = (value: string) => {
+  if (!ISO_DATE_REGEX.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+const isPastDate = (value: string) => value < new Date().toISOString().slice(0, 10);
 
 export const ZCustomerEmail = z
   .string()
@@ -40,11 +72,18 @@ export const ZCustomerCellNumber = requiredString(ADD_CUSTOMER_MESSAGES.invalidP
   ADD_CUSTOMER_MESSAGES.invalidPhoneNumber,
 );
 
+/**
+ * A birthday: a real calendar day (a badly formatted or impossible date gets the format message, and only that one),
+ * before today ('Date in the future not allowed.', spec 1 §5).
+ */
 export const ZBirthday = z
   .string()
   .trim()
-  .regex(ISO_DATE_REGEX, CUSTOMER_MESSAGES.invalidDate)
-  .refine(isPastDate, CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed);
+  .refine(isCalendarDate, CUSTOMER_MESSAGES.invalidDate)
+  .refine(
+    (value) => !isCalendarDate(value) || isPastDate(value),
+    CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed,
+  );
 
 /** The client's own id for a customer (integrator API): 1 to 100 printable characters, unique within the client. */
 export const EXTERNAL_ID_MESSAGE = 'external_id must be 1 to 100 printable characters';
@@ -55,6 +94,28 @@ export const ZCustomerExternalId = z
   .max(100, EXTERNAL_ID_MESSAGE)
   .regex(/^[\x20-\x7E]+$/, EXTERNAL_ID_MESSAGE);
 
+/**
+ * Whether a body names its customer by `external_id` or a non-blank `email` (DESIGN §10: enrolled by external_id,
+ * else email). Read from the raw body, so that it holds whatever the other fields' checks found: a key that was
+ * given but is not valid counts as given (its own field's message says what is wrong with it).
+ */
+export const namesCustomerKey = (body: Record<string, unknown>) =>
+  body.external_id !== undefined ||
+  (body.email !== undefined &&
+    body.email !== null &&
+    (typeof body.email !== 'string' || body.email.trim() !== ''));
+
+/**
+ * The "external_id or email is required" rule as a refinement that runs even when other fields failed (zod skips a
+ * plain refine then), so a 400 lists it beside the field errors; reported on `external_id`.
+ */
+export const customerKeyRule = (message: string) => ({
+  message,
+  path: ['external_id'],
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+});
+
 export const ZCardNumber = z
   .string()
   .trim()
@@ -62,8 +123,8 @@ export const ZCardNumber = z
 
 /** The Add Customer form (spec 1 §3 "Customer (add form)"). */
 export const ZAddCustomerRequest = z.object({
-  name: requiredString(ADD_CUSTOMER_MESSAGES.nameRequired).max(100),
-  surname: requiredString(ADD_CUSTOMER_MESSAGES.surnameRequired).max(100),
+  name: requiredCustomerText('Name', ADD_CUSTOMER_MESSAGES.nameRequired, CUSTOMER_NAME_MAX_LENGTH),
+  surname: requiredCustomerText('Surname', ADD_CUSTOMER_MESSAGES.surnameRequired, CUSTOMER_NAME_MAX_LENGTH),
   email: ZCustomerEmail,
   cell_number: ZCustomerCellNumber,
   password: z.string().max(200).optional(),
@@ -174,8 +235,12 @@ export const getCustomer = defineEndpoint({
 
 export const ZUpdateCustomerRequest = z.object({
   _id: z.string().regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId),
-  name: requiredString(ADD_CUSTOMER_MESSAGES.nameRequired).max(100).optional(),
-  surname: requiredString(ADD_CUSTOMER_MESSAGES.surnameRequired).max(100).optional(),
+  name: requiredCustomerText('Name', ADD_CUSTOMER_MESSAGES.nameRequired, CUSTOMER_NAME_MAX_LENGTH).optional(),
+  surname: requiredCustomerText(
+    'Surname',
+    ADD_CUSTOMER_MESSAGES.surnameRequired,
+    CUSTOMER_NAME_MAX_LENGTH,
+  ).optional(),
   email: ZCustomerEmail,
   cell_number: ZCustomerCellNumber.optional(),
   birthday: ZBirthday.or(z.literal('')).nullable().optional(),

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZId } from '../shared/ids';
-import { ZAddCustomerRequest, ZCustomer, ZCustomerCellNumber, ZCustomerExternalId } from './customers';
+import {
+  customerKeyRule,
+  namesCustomerKey,
+  ZAddCustomerRequest,
+  ZCustomer,
+  ZCustomerCellNumber,
+  ZCustomerExternalId,
+} from './customers';
 import { ZLoyaltySignUpRequest } from './loyalty';
 
 export const CUSTOMER_API_MESSAGES = {
@@ -43,9 +50,10 @@ const exampleEnrolment = {
   marketing_consent: true,
 };
 
+/** "external_id or email is required" is reported beside any other field's error (see customerKeyRule). */
 export const ZEnrolCustomerRequest = ZCustomerFields.refine(
-  (body) => body.external_id !== undefined || (body.email ?? '').trim() !== '',
-  { message: CUSTOMER_API_MESSAGES.keyRequired, path: ['external_id'] },
+  (body) => namesCustomerKey(body),
+  customerKeyRule(CUSTOMER_API_MESSAGES.keyRequired),
 ).meta({ examples: [exampleEnrolment] });
 export type TEnrolCustomerRequest = z.input<typeof ZEnrolCustomerRequest>;
 

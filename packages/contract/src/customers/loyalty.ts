@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { requiredString } from '../http/fields';
 import { ZIsoDate } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
-import { CUSTOMER_MESSAGES, ZCardNumber } from './customers';
+import { CUSTOMER_MESSAGES, requiredCustomerText, ZCardNumber } from './customers';
 
 export const LOYALTY_RULE_MESSAGES = {
   loyaltyNumberRequired: 'Loyalty number is required',
@@ -14,6 +13,14 @@ export const LOYALTY_RULE_MESSAGES = {
   notFound: 'This customer has no loyalty record.',
   loyaltyNumberTaken: 'A customer with this loyalty number already exists.',
 } as const;
+
+export const LOYALTY_NUMBER_MAX_LENGTH = 40;
+/** A loyalty number: 'Loyalty number is required' when missing or blank, a length or type message otherwise. */
+const ZLoyaltyNumber = requiredCustomerText(
+  'Loyalty number',
+  LOYALTY_RULE_MESSAGES.loyaltyNumberRequired,
+  LOYALTY_NUMBER_MAX_LENGTH,
+);
 
 /** The loyalty record (spec 1 §3 "Loyalty"). */
 export const ZLoyalty = z.object({
@@ -29,7 +36,7 @@ export type TLoyalty = z.infer<typeof ZLoyalty>;
 
 export const ZLoyaltySignUpRequest = z.object({
   customer_id: z.string().regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId),
-  loyalty_number: requiredString(LOYALTY_RULE_MESSAGES.loyaltyNumberRequired).max(40),
+  loyalty_number: ZLoyaltyNumber,
   member_card_number: ZCardNumber,
   linked: z.literal(true, { error: LOYALTY_RULE_MESSAGES.linkRequired }),
   member_date: ZIsoDate.optional(),
@@ -41,7 +48,7 @@ export type TLoyaltySignUpRequest = z.input<typeof ZLoyaltySignUpRequest>;
 export const ZLoyaltyUpdateRequest = z.object({
   _id: ZId,
   customer_id: z.string().regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId),
-  loyalty_number: requiredString(LOYALTY_RULE_MESSAGES.loyaltyNumberRequired).max(40),
+  loyalty_number: ZLoyaltyNumber,
   member_card_number: ZCardNumber,
   linked: z.boolean(),
   member_branch_id: ZId.or(z.literal('')).nullable().optional(),

@@ -67,10 +67,26 @@ describe('POST /api/user/sign_up', () => {
     [{ cell_number: '082123456' }, 'Invalid phone number'],
     [{ member_card_number: '123' }, 'Card number must be 15 characters'],
     [{ birthday: '2999-01-01' }, 'Date in the future not allowed.'],
+    [{ birthday: '1990-02-30' }, 'Date must be in the format YYYY-MM-DD'],
+    [{ name: 'n'.repeat(101) }, 'Name must not be more than 100 characters'],
   ])('%j -> 400 %s', async (change, message) => {
     const res = await add(admin, { name: 'A', surname: 'B', cell_number: uniqueCell(), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+    expect(res.json().content.errors).toHaveLength(1);
+  });
+
+  it('a badly formatted birthday is one error: the format, not also the future', async () => {
+    const res = await add(admin, {
+      name: 'A',
+      surname: 'B',
+      cell_number: uniqueCell(),
+      birthday: 'notadate',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().content.errors).toEqual([
+      { field: 'birthday', message: 'Date must be in the format YYYY-MM-DD' },
+    ]);
   });
 
   it('refuses a duplicate email, cell number or card number within the client (409 naming it)', async () => {

@@ -3,6 +3,8 @@ import {
   ADD_CUSTOMER_MESSAGES,
   API_ERROR_MESSAGES,
   CUSTOMER_API_MESSAGES,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_PROFILE_MESSAGES,
   LOYALTY_RULE_MESSAGES,
 } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +165,59 @@ describe('enrolment refusals', () => {
       expect.arrayContaining([expect.objectContaining({ field, message })]),
     );
     if (body.email) expect((await lookup(`email=${encodeURIComponent(body.email)}`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['an impossible birthday', { birthday: '1990-02-30' }, 'birthday', CUSTOMER_MESSAGES.invalidDate],
+    [
+      'a birthday of 29 February in a common year',
+      { birthday: '2023-02-29' },
+      'birthday',
+      CUSTOMER_MESSAGES.invalidDate,
+    ],
+    ['a badly formatted birthday', { birthday: '1990-13-45' }, 'birthday', CUSTOMER_MESSAGES.invalidDate],
+    ['a birthday that is no date', { birthday: 'notadate' }, 'birthday', CUSTOMER_MESSAGES.invalidDate],
+    [
+      'a birthday in the future',
+      { birthday: '2999-01-01' },
+      'birthday',
+      CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed,
+    ],
+    [
+      'a loyalty number of 200 characters',
+      { loyalty_number: 'L'.repeat(200) },
+      'loyalty_number',
+      'Loyalty number must not be more than 40 characters',
+    ],
+    [
+      'a blank loyalty number',
+      { loyalty_number: ' ' },
+      'loyalty_number',
+      LOYALTY_RULE_MESSAGES.loyaltyNumberRequired,
+    ],
+    ['a name that is a number', { name: 123 }, 'name', 'Name must be text'],
+    [
+      'a name of 101 characters',
+      { name: 'n'.repeat(101) },
+      'name',
+      'Name must not be more than 100 characters',
+    ],
+  ])('%s -> 400 with exactly that one error, nothing enrolled', async (_what, overrides, field, message) => {
+    const body = newMember(overrides);
+    const res = await enrol(body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message, content: { errors: [{ field, message }] } });
+    expect((await lookup(`external_id=${body.external_id}`)).statusCode).toBe(404);
+  });
+
+  it('an empty body lists the name, the surname and the external_id-or-email errors in one 400', async () => {
+    const res = await enrol({});
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().content.errors).toEqual([
+      { field: 'name', message: ADD_CUSTOMER_MESSAGES.nameRequired },
+      { field: 'surname', message: ADD_CUSTOMER_MESSAGES.surnameRequired },
+      { field: 'external_id', message: CUSTOMER_API_MESSAGES.keyRequired },
+    ]);
   });
 
   it("409 when the email, cell number or loyalty number is another customer's", async () => {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ADD_CUSTOMER_MESSAGES, CUSTOMER_IMPORT_MESSAGES as M, type TCustomerImport } from '@laurel/contract';
+import {
+  ADD_CUSTOMER_MESSAGES,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_IMPORT_MESSAGES as M,
+  type TCustomerImport,
+} from '@laurel/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, createCurrency, ledgerOf } from '../../../../test/economy-helpers';
@@ -199,6 +204,35 @@ describe('rows the add form or another customer refuses', () => {
     const player = await playerOf(setup.t.app, setup.key, eve._id);
     expect(player.statistics).toMatchObject({ level: 4, tier: 3 });
     expect(player.segments).toContain('tierGold');
+  });
+});
+
+describe('a row with several bad cells', () => {
+  it('reports every one of them: balance, level, tier, unknown branch, birthday and a repeated email', async () => {
+    const t = tag();
+    const csv = [
+      `email,name,surname,birthday,branch,tier,level,balance:${currency.code}`,
+      `f.${t}@example.com,Fay,Moyo,,,,,`,
+      `f.${t}@example.com,Fay,Again,1990-02-30,Nowhere,Emerald,x,-5`,
+      `,,Moyo,notadate,Sea Point,,,`,
+    ].join('\n');
+    const check = await runImport(csv, { dry_run: 'true' });
+    expect(check).toMatchObject({ created: 1, failed: 2 });
+    const byRowAndField = (a: { row: number; field: string }, b: { row: number; field: string }) =>
+      a.row - b.row || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0);
+    expect([...check.errors].sort(byRowAndField)).toEqual(
+      [
+        { row: 3, field: 'birthday', message: CUSTOMER_MESSAGES.invalidDate },
+        { row: 3, field: 'branch', message: M.unknownBranch('Nowhere') },
+        { row: 3, field: 'tier', message: M.invalidTier },
+        { row: 3, field: 'level', message: M.invalidLevel },
+        { row: 3, field: `balance:${currency.code}`, message: M.invalidBalance },
+        { row: 3, field: 'email', message: M.repeatedKey('email', 2) },
+        { row: 4, field: 'name', message: ADD_CUSTOMER_MESSAGES.nameRequired },
+        { row: 4, field: 'birthday', message: CUSTOMER_MESSAGES.invalidDate },
+        { row: 4, field: 'external_id', message: M.keyRequired },
+      ].sort(byRowAndField),
+    );
   });
 });
 

@@ -50,9 +50,14 @@ const KEY_COLUMNS = [
   ['loyalty_number', 'l'],
 ] as const;
 
+/** A cell the schema accepted (or a raw cell when another cell failed the row), or undefined. */
+const textCell = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /**
  * Checks one data row with the add form's rules and messages and normalises it; a key (external id, email, cell or
- * loyalty number) already on an earlier row of the file fails it. Only a valid row's keys are remembered.
+ * loyalty number) already on an earlier row of the file fails it. Every bad cell of the row is reported (one message
+ * a cell: the first, as the form shows it), the branch and repeated keys too when another cell is bad. Only a valid
+ * row's keys are remembered.
  */
 export const readImportRow = (context: RowContext, cells: readonly string[], row: number): RowResult => {
   const input: Record<string, unknown> = {};
@@ -68,40 +73,48 @@ export const readImportRow = (context: RowContext, cells: readonly string[], row
   });
   input.balances = balances;
   const parsed = ZCustomerImportRow.safeParse(input);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      row,
-      field: String(issue.path[0] === 'balances' ? issue.path[1] : (issue.path[0] ?? 'row')),
-      message: issue.message,
-    }));
-    // One message a field: the first, as the form shows it.
-    return { ok: false, errors: errors.filter((e, i) => errors.findIndex((o) => o.field === e.field) === i) };
-  }
-  const data = parsed.data;
   const errors: TCustomerImportError[] = [];
+  const failed = (field: string) => errors.some((error) => error.field === field);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] === 'balances' ? issue.path[1] : (issue.path[0] ?? 'row'));
+      if (!failed(field)) errors.push({ row, field, message: issue.message });
+    }
+  // The cells the schema accepted: all of them when the row is valid, else the raw ones it did not refuse.
+  const cell = (field: string) =>
+    parsed.success
+      ? textCell((parsed.data as Record<string, unknown>)[field])
+      : failed(field)
+        ? undefined
+        : textCell(input[field]);
+
   let branchId: string | null = null;
-  if (data.branch !== undefined) {
-    branchId = context.branchesByName.get(data.branch.toLowerCase()) ?? null;
-    if (!branchId) errors.push({ row, field: 'branch', message: M.unknownBranch(data.branch) });
+  const branch = cell('branch');
+  if (branch !== undefined) {
+    branchId = context.branchesByName.get(branch.toLowerCase()) ?? null;
+    if (!branchId) errors.push({ row, field: 'branch', message: M.unknownBranch(branch) });
     else if (context.branchScope && !context.branchScope.has(branchId))
       errors.push({ row, field: 'branch', message: M.branchNotManaged });
   }
-  const email = normaliseEmail(data.email);
-  const cellNumber = data.cell_number ? (normaliseCellNumber(data.cell_number) ?? data.cell_number) : null;
+  const externalId = cell('external_id') ?? null;
+  const email = normaliseEmail(cell('email'));
+  const rawCell = cell('cell_number');
+  const cellNumber = rawCell ? (normaliseCellNumber(rawCell) ?? rawCell) : null;
   const keys = {
-    external_id: data.external_id ?? null,
+    external_id: externalId,
     email: email?.toLowerCase() ?? null,
     cell_number: cellNumber,
-    loyalty_number: data.loyalty_number ?? null,
+    loyalty_number: cell('loyalty_number') ?? null,
   };
-  if (!data.external_id && !email)
+  if (!externalId && !email && !failed('external_id') && !failed('email'))
     errors.push({ row, field: 'email', message: ADD_CUSTOMER_MESSAGES.invalidEmail });
   for (const [column, prefix] of KEY_COLUMNS) {
     const value = keys[column];
     const first = value === null ? null : context.keys.rowOf(`${prefix}${value}`);
     if (first !== null) errors.push({ row, field: column, message: M.repeatedKey(column, first) });
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
+  const data = parsed.data;
   for (const [column, prefix] of KEY_COLUMNS) {
     const value = keys[column];
     if (value !== null) context.keys.add(`${prefix}${value}`, row);
