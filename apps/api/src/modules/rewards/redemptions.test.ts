@@ -352,6 +352,12 @@ describe('coupons and cancelling', () => {
     });
     const dry = await setup.call('GET', `/api/rewards?status=${encodeURIComponent('Out of stock')}&size=100`);
     expect(dry.json().content.map((r: TReward) => r._id)).toContain(reward._id);
+    // A reward without a coupon is never a dry pool: Active lists it (and the profile's Redeem dialog offers it).
+    const mug = await createReward({ type: 'physical', coupon: null });
+    const active = await setup.call('GET', '/api/rewards?status=Active&size=100');
+    const activeIds = active.json().content.map((r: TReward) => r._id);
+    expect(activeIds).toContain(mug._id);
+    expect(activeIds).not.toContain(reward._id);
     expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(400);
     const bad = await setup.t.app.inject({
       method: 'POST',

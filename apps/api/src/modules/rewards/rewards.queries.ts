@@ -90,8 +90,8 @@ const SELECT_REWARD = sql`
               THEN (SELECT count(*) FROM reward_codes k WHERE k.reward_id = r.id AND k.redemption_id IS NULL) END AS codes_left
   FROM rewards r JOIN currencies c ON c.id = r.currency_id`;
 
-/** A pool coupon with no code left to issue. */
-const POOL_DRY = sql`(r.coupon->>'source' = 'pool' AND NOT EXISTS (
+/** A pool coupon with no code left to issue; false (never null) for every other reward, coupons or not. */
+const POOL_DRY = sql`(coalesce(r.coupon->>'source' = 'pool', false) AND NOT EXISTS (
   SELECT 1 FROM reward_codes k WHERE k.reward_id = r.id AND k.redemption_id IS NULL))`;
 
 /** The SQL condition of each catalogue status, as rewardStatus decides it (and a dry pool). */
