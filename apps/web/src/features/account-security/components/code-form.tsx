@@ -39,7 +39,8 @@ export const CodeForm = ({
     onSubmit(typed);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
+    // Named by its button, not by the field's label: a search by that label must find the field alone.
+    <form onSubmit={submit} noValidate aria-label={submitLabel}>
       <Stack gap="md">
         {children}
         <TextInput
