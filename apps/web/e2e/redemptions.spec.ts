@@ -94,5 +94,7 @@ test.describe('redemptions', () => {
     await report.goto('?status=used');
     await expect(page.getByText('This table is empty.')).toBeVisible();
     expect(await report.card('Redemptions')).toBe('0');
+    // No reward was redeemed among them: a dash, as every missing figure, not a 0.
+    expect(await report.card('Most Redeemed Reward')).toBe('—');
   });
 });

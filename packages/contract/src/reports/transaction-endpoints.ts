@@ -234,10 +234,13 @@ export const TRANSACTION_ROW_SCHEMAS = {
 } as const satisfies Record<TReportKind, z.ZodType>;
 export type TTransactionRow<K extends TReportKind> = z.infer<(typeof TRANSACTION_ROW_SCHEMAS)[K]>;
 
-/** A snapshot card: its title (REPORT_CARD_LABELS), its figure, and for "most …" cards the count beside it. */
+/**
+ * A snapshot card: its title (REPORT_CARD_LABELS), its figure, and for "most …" cards the count beside it. A "most
+ * …" card over no rows has no figure (null), which the console shows as '—'; a sum or count over none is 0.
+ */
 export const ZReportCard = z.object({
   label: z.string(),
-  value: z.union([z.number(), z.string()]),
+  value: z.union([z.number(), z.string()]).nullable(),
   detail: z.string().nullable(),
 });
 export type TReportCard = z.infer<typeof ZReportCard>;

@@ -198,12 +198,12 @@ describe('the Redemptions report', () => {
     expect(await codesOf('search_string=mug&status=issued')).toEqual(['Branded mug']);
   });
 
-  it('answers the snapshot cards and the filter options over the filtered rows', async () => {
+  it('answers the snapshot cards over the redemptions that stand, and the filter options', async () => {
     const all = await summaryOf('');
+    // The list counts the cancelled mug; the cards leave it out (its 200 was credited back).
     expect(all.count).toBe(5);
     expect(all.cards).toEqual([
-      { label: REPORT_CARD_LABELS.redemptions[0], value: 5, detail: null },
-      // The cancelled mug's 200 was credited back.
+      { label: REPORT_CARD_LABELS.redemptions[0], value: 4, detail: null },
       { label: 'Points Spent', value: 350, detail: 'BNS' },
       { label: 'Coupons Used', value: 1, detail: null },
       { label: 'Most Redeemed Reward', value: 'Free coffee', detail: '3' },
@@ -214,14 +214,39 @@ describe('the Redemptions report', () => {
       reward_name: ['Branded mug', 'Free coffee'],
     });
     const south = await summaryOf('branch_location=South');
+    expect(south.count).toBe(2);
     expect(south.cards.map((card) => [card.label, card.value])).toEqual([
-      ['Redemptions', 2],
+      ['Redemptions', 1],
       ['Points Spent', 50],
+      ['Coupons Used', 0],
+      ['Most Redeemed Reward', 'Free coffee'],
+    ]);
+  });
+
+  it('describes exactly the rows a status filter shows, cancelled ones spending nothing', async () => {
+    const cancelled = await summaryOf('status=cancelled');
+    expect(cancelled.count).toBe(1);
+    expect(cancelled.cards).toEqual([
+      { label: 'Redemptions', value: 1, detail: null },
+      { label: 'Points Spent', value: 0, detail: null },
+      { label: 'Coupons Used', value: 0, detail: null },
+      { label: 'Most Redeemed Reward', value: 'Branded mug', detail: '1' },
+    ]);
+    const issuedOrCancelled = await summaryOf('status=issued|cancelled');
+    expect(issuedOrCancelled.count).toBe(3);
+    expect(issuedOrCancelled.cards.map((card) => [card.label, card.value])).toEqual([
+      ['Redemptions', 3],
+      ['Points Spent', 250],
       ['Coupons Used', 0],
       ['Most Redeemed Reward', 'Branded mug'],
     ]);
+  });
+
+  it('has no most redeemed reward when no row matches (null, shown as a dash)', async () => {
     const none = await summaryOf('reward_name=Nothing');
-    expect(none.cards.map((card) => card.value)).toEqual([0, 0, 0, 0]);
+    expect(none.count).toBe(0);
+    expect(none.cards.map((card) => card.value)).toEqual([0, 0, 0, null]);
+    expect(none.cards[3]?.detail).toBeNull();
   });
 
   it('exports the filtered rows as CSV with the default columns, or the chosen ones', async () => {
@@ -328,8 +353,9 @@ describe('redemptions the rewards area writes', () => {
       [used.coupon_code, 'used', 'East', 30, 'STR'],
     ]);
     const summary = await call('GET', '/api/rewards/redemptions/summary');
+    // The two that stand: the cancelled one is neither counted nor spent.
     expect(summary.json().content.cards.map((card: { value: unknown }) => card.value)).toEqual([
-      3,
+      2,
       60,
       1,
       'Free muffin',

@@ -49,6 +49,11 @@ export type ReportDefinition = {
   /** What min_value and max_value compare. */
   value: string;
   cards: readonly ReportCard[];
+  /**
+   * Rows the cards leave out until the user picks values in a filter: then the cards describe exactly the rows
+   * listed (the Redemptions report's cards count the redemptions that stand, unless a status is chosen).
+   */
+  cardsUnlessFiltered?: { filter: TTransactionMultiFilter; condition: string };
   /** Daily totals the cards can be read from when only dates, branches and multi-selects filter (not search). */
   totals?: ReportTotals;
 };

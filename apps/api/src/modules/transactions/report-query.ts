@@ -194,6 +194,12 @@ export const cappedCountSql = (report: ReportDefinition, where: string, cap: num
 export const countSql = (report: ReportDefinition, where: string) =>
   `SELECT count(*)::int AS count ${ledgerFrom(report)} WHERE ${where}`;
 
+/** The condition the cards' rows must also meet (ReportDefinition.cardsUnlessFiltered), or null. */
+export const cardsLeftOut = (report: ReportDefinition, filters: Partial<TParsedTransactionFilters>) => {
+  const rule = report.cardsUnlessFiltered;
+  return rule && chosenOf(filters, rule.filter).length === 0 ? rule.condition : null;
+};
+
 /**
  * The snapshot cards and the exact count: every plain aggregate card and the count in one pass over the rows (or
  * totals), each other card in a query of its own. Answers the statements and how to read their rows.

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { ReportDefinition } from './report-definition';
 import {
   cappedCountSql,
+  cardsLeftOut,
   cardsSql,
   countSql,
   exportQueryOf,
@@ -48,12 +49,15 @@ const typed = (report: ReportDefinition, row: Record<string, unknown>) => {
   return out;
 };
 
-/** A card's figure as the API answers it: numbers as numbers, "most …" names as text, nothing as 0. */
-const cardOf = (label: string, value: unknown, detail: unknown): TReportCard => {
+/**
+ * A card's figure as the API answers it: numbers as numbers, "most …" names as text; an aggregate over nothing as
+ * 0, a card of its own query that found no row (a "most …" card over no rows) as null: there is none.
+ */
+const cardOf = (label: string, value: unknown, detail: unknown, none: 0 | null = 0): TReportCard => {
   const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
   return {
     label,
-    value: value === null || value === undefined ? 0 : numeric ? Number(value) : String(value),
+    value: value === null || value === undefined ? none : numeric ? Number(value) : String(value),
     detail: detail === null || detail === undefined ? null : String(detail),
   };
 };
@@ -127,31 +131,40 @@ export const createTransactionsService = (ctx: AppContext) => {
     filters: Partial<TParsedTransactionFilters>,
   ): Promise<TTransactionSummary> => {
     const ids = await resolveIds(report, scope, filters);
-    const fromTotals = totalsQueryOf(report, scope, filters, ids);
+    const where = whereOf(report, scope, filters, ids);
+    // The cards leave some rows out (cardsUnlessFiltered): the exact count of the listed rows is then read apart.
+    const leftOut = cardsLeftOut(report, filters);
+    const fromTotals = leftOut ? null : totalsQueryOf(report, scope, filters, ids);
     const cards = fromTotals ? fromTotals.totals.cards : report.cards;
     const { combined, others } = cardsSql(
       cards,
       fromTotals
         ? fromTotals.fromWhere
-        : `${ledgerFrom(report)} WHERE ${whereOf(report, scope, filters, ids)}`,
+        : `${ledgerFrom(report)} WHERE ${where}${leftOut ? ` AND ${leftOut}` : ''}`,
       fromTotals ? fromTotals.totals.count : 'count(*)::int',
     );
-    const [[totals], separate, options] = await Promise.all([
+    const [[totals], separate, options, listed] = await Promise.all([
       database.query<Record<string, unknown>>(combined),
       Promise.all(
         others.map(async ({ sql }) => (await database.query<{ value: unknown; detail: unknown }>(sql))[0]),
       ),
       optionsOf(report, scope),
+      leftOut ? database.query<{ count: number }>(countSql(report, where)) : Promise.resolve(null),
     ]);
     const separateByIndex = new Map(others.map(({ index }, at) => [index, separate[at]]));
     return {
       cards: cards.map((card, index) =>
         'aggregate' in card
           ? cardOf(card.label, totals?.[`c${index}`], null)
-          : cardOf(card.label, separateByIndex.get(index)?.value, separateByIndex.get(index)?.detail),
+          : cardOf(
+              card.label,
+              separateByIndex.get(index)?.value,
+              separateByIndex.get(index)?.detail,
+              separateByIndex.get(index) ? 0 : null,
+            ),
       ),
       options,
-      count: Number(totals?.count ?? 0),
+      count: Number((listed ? listed[0]?.count : totals?.count) ?? 0),
     };
   };
 

@@ -188,10 +188,11 @@ export const redemptionRow = (
   ...overrides,
 });
 
+/** The cards over the redemptions that stand: the cancelled mug is listed, not counted. */
 export const REDEMPTIONS_SUMMARY: TTransactionSummary = {
   cards: [
-    { label: 'Redemptions', value: 2, detail: null },
-    { label: 'Points Spent', value: 250, detail: 'BNS' },
+    { label: 'Redemptions', value: 1, detail: null },
+    { label: 'Points Spent', value: 50, detail: 'BNS' },
     { label: 'Coupons Used', value: 0, detail: null },
     { label: 'Most Redeemed Reward', value: 'Free coffee', detail: '1' },
   ],

@@ -25,8 +25,8 @@ const STATUS_CONDITIONS: Record<TRedemptionStatus, string> = {
 const NOT_CANCELLED = `t.status <> 'cancelled'`;
 
 /**
- * Points Spent: the cost of the redemptions that kept their payment (a cancelled one was credited back), and the
- * currency's code beside it when they were all paid in one currency.
+ * Points Spent: the cost of the redemptions that kept their payment, and the currency's code beside it when they
+ * were all paid in one currency. Cancelled ones count 0: their cost went back to the wallet, so nothing was spent.
  */
 const pointsSpentCard: ReportCard = {
   label: pointsSpent,
@@ -83,6 +83,8 @@ export const redemptionsReport: ReportDefinition = {
     },
   },
   value: 't.cost',
+  // Unfiltered, the cards describe the redemptions that stand; a chosen status shows its own (Cancelled too).
+  cardsUnlessFiltered: { filter: 'status', condition: NOT_CANCELLED },
   cards: [
     aggregate(redemptions, 'count(*)::text'),
     pointsSpentCard,

@@ -1,7 +1,8 @@
 import type { TReportCard } from '@laurel/contract';
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 
-const figure = (value: number | string) =>
+/** A "most …" card over no rows has no figure (null): '—', as the app shows any missing value. */
+const figure = (value: number | string | null) =>
   typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value || '—';
 
 /** The snapshot cards (spec 3 §2), computed by the server over every row the filters match. */

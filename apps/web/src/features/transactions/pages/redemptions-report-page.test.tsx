@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
-import { serveRedemptionsReport, THANDI_ID } from '../test-server';
+import { REDEMPTIONS_SUMMARY, serveRedemptionsReport, THANDI_ID } from '../test-server';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
@@ -21,8 +21,8 @@ describe('the Redemptions report', { timeout: 60_000 }, () => {
     serveRedemptionsReport();
     await openReport();
     expect(screen.getAllByRole('group').map((card) => card.textContent)).toEqual([
-      'Redemptions2',
-      'Points Spent250(BNS)',
+      'Redemptions1',
+      'Points Spent50(BNS)',
       'Coupons Used0',
       'Most Redeemed RewardFree coffee(1)',
     ]);
@@ -47,6 +47,29 @@ describe('the Redemptions report', { timeout: 60_000 }, () => {
     expect(within(coffee).getByRole('link', { name: 'Thandi Mokoena' }).getAttribute('href')).toBe(
       `/console/customers/customer-profile/${THANDI_ID}`,
     );
+  });
+
+  it('shows a dash, not 0, for the most redeemed reward when no redemption matches', async () => {
+    serveRedemptionsReport({
+      'GET /api/rewards/redemptions/summary': () =>
+        ok({
+          ...REDEMPTIONS_SUMMARY,
+          cards: [
+            { label: 'Redemptions', value: 0, detail: null },
+            { label: 'Points Spent', value: 0, detail: null },
+            { label: 'Coupons Used', value: 0, detail: null },
+            { label: 'Most Redeemed Reward', value: null, detail: null },
+          ],
+          count: 0,
+        }),
+    });
+    await openReport();
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Most Redeemed Reward' }).textContent).toBe(
+        'Most Redeemed Reward—',
+      ),
+    );
+    expect(screen.getByRole('group', { name: 'Redemptions' }).textContent).toBe('Redemptions0');
   });
 
   it('filters by status (shown as words, sent as values) and reward; Reset clears them', async () => {
