@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ConsoleShell } from './pages/console-shell';
 import { LogInPage } from './pages/log-in-page';
 import { closeMessageModal, expectMessageModal } from './pages/message-modal';
@@ -7,13 +7,19 @@ import { SignedUpClient } from './pages/signed-up-client';
 import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
 
+/** A new business on FREEMIUM, its admin signed in. */
+const freemiumAdmin = async (page: Page, request: APIRequestContext) => {
+  const client = await SignedUpClient.register(page, request);
+  await client.signIn();
+  await client.choosePlan(request, 'FREEMIUM');
+  return client;
+};
+
 test('two-factor sign-in: enrolled from the profile menu, then asked for after the password', async ({
   page,
   request,
 }) => {
-  const client = await SignedUpClient.register(page, request);
-  await client.signIn();
-  await client.choosePlan(request, 'FREEMIUM');
+  const client = await freemiumAdmin(page, request);
   await page.goto('/console');
   await expect(page).toHaveURL(/\/console\/dashboard$/);
 
@@ -60,9 +66,7 @@ test('two-factor required by the business: the admin switches it on, and signing
   page,
   request,
 }) => {
-  const client = await SignedUpClient.register(page, request);
-  await client.signIn();
-  await client.choosePlan(request, 'FREEMIUM');
+  const client = await freemiumAdmin(page, request);
   await page.goto('/console/users');
   const requireAll = page.getByRole('switch', { name: /Require two-factor sign-in for every user/ });
   await expect(requireAll).toBeEnabled();
@@ -86,5 +90,37 @@ test('two-factor required by the business: the admin switches it on, and signing
   await new ConsoleShell(page).logOut();
   await logIn.signInWith(client.email, client.password);
   await new TwoFactorStep(page).enter(totpNow(secret));
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+});
+
+test('new recovery codes: made with an app code from the profile; the old ones stop signing in', async ({
+  page,
+  request,
+}) => {
+  const client = await freemiumAdmin(page, request);
+  await page.goto('/console');
+  const security = new SignInSecurityPage(page);
+  await security.openFromProfileMenu();
+  const { secret, recoveryCodes: oldCodes } = await security.enrol();
+  await security.dialog.getByRole('button', { name: 'Done' }).click();
+
+  const newCodes = await security.makeNewRecoveryCodes(totpNow(secret));
+  expect(newCodes).toHaveLength(10);
+  expect(newCodes.filter((code) => oldCodes.includes(code))).toEqual([]);
+  await expect(security.newCodesDialog.getByRole('button', { name: 'Download codes' })).toBeVisible();
+  expect(await seriousAxeFindings(page), 'the new recovery codes dialog').toEqual([]);
+  await snapshot(page, 'two-factor-new-recovery-codes');
+  await security.newCodesDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/10 of 10 recovery codes left/)).toBeVisible();
+
+  await new ConsoleShell(page).logOut();
+  const logIn = new LogInPage(page);
+  await logIn.signInWith(client.email, client.password);
+  const step = new TwoFactorStep(page);
+  await step.enter(oldCodes[0] as string);
+  await expectMessageModal(page, 'Something went wrong!', /That code is not valid/);
+  await closeMessageModal(page, 'Something went wrong!');
+  await step.code.clear();
+  await step.enter(newCodes[0] as string);
   await expect(page).toHaveURL(/\/console\/dashboard$/);
 });

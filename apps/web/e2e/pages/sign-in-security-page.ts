@@ -11,12 +11,14 @@ export class SignInSecurityPage {
   readonly setUp: Locator;
   readonly dialog: Locator;
   readonly sessions: Locator;
+  readonly newCodesDialog: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Sign-in security' });
     this.setUp = page.getByRole('button', { name: 'Set up two-factor sign-in' });
     this.dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
     this.sessions = page.getByRole('table', { name: 'Sessions' });
+    this.newCodesDialog = page.getByRole('dialog', { name: 'New recovery codes' });
   }
 
   async openFromProfileMenu() {
@@ -30,6 +32,16 @@ export class SignInSecurityPage {
   async enrol() {
     await this.setUp.click();
     return enrolIn(this.dialog);
+  }
+
+  /** Replaces the recovery codes with an app code; answers the new ones shown. */
+  async makeNewRecoveryCodes(code: string) {
+    await this.page.getByRole('button', { name: 'New recovery codes' }).click();
+    await this.newCodesDialog.getByRole('textbox', { name: 'Code from your app' }).fill(code);
+    await this.newCodesDialog.getByRole('button', { name: 'Make new recovery codes' }).click();
+    const list = this.newCodesDialog.getByRole('list', { name: 'Recovery codes' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    return list.getByRole('listitem').allTextContents();
   }
 }
 

@@ -10,6 +10,8 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
   invalidCode:
     'That code is not valid. Enter the current code from your authenticator app, or a recovery code.',
+  /** Where only the app's code is taken (setting up, new recovery codes): no recovery codes in the hint. */
+  invalidAppCode: 'That code is not valid. Enter the current code from your authenticator app.',
   invalidMfaToken: 'Your sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong codes. Please try again later.',
   notStarted: 'Start setting up two-factor sign-in first.',
@@ -19,6 +21,7 @@ export const TWO_FACTOR_MESSAGES = {
   enabled: 'Two-factor sign-in is on.',
   disabled: 'Two-factor sign-in is off.',
   reset: "The user's two-factor sign-in was reset.",
+  recoveryCodesReplaced: 'New recovery codes were made. The old ones no longer work.',
   policySaved: 'Sign-in policy saved.',
 } as const;
 
@@ -135,6 +138,19 @@ export const disableMyMfa = defineEndpoint({
   errors: [401, 409],
   body: z.object({ code: ZMfaCode }),
   response: envelopeOf(z.null()),
+});
+
+export const regenerateMyRecoveryCodes = defineEndpoint({
+  method: 'POST',
+  path: '/v2/client-user/mfa/recovery-codes',
+  permission: 'SIGNED_IN',
+  token: 'client',
+  summary:
+    'Replace the ten recovery codes (the old ones stop working) with a current code from the app; the new ones are shown this once',
+  tags: ['accounts'],
+  errors: [400, 409, 429],
+  body: z.object({ code: ZMfaCode }),
+  response: envelopeOf(ZRecoveryCodes),
 });
 
 export const resetUserMfa = defineEndpoint({

@@ -5,6 +5,7 @@ import {
   getMyMfa,
   getSecurityPolicy,
   listMySessions,
+  regenerateMyRecoveryCodes,
   resetUserMfa,
   revokeMyOtherSessions,
   revokeMySession,
@@ -61,6 +62,19 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return ok(
       { recovery_codes: await twoFactor.enable(principalOf(request).userId, body.code, actor.ip) },
       TWO_FACTOR_MESSAGES.enabled,
+    );
+  });
+  route(app, regenerateMyRecoveryCodes, async ({ body, request }) => {
+    const actor = auditedActor(request);
+    return ok(
+      {
+        recovery_codes: await twoFactor.regenerateRecoveryCodes(
+          principalOf(request).userId,
+          body.code,
+          actor.ip,
+        ),
+      },
+      TWO_FACTOR_MESSAGES.recoveryCodesReplaced,
     );
   });
   route(app, disableMyMfa, async ({ body, request }) => {

@@ -62,10 +62,16 @@ export const createTwoFactorService = (ctx: AppContext) => {
   };
 
   /** Counts a wrong code against the email's limit, audits it, and answers it. */
-  const refuse = async (user: ClientUserRow, ip: string | null, summary: string, status: WrongCode) => {
+  const refuse = async (
+    user: ClientUserRow,
+    ip: string | null,
+    summary: string,
+    status: WrongCode,
+    message: string = M.invalidCode,
+  ) => {
     await failures.record(signInKey(user.email));
     await audit(user, ip, 'auth.mfa_failed', summary);
-    return new HttpError(status, M.invalidCode);
+    return new HttpError(status, message);
   };
 
   const userOfMfaToken = async (token: string, purpose: MfaPurpose) => {
@@ -171,6 +177,23 @@ export const createTwoFactorService = (ctx: AppContext) => {
 
     enable: async (userId: string, code: string, ip: string | null) =>
       confirmSetup(await signedInUser(userId), code, ip, 400),
+
+    /** New recovery codes for a lost or used-up set: only the app's code proves the phone, the old codes die. */
+    regenerateRecoveryCodes: async (userId: string, code: string, ip: string | null) => {
+      const user = await signedInUser(userId);
+      if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
+      const key = signInKey(user.email);
+      await failures.assertOpen(key);
+      // A recovery code cannot mint new ones: whoever holds the old sheet must not renew it.
+      if (!isTotpCode(code) || !(await acceptCode(userId, code)))
+        throw await refuse(user, ip, 'Wrong code while making new recovery codes', 400, M.invalidAppCode);
+      await failures.clear(key);
+      return db.transaction(async (tx) => {
+        const codes = await issueRecoveryCodes(tx, userId);
+        await audit(user, ip, 'auth.recovery_codes_regenerated', 'Made new recovery codes', tx);
+        return codes;
+      });
+    },
 
     disable: async (userId: string, code: string, ip: string | null) => {
       const user = await signedInUser(userId);

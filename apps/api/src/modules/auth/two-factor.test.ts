@@ -102,6 +102,55 @@ describe('two-factor enrolment from the profile', () => {
   });
 });
 
+describe('new recovery codes from the profile', () => {
+  it('replaces the ten codes with a current app code: the old ones stop working, the new ones sign in', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const call = callAs(t.app, admin);
+    const { secret, recoveryCodes: old } = await enrol(admin);
+    const renewed = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: totpCode(secret) });
+    expect([renewed.statusCode, renewed.json().message]).toEqual([200, M.recoveryCodesReplaced]);
+    const codes = renewed.json().content.recovery_codes as string[];
+    expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(codes.some((code) => old.includes(code))).toBe(false);
+    expect((await call('GET', '/api/v2/client-user/mfa')).json().content.recovery_codes_left).toBe(10);
+
+    const oldCode = await secondStep((await signIn(admin)).json().content.mfa_token, old[0] as string);
+    expect([oldCode.statusCode, oldCode.json().message]).toEqual([401, M.invalidCode]);
+    const newCode = await secondStep((await signIn(admin)).json().content.mfa_token, codes[0] as string);
+    expect(newCode.statusCode).toBe(200);
+    expect(await auditActions(admin.userId)).toContain('auth.recovery_codes_regenerated');
+  });
+});
+
+describe('new recovery codes refused', () => {
+  it('takes neither a wrong code nor a recovery code, and counts them against the limit', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const call = callAs(t.app, admin);
+    const { secret, recoveryCodes } = await enrol(admin);
+    const wrong = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: wrongCode(secret) });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, M.invalidAppCode]);
+    const recovery = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: recoveryCodes[1] });
+    expect([recovery.statusCode, recovery.json().message]).toEqual([400, M.invalidAppCode]);
+    // Still unused, since it was not taken as proof.
+    expect((await call('GET', '/api/v2/client-user/mfa')).json().content.recovery_codes_left).toBe(10);
+    const third = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: wrongCode(secret) });
+    expect(third.statusCode).toBe(400);
+    // Three failures (the test's limit): even the right code now waits.
+    const locked = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: totpCode(secret) });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers 409 when two-factor is off, and 400 without a code', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const call = callAs(t.app, admin);
+    const off = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: '123456' });
+    expect([off.statusCode, off.json().message]).toEqual([409, M.notEnabled]);
+    const empty = await call('POST', '/api/v2/client-user/mfa/recovery-codes', {});
+    expect([empty.statusCode, empty.json().message]).toEqual([400, M.codeRequired]);
+  });
+});
+
 describe('sign-in with a second factor', () => {
   it('answers mfa_required, then signs in with the previous window’s code and with the current one, once each', async () => {
     const admin = await createClientAndSignIn(t.app);

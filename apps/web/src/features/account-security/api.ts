@@ -5,6 +5,7 @@ import {
   getMyMfa,
   getSecurityPolicy,
   listMySessions,
+  regenerateMyRecoveryCodes,
   resetUserMfa,
   revokeMyOtherSessions,
   revokeMySession,
@@ -63,6 +64,11 @@ export const useStartMfaSetup = () =>
 export const useEnableMfa = () =>
   useSecurityMutation(
     async (code: string) => unwrap(await http.call(enableMyMfa, { body: { code } })).content.recovery_codes,
+  );
+export const useRegenerateRecoveryCodes = () =>
+  useSecurityMutation(
+    async (code: string) =>
+      unwrap(await http.call(regenerateMyRecoveryCodes, { body: { code } })).content.recovery_codes,
   );
 export const useDisableMfa = () =>
   useSecurityMutation(

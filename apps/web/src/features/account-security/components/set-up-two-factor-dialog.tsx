@@ -1,8 +1,8 @@
 import type { TMfaSetup } from '@laurel/contract';
-import { Modal } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useEnableMfa, useStartMfaSetup } from '@/features/account-security/api';
 import { TwoFactorEnrolment } from '@/features/account-security/components/two-factor-enrolment';
+import { TwoFactorModal } from '@/features/account-security/components/two-factor-modal';
 
 type TProps = { opened: boolean; onClose: () => void };
 
@@ -33,13 +33,11 @@ export const SetUpTwoFactorDialog = ({ opened, onClose }: TProps) => {
   }, [opened, startSetup]);
 
   return (
-    <Modal
+    <TwoFactorModal
       opened={opened}
       onClose={onClose}
       title="Set up two-factor sign-in"
-      size="md"
-      // The codes are shown once: a stray click outside must not lose them.
-      closeOnClickOutside={codes === null}
+      showingCodes={codes !== null}
     >
       <TwoFactorEnrolment
         setup={setup}
@@ -49,6 +47,6 @@ export const SetUpTwoFactorDialog = ({ opened, onClose }: TProps) => {
         finishLabel="Done"
         onFinish={onClose}
       />
-    </Modal>
+    </TwoFactorModal>
   );
 };

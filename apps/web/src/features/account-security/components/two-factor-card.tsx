@@ -3,6 +3,7 @@ import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { myMfaQuery, useDisableMfa } from '@/features/account-security/api';
 import { CodeForm } from '@/features/account-security/components/code-form';
+import { NewRecoveryCodesDialog } from '@/features/account-security/components/new-recovery-codes-dialog';
 import { SetUpTwoFactorDialog } from '@/features/account-security/components/set-up-two-factor-dialog';
 import { displayDate } from '@/ui/display-date';
 import { InlineLoader } from '@/ui/inline-loader';
@@ -15,6 +16,7 @@ export const TwoFactorCard = () => {
   const status = useQuery(myMfaQuery);
   const setUp = useActionDialog('set-up-two-factor');
   const turnOff = useActionDialog('turn-off-two-factor');
+  const newCodes = useActionDialog('new-recovery-codes');
   const disable = useDisableMfa();
   const mfa = status.data;
 
@@ -42,6 +44,9 @@ export const TwoFactorCard = () => {
             </Text>
           )}
           <Group>
+            <Button variant="default" onClick={newCodes.open}>
+              New recovery codes
+            </Button>
             <Button variant="default" color="red" onClick={turnOff.open} disabled={mfa.required}>
               Turn off two-factor sign-in
             </Button>
@@ -60,6 +65,7 @@ export const TwoFactorCard = () => {
         </Stack>
       )}
       <SetUpTwoFactorDialog opened={setUp.opened} onClose={setUp.close} />
+      <NewRecoveryCodesDialog opened={newCodes.opened} onClose={newCodes.close} />
       <Modal opened={turnOff.opened} onClose={turnOff.close} title="Turn off two-factor sign-in">
         <CodeForm
           label="Code from your app or a recovery code"

@@ -162,3 +162,56 @@ describe('Sign-in security page', () => {
     );
   });
 });
+
+describe('new recovery codes', () => {
+  it('asks for an app code, shows the ten new codes once, and refreshes the count', async () => {
+    const { clientReplies } = signInOnStarter();
+    const NEW = Array.from({ length: 10 }, (_, i) => `newcd${i}-codes${i}`);
+    let left = 3;
+    const api = stubApi({
+      ...clientReplies,
+      'GET /api/v2/client-user/mfa': () =>
+        ok({
+          enabled: true,
+          enabled_at: '2026-11-28T10:00:00.000Z',
+          recovery_codes_left: left,
+          required: false,
+        }),
+      'POST /api/v2/client-user/mfa/recovery-codes': (body) => {
+        if ((body as { code: string }).code !== '222333')
+          return fail(400, TWO_FACTOR_MESSAGES.invalidAppCode);
+        left = 10;
+        return ok({ recovery_codes: NEW }, TWO_FACTOR_MESSAGES.recoveryCodesReplaced);
+      },
+      'GET /api/v2/client-user/sessions': ok([]),
+    });
+    const user = userEvent.setup();
+    renderApp('/console/security');
+    expect(await screen.findByText(/3 of 10 recovery codes left/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New recovery codes' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Code from your app/ }), '111000');
+    await user.click(within(dialog).getByRole('button', { name: 'Make new recovery codes' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.invalidAppCode)).toBeTruthy();
+    expect(within(dialog).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+
+    const failed = await screen.findByRole('dialog', { name: 'Something went wrong!' });
+    await user.click(within(failed).getByRole('button', { name: 'OK' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: /Code from your app/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Code from your app/ }), '222333');
+    await user.click(within(dialog).getByRole('button', { name: 'Make new recovery codes' }));
+    const list = await within(dialog).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(NEW);
+    expect(within(dialog).getByRole('button', { name: 'Copy codes' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Download codes' })).toBeTruthy();
+    expect(api.callsTo('POST /api/v2/client-user/mfa/recovery-codes').at(-1)?.body).toEqual({
+      code: '222333',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeTruthy();
+  });
+});
