@@ -5,6 +5,8 @@ import { ZPageQuery } from '../http/fields';
 import { ZId } from '../shared/ids';
 import {
   REWARD_MESSAGES as M,
+  type TRedeemRefusal,
+  type TReward,
   ZRedeemRefusal,
   ZReward,
   ZRewardItemType,
@@ -119,6 +121,24 @@ export const ZPlayerReward = ZReward.pick({
 });
 export type TPlayerReward = z.infer<typeof ZPlayerReward>;
 
+/** A catalogue reward as a player sees it, redeemable unless there is a reason. */
+export const playerRewardOf = (reward: TReward, reason: TRedeemRefusal | null): TPlayerReward => ({
+  _id: reward._id,
+  name: reward.name,
+  description: reward.description,
+  image_url: reward.image_url,
+  type: reward.type,
+  cost: reward.cost,
+  currency: reward.currency,
+  stock_left: reward.stock_left,
+  per_customer_limit: reward.per_customer_limit,
+  available_from: reward.available_from,
+  available_to: reward.available_to,
+  coupon: reward.coupon,
+  redeemable: reason === null,
+  reason,
+});
+
 export const listPlayerRewards = defineEndpoint({
   method: 'GET',
   path: '/v1/players/:customer_id/rewards',
@@ -131,13 +151,16 @@ export const listPlayerRewards = defineEndpoint({
   response: envelopeOf(z.array(ZPlayerReward)),
 });
 
+/** Set on the answer to a repeated idempotency id: the same status and body as the first, replayed. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
 export const redeemReward = defineEndpoint({
   method: 'POST',
   path: '/v1/players/:customer_id/redemptions',
   permission: 'REWARDS:create',
   token: 'integration',
   summary:
-    "Redeem a reward for a player: one transaction takes the stock, checks the limit, debits the wallet (a Spending ledger row naming the reward) and issues the coupon code. 201 with the code and the balance after; a repeated id answers the first answer (200); 409 'Insufficient balance', 'Out of stock', 'Redemption limit reached' or 'Reward not available' changes nothing",
+    "Redeem a reward for a player: one transaction takes the stock, checks the limit, debits the wallet (a Spending ledger row naming the reward) and issues the coupon code. 201 with the code and the balance after; a repeated id answers the first answer (201, the same body) with the header Idempotent-Replayed: true; 409 'Insufficient balance', 'Out of stock', 'Redemption limit reached' or 'Reward not available' changes nothing",
   tags: ['integrator'],
   params: customerParams,
   body: ZRedeemRequest,

@@ -153,7 +153,9 @@ describe('redeeming', () => {
     expect(redemption).toMatchObject({ status: 'issued', balance_after: 70, cost: { amount: 50 } });
     expect(redemption.coupon_code).toMatch(new RegExp(`^[${COUPON_CODE_ALPHABET}]{12}$`));
     const again = await redeem(customer, reward._id, 'app-redeem-1');
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(again.json().content).toEqual(redemption);
     expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(70);
     const ledger = await ledgerOf(setup.t.app, setup.admin, customer);
@@ -219,8 +221,8 @@ describe('redeeming', () => {
       Array.from({ length: 12 }, () => redeem(customer, reward._id, 'app-same-1')),
     );
     const statuses = answers.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(11);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(12);
+    expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(11);
     const contents = answers.map((res) => res.json().content as TRewardRedemption);
     for (const content of contents) expect(content).toEqual(contents[0]);
     expect(contents[0]).toMatchObject({ status: 'issued', balance_after: 150 });

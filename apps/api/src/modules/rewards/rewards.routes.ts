@@ -4,6 +4,7 @@ import {
   createReward,
   getPointsLiability,
   getReward,
+  IDEMPOTENT_REPLAYED_HEADER,
   IMPORT_MAX_BYTES,
   listCustomerRedemptions,
   listPlayerRewards,
@@ -101,10 +102,11 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
           body,
           staff ? auditedActor(request) : null,
         );
-        reply.status(repeat ? 200 : 201);
+        // A repeat answers the first answer, status included (DESIGN §10); the header tells a replay apart.
+        if (repeat) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return ok(redemption, M.redeemed);
       },
-      { statuses: [200, 201] },
+      { successStatus: 201 },
     );
   redeemRoute(redeemReward, false);
   redeemRoute(redeemForCustomer, true);
