@@ -18,6 +18,7 @@ test.describe('redemptions', () => {
     });
     const customerId = await shop.fundedCustomer(request, 'Lerato', 'Dube', 1000);
     await shop.couponReward(request, 'Free Flat White', 250, 20);
+    await shop.couponReward(request, 'Barista Course', 5000);
     const profile = new CustomerProfilePage(page);
     const rewards = new ProfileRewards(page);
 
@@ -33,6 +34,10 @@ test.describe('redemptions', () => {
     await expect(rewards.dialog.getByText('Balance: 1,000 BC')).toBeVisible();
     await expect(rewards.dialog.getByText('250 BC · Coupon · 20 left')).toBeVisible();
     await expect(rewards.dialog.getByRole('button', { name: 'Redeem', exact: true })).toBeDisabled();
+    // One the customer cannot afford is offered greyed out, with the reason, and cannot be chosen.
+    const course = rewards.dialog.getByRole('radio', { name: /^Barista Course/ });
+    await expect(course).toBeDisabled();
+    await expect(course).toHaveAccessibleDescription(/5,000 BC · Coupon · Unlimited\s*Insufficient balance/);
     await snapshot(page, 'redeem-reward-dialog');
     expect(await seriousAxeFindings(page)).toEqual([]);
     await rewards.dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -119,6 +119,15 @@ export const REWARD_MESSAGES = {
   usedCannotCancel: 'A used coupon cannot be cancelled.',
 } as const;
 
+/** Why a reward is greyed out in the staff Redeem dialog (the refusals' own words where DESIGN §10 gives them). */
+export const REDEEM_REFUSAL_LABELS: Record<TRedeemRefusal, string> = {
+  insufficient_balance: REWARD_MESSAGES.insufficientBalance,
+  out_of_stock: REWARD_MESSAGES.outOfStock,
+  limit_reached: REWARD_MESSAGES.limitReached,
+  not_available: 'Not available',
+  not_in_segment: 'Not in the reward’s segments',
+};
+
 /** The status the catalogue shows: the switch first, then the window, then the stock. */
 export const rewardStatus = (
   reward: {

@@ -3,6 +3,7 @@ import {
   COUPON_CODE_ALPHABET,
   COUPON_CODE_LENGTH,
   REWARD_MESSAGES as M,
+  playerRewardOf,
   type TPlayerReward,
   type TRedeemRefusal,
   type TRewardRedemption,
@@ -271,22 +272,7 @@ export const createRedemptionsService = (db: Db) => {
                 : Number(row.balance ?? 0) < Number(row.cost)
                   ? 'insufficient_balance'
                   : null;
-      return {
-        _id: reward._id,
-        name: reward.name,
-        description: reward.description,
-        image_url: reward.image_url,
-        type: reward.type,
-        cost: reward.cost,
-        currency: reward.currency,
-        stock_left: reward.stock_left,
-        per_customer_limit: reward.per_customer_limit,
-        available_from: reward.available_from,
-        available_to: reward.available_to,
-        coupon: reward.coupon,
-        redeemable: reason === null,
-        reason,
-      };
+      return playerRewardOf(reward, reason);
     });
   };
 

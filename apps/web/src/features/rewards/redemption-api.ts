@@ -1,6 +1,7 @@
 import {
   cancelCustomerRedemption,
   listCustomerRedemptions,
+  listPlayerRewards,
   redeemForCustomer,
   type TRedeemRequest,
   type TWallet,
@@ -24,7 +25,8 @@ export const REDEMPTION_TEXTS = {
   reward: 'Reward',
   noRewards: 'There are no active rewards to redeem.',
   moreRewards: (shown: number, count: number) =>
-    `The newest ${shown} of ${count.toLocaleString('en-US')} active rewards: search to find another.`,
+    `The first ${shown} of ${count.toLocaleString('en-US')} rewards: search to find another.`,
+  rewardsFailed: 'Something went wrong when retrieving the rewards the customer may redeem!',
   search: 'Search rewards',
   issued: 'Reward redeemed',
   code: 'Coupon code',
@@ -62,6 +64,21 @@ export const customerRedemptionsQuery = (customerId: string, page: number, size:
     },
     placeholderData: keepPreviousData,
     meta: { errorTitle: REDEMPTION_TEXTS.listFailed },
+  });
+
+/**
+ * `GET /api/v1/players/:customer_id/rewards` (client token): the catalogue as this customer sees it now, cheapest
+ * first, each with whether they may redeem it and why not. Under the rewards' keys: a redemption, a cancel or an
+ * edited reward reloads it.
+ */
+export const playerRewardsQuery = (customerId: string) =>
+  queryOptions({
+    queryKey: [...rewardKeys.all, 'player', customerId] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(await http.call(listPlayerRewards, { params: { customer_id: customerId }, signal })).content,
+    // Read afresh at each opening: a balance adjusted meanwhile on the profile changes what may be redeemed.
+    staleTime: 0,
+    meta: { errorTitle: REDEMPTION_TEXTS.rewardsFailed },
   });
 
 /** What a redemption or its cancel changes: the customer's codes and balances, the stock, the reports. */

@@ -1,10 +1,16 @@
-import { REWARD_MESSAGES, type TRewardRedemption, type TSessionUser, type TWallet } from '@laurel/contract';
+import {
+  playerRewardOf,
+  REWARD_MESSAGES,
+  type TRewardRedemption,
+  type TSessionUser,
+  type TWallet,
+} from '@laurel/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID, serveCustomers } from '@/features/customers/test-server';
 import { REDEMPTION_TEXTS } from '@/features/rewards/redemption-api';
-import { COFFEE, COINS, COINS_ID, listReply, MUG } from '@/features/rewards/test-server';
+import { COFFEE, COINS, COINS_ID, listReply, MUG, rewardFixture } from '@/features/rewards/test-server';
 import { clientFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
@@ -17,6 +23,15 @@ const REDEMPTIONS = `GET /api/customers/${CUSTOMER_ID}/redemptions`;
 const REDEEM = `POST /api/customers/${CUSTOMER_ID}/redemptions`;
 const WALLETS = `GET /api/economy/customers/${CUSTOMER_ID}/wallets`;
 const ISSUED_ID = 'e1'.repeat(12);
+const PLAYER_REWARDS = `GET /api/v1/players/${CUSTOMER_ID}/rewards`;
+
+const HAMPER = rewardFixture({
+  _id: 'd4'.repeat(12),
+  name: 'Gift Hamper',
+  type: 'physical',
+  cost: { currency: COINS_ID, amount: 5000 },
+  coupon: null,
+});
 
 const redemption = (overrides: Partial<TRewardRedemption> = {}): TRewardRedemption => ({
   _id: ISSUED_ID,
@@ -60,7 +75,12 @@ const serveProfile = (
     'GET /api/v2/client': () => ok(clientFixture({ clientSubscription: { name: plan, status: 'ACTIVE' } })),
     [REDEMPTIONS]: () => listReply([redemption(), USED]),
     [WALLETS]: () => ok([wallet(1000)]),
-    'GET /api/rewards': () => listReply([COFFEE, MUG]),
+    [PLAYER_REWARDS]: () =>
+      ok([
+        playerRewardOf(COFFEE, null),
+        playerRewardOf(MUG, 'out_of_stock'),
+        playerRewardOf(HAMPER, 'insufficient_balance'),
+      ]),
     ...replies,
   });
 
@@ -146,7 +166,7 @@ describe('Redeem reward', () => {
     await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
     const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
     expect(await dialog.findByText('Balance: 1,000 BC')).toBeTruthy();
-    expect(api.callsTo('GET /api/rewards').at(-1)?.url).toContain('status=Active');
+    expect(api.callsTo(PLAYER_REWARDS)).toHaveLength(1);
     await user.click(await dialog.findByRole('radio', { name: /Free Coffee/ }));
     const walletLoads = api.callsTo(WALLETS).length;
     const listLoads = api.callsTo(REDEMPTIONS).length;
@@ -173,13 +193,42 @@ describe('Redeem reward', () => {
     expect(second).not.toBe(body.id);
   });
 
+  it('greys out what the customer cannot redeem, with the reason, and keeps Redeem off for it', async () => {
+    const api = serveProfile();
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    const radios = await dialog.findAllByRole('radio');
+    // What may be redeemed comes first.
+    expect(
+      radios.map((radio) => [radio.getAttribute('value'), (radio as HTMLInputElement).disabled]),
+    ).toEqual([
+      [COFFEE._id, false],
+      [MUG._id, true],
+      [HAMPER._id, true],
+    ]);
+    const mug = dialog.getByRole('radio', { name: /Branded Mug/ });
+    expect(mug.closest('.mantine-Radio-root')?.textContent).toContain('Out of stock');
+    const hamper = dialog.getByRole('radio', { name: /Gift Hamper/ });
+    expect(hamper.closest('.mantine-Radio-root')?.textContent).toContain('Insufficient balance');
+    await user.click(hamper);
+    expect((hamper as HTMLInputElement).checked).toBe(false);
+    const redeem = dialog.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }) as HTMLButtonElement;
+    expect(redeem.disabled).toBe(true);
+    await user.click(dialog.getByRole('radio', { name: /Free Coffee/ }));
+    expect(redeem.disabled).toBe(false);
+    expect(api.callsTo(REDEEM)).toHaveLength(0);
+  });
+
   it('shows a refusal in the message modal with the server’s words, and retries with the same id', async () => {
+    // The list said yes, but the balance went meanwhile: the server's refusal is shown.
     const api = serveProfile({}, { [REDEEM]: () => fail(409, REWARD_MESSAGES.insufficientBalance) });
     await openProfile();
     const box = await rewardsBox();
     await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
     const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
-    await user.click(await dialog.findByRole('radio', { name: /Branded Mug/ }));
+    await user.click(await dialog.findByRole('radio', { name: /Free Coffee/ }));
     await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }));
     const modal = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeemFailed }));
     expect(modal.getByText(REWARD_MESSAGES.insufficientBalance)).toBeTruthy();

@@ -1,7 +1,8 @@
 import {
   BUTTON_LABELS,
+  REDEEM_REFUSAL_LABELS,
   REWARD_ITEM_TYPE_LABELS,
-  type TReward,
+  type TPlayerReward,
   type TRewardRedemption,
 } from '@laurel/contract';
 import { Alert, Button, Code, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
@@ -9,8 +10,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { customerWalletsQuery } from '@/features/economy';
-import { rewardsListQuery } from '@/features/rewards/api';
-import { currencyCodeOf, REDEMPTION_TEXTS, useRedeemForCustomer } from '@/features/rewards/redemption-api';
+import {
+  currencyCodeOf,
+  playerRewardsQuery,
+  REDEMPTION_TEXTS,
+  useRedeemForCustomer,
+} from '@/features/rewards/redemption-api';
 import { costText, REWARD_TEXTS } from '@/features/rewards/reward-format';
 import { DebouncedSearch } from '@/ui/data-table';
 import { displayDate } from '@/ui/display-date';
@@ -26,7 +31,7 @@ const useIdPerOpening = (opened: boolean) => {
   return state.id;
 };
 
-const rewardLine = (reward: TReward) =>
+const rewardLine = (reward: TPlayerReward) =>
   [
     costText(reward.cost.amount, reward.currency.code),
     REWARD_ITEM_TYPE_LABELS[reward.type],
@@ -73,20 +78,28 @@ const Issued = ({
   </Stack>
 );
 
+/** What the customer may redeem first (then cheapest first, as the API lists them), up to SHOWN matching the search. */
+const shownRewards = (rewards: readonly TPlayerReward[], search: string) => {
+  const words = search.trim().toLowerCase();
+  const matching = words ? rewards.filter((reward) => reward.name.toLowerCase().includes(words)) : rewards;
+  return {
+    count: matching.length,
+    list: [...matching].sort((a, b) => Number(b.redeemable) - Number(a.redeemable)).slice(0, SHOWN),
+  };
+};
+
 /**
- * Redeem reward (DESIGN §10): the catalogue's active rewards with their cost and stock, the customer's balances
- * above them; Redeem debits the wallet and issues the code, which the dialog then shows with the new balance. A
- * refusal ('Insufficient balance', 'Out of stock', …) opens the message modal with the server's words.
+ * Redeem reward (DESIGN §10): the catalogue as the customer sees it, with cost and stock, the customer's balances
+ * above it; a reward they cannot redeem now is greyed out with the reason. Redeem debits the wallet and issues the
+ * code, which the dialog then shows with the new balance. A refusal the list could not foresee (another till
+ * redeemed the last one meanwhile) opens the message modal with the server's words.
  */
 export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps) => {
   const redemptionId = useIdPerOpening(opened);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const redeem = useRedeemForCustomer(customerId);
-  const rewards = useQuery({
-    ...rewardsListQuery({ page: 1, size: SHOWN, search, status: 'Active', type: null }),
-    enabled: opened,
-  });
+  const rewards = useQuery({ ...playerRewardsQuery(customerId), enabled: opened });
   const wallets = useQuery(customerWalletsQuery(customerId));
   const close = () => {
     setChosen(null);
@@ -94,7 +107,9 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
     redeem.reset();
     onClose();
   };
-  const list = rewards.data?.rewards ?? [];
+  const { list, count } = shownRewards(rewards.data ?? [], search);
+  // A reward that became unredeemable after it was chosen (a reload) cannot be redeemed either.
+  const redeemable = list.some((reward) => reward._id === chosen && reward.redeemable);
   const balances = (wallets.data ?? [])
     .map((wallet) => costText(wallet.balance, wallet.currency.code))
     .join(', ');
@@ -132,15 +147,25 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
                     key={reward._id}
                     value={reward._id}
                     label={reward.name}
-                    description={rewardLine(reward)}
+                    disabled={!reward.redeemable}
+                    description={
+                      <>
+                        {rewardLine(reward)}
+                        {reward.reason && (
+                          <Text span display="block" size="xs" fw={600} c="red.8">
+                            {REDEEM_REFUSAL_LABELS[reward.reason]}
+                          </Text>
+                        )}
+                      </>
+                    }
                   />
                 ))}
               </Stack>
             </Radio.Group>
           )}
-          {(rewards.data?.count ?? 0) > list.length && (
+          {count > list.length && (
             <Text size="xs" c="dimmed">
-              {REDEMPTION_TEXTS.moreRewards(list.length, rewards.data?.count ?? 0)}
+              {REDEMPTION_TEXTS.moreRewards(list.length, count)}
             </Text>
           )}
           <Group justify="flex-end" gap="sm">
@@ -148,7 +173,7 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
               {BUTTON_LABELS.cancel}
             </Button>
             <Button
-              disabled={!chosen}
+              disabled={!redeemable}
               loading={redeem.isPending}
               onClick={() => chosen && redeem.mutate({ id: redemptionId, reward_id: chosen })}
             >
