@@ -45,6 +45,21 @@ export class SignInSecurityPage {
   }
 }
 
+/** The button shows its whole label (nothing clipped) and sits clear of the key, inside the page's width. */
+const expectWholeBeside = async (button: Locator, key: Locator) => {
+  await expect(button).toBeVisible();
+  const clipped = await button.evaluate((element) =>
+    [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1),
+  );
+  expect(clipped, 'the Copy key button is cut off').toBe(false);
+  const [buttonBox, keyBox] = [await button.boundingBox(), await key.boundingBox()];
+  const viewport = button.page().viewportSize();
+  expect(buttonBox && keyBox && viewport).toBeTruthy();
+  if (!buttonBox || !keyBox || !viewport) return;
+  expect(buttonBox.x).toBeGreaterThanOrEqual(keyBox.x + keyBox.width);
+  expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(viewport.width);
+};
+
 /**
  * Sets two-factor up in `scope` (the dialog, or the sign-in's enrolment page) as a person with an authenticator app
  * would: reads the setup key shown, types the app's code, and answers the secret and the recovery codes shown.
@@ -53,6 +68,7 @@ export const enrolIn = async (scope: Locator) => {
   const key = scope.getByLabel('Setup key');
   await expect(key).toBeVisible();
   await expect(scope.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expectWholeBeside(scope.getByRole('button', { name: 'Copy key' }), key);
   // What the person would type into their app: the key as shown, spaces and all.
   const secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
   await scope.getByRole('textbox', { name: 'Code from your app' }).fill(totpNow(secret));

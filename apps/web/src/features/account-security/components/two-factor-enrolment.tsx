@@ -59,8 +59,15 @@ export const TwoFactorEnrolment = ({
         <Text size="sm" c="dimmed">
           Can&apos;t scan it? Enter this setup key in the app instead:
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code fz="sm" aria-label="Setup key" data-secret={setup.secret} style={{ wordBreak: 'break-all' }}>
+        {/* The key takes what the button leaves and wraps between its groups: the button always shows whole. */}
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Code
+            block
+            fz="sm"
+            aria-label="Setup key"
+            data-secret={setup.secret}
+            style={{ flex: 1, minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+          >
             {spaced(setup.secret)}
           </Code>
           <CopyButton value={setup.secret}>
@@ -68,6 +75,7 @@ export const TwoFactorEnrolment = ({
               <Button
                 size="compact-sm"
                 variant="subtle"
+                style={{ flexShrink: 0 }}
                 onClick={copy}
                 leftSection={
                   copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
