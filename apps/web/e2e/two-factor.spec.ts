@@ -2,7 +2,13 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { ConsoleShell } from './pages/console-shell';
 import { LogInPage } from './pages/log-in-page';
 import { closeMessageModal, expectMessageModal } from './pages/message-modal';
-import { enrolIn, SignInSecurityPage, TwoFactorStep, totpNow } from './pages/sign-in-security-page';
+import {
+  enrolIn,
+  enterWrongSetupCode,
+  SignInSecurityPage,
+  TwoFactorStep,
+  totpNow,
+} from './pages/sign-in-security-page';
 import { SignedUpClient } from './pages/signed-up-client';
 import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
@@ -26,7 +32,7 @@ test('two-factor sign-in: enrolled from the profile menu, then asked for after t
   const security = new SignInSecurityPage(page);
   await security.openFromProfileMenu();
   await expect(security.sessions.getByText('This device')).toBeVisible();
-  const { secret, recoveryCodes } = await security.enrol();
+  const { secret, recoveryCodes } = await security.enrol({ wrongCodeFirst: true });
   expect(new Set(recoveryCodes).size).toBe(10);
   expect(await seriousAxeFindings(page), 'the recovery codes dialog').toEqual([]);
   await snapshot(page, 'two-factor-recovery-codes');
@@ -78,6 +84,8 @@ test('two-factor required by the business: the admin switches it on, and signing
   await logIn.signInWith(client.email, client.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
   await expect(page).toHaveURL(/\/welcome\/two-factor$/);
+  await expect(page.getByLabel('Setup key')).toBeVisible();
+  await enterWrongSetupCode(page.locator('main'), 'Something went wrong!');
   const { secret } = await enrolIn(page.locator('main'));
   expect(await seriousAxeFindings(page), 'enrolment at sign-in').toEqual([]);
   await page.getByRole('button', { name: 'Continue to the console' }).click();

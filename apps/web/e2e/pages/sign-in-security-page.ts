@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { closeMessageModal, expectMessageModal } from './message-modal';
 
 /** The code an authenticator app shows for a base32 secret now (RFC 6238: SHA-1, 6 digits, 30 s). */
 export const totpNow = (secret: string) =>
@@ -28,9 +29,13 @@ export class SignInSecurityPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** Turns two-factor on from this page's dialog; answers the secret and the recovery codes. */
-  async enrol() {
+  /** Turns two-factor on from this page's dialog (a wrong code first, if asked); answers the secret and the codes. */
+  async enrol({ wrongCodeFirst = false }: { wrongCodeFirst?: boolean } = {}) {
     await this.setUp.click();
+    if (wrongCodeFirst) {
+      await expect(this.dialog.getByLabel('Setup key')).toBeVisible();
+      await enterWrongSetupCode(this.dialog, 'Something went wrong!');
+    }
     return enrolIn(this.dialog);
   }
 
@@ -58,6 +63,26 @@ const expectWholeBeside = async (button: Locator, key: Locator) => {
   if (!buttonBox || !keyBox || !viewport) return;
   expect(buttonBox.x).toBeGreaterThanOrEqual(keyBox.x + keyBox.width);
   expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(viewport.width);
+};
+
+/**
+ * Types a wrong code into the setup form of `scope`: the failure names only the app (recovery codes do not exist
+ * yet at setup). Answers the modal's message.
+ */
+export const enterWrongSetupCode = async (scope: Locator, title: string) => {
+  const page = scope.page();
+  const secret = ((await scope.getByLabel('Setup key').textContent()) ?? '').replace(/\s+/g, '');
+  const field = scope.getByRole('textbox', { name: 'Code from your app' });
+  await field.fill(totpNow(secret) === '000000' ? '111111' : '000000');
+  await scope.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const modal = await expectMessageModal(
+    page,
+    title,
+    'That code is not valid. Enter the current code from your authenticator app.',
+  );
+  await expect(modal.getByText(/recovery/i)).toHaveCount(0);
+  await closeMessageModal(page, title);
+  await field.clear();
 };
 
 /**

@@ -107,7 +107,8 @@ export const createTwoFactorService = (ctx: AppContext) => {
     if (factor?.secret) throw conflict(M.alreadyEnabled);
     if (!factor?.pendingSecret) throw conflict(M.notStarted);
     if (acceptedTotpStep(factor.pendingSecret, code, null) === null)
-      throw await refuse(user, ip, 'Wrong code while setting up two-factor sign-in', wrong);
+      // No recovery codes exist yet: the hint names only the app.
+      throw await refuse(user, ip, 'Wrong code while setting up two-factor sign-in', wrong, M.invalidAppCode);
     await failures.clear(key);
     return db.transaction(async (tx) => {
       await tx
