@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (desktop preset) on the log-in, dashboard, customers, users, settings, badge editor,
-// economy transactions and integrations pages of
+// economy transactions, integrations, rewards, reward editor, redemptions report and customer import pages of
 // the built server, in Debian's Chromium (CHROME_PATH), signed in for the console pages. A measurement for
 // docs/performance.md, not a test: timings depend on the machine and its load.
 //
@@ -32,6 +32,10 @@ const PAGES = [
   { name: 'badge editor', path: '/console/badge', signedIn: true },
   { name: 'economy transactions', path: '/console/economics/transactions', signedIn: true },
   { name: 'integrations', path: '/console/settings/integrations', signedIn: true },
+  { name: 'rewards', path: '/console/rewards', signedIn: true },
+  { name: 'reward editor', path: '/console/reward', signedIn: true },
+  { name: 'redemptions report', path: '/console/rewards/redemptions', signedIn: true },
+  { name: 'customer import', path: '/console/customers/import', signedIn: true },
 ];
 
 const chrome = findChromium();
