@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CustomerProfilePage } from './pages/customer-profile-page';
+import { addBranch } from './pages/customers-page';
 import { ProfileRewards, RedemptionsBusiness, RedemptionsReportPage } from './pages/redemptions-page';
 import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
@@ -92,6 +93,15 @@ test.describe('redemptions', () => {
     const liability = page.getByRole('group', { name: 'Points liability' });
     await expect(liability).toContainText('750.00BC');
     await expect(liability).toContainText('Bean Coins, held by 1 member');
+    // It follows the Branch filter: a branch without members owes nothing, Lerato's branch what she holds.
+    await addBranch(request, shop.business.clientToken, 'Gardens');
+    await page.reload();
+    const branch = page.getByRole('combobox', { name: 'Branch' });
+    const beanCoins = liability.locator('[data-currency="BC"]');
+    await branch.selectOption({ label: 'Gardens' });
+    await expect(beanCoins).toHaveText('0.00BCBean Coins, held by 0 members');
+    await branch.selectOption({ label: 'Sea Point' });
+    await expect(beanCoins).toHaveText('750.00BCBean Coins, held by 1 member');
     await snapshot(page, 'dashboard-liability');
     expect(await seriousAxeFindings(page)).toEqual([]);
 

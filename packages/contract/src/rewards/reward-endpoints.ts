@@ -248,12 +248,21 @@ export const ZPointsLiability = z.object({
 });
 export type TPointsLiability = z.infer<typeof ZPointsLiability>;
 
+/**
+ * The dashboard's Branch filter: with `branch_id`, the wallets of that branch's members (a wallet belongs to its
+ * customer's home branch). A branch-scoped user sees only their branches' members, whatever is asked.
+ */
+export const ZPointsLiabilityQuery = z.object({ branch_id: ZId.optional() });
+export type TPointsLiabilityQuery = z.input<typeof ZPointsLiabilityQuery>;
+
 export const getPointsLiability = defineEndpoint({
   method: 'GET',
   path: '/economy/liability',
   permission: 'ECONOMICS:read',
   token: 'client',
-  summary: 'Points liability: the balance still owed in each live currency, and how many wallets hold it',
+  summary:
+    "Points liability: the balance still owed in each live currency, and how many wallets hold it; branch_id: that branch's members only",
   tags: ['economy'],
+  query: ZPointsLiabilityQuery,
   response: envelopeOf(z.array(ZPointsLiability)),
 });

@@ -18,6 +18,7 @@ import {
 } from '@laurel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { branchScope } from '../../http/auth/branch-scope';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { badRequest, HttpError } from '../../http/errors';
@@ -133,7 +134,9 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
     return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
   });
 
-  route(app, getPointsLiability, async ({ request }) =>
-    ok(await pointsLiability(db, principalOf(request).clientId)),
-  );
+  route(app, getPointsLiability, async ({ query, request }) => {
+    const principal = principalOf(request);
+    const branches = branchScope(principal, query.branch_id ? [query.branch_id] : null);
+    return ok(await pointsLiability(db, principal.clientId, branches));
+  });
 };

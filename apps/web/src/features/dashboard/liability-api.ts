@@ -5,12 +5,15 @@ import { unwrap } from '@/api/http-client';
 import { dashboardKeys } from './api';
 
 /**
- * `GET /api/economy/liability`: what the programme still owes in each live currency (its wallets summed). Apart
- * from api.ts: only the lazily loaded card reads it, and the rewards endpoints it comes with stay out of the page.
+ * `GET /api/economy/liability?branch_id`: what the programme still owes in each live currency (its wallets summed),
+ * for the dashboard's branch (null: every branch). Apart from api.ts: only the lazily loaded card reads it, and the
+ * rewards endpoints it comes with stay out of the page.
  */
-export const pointsLiabilityQuery = () =>
+export const pointsLiabilityQuery = (branchId: string | null) =>
   queryOptions({
-    queryKey: [...dashboardKeys.all, 'liability'] as const,
-    queryFn: async ({ signal }) => unwrap(await http.call(getPointsLiability, { signal })).content,
+    queryKey: [...dashboardKeys.all, 'liability', branchId] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(await http.call(getPointsLiability, { query: { branch_id: branchId ?? undefined }, signal }))
+        .content,
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
   });

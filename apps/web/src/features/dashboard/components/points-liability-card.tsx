@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_TEXTS } from '../dashboard-format';
 import { pointsLiabilityQuery } from '../liability-api';
 
@@ -9,10 +9,11 @@ const amount = (value: number) =>
 
 /**
  * Points liability (DESIGN §10): the outstanding balance of every live currency and how many members hold some,
- * so a finance person sees what the programme owes. For users who may read the economy on a plan with it.
+ * so a finance person sees what the programme owes; for the dashboard's branch, its members' wallets. For users
+ * who may read the economy on a plan with it.
  */
-export const PointsLiabilityCard = () => {
-  const liability = useQuery(pointsLiabilityQuery());
+export const PointsLiabilityCard = ({ branchId }: { branchId: string | null }) => {
+  const liability = useQuery({ ...pointsLiabilityQuery(branchId), placeholderData: keepPreviousData });
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={DASHBOARD_TEXTS.liabilityTitle}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

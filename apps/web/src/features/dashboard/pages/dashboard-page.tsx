@@ -87,8 +87,9 @@ export const DashboardPage = () => {
           </Box>
         </>
       )}
-      <MountWhen when={showLiability}>
-        <PointsLiabilityCard />
+      {/* Follows the Branch filter as the figures do: a manager's card waits for their branch. */}
+      <MountWhen when={showLiability && !filters.branchPending && !filters.noBranch}>
+        <PointsLiabilityCard branchId={filters.branchId} />
       </MountWhen>
     </Stack>
   );
