@@ -71,6 +71,9 @@ test.describe('console users', () => {
     await list.expectShown();
     await expect(list.row('Thandi')).toContainText('Admin');
     await expect(list.row('Thandi')).toContainText('All branches');
+    // Nobody has set up two-factor sign-in yet: the column says so.
+    await expect(list.table.getByRole('columnheader', { name: 'Two-factor' })).toBeVisible();
+    await expect(list.row('Thandi').getByRole('cell', { name: 'Off', exact: true })).toBeVisible();
 
     await list.addUser.click();
     await userPage.expectShown('Add User');

@@ -81,7 +81,11 @@ export const ZUpdateClientUserRequest = ZUserFields.partial()
   .superRefine(managerOfRule);
 export type TUpdateClientUserRequest = z.input<typeof ZUpdateClientUserRequest>;
 
-const ZUserListContent = z.object({ user_list: z.array(ZClientUser), count: z.number().int() });
+/** A user as the list shows them: also whether they have two-factor sign-in on (DESIGN §10). */
+export const ZListedClientUser = ZClientUser.extend({ mfa_enabled: z.boolean() });
+export type TListedClientUser = z.infer<typeof ZListedClientUser>;
+
+const ZUserListContent = z.object({ user_list: z.array(ZListedClientUser), count: z.number().int() });
 
 export const ZUserListQuery = z.object({
   page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
-import { branches, clientUsers } from '../../db/schema';
+import { branches, clientUsers, staffMfa } from '../../db/schema';
 
 export type UserFilter = {
   clientId: string;
@@ -36,8 +36,10 @@ export const listUsers = async (db: DbOrTx, filter: UserFilter) => {
   const where = whereOf(filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ user: clientUsers, mfaEnabled: sql<boolean>`${staffMfa.secret} IS NOT NULL` })
       .from(clientUsers)
+      // A pending (unconfirmed) secret is not two-factor on.
+      .leftJoin(staffMfa, eq(staffMfa.userId, clientUsers.id))
       .where(where)
       .orderBy(asc(clientUsers.name), asc(clientUsers.surname), asc(clientUsers.id))
       .limit(filter.size)

@@ -52,7 +52,10 @@ export const createUsersService = (ctx: AppContext) => {
       ...(query.role ? { role: query.role } : {}),
       ...(query.status ? { status: query.status } : {}),
     });
-    return { user_list: rows.map(toClientUser), count };
+    return {
+      user_list: rows.map((row) => ({ ...toClientUser(row.user), mfa_enabled: row.mfaEnabled })),
+      count,
+    };
   };
 
   const create = async (actor: Actor, input: CreateInput) => {

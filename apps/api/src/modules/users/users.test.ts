@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { totpCode } from '../../../test/two-factor-helpers';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -141,6 +142,33 @@ describe('GET /api/v2/client/user/list and /api/v2/client/user', () => {
       headers: bearer(manager.clientToken),
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('says for each user whether two-factor sign-in is on: not while setting up, yes once confirmed', async () => {
+    const manager = await createStaffAndSignIn(t.app, admin, { manager_of: [branchId] });
+    const listed = async () => {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/client/user/list?user_id=${manager.userId}`,
+        headers: bearer(admin.clientToken),
+      });
+      return list.json().content.user_list[0].mfa_enabled;
+    };
+    expect(await listed()).toBe(false);
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/client-user/mfa/setup',
+      headers: bearer(manager.clientToken),
+    });
+    expect(await listed()).toBe(false);
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/client-user/mfa/enable',
+      headers: bearer(manager.clientToken),
+      payload: { code: totpCode(setup.json().content.secret) },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect(await listed()).toBe(true);
   });
 });
 

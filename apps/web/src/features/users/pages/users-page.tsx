@@ -3,10 +3,10 @@ import {
   DEBOUNCE_MS,
   PAGE_SIZES,
   STAFF_ROLE_LABELS,
-  type TClientUser,
+  type TListedClientUser,
   USER_MESSAGES,
 } from '@laurel/contract';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ import { StatusChip } from '@/ui/status-chip';
 /** At most this many branch names in a cell; the rest are counted. */
 const NAMED_BRANCHES = 2;
 
-const branchesText = (user: TClientUser, names: ReadonlyMap<string, string> | undefined) => {
+const branchesText = (user: TListedClientUser, names: ReadonlyMap<string, string> | undefined) => {
   if (user.role === 'ADMIN') return 'All branches';
   if (user.manager_of.length === 0) return '—';
   const count = `${user.manager_of.length} ${user.manager_of.length === 1 ? 'branch' : 'branches'}`;
@@ -46,7 +46,7 @@ const UsersTable = () => {
     select: (options) => new Map(options.map((option) => [option.value, option.label])),
   });
 
-  const columns: TableColumn<TClientUser>[] = [
+  const columns: TableColumn<TListedClientUser>[] = [
     {
       accessor: 'name',
       title: 'Name',
@@ -62,6 +62,15 @@ const UsersTable = () => {
     { accessor: 'role', title: 'Account Type', render: (user) => STAFF_ROLE_LABELS[user.role] },
     { accessor: 'status', title: 'Status', render: (user) => <StatusChip status={user.status} /> },
     {
+      accessor: 'mfa_enabled',
+      title: 'Two-factor',
+      render: (user) => (
+        <Badge color={user.mfa_enabled ? 'green' : 'gray'} variant="light">
+          {user.mfa_enabled ? 'On' : 'Off'}
+        </Badge>
+      ),
+    },
+    {
       accessor: 'manager_of',
       title: 'Branches',
       render: (user) => (
@@ -73,7 +82,7 @@ const UsersTable = () => {
   ];
 
   return (
-    <DataTable<TClientUser>
+    <DataTable<TListedClientUser>
       table="users"
       columns={columns}
       records={users.data?.user_list ?? []}

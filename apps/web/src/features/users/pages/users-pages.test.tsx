@@ -1,4 +1,4 @@
-import type { TClientUser } from '@laurel/contract';
+import type { TListedClientUser } from '@laurel/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const seaPoint = { _id: 'e'.repeat(24), display_name: 'Sea Point' };
 const greenPoint = { _id: 'f'.repeat(24), display_name: 'Green Point' };
 const noFlags = { read: false, create: false, update: false, delete: false };
 
-const clientUser = (overrides: Partial<TClientUser> = {}): TClientUser => ({
+const clientUser = (overrides: Partial<TListedClientUser> = {}): TListedClientUser => ({
   _id: 'c'.repeat(24),
   user_id: 'c'.repeat(24),
   client_id: client._id,
@@ -33,6 +33,7 @@ const clientUser = (overrides: Partial<TClientUser> = {}): TClientUser => ({
   agrees_terms_and_conditions: false,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
+  mfa_enabled: false,
   ...overrides,
 });
 
@@ -46,6 +47,7 @@ const owner = clientUser({
   role: 'ADMIN',
   manager_of: [],
   user_permissions: {},
+  mfa_enabled: true,
 });
 const sipho = clientUser();
 
@@ -85,6 +87,24 @@ describe('users list', { timeout: 30_000 }, () => {
     const [list] = stub.callsTo('GET /api/v2/client/user/list');
     expect(list?.url).toBe('/api/v2/client/user/list?page=1&size=15');
     expect(list?.headers.get('Authorization')).toBe('Bearer client-jwt');
+  });
+
+  it('shows whether each user has two-factor on, in a column the chooser offers', async () => {
+    sessionStore.set(adminSession, false);
+    api();
+    renderApp('/console/users');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('columnheader', { name: 'Two-factor' })).toBeTruthy();
+    const row = (await screen.findByText('sipho@example.com')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Off')).toBeTruthy();
+    const ownerRow = screen.getByRole('cell', { name: 'thandi@example.com' }).closest('tr') as HTMLElement;
+    expect(within(ownerRow).getByText('On')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Choose columns' }));
+    const choice = (await screen.findByRole('checkbox', { name: 'Two-factor' })) as HTMLInputElement;
+    expect(choice.checked).toBe(true);
+    await user.click(choice);
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Two-factor' })).toBeNull());
   });
 
   it('searches once typing has paused for 1000 ms', async () => {
