@@ -114,8 +114,18 @@ test.describe('webhooks', () => {
       const enrolment = deliveries.row(enrolled?.event?.id ?? '');
       await expect(enrolment).toContainText('customer.created');
       await expect(enrolment).toContainText('Delivered');
-      await expect(enrolment.getByRole('link', { name: customerId })).toBeVisible();
       await expect(deliveries.row(webhookId)).toHaveCount(0);
+      // It names the member rather than showing their id; a click on them opens the delivery, which links to them.
+      await expect(enrolment).toContainText('Ayanda Dube');
+      await expect(enrolment).not.toContainText(customerId);
+      await enrolment.getByText('Ayanda Dube').click();
+      const about = page.getByRole('dialog', { name: `Delivery ${enrolled?.event?.id}` });
+      await expect(about.getByRole('link', { name: 'Ayanda Dube' })).toHaveAttribute(
+        'href',
+        `/console/customers/customer-profile/${customerId}`,
+      );
+      await expect(page).toHaveURL(/\/console\/settings\/integrations\/webhooks\/[0-9a-f]{24}\?/);
+      await snapshot(page, 'webhooks-delivery-about-member');
     } finally {
       await receiver.close();
     }

@@ -126,6 +126,8 @@ export const ZWebhookDelivery = z.object({
   webhook_id: z.string(),
   event_type: z.string(),
   customer_id: z.string().nullable(),
+  /** The member the delivery is about, as Laurel holds them now (an erased one by their pseudonym); null: none. */
+  customer: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   status: ZWebhookDeliveryStatus,
   attempts: z.number().int(),
   created_at: z.string(),

@@ -18,6 +18,8 @@ type DeliveryRow = {
   webhook_id: string;
   event_type: string;
   customer_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
   status: string;
   attempts: number;
   created_at: string | Date;
@@ -48,6 +50,7 @@ const toDelivery = (row: DeliveryRow): TWebhookDelivery => {
     webhook_id: row.webhook_id,
     event_type: row.event_type,
     customer_id: row.customer_id,
+    customer: row.customer_name === null ? null : { name: row.customer_name, email: row.customer_email },
     status,
     attempts: row.attempts,
     created_at: iso(row.created_at) as string,
@@ -71,12 +74,15 @@ const STATUS_FILTERS: Record<TWebhookDeliveryStatus, SQL> = {
 
 const selectDeliveries = (where: SQL, tail: SQL) => sql`
   SELECT d.id, d.endpoint_id, d.webhook_id, d.event_type, d.customer_id, d.status, d.attempts, d.created_at,
+         trim(c.name || ' ' || c.surname) AS customer_name, c.email AS customer_email,
          d.next_attempt_at, d.delivered_at, d.last_status_code, d.payload, count(*) OVER ()::int AS total,
          (SELECT coalesce(json_agg(json_build_object('attempted_at', a.attempted_at, 'status_code', a.status_code,
                    'duration_ms', a.duration_ms, 'response_excerpt', a.response_excerpt, 'error', a.error)
                    ORDER BY a.id DESC), '[]'::json)
           FROM (SELECT * FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 20) a) AS attempt_log
   FROM webhook_deliveries d
+  -- Named for the console by the customer's key, one page's rows at a time.
+  LEFT JOIN customers c ON c.id = d.customer_id AND c.client_id = d.client_id
   WHERE ${where}
   ${tail}`;
 

@@ -124,7 +124,8 @@ describe('webhook endpoints', () => {
       event_types: ['wallet.credited', 'wallet.debited'],
     });
     const currency = await createCurrency(t.app, admin);
-    const customer = await addCustomer(t.app, admin);
+    const email = `zanele.${Date.now()}@example.com`;
+    const customer = await addCustomer(t.app, admin, { name: 'Zanele', surname: 'Mthembu', email });
     const credit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
       currency: currency._id,
       direction: 'credit',
@@ -153,10 +154,13 @@ describe('webhook endpoints', () => {
       'GET',
       `/api/integrations/webhooks/${endpoint._id}/deliveries?status=delivered`,
     );
+    // The console names the member it is about, not just their id.
     expect(deliveries.json().content[0]).toMatchObject({
       status: 'delivered',
       attempts: 1,
       last_status_code: 200,
+      customer_id: customer,
+      customer: { name: 'Zanele Mthembu', email },
     });
     expect(deliveries.json().content[0].attempt_log[0]).toMatchObject({
       status_code: 200,
@@ -222,6 +226,8 @@ describe('webhook endpoints', () => {
     expect(res.json().message).toBe('Delivered: the endpoint answered 200.');
     expect(res.json().content).toMatchObject({
       event_type: 'webhook.test',
+      customer_id: null,
+      customer: null,
       status: 'delivered',
       attempts: 1,
     });

@@ -76,6 +76,7 @@ export const deliveryFixture = (overrides: Partial<TWebhookDelivery> = {}): TWeb
     webhook_id: webhookId,
     event_type: type,
     customer_id: CUSTOMER_ID,
+    customer: { name: 'Thandi Mokoena', email: 'thandi@example.com' },
     status: 'delivered',
     attempts: 1,
     created_at: '2026-11-20T09:00:00.000Z',

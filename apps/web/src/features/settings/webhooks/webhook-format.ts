@@ -1,4 +1,11 @@
-import { type TStatusChipColor, type TWebhookEndpoint, WEBHOOK_EVENT_TYPES } from '@laurel/contract';
+import {
+  type TStatusChipColor,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+} from '@laurel/contract';
 
 type TEndpointLook = { label: string; color: TStatusChipColor };
 
@@ -23,3 +30,25 @@ export const attemptOutcome = (attempt: { status_code: number | null; error: str
 
 /** '84 ms', '1.2 s'. */
 export const formatDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** What the deliveries that name no member are about. */
+const SUBJECTS: Record<string, string> = {
+  [WEBHOOK_TEST_EVENT_TYPE]: 'Test event',
+  'event.parked': 'Parked event',
+};
+
+/**
+ * What a delivery is about, in words: the member's name and email when it concerns one; else its type's subject
+ * (a parked event with the type of the event set aside), so that no row shows a bare id.
+ */
+export const deliverySubject = (delivery: TWebhookDelivery): { title: string; detail: string | null } => {
+  if (delivery.customer) return { title: delivery.customer.name, detail: delivery.customer.email };
+  const parkedType = delivery.event_type === 'event.parked' ? delivery.body.data.event_type : undefined;
+  return {
+    title:
+      SUBJECTS[delivery.event_type] ??
+      WEBHOOK_EVENT_DESCRIPTIONS[delivery.event_type as keyof typeof WEBHOOK_EVENT_DESCRIPTIONS] ??
+      delivery.event_type,
+    detail: typeof parkedType === 'string' ? parkedType : null,
+  };
+};

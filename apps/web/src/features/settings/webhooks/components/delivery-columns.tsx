@@ -1,9 +1,9 @@
-import { consolePaths, type TWebhookDelivery } from '@laurel/contract';
+import type { TWebhookDelivery } from '@laurel/contract';
 import { Anchor, Button, Code, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
 import { DeliveryStatusChip } from '@/features/settings/webhooks/components/delivery-status-chip';
+import { deliverySubject } from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 import type { TableColumn } from '@/ui/data-table';
 
@@ -27,7 +27,7 @@ export type TDeliveryColumnActions = {
   resendingId: string | undefined;
 };
 
-/** A delivery's row: what, about whom, where it stands; the webhook id opens its body and attempts. */
+/** A delivery's row: what, about whom, where it stands; the row (or its webhook id) opens its body and attempts. */
 export const deliveryColumns = ({
   open,
   resend,
@@ -65,22 +65,24 @@ export const deliveryColumns = ({
     ),
   },
   {
-    accessor: 'customer_id',
-    title: 'Customer',
-    render: (delivery) =>
-      delivery.customer_id ? (
-        <Anchor
-          component={Link}
-          to={consolePaths.customerProfile(delivery.customer_id)}
-          size="sm"
-          ff="monospace"
-          onClick={(click) => click.stopPropagation()}
-        >
-          {delivery.customer_id}
-        </Anchor>
-      ) : (
-        '—'
-      ),
+    // Words, not an id, and no link: the row opens the delivery; its dialog links to the member.
+    accessor: 'customer',
+    title: 'About',
+    render: (delivery) => {
+      const { title, detail } = deliverySubject(delivery);
+      return (
+        <Stack gap={0} maw={220}>
+          <Text size="sm" truncate="end" title={title}>
+            {title}
+          </Text>
+          {detail && (
+            <Text size="xs" c="dimmed" truncate="end" title={detail}>
+              {detail}
+            </Text>
+          )}
+        </Stack>
+      );
+    },
   },
   {
     accessor: 'status',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatWhen } from '@/features/settings/integrations/integrations-format';
 import { AttemptLog } from '@/features/settings/webhooks/components/attempt-log';
 import { DeliveryStatusChip } from '@/features/settings/webhooks/components/delivery-status-chip';
+import { deliverySubject } from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 
 type TDeliveryDetailsModalProps = {
@@ -20,6 +21,27 @@ const Item = ({ label, children }: { label: string; children: React.ReactNode })
     <DataList.ItemValue>{children}</DataList.ItemValue>
   </DataList.Item>
 );
+
+/** The member the delivery is about, a link to their profile; else what its type is about. */
+const Subject = ({ delivery }: { delivery: TWebhookDelivery }) => {
+  const { title, detail } = deliverySubject(delivery);
+  return (
+    <Stack gap={0}>
+      {delivery.customer_id ? (
+        <Anchor component={Link} to={consolePaths.customerProfile(delivery.customer_id)} size="sm">
+          {title}
+        </Anchor>
+      ) : (
+        <Text size="sm">{title}</Text>
+      )}
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Stack>
+  );
+};
 
 /** One delivery: where it stands, the body exactly as posted, and every attempt with its answer. */
 export const DeliveryDetailsModal = ({
@@ -42,14 +64,8 @@ export const DeliveryDetailsModal = ({
           <Code>{delivery.event_type}</Code>
         </Group>
         <DataList labelWidth={130} gap="xs">
-          <Item label="Customer">
-            {delivery.customer_id ? (
-              <Anchor component={Link} to={consolePaths.customerProfile(delivery.customer_id)} size="sm">
-                {delivery.customer_id}
-              </Anchor>
-            ) : (
-              '—'
-            )}
+          <Item label="About">
+            <Subject delivery={delivery} />
           </Item>
           <Item label="Created">{formatWhen(delivery.created_at)}</Item>
           <Item label="Delivered">{delivery.delivered_at ? formatWhen(delivery.delivered_at) : '—'}</Item>

@@ -14,6 +14,7 @@ import {
 } from '@/features/settings/webhooks/test-server';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 import { renderApp } from '@/test/render-app';
+import { listReply } from '@/test/sign-in';
 import { fail, ok } from '@/test/stub-api';
 
 const PATH = `/console/settings/integrations/webhooks/${SHOP_ID}`;
@@ -43,10 +44,60 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
     expect(failed.getByText('500')).toBeTruthy();
     const delivered = await rowOf('wh_01JDELIVERED000000000000');
     expect(delivered.getByText('Delivered')).toBeTruthy();
-    expect(delivered.getByRole('link', { name: 'c3'.repeat(12) }).getAttribute('href')).toBe(
+    // The member by name and email, not an id, and no link out of the list.
+    expect(delivered.getByText('Thandi Mokoena')).toBeTruthy();
+    expect(delivered.getByText('thandi@example.com')).toBeTruthy();
+    expect(delivered.queryByText('c3'.repeat(12))).toBeNull();
+    expect(delivered.queryByRole('link')).toBeNull();
+    expect(lastQuery(api, deliveriesKey())).toEqual({ page: '1', size: '15' });
+  });
+
+  it('names what a delivery about no member concerns: a test event, a parked event with its type', async () => {
+    serveWebhooks('BUSINESS', {
+      [deliveriesKey()]: () =>
+        listReply([
+          deliveryFixture({
+            _id: 'd1'.repeat(12),
+            webhook_id: 'wh_test',
+            event_type: 'webhook.test',
+            customer_id: null,
+            customer: null,
+          }),
+          deliveryFixture({
+            _id: 'd2'.repeat(12),
+            webhook_id: 'wh_parked',
+            event_type: 'event.parked',
+            customer_id: null,
+            customer: null,
+            body: {
+              id: 'wh_parked',
+              type: 'event.parked',
+              created_at: '2026-11-20T09:00:00.000Z',
+              client_id: 'f'.repeat(24),
+              data: { event_id: 'evt-1', event_type: 'order.created', reason: 'Unknown customer' },
+            },
+          }),
+        ]),
+    });
+    renderApp(PATH);
+    expect((await rowOf('wh_test')).getByText('Test event')).toBeTruthy();
+    const parked = await rowOf('wh_parked');
+    expect(parked.getByText('Parked event')).toBeTruthy();
+    expect(parked.getByText('order.created')).toBeTruthy();
+  });
+
+  it('a click on the member opens the delivery, not the member; the dialog links to their profile', async () => {
+    serveWebhooks();
+    const { router } = renderApp(PATH);
+    await user().click((await rowOf('wh_01JDELIVERED000000000000')).getByText('Thandi Mokoena'));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Delivery wh_01JDELIVERED000000000000' }, WAIT),
+    );
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(dialog.getByRole('link', { name: 'Thandi Mokoena' }).getAttribute('href')).toBe(
       `/console/customers/customer-profile/${'c3'.repeat(12)}`,
     );
-    expect(lastQuery(api, deliveriesKey())).toEqual({ page: '1', size: '15' });
+    expect(dialog.getByText('thandi@example.com')).toBeTruthy();
   });
 
   it('sends the status, event type and search as query parameters, kept in the URL; Reset clears them', async () => {
