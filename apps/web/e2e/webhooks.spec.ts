@@ -35,6 +35,17 @@ test.describe('webhooks', () => {
       await expect(webhooks.addDialog.getByText('Choose at least one event type')).toBeVisible();
       await expect(webhooks.addDialog.getByText("A member's tier changed.", { exact: true })).toBeVisible();
       await snapshot(page, 'webhooks-add-dialog-errors');
+      // A plain http address is refused in the form, with the server's words, and nothing is sent.
+      const posts: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.method() === 'POST' && sent.url().endsWith('/api/integrations/webhooks'))
+          posts.push(sent.url());
+      });
+      await webhooks.url.fill('http://erp.example.com/laurel');
+      await webhooks.addDialog.getByRole('button', { name: 'Add Endpoint' }).click();
+      await expect(webhooks.addDialog.getByText('The URL must use https')).toBeVisible();
+      await snapshot(page, 'webhooks-add-dialog-http');
+      expect(posts).toEqual([]);
       await webhooks.addDialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(webhooks.addDialog).toBeHidden();
 

@@ -45,6 +45,55 @@ export const WEBHOOK_MESSAGES = {
 
 export const WEBHOOK_ENDPOINT_LIMIT = 20;
 
+/** Where deliveries may go by the URL's form (DESIGN §10): the server's configuration, or the console's default. */
+export type TWebhookUrlPolicy = { allowHttp: boolean; allowLoopback: boolean };
+/**
+ * The console checks with the server's default: https, loopback hosts allowed (outside production the server takes
+ * them; in production it refuses them itself, as it refuses private addresses, which only a lookup can tell).
+ */
+export const CONSOLE_WEBHOOK_URL_POLICY: TWebhookUrlPolicy = { allowHttp: false, allowLoopback: true };
+
+export type TWebhookUrlFormProblem = 'invalid' | 'not_https' | 'credentials';
+export const WEBHOOK_URL_FORM_MESSAGES: Record<TWebhookUrlFormProblem, string> = {
+  invalid: WEBHOOK_MESSAGES.urlInvalid,
+  not_https: WEBHOOK_MESSAGES.urlNotHttps,
+  credentials: WEBHOOK_MESSAGES.urlCredentials,
+};
+
+/**
+ * A loopback host as the URL parser writes it (it has already normalised `127.1`, `0x7f.1` and IPv6 spellings):
+ * localhost, 127.0.0.0/8, ::1, or 127.x mapped into IPv6.
+ */
+export const isLoopbackHostname = (hostname: string) => {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === 'localhost.localdomain' || host === '::1') return true;
+  if (/^127(\.\d{1,3}){3}$/.test(host)) return true;
+  return /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127(\.\d{1,3}){3})$/.test(host);
+};
+
+/** The URL's form: absolute http(s) with a host, no credentials, https unless a loopback host or allowed http. */
+export const webhookUrlFormProblem = (
+  raw: string,
+  policy: TWebhookUrlPolicy,
+): TWebhookUrlFormProblem | null => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'invalid';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'invalid';
+  if (!url.hostname) return 'invalid';
+  if (url.username || url.password) return 'credentials';
+  if (
+    url.protocol === 'http:' &&
+    !policy.allowHttp &&
+    !(policy.allowLoopback && isLoopbackHostname(url.hostname))
+  )
+    return 'not_https';
+  return null;
+};
+
 export const ZWebhookEndpoint = z.object({
   _id: z.string(),
   url: z.string(),

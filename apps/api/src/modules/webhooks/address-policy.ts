@@ -1,11 +1,10 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import { type TWebhookUrlFormProblem, webhookUrlFormProblem } from '@laurel/contract';
 import ipaddr from 'ipaddr.js';
 
 /** Where deliveries may go (DESIGN §10), from the configuration. */
 export type AddressPolicy = { allowHttp: boolean; allowPrivate: boolean; allowLoopback: boolean };
-
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain']);
 
 /** The address's range as ipaddr.js names it ('unicast' is a public address); IPv4-mapped IPv6 as its IPv4. */
 const rangeOf = (address: string) => ipaddr.process(address).range();
@@ -22,33 +21,7 @@ export const refusalOf = (address: string, policy: AddressPolicy): string | null
   return range;
 };
 
-const isLoopbackHost = (hostname: string) => {
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  if (LOOPBACK_NAMES.has(bare.toLowerCase())) return true;
-  return ipaddr.isValid(bare) && rangeOf(bare) === 'loopback';
-};
-
-export type UrlProblem = 'invalid' | 'not_https' | 'credentials' | 'private' | 'unresolved';
-
-/** Checks the URL's form: absolute http(s), https unless a loopback host or WEBHOOK_ALLOW_HTTP, no credentials. */
-export const urlFormProblem = (raw: string, policy: AddressPolicy): UrlProblem | null => {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'invalid';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'invalid';
-  if (!url.hostname) return 'invalid';
-  if (url.username || url.password) return 'credentials';
-  if (
-    url.protocol === 'http:' &&
-    !policy.allowHttp &&
-    !(policy.allowLoopback && isLoopbackHost(url.hostname))
-  )
-    return 'not_https';
-  return null;
-};
+export type UrlProblem = TWebhookUrlFormProblem | 'private' | 'unresolved';
 
 /** Every address the host resolves to; each must be allowed (a name with one private address is refused). */
 export const resolveAll = async (hostname: string): Promise<LookupAddress[]> => {
@@ -57,9 +30,12 @@ export const resolveAll = async (hostname: string): Promise<LookupAddress[]> => 
   return lookup(bare, { all: true, verbatim: true });
 };
 
-/** The URL's form and its host's addresses, as at creation and on every change. */
+/**
+ * The URL's form (the contract's rule, which the console checks too, with this server's configuration) and its
+ * host's addresses, as at creation and on every change.
+ */
 export const urlProblem = async (raw: string, policy: AddressPolicy): Promise<UrlProblem | null> => {
-  const form = urlFormProblem(raw, policy);
+  const form = webhookUrlFormProblem(raw, policy);
   if (form) return form;
   let addresses: LookupAddress[];
   try {

@@ -5,6 +5,7 @@ import {
   type TWebhookEventType,
   WEBHOOK_ENDPOINT_LIMIT,
   WEBHOOK_TEST_EVENT_TYPE,
+  WEBHOOK_URL_FORM_MESSAGES,
 } from '@laurel/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -18,9 +19,7 @@ import { type AddressPolicy, type UrlProblem, urlProblem } from './address-polic
 import { newWebhookSecret, secretHint } from './signature';
 
 const URL_MESSAGES: Record<UrlProblem, string> = {
-  invalid: M.urlInvalid,
-  not_https: M.urlNotHttps,
-  credentials: M.urlCredentials,
+  ...WEBHOOK_URL_FORM_MESSAGES,
   private: M.urlPrivate,
   unresolved: M.urlUnresolved,
 };

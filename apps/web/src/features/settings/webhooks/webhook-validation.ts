@@ -1,22 +1,17 @@
 import {
+  CONSOLE_WEBHOOK_URL_POLICY,
   type TSaveWebhookEndpointRequest,
-  WEBHOOK_MESSAGES,
+  WEBHOOK_URL_FORM_MESSAGES,
+  webhookUrlFormProblem,
   ZSaveWebhookEndpointRequest,
 } from '@laurel/contract';
 
 export type TWebhookFormErrors = { url?: string; event_types?: string };
 
-/** http or https with a host: the server then checks https, the address and that the host resolves. */
-const isWebUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
-
-/** The contract's rules (the server's messages), and a URL that parses, checked before anything is sent. */
+/**
+ * The contract's rules (the server's messages), and the URL's form by the server's own rule (https unless a
+ * loopback host, no credentials), checked before anything is sent; the address itself only the server can check.
+ */
 export const webhookFormErrors = (values: TSaveWebhookEndpointRequest): TWebhookFormErrors => {
   const errors: TWebhookFormErrors = {};
   const parsed = ZSaveWebhookEndpointRequest.safeParse(values);
@@ -26,6 +21,7 @@ export const webhookFormErrors = (values: TSaveWebhookEndpointRequest): TWebhook
       if ((field === 'url' || field === 'event_types') && !errors[field]) errors[field] = issue.message;
     }
   }
-  if (!errors.url && !isWebUrl(values.url.trim())) errors.url = WEBHOOK_MESSAGES.urlInvalid;
+  const form = errors.url ? null : webhookUrlFormProblem(values.url.trim(), CONSOLE_WEBHOOK_URL_POLICY);
+  if (form) errors.url = WEBHOOK_URL_FORM_MESSAGES[form];
   return errors;
 };

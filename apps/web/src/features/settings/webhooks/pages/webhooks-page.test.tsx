@@ -172,6 +172,38 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
     expect(dialog.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
   });
 
+  it('refuses a plain http URL with the server’s message before sending, but takes a loopback one', async () => {
+    const api = serveWebhooks('BUSINESS', {
+      [`POST ${ENDPOINTS_KEY.slice(4)}`]: (body) =>
+        ok(withSecret(endpointFixture({ _id: 'f7'.repeat(12), ...(body as object) }))),
+    });
+    renderApp(PATH);
+    await endpointsTable();
+    const clicks = user();
+    await clicks.click(screen.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    await clicks.click(dialog.getByRole('checkbox', { name: 'customer.created' }));
+    const url = dialog.getByRole('textbox', { name: 'URL' });
+    for (const [typed, message] of [
+      ['http://erp.example.com/laurel', WEBHOOK_MESSAGES.urlNotHttps],
+      ['https://me:secret@erp.example.com/laurel', WEBHOOK_MESSAGES.urlCredentials],
+    ] as const) {
+      await clicks.clear(url);
+      await clicks.type(url, typed);
+      await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+      expect(await dialog.findByText(message)).toBeTruthy();
+    }
+    expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)).toHaveLength(0);
+    // A developer's own receiver on this machine: the server takes it outside production.
+    await clicks.clear(url);
+    await clicks.type(url, 'http://127.0.0.1:4000/hooks');
+    await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    await waitFor(() => expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)[0]?.body).toMatchObject({
+      url: 'http://127.0.0.1:4000/hooks',
+    });
+  });
+
   it('adds an endpoint and shows its secret once, with a copy button; closing it forgets the secret', async () => {
     const key = 'POST /api/integrations/webhooks';
     const api = serveWebhooks('BUSINESS', {
