@@ -6,7 +6,7 @@ import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
 
 test.describe('privacy', () => {
-  test("an admin downloads a member's data, then erases them with the typed confirmation; the profile shows the erased state and the wallet is untouched", async ({
+  test("an admin downloads a member's data, then erases them with the typed confirmation; the dialog states the balance forfeited, and the profile shows the erased state with the wallet at zero", async ({
     page,
     request,
   }) => {
@@ -36,6 +36,10 @@ test.describe('privacy', () => {
     await privacy.erase.click();
     await expect(privacy.dialog).toBeVisible();
     await expect(privacy.dialog).toContainText(`Naledi Khumalo, ${email}`);
+    // An erased member can never redeem: the dialog says what is forfeited.
+    await expect(privacy.dialog.getByRole('list', { name: 'Balances forfeited' })).toHaveText(
+      '300.00 Bean Coins',
+    );
     await expect(privacy.eraseCustomer).toBeDisabled();
     await privacy.confirmation.fill('erase');
     await expect(privacy.eraseCustomer).toBeDisabled();
@@ -50,14 +54,15 @@ test.describe('privacy', () => {
     await expect(said).toBeVisible();
     await expect(said).toBeHidden({ timeout: 15_000 });
 
-    // The erased state: no name, no contact details, nothing left to edit or erase; the wallet as before.
+    // The erased state: no name, no contact details, nothing left to edit or erase; the balance forfeited.
     await expect(profile.heading('Erased customer')).toBeVisible();
     await expect(page.getByText('Erased', { exact: true }).first()).toBeVisible();
     await expect(privacy.box).toContainText('personal data was erased on request');
     await expect(privacy.erase).toBeHidden();
     await expect(profile.personalInformation).not.toContainText(email);
     await expect(profile.personalInformation).toContainText('Erased');
-    await expect(profile.tile('Wallet Balance')).toContainText('300.00');
+    await expect(profile.tile('Wallet Balance')).toContainText('0.00');
+    await expect(profile.tile('Wallet Balance')).not.toContainText('300.00');
     await snapshot(page, 'privacy-erased-profile');
     expect(await seriousAxeFindings(page)).toEqual([]);
 

@@ -20,6 +20,8 @@ export const PRIVACY_MESSAGES = {
   erasedSurname: 'customer',
   /** What the console shows wherever the erased member's name would be. */
   erasedDisplayName: 'Erased customer',
+  /** The reason on the ledger row that forfeits an erased member's balance. */
+  forfeitReason: 'Forfeited: customer erased',
 } as const;
 
 /** What the console's Erase dialog asks the user to type before it lets them erase (see the dialog's text). */

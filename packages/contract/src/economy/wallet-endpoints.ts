@@ -19,6 +19,7 @@ export const ZEconomyCauseKind = z.enum([
   'expiry',
   'import',
   'redemption',
+  'erasure',
 ]);
 export type TEconomyCauseKind = z.infer<typeof ZEconomyCauseKind>;
 export const ECONOMY_CAUSE_KINDS = ZEconomyCauseKind.options;
@@ -32,6 +33,7 @@ export const ECONOMY_CAUSE_LABELS: Record<TEconomyCauseKind, string> = {
   expiry: 'Expiry',
   import: 'Import',
   redemption: 'Reward redemption',
+  erasure: 'Customer erased',
 };
 
 /**

@@ -19,6 +19,7 @@ describe('transaction reports', () => {
       'XP Points',
       'Spending',
       'Opening Balance',
+      'Forfeited',
     ]);
     expect(DEFAULT_ECONOMY_TRANSACTION_TYPE).toBe('Earning Event');
     expect(CHALLENGE_TRANSACTION_STATUSES).toEqual(['Active', 'Completed', 'Expired', 'Failed']);

@@ -6,6 +6,8 @@ export const ZEconomyTransactionType = z.enum([
   'XP Points',
   'Spending',
   'Opening Balance',
+  /** What an erased member held: they can never redeem it, so it leaves the books at erasure (DESIGN §10). */
+  'Forfeited',
 ]);
 export type TEconomyTransactionType = z.infer<typeof ZEconomyTransactionType>;
 export const ECONOMY_TRANSACTION_TYPES = ZEconomyTransactionType.options;

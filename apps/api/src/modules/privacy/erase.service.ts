@@ -1,14 +1,45 @@
 import { CUSTOMER_MESSAGES, normaliseCellNumber, PRIVACY_MESSAGES } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
-import { PLAYER_LOCK_NAMESPACE } from '../../engine';
+import { applyWalletEffects, PLAYER_LOCK_NAMESPACE } from '../../engine';
+import { toCents } from '../../engine/economy/amounts';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CustomersService } from '../customers/customers.service';
 import { allErasers } from './erasers';
 import { PERSONAL_FIELD_PATTERN, type PersonalData, scrubberOf } from './personal-data';
+
+/**
+ * An erased member can never redeem, so every balance they hold is forfeited: one 'Forfeited' ledger row per
+ * non-zero wallet (the wallet still equals its ledger), and the points liability no longer counts it.
+ */
+const forfeitBalances = async (tx: DbOrTx, clientId: string, customerId: string, at: Date) => {
+  // Locked before they are read: a spend waiting on a wallet then sees it empty.
+  const held = await rowsOf<{ currency_id: string; balance: string }>(
+    tx,
+    sql`SELECT currency_id, balance::text AS balance FROM wallets
+        WHERE client_id = ${clientId} AND customer_id = ${customerId} AND balance > 0
+        ORDER BY currency_id FOR UPDATE`,
+  );
+  await applyWalletEffects(
+    tx,
+    held.map((wallet) => ({
+      clientId,
+      customerId,
+      branchId: null,
+      currencyId: wallet.currency_id,
+      cents: -toCents(wallet.balance),
+      transactionType: 'Forfeited',
+      cause: { kind: 'erasure', id: customerId },
+      eventId: customerId,
+      occurredAt: at,
+      reason: PRIVACY_MESSAGES.forfeitReason,
+    })),
+  );
+};
 
 type CustomerIdentifiers = {
   name: string;
@@ -77,6 +108,7 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
           ...earlier.map((e) => e.value),
         ].filter((value): value is string => !!value),
       };
+      await forfeitBalances(tx, clientId, customerId, ctx.clock());
       // Lets the audit log's append-only trigger accept this transaction's rewrites (migration 0030).
       await tx.execute(sql`SELECT set_config('laurel.privacy_erasure', 'on', true)`);
       const scope = { clientId, customerId, tx, personal, scrub: scrubberOf(personal) };

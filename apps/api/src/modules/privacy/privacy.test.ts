@@ -3,6 +3,9 @@ import {
   EVENT_MESSAGES,
   PRIVACY_MESSAGES,
   type TCustomerDataExport,
+  type TEconomyTransaction,
+  type TPointsLiability,
+  type TWallet,
   WEBHOOK_EVENT_TYPES,
 } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +291,14 @@ const walletsOffLedger = () =>
     [setup.admin.clientId],
   );
 
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** The Stars line of the points liability (`GET /api/economy/liability`). */
+const starsLiability = async () => {
+  const lines = ok(await setup.call('GET', '/api/economy/liability')) as TPointsLiability[];
+  return lines.find((line) => line.currency._id === currency._id)?.outstanding ?? 0;
+};
+
 const reportTotals = async () => ({
   fromRows: await economyCards(setup.t.app, setup.admin, CARDS_FROM_ROWS),
   fromTotals: await economyCards(setup.t.app, setup.admin, ''),
@@ -365,7 +376,7 @@ describe('exporting a member’s data', () => {
 });
 
 describe('erasing a member', () => {
-  it('removes every personal field from the whole database; books, balances and reports add up as before', async () => {
+  it('removes every personal field from the whole database; balances are forfeited by ledger rows, so books and reports add up', async () => {
     const member = await memberWithEverything();
     const bystander = await memberWithEverything();
     // Another member's referral names this one by email.
@@ -377,7 +388,12 @@ describe('erasing a member', () => {
     const needles = [member.email, member.cell.slice(1), member.name, member.surname];
     expect((await findEverywhere(needles)).length).toBeGreaterThan(5);
     const before = await reportTotals();
-    const wallets = ok(await setup.call('GET', `/api/economy/customers/${member.id}/wallets`));
+    const wallets = ok(await setup.call('GET', `/api/economy/customers/${member.id}/wallets`)) as TWallet[];
+    const held = wallets.filter((wallet) => wallet.balance > 0);
+    expect(held.length).toBeGreaterThan(0);
+    const liabilityBefore = await starsLiability();
+    const forfeitFilter = 'transaction_type=Forfeited';
+    const forfeitsBefore = await economyCards(setup.t.app, setup.admin, forfeitFilter);
 
     const erased = ok(await setup.call('POST', `/api/customers/${member.id}/erase`));
     expect(erased).toMatchObject({
@@ -392,9 +408,34 @@ describe('erasing a member', () => {
     });
 
     expect(await findEverywhere(needles)).toEqual([]);
+    // They can never redeem: each balance is forfeited by one ledger row, and the wallet still equals its ledger.
     expect(await walletsOffLedger()).toEqual([]);
-    expect(await reportTotals()).toEqual(before);
-    expect(ok(await setup.call('GET', `/api/economy/customers/${member.id}/wallets`))).toEqual(wallets);
+    const after = ok(await setup.call('GET', `/api/economy/customers/${member.id}/wallets`)) as TWallet[];
+    expect(after.map((wallet) => wallet.balance)).toEqual(wallets.map(() => 0));
+    const ledger = ok(
+      await setup.call('GET', `/api/economy/customers/${member.id}/transactions?page=1&size=50`),
+    ) as TEconomyTransaction[];
+    const forfeits = ledger.filter((row) => row.transaction_type === 'Forfeited');
+    expect(
+      forfeits.map((row) => [row.currency_id, row.value, row.wallet_balance_post_transaction, row.reason]),
+    ).toEqual(
+      held.map((wallet) => [wallet.currency._id, -wallet.balance, 0, PRIVACY_MESSAGES.forfeitReason]),
+    );
+    const forfeited = cents(held.reduce((sum, wallet) => sum + wallet.balance, 0));
+    expect(await starsLiability()).toBe(cents(liabilityBefore - forfeited));
+    // The reports still add up: every card as before but the liability, which drops by what was forfeited.
+    const liability = 'Total Wallet Liability';
+    const moved = (totals: Record<string, number>) => ({
+      ...totals,
+      count: (totals.count ?? 0) + held.length,
+      [liability]: cents((totals[liability] ?? 0) - forfeited),
+    });
+    expect(await reportTotals()).toEqual({
+      fromRows: moved(before.fromRows),
+      fromTotals: moved(before.fromTotals),
+    });
+    // The report's type filter (and so its export) finds them as Forfeited.
+    expect(await economyCards(setup.t.app, setup.admin, forfeitFilter)).toEqual(moved(forfeitsBefore));
     // The bystander keeps everything of theirs.
     expect(await findEverywhere([bystander.email])).not.toEqual([]);
     // Shown as "Erased customer" in the list.

@@ -33,6 +33,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { type TEndpointInput, unwrap } from '@/api/http-client';
+import { invalidateCustomerBalances } from '@/features/economy';
 
 export type TCustomerStatusFilter = TCustomerStatus | 'ALL';
 
@@ -212,7 +213,12 @@ export const useEraseCustomer = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await http.call(eraseCustomer, { params: { id } })).content,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    // The erasure forfeits the member's balances: the wallets and ledger views reload too.
+    onSuccess: (_, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        invalidateCustomerBalances(queryClient, id),
+      ]),
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
   });
 };

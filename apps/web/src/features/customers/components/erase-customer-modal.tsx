@@ -1,10 +1,35 @@
 import { ERASE_CONFIRMATION_WORD, type TCustomer } from '@laurel/contract';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEraseCustomer } from '@/features/customers/api';
+import { customerWalletsQuery, formatBalance } from '@/features/economy';
 
 type TEraseCustomerModalProps = { customer: TCustomer; opened: boolean; onClose: () => void };
+
+/** What erasing forfeits: every balance the member holds (an erased member can never redeem it). */
+const ForfeitedBalances = ({ customerId }: { customerId: string }) => {
+  const wallets = useQuery(customerWalletsQuery(customerId));
+  if (wallets.isPending) return <Text size="sm">Checking their balances…</Text>;
+  if (!wallets.data) return <Text size="sm">Any balance they hold is forfeited.</Text>;
+  const held = wallets.data.filter((wallet) => wallet.balance > 0);
+  if (held.length === 0) return <Text size="sm">They hold no balance, so nothing is forfeited.</Text>;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        They can never redeem again, so these balances are forfeited and leave your points liability:
+      </Text>
+      <List size="sm" aria-label="Balances forfeited">
+        {held.map((wallet) => (
+          <List.Item key={wallet.currency._id}>
+            <strong>{formatBalance(wallet.balance)}</strong> {wallet.currency.name}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+};
 
 /**
  * Erase (privacy): irreversible, so the user types ERASE first. A fixed word rather than the member's email:
@@ -42,6 +67,7 @@ export const EraseCustomerModal = ({ customer, opened, onClose }: TEraseCustomer
             record, addresses, cards and the personal details in their activity are removed for good. Their
             orders, wallet ledger and statistics stay, as "Erased customer", so your reports still add up.
           </Text>
+          <ForfeitedBalances customerId={customer._id} />
           <Text size="sm" fw={600}>
             This cannot be undone. Type {ERASE_CONFIRMATION_WORD} to confirm.
           </Text>

@@ -59,6 +59,45 @@ describe('customer profile: Privacy', () => {
     ).toBeNull();
   });
 
+  it('states the balances the erasure forfeits', async () => {
+    const icon = { name: null, prefix: null, url: null, etag: null };
+    const wallet = (name: string, balance: number) => ({
+      currency: {
+        _id: name.padEnd(24, 'a').slice(0, 24),
+        type: 'custom',
+        name,
+        code: name.slice(0, 3),
+        icon,
+      },
+      balance,
+      expiring_soon: 0,
+      next_expiry_at: null,
+    });
+    serveCustomers(
+      {},
+      {
+        [`GET /api/economy/customers/${CUSTOMER_ID}/wallets`]: () =>
+          ok([wallet('Bean Coins', 1250.5), wallet('Stars', 0)]),
+      },
+    );
+    renderApp(`${PROFILE}?action=erase`);
+    const dialog = await screen.findByRole('dialog', { name: "Erase this customer's personal data?" });
+    const forfeited = await within(dialog).findByRole('list', { name: 'Balances forfeited' });
+    expect(
+      within(forfeited)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1,250.50 Bean Coins']);
+    expect(within(dialog).getByText(/leave your points liability/)).toBeTruthy();
+  });
+
+  it('says nothing is forfeited when the member holds no balance', async () => {
+    serveCustomers();
+    renderApp(`${PROFILE}?action=erase`);
+    const dialog = await screen.findByRole('dialog', { name: "Erase this customer's personal data?" });
+    expect(await within(dialog).findByText('They hold no balance, so nothing is forfeited.')).toBeTruthy();
+  });
+
   it('offers no Erase to a user without the Delete permission on customers', async () => {
     serveCustomers({
       role: 'STAFF',

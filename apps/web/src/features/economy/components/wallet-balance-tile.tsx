@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { customerWalletsQuery } from '@/features/economy/api';
+import { formatBalance } from '@/features/economy/balance-format';
 import { mayAdjustBalances } from '@/features/economy/economy-rules';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
@@ -17,8 +18,7 @@ const AdjustWalletModal = lazyComponent(
 );
 
 const ACTION = 'adjust-wallet';
-const amount = (value: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amount = formatBalance;
 
 const Balances = ({ wallets }: { wallets: TWallet[] }) => {
   // No currency yet: nothing can be held (DESIGN §9 replaces the spec's fixed 0 with the real balance).
