@@ -94,6 +94,7 @@ export * from './shared/dates';
 export * from './shared/days-of-week';
 export * from './shared/debounce';
 export * from './shared/event-topics';
+export * from './shared/hosts';
 export * from './shared/ids';
 export * from './shared/limits';
 export * from './shared/money';

@@ -1,5 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { type AddressInfo, isIPv4 } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { isLoopbackHostname } from '@laurel/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { OPERATOR_REFUSED, operatorTokenCheck } from '../http/auth/operator-token';
 import type { Metrics } from './metrics';
@@ -9,16 +10,9 @@ const send = (response: ServerResponse, status: number, message: string) => {
   response.end(JSON.stringify({ success: false, message, content: null }));
 };
 
-/** Whether a listener bound to the host is reachable only from this machine. */
-export const isLoopbackHost = (host: string) => {
-  const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
-  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
-  return bare === 'localhost' || bare === '::1' || (isIPv4(v4) && v4.startsWith('127.'));
-};
-
 /** The start-up warning for a metrics listener that anyone on the network may read, or null. */
 export const openMetricsWarning = (options: { host: string; token?: string }) =>
-  options.token || isLoopbackHost(options.host)
+  options.token || isLoopbackHostname(options.host)
     ? null
     : `/metrics on METRICS_HOST ${options.host} is open to the network without a token: set METRICS_TOKEN, or bind METRICS_HOST to 127.0.0.1`;
 

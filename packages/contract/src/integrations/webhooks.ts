@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from '../http/fields';
+import { isLoopbackHostname } from '../shared/hosts';
 import type { TStatusChipColor } from '../shared/status-chip';
 
 /** What the engine and the areas tell a client's systems (DESIGN §10), each with the line the console shows. */
@@ -58,17 +59,6 @@ export const WEBHOOK_URL_FORM_MESSAGES: Record<TWebhookUrlFormProblem, string> =
   invalid: WEBHOOK_MESSAGES.urlInvalid,
   not_https: WEBHOOK_MESSAGES.urlNotHttps,
   credentials: WEBHOOK_MESSAGES.urlCredentials,
-};
-
-/**
- * A loopback host as the URL parser writes it (it has already normalised `127.1`, `0x7f.1` and IPv6 spellings):
- * localhost, 127.0.0.0/8, ::1, or 127.x mapped into IPv6.
- */
-export const isLoopbackHostname = (hostname: string) => {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host === 'localhost.localdomain' || host === '::1') return true;
-  if (/^127(\.\d{1,3}){3}$/.test(host)) return true;
-  return /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127(\.\d{1,3}){3})$/.test(host);
 };
 
 /** The URL's form: absolute http(s) with a host, no credentials, https unless a loopback host or allowed http. */
