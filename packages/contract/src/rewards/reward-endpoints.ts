@@ -261,7 +261,7 @@ export const getPointsLiability = defineEndpoint({
   permission: 'ECONOMICS:read',
   token: 'client',
   summary:
-    "Points liability: the balance still owed in each live currency, and how many wallets hold it; branch_id: that branch's members only",
+    "Points liability: the balance still owed in each live currency, and how many wallets hold it; branch_id: that branch's members only (as the dashboard: 403 for a branch the user does not manage, 400 for one the business does not have)",
   tags: ['economy'],
   query: ZPointsLiabilityQuery,
   response: envelopeOf(z.array(ZPointsLiability)),

@@ -8,7 +8,9 @@ import {
   weekdayChartOrder,
 } from '@laurel/contract';
 import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/database';
 import { ALL_BRANCHES, dayNumber } from '../../engine';
+import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { branchExists, clientDay, periodSums, tierWeekdays } from './dashboard.queries';
@@ -27,19 +29,28 @@ export const figure = (value: number, previous: number): TDashboardFigure => ({
 });
 
 /**
+ * A branch a dashboard request names (its figures, the points liability card): 403 when the user does not manage
+ * it (an ADMIN manages all), 400 when the client has no such branch, in that order, so that a manager learns
+ * nothing of other branches.
+ */
+export const checkDashboardBranch = async (db: DbOrTx, principal: Principal, branchId: string) => {
+  if (!mayAccessBranch(principal, branchId)) throw forbidden(DASHBOARD_PAGE_MESSAGES.branchNotYours);
+  if (!(await branchExists(db, principal.clientId, branchId))) {
+    throw badRequest([{ field: 'branch_id', message: DASHBOARD_PAGE_MESSAGES.unknownBranch }]);
+  }
+};
+
+/**
  * Which rollup scope a request reads (spec 1 §6 branch scope): an ADMIN all branches or any branch of theirs; an
  * AREA_MANAGER or BRANCH_MANAGER must name one of the branches they manage.
  */
 const scopeFor = async (ctx: AppContext, principal: Principal, branchId: string | undefined) => {
-  if (principal.role !== 'ADMIN') {
-    if (!branchId)
+  if (!branchId) {
+    if (principal.role !== 'ADMIN')
       throw badRequest([{ field: 'branch_id', message: DASHBOARD_PAGE_MESSAGES.branchRequired }]);
-    if (!principal.managerOf.includes(branchId)) throw forbidden(DASHBOARD_PAGE_MESSAGES.branchNotYours);
+    return ALL_BRANCHES;
   }
-  if (!branchId) return ALL_BRANCHES;
-  if (!(await branchExists(ctx.database.db, principal.clientId, branchId))) {
-    throw badRequest([{ field: 'branch_id', message: DASHBOARD_PAGE_MESSAGES.unknownBranch }]);
-  }
+  await checkDashboardBranch(ctx.database.db, principal, branchId);
   return branchId;
 };
 

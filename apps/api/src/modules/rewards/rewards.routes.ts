@@ -25,6 +25,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { readMultipartForm } from '../../http/multipart-form';
 import { route } from '../../http/route';
 import { auditedActor } from '../audit/audit';
+import { checkDashboardBranch } from '../dashboard/dashboard.service';
 import { pointsLiability } from './liability.queries';
 import { createRedemptionsService } from './redemptions.service';
 import { createRewardsService } from './rewards.service';
@@ -136,6 +137,8 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
 
   route(app, getPointsLiability, async ({ query, request }) => {
     const principal = principalOf(request);
+    // As the dashboard it sits on answers for that branch: not zeros for a branch unknown or not the user's.
+    if (query.branch_id) await checkDashboardBranch(db, principal, query.branch_id);
     const branches = branchScope(principal, query.branch_id ? [query.branch_id] : null);
     return ok(await pointsLiability(db, principal.clientId, branches));
   });
