@@ -23,6 +23,11 @@ test.describe('privacy', () => {
     const email = (await profile.personalInformation.getByText(/@example\.co\.za$/).textContent()) ?? '';
     expect(email).toMatch(/^naledi-.+@example\.co\.za$/);
     await expect(profile.tile('Wallet Balance')).toContainText('300.00');
+    // The wallet history shows the credit that funded it.
+    await expect(profile.walletHistory.getByRole('cell', { name: 'Welcome bonus' })).toBeVisible();
+    expect((await profile.walletHistoryRows()).map((cells) => cells.slice(1))).toEqual([
+      ['Earning Event', 'Bean Coins', '+300.00', '300.00', 'Welcome bonus'],
+    ]);
 
     // Download data: one JSON file with a header naming its parts, and the member's own email inside.
     const { fileName, document } = await privacy.download();
@@ -63,6 +68,12 @@ test.describe('privacy', () => {
     await expect(profile.personalInformation).toContainText('Erased');
     await expect(profile.tile('Wallet Balance')).toContainText('0.00');
     await expect(profile.tile('Wallet Balance')).not.toContainText('300.00');
+    // The forfeit is the history's newest row, leaving the balance at zero.
+    await expect(profile.walletHistory.getByRole('cell', { name: 'Forfeited', exact: true })).toBeVisible();
+    expect((await profile.walletHistoryRows()).map((cells) => cells.slice(1))).toEqual([
+      ['Forfeited', 'Bean Coins', '−300.00', '0.00', 'Forfeited: customer erased'],
+      ['Earning Event', 'Bean Coins', '+300.00', '300.00', 'Welcome bonus'],
+    ]);
     await snapshot(page, 'privacy-erased-profile');
     expect(await seriousAxeFindings(page)).toEqual([]);
 

@@ -10,6 +10,7 @@ export class CustomerProfilePage {
   readonly paymentMethods: Locator;
   readonly loyaltyDialog: Locator;
   readonly addressDialog: Locator;
+  readonly walletHistory: Locator;
 
   constructor(readonly page: Page) {
     this.back = page.getByRole('link', { name: 'Back to Customers' });
@@ -20,6 +21,13 @@ export class CustomerProfilePage {
     this.paymentMethods = page.getByRole('region', { name: 'Payment Methods' });
     this.loyaltyDialog = page.getByRole('dialog', { name: 'Loyalty Sign-up' });
     this.addressDialog = page.getByRole('dialog', { name: 'New Address' });
+    this.walletHistory = page.getByRole('region', { name: 'Wallet history' });
+  }
+
+  /** The wallet history's rows (newest first), each as its cells' texts. */
+  async walletHistoryRows() {
+    const rows = this.walletHistory.getByRole('table').locator('tbody tr');
+    return Promise.all((await rows.all()).map((row) => row.getByRole('cell').allTextContents()));
   }
 
   async goto(id: string) {

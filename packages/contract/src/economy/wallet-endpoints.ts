@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { ZPageQuery } from '../http/fields';
+import { queryBoolean, ZPageQuery } from '../http/fields';
 import { ECONOMY_API_MESSAGES as M } from '../messages/economy';
 import { ZEconomyTransactionType } from '../reports/transactions';
 import { ZId } from '../shared/ids';
@@ -107,10 +107,14 @@ export const listCustomerEconomyTransactions = defineEndpoint({
   path: '/economy/customers/:customer_id/transactions',
   permission: 'CUSTOMERS:read',
   token: 'client',
-  summary: "A customer's economy ledger, newest first",
+  summary:
+    "A customer's economy ledger, newest first; wallets_only=true leaves out the XP rows (the profile's wallet history)",
   tags: ['economy'],
   params: customerParams,
-  query: ZPageQuery.extend({ currency: ZId.optional() }),
+  query: ZPageQuery.extend({
+    currency: ZId.optional(),
+    wallets_only: queryBoolean('wallets_only must be true or false').default(false),
+  }),
   response: envelopeOf(z.array(ZEconomyTransaction)),
 });
 

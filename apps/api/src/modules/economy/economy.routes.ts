@@ -114,6 +114,7 @@ export const economyRoutes = (app: FastifyInstance, ctx: AppContext) => {
       page: query.page,
       size: query.size,
       currencyId: query.currency,
+      walletsOnly: query.wallets_only,
     });
     return ok(items, 'OK', paging(count, query.page, query.size));
   });

@@ -631,4 +631,49 @@ describe('wallets on the profile and in the player API', () => {
     ]);
     expect((await call('GET', `/api/economy/customers/${customer}/wallets`)).statusCode).toBe(404);
   });
+
+  it("pages the profile's wallet history newest first, without the XP rows when asked for wallets only", async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const clientKey = (await createApiKey(t.app, client)).key;
+    const points = (await createCurrency(t.app, client, { code: 'HIS' }))._id;
+    const segment = await segmentId(t.app, client);
+    for (const config of [
+      { type: 'Currency', earn_target: points, trigger_value: 10, earn_amount: 1, segment_id: segment },
+      { type: 'Statistic', trigger_value: 10, earn_amount: 1, segment_id: segment },
+    ])
+      expect((await call('POST', '/api/economy/earn-configs', config, client)).statusCode).toBe(200);
+    const customer = await addCustomer(t.app, client);
+    await sendAndProcess(t, clientKey, [orderEvent(customer, 'history-1', [[100, 1]])]);
+    await adjust(customer, { currency: points, direction: 'debit', amount: 4, reason: 'Correction' }, client);
+    const page = async (query: string) => {
+      const res = await call(
+        'GET',
+        `/api/economy/customers/${customer}/transactions?${query}`,
+        undefined,
+        client,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const everything = await page('page=1&size=10');
+    expect(
+      everything.content.map((row: { transaction_type: string }) => row.transaction_type).sort(),
+    ).toEqual(['Cashback', 'Spending', 'XP Points']);
+    const first = await page('wallets_only=true&page=1&size=1');
+    expect(first.pagination).toEqual({ count: 2, hasMore: true });
+    expect(first.content[0]).toMatchObject({
+      transaction_type: 'Spending',
+      value: -4,
+      wallet_balance_post_transaction: 6,
+      reason: 'Correction',
+      currency_id: points,
+    });
+    const second = await page('wallets_only=true&page=2&size=1');
+    expect(second.pagination).toEqual({ count: 2, hasMore: false });
+    expect(second.content[0]).toMatchObject({
+      transaction_type: 'Cashback',
+      value: 10,
+      wallet_balance_post_transaction: 10,
+    });
+  });
 });

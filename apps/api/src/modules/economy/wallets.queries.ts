@@ -64,10 +64,12 @@ export const customerLedger = async (
   db: DbOrTx,
   clientId: string,
   customerId: string,
-  page: { page: number; size: number; currencyId?: string },
+  page: { page: number; size: number; currencyId?: string; walletsOnly?: boolean },
 ) => {
   const currencyFilter = page.currencyId ? sql` AND e.currency_id = ${page.currencyId}` : sql``;
-  const where = sql`e.client_id = ${clientId} AND e.customer_id = ${customerId}${currencyFilter}`;
+  // XP rows move no wallet: they carry no currency.
+  const walletFilter = page.walletsOnly ? sql` AND e.currency_id IS NOT NULL` : sql``;
+  const where = sql`e.client_id = ${clientId} AND e.customer_id = ${customerId}${currencyFilter}${walletFilter}`;
   const rows = await rowsOf<LedgerRow>(
     db,
     sql`${LEDGER_SELECT} WHERE ${where}

@@ -62,7 +62,7 @@ export const createWalletsService = (db: Db) => ({
   ledger: async (
     principal: Principal,
     customerId: string,
-    page: { page: number; size: number; currencyId?: string },
+    page: { page: number; size: number; currencyId?: string; walletsOnly?: boolean },
   ) => {
     await visibleCustomer(db, principal, customerId);
     return customerLedger(db, principal.clientId, customerId, page);

@@ -76,6 +76,7 @@ export const serveCustomers = (user: Partial<TSessionUser> = {}, replies: TRepli
     'GET /api/v2/user/list/order/summary': () => ok({ orders_list: [], count: 0, total_value: 0 }),
     'GET /api/v2/user/subscriptions': () => ok({ subscription_list: [], count: 0 }),
     [`GET /api/economy/customers/${CUSTOMER_ID}/wallets`]: () => ok([]),
+    [`GET /api/economy/customers/${CUSTOMER_ID}/transactions`]: () => ok([]),
     [`GET /api/v1/players/${CUSTOMER_ID}`]: () =>
       ok({ customer_id: CUSTOMER_ID, statistics: {}, updated_at: null }),
     ...replies,

@@ -13,6 +13,7 @@ import {
   getProduct,
   getProductCategory,
   listCurrencies,
+  listCustomerEconomyTransactions,
   listCustomerWallets,
   listEarnConfigs,
   listSegments,
@@ -251,6 +252,27 @@ export const customerWalletsQuery = (customerId: string) =>
     queryKey: ['customer-wallets', customerId] as const,
     queryFn: async ({ signal }) =>
       unwrap(await http.call(listCustomerWallets, { params: { customer_id: customerId }, signal })).content,
+  });
+
+/**
+ * The profile's wallet history (`GET /api/economy/customers/{id}/transactions?wallets_only=true`): the customer's
+ * wallet ledger rows, newest first, a page at a time. Under 'economy-transactions', so a balance change reloads it.
+ */
+export const customerWalletHistoryQuery = (customerId: string, page: number, size: number) =>
+  queryOptions({
+    queryKey: ['economy-transactions', 'customer', customerId, page, size] as const,
+    queryFn: async ({ signal }) => {
+      const result = unwrap(
+        await http.call(listCustomerEconomyTransactions, {
+          params: { customer_id: customerId },
+          query: { page, size, wallets_only: true },
+          signal,
+        }),
+      );
+      return { rows: result.content, ...pageInfo(result) };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
   });
 
 /** After anything that moves a customer's balance (an adjustment, a redemption): their wallets and the ledger views. */

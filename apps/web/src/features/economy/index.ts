@@ -1,4 +1,5 @@
 export { currenciesQuery, customerWalletsQuery, invalidateCustomerBalances } from './api';
 export { formatBalance } from './balance-format';
 export { WalletBalanceTile } from './components/wallet-balance-tile';
+export { WalletHistory } from './components/wallet-history';
 export { economyRoutes } from './routes';

@@ -13,11 +13,12 @@ import { LoyaltyDetailsSection } from '@/features/customers/components/loyalty-d
 import { PaymentMethodsSection } from '@/features/customers/components/payment-methods-section';
 import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
 import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
+import { ProfileSection } from '@/features/customers/components/profile-section';
 import { ProfileTables } from '@/features/customers/components/profile-tables';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
 import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
-import { WalletBalanceTile } from '@/features/economy';
+import { WalletBalanceTile, WalletHistory } from '@/features/economy';
 import { CustomerProgression } from '@/features/reward-tracks';
 import { BackButton } from '@/ui/editor-page';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
@@ -142,6 +143,9 @@ const CustomerProfile = ({ id }: { id: string }) => {
       />
       <CustomerProgression customerId={id} />
       <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} />} customerId={id} />
+      <ProfileSection title="Wallet history">
+        <WalletHistory customerId={id} />
+      </ProfileSection>
       <AnalyticsPanel customerId={id} currencySymbol={symbol} />
       <StatisticsSection customerId={id} currencySymbol={symbol} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
