@@ -112,7 +112,6 @@ test('new recovery codes: made with an app code from the profile; the old ones s
   const security = new SignInSecurityPage(page);
   const { secret, recoveryCodes: oldCodes } = await security.enrol();
   await security.dialog.getByRole('button', { name: 'Done' }).click();
-  await page.setViewportSize({ width: 1280, height: 720 });
 
   const newCodes = await security.makeNewRecoveryCodes(totpNow(secret));
   expect(newCodes).toHaveLength(10);
@@ -133,4 +132,41 @@ test('new recovery codes: made with an app code from the profile; the old ones s
   await step.code.clear();
   await step.enter(newCodes[0] as string);
   await expect(page).toHaveURL(/\/console\/dashboard$/);
+});
+
+test('the sessions list is paged by the server, and signing one out keeps the page', async ({
+  page,
+  request,
+}) => {
+  const client = await freemiumAdmin(page, request);
+  // Sixteen more sign-ins elsewhere: eighteen live sessions with this browser's and the sign-up's.
+  for (let n = 0; n < 16; n += 1) {
+    const signIn = await request.post('/api/v2/client-user/signin', {
+      data: { email: client.email, password: client.password },
+      headers: {
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      },
+    });
+    expect(signIn.status()).toBe(200);
+  }
+  await page.goto('/console/security');
+  const security = new SignInSecurityPage(page);
+  await expect(security.sessions.locator('tbody tr')).toHaveCount(15);
+  // This device heads page 1, though the other sign-ins came later.
+  await expect(security.sessions.locator('tbody tr').first()).toContainText('This device');
+  const total = Number((await page.getByText(/^1–15 of \d+$/).textContent())?.split(' of ')[1]);
+  expect(total).toBeGreaterThanOrEqual(17);
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/\/console\/security\?page=2$/);
+  await expect(security.sessions.locator('tbody tr')).toHaveCount(total - 15);
+  await expect(security.sessions.getByText('Firefox on Windows').first()).toBeVisible();
+  expect(await seriousAxeFindings(page), 'the sessions list').toEqual([]);
+  await snapshot(page, 'sessions-page-2');
+
+  await security.sessions
+    .getByRole('button', { name: /^Sign out Firefox on Windows/ })
+    .first()
+    .click();
+  await expect(security.sessions.locator('tbody tr')).toHaveCount(total - 16);
+  await expect(page.getByText(`16–${total - 1} of ${total - 1}`)).toBeVisible();
 });

@@ -17,6 +17,19 @@ const parseBody = (init: RequestInit | undefined) => {
 /** `{ success: true, message, content }` with status 200. */
 export const ok = (content: unknown, message = '') => jsonResponse(200, { success: true, message, content });
 
+/** One page of `rows` as a paged list answers it (DESIGN §3), for the `page` and `size` of the request's `url`. */
+export const okPage = (rows: readonly unknown[], url = '') => {
+  const query = new URL(url, 'http://localhost').searchParams;
+  const page = Number(query.get('page') ?? '1');
+  const size = Number(query.get('size') ?? '15');
+  return jsonResponse(200, {
+    success: true,
+    message: 'OK',
+    content: rows.slice((page - 1) * size, page * size),
+    pagination: { count: rows.length, hasMore: page * size < rows.length },
+  });
+};
+
 /** A failure envelope with the given status and message. */
 export const fail = (status: number, message: string) =>
   jsonResponse(status, { success: false, message, content: null });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
+import { ZPageQuery } from '../http/fields';
 import { ZId } from '../shared/ids';
 
 export const SESSION_MESSAGES = {
@@ -31,8 +32,10 @@ export const listMySessions = defineEndpoint({
   path: '/v2/client-user/sessions',
   permission: 'SIGNED_IN',
   token: 'client',
-  summary: "The signed-in user's live sessions, most recently used first",
+  summary:
+    "The signed-in user's live sessions, this one first, then most recently used first, a page at a time",
   tags: ['accounts'],
+  query: ZPageQuery.omit({ search_string: true }),
   response: envelopeOf(z.array(ZStaffSession)),
 });
 

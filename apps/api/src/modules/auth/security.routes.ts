@@ -83,9 +83,10 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return ok(null, TWO_FACTOR_MESSAGES.disabled);
   });
 
-  route(app, listMySessions, async ({ request }) => {
+  route(app, listMySessions, async ({ query, request }) => {
     const me = principalOf(request);
-    return ok(await listSessions(db, me.userId, me.sessionId));
+    const { items, count } = await listSessions(db, me.userId, me.sessionId, query);
+    return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
   });
   const signOutSessions = async (
     request: FastifyRequest,

@@ -59,6 +59,35 @@ describe('a user’s own sessions', () => {
     });
   });
 
+  it('pages them on the server: page and size, with the count of all and whether more follow', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const mac = await signInFrom(admin, CHROME_MAC);
+    for (let n = 0; n < 4; n += 1) await signInFrom(admin, FIREFOX_WINDOWS);
+    const page = async (query: string) => {
+      const res = await as(mac.client_token)('GET', `/api/v2/client-user/sessions?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        content: { _id: string; current: boolean; device: string }[];
+        pagination: { count: number; hasMore: boolean };
+      };
+    };
+    const first = await page('page=1&size=4');
+    expect(first.content).toHaveLength(4);
+    // This device heads page 1 though later sign-ins were used since.
+    expect(first.content[0]).toMatchObject({ current: true, device: 'Chrome on macOS' });
+    expect(first.pagination).toEqual({ count: 6, hasMore: true });
+    const second = await page('page=2&size=4');
+    expect(second.content).toHaveLength(2);
+    expect(second.pagination).toEqual({ count: 6, hasMore: false });
+    // Every session once across the pages.
+    const ids = [...first.content, ...second.content].map((session) => session._id);
+    expect(new Set(ids).size).toBe(6);
+    // Without page and size: the list defaults (page 1, 15).
+    expect((await page('')).content).toHaveLength(6);
+    const bad = await as(mac.client_token)('GET', '/api/v2/client-user/sessions?size=0');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('signs out one session: every token of it is refused; the others keep working', async () => {
     const admin = await createClientAndSignIn(t.app);
     const mac = await signInFrom(admin, CHROME_MAC);

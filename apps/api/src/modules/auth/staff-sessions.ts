@@ -1,6 +1,6 @@
 import type { TStaffSession } from '@laurel/contract';
 import Bowser from 'bowser';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
@@ -52,18 +52,29 @@ const live = (userId: string) =>
     gt(staffSessions.expiresAt, new Date()),
   );
 
+/** One page of the user's live sessions, this one first, then most recently used first, and how many there are. */
 export const listSessions = async (
   db: DbOrTx,
   userId: string,
   currentSessionId: string | undefined,
-): Promise<TStaffSession[]> => {
-  const rows = await db
-    .select()
-    .from(staffSessions)
-    .where(live(userId))
-    .orderBy(desc(staffSessions.lastUsedAt))
-    .limit(200);
-  return rows.map((row) => ({
+  page: { page: number; size: number },
+): Promise<{ items: TStaffSession[]; count: number }> => {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(staffSessions)
+      .where(live(userId))
+      // This device first, so that it heads page 1 whatever else was used since.
+      .orderBy(
+        desc(sql`${staffSessions.id} = ${currentSessionId ?? ''}`),
+        desc(staffSessions.lastUsedAt),
+        desc(staffSessions.id),
+      )
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    db.select({ n: count() }).from(staffSessions).where(live(userId)),
+  ]);
+  const items = rows.map((row) => ({
     _id: row.id,
     device: describeDevice(row.userAgent),
     user_agent: row.userAgent,
@@ -72,6 +83,7 @@ export const listSessions = async (
     last_used_at: row.lastUsedAt.toISOString(),
     current: row.id === currentSessionId,
   }));
+  return { items, count: total?.n ?? 0 };
 };
 
 /**

@@ -17,9 +17,10 @@ import {
   startMyMfaSetup,
   updateSecurityPolicy,
 } from '@laurel/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
+import { pageInfo } from '@/api/query-keys';
 
 export const securityKeys = {
   all: ['account-security'] as const,
@@ -35,12 +36,17 @@ export const myMfaQuery = queryOptions({
   meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
 });
 
-/** `GET v2/client-user/sessions`: the signed-in user's live sessions. */
-export const mySessionsQuery = queryOptions({
-  queryKey: securityKeys.sessions,
-  queryFn: async ({ signal }) => unwrap(await http.call(listMySessions, { signal })).content,
-  meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
-});
+/** `GET v2/client-user/sessions`: a page of the signed-in user's live sessions, and how many there are. */
+export const mySessionsQuery = (page: number, size: number) =>
+  queryOptions({
+    queryKey: [...securityKeys.sessions, page, size] as const,
+    queryFn: async ({ signal }) => {
+      const result = unwrap(await http.call(listMySessions, { query: { page, size }, signal }));
+      return { rows: result.content, ...pageInfo(result) };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
+  });
 
 /** `GET /api/users/security-policy` (admins). */
 export const securityPolicyQuery = queryOptions({

@@ -37,6 +37,8 @@ export type TableSortStatus = { columnAccessor: string; direction: 'asc' | 'desc
 type Props<T> = {
   /** Shown above the table. */
   title?: string;
+  /** Names the table for assistive technology where no visible title does (e.g. the box's heading). */
+  label?: string;
   /** Remembers the column choice in this browser; without it the table has no column chooser. */
   table?: TColumnTable | undefined;
   columns: TableColumn<T>[];
@@ -107,6 +109,7 @@ const useOverflowing = (enabled: boolean) => {
  */
 export const DataTable = <T,>({
   title,
+  label,
   table,
   columns,
   records,
@@ -227,6 +230,7 @@ export const DataTable = <T,>({
             striped
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing="sm"
+            aria-label={label}
             aria-busy={fetching || undefined}
           >
             <Table.Thead>

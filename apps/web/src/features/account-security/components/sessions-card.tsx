@@ -1,54 +1,74 @@
-import type { TStaffSession } from '@laurel/contract';
-import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { PAGE_SIZES, type TStaffSession } from '@laurel/contract';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from '@/features/account-security/api';
 import { openConfirmModal } from '@/ui/confirm-modal';
+import {
+  DataTable,
+  type TableColumn,
+  tablePaging,
+  usePreviousPageWhenEmpty,
+  useTableQuery,
+} from '@/ui/data-table';
 import { displayDateTime } from '@/ui/display-date';
-import { InlineLoader } from '@/ui/inline-loader';
 import { SectionCard } from '@/ui/section-card';
 
-const SessionRow = ({ session }: { session: TStaffSession }) => {
+const SignOutSession = ({ session }: { session: TStaffSession }) => {
   const revoke = useRevokeSession();
+  if (session.current) return null;
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {session.device}
-          </Text>
-          {session.current && (
-            <Badge size="sm" variant="light" color="green" w="fit-content">
-              This device
-            </Badge>
-          )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>{session.ip ?? '—'}</Table.Td>
-      <Table.Td>{displayDateTime(session.created_at)}</Table.Td>
-      <Table.Td>{displayDateTime(session.last_used_at)}</Table.Td>
-      <Table.Td>
-        {!session.current && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            loading={revoke.isPending}
-            aria-label={`Sign out ${session.device}, last used ${displayDateTime(session.last_used_at)}`}
-            onClick={() => revoke.mutate(session._id)}
-          >
-            Sign out
-          </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color="red"
+      loading={revoke.isPending}
+      aria-label={`Sign out ${session.device}, last used ${displayDateTime(session.last_used_at)}`}
+      onClick={() => revoke.mutate(session._id)}
+    >
+      Sign out
+    </Button>
   );
 };
 
-/** Where the user is signed in; any other session can be signed out (it ends within a second everywhere). */
+const columns: TableColumn<TStaffSession>[] = [
+  {
+    accessor: 'device',
+    title: 'Device',
+    render: (session) => (
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {session.device}
+        </Text>
+        {session.current && (
+          <Badge size="sm" variant="light" color="green" w="fit-content">
+            This device
+          </Badge>
+        )}
+      </Stack>
+    ),
+  },
+  { accessor: 'ip', title: 'IP address', render: (session) => session.ip ?? '—' },
+  { accessor: 'created_at', title: 'Signed in', render: (session) => displayDateTime(session.created_at) },
+  {
+    accessor: 'last_used_at',
+    title: 'Last used',
+    render: (session) => displayDateTime(session.last_used_at),
+  },
+  { accessor: 'actions', title: 'Actions', render: (session) => <SignOutSession session={session} /> },
+];
+
+/**
+ * Where the user is signed in, a page at a time (`?page=` keeps it); any other session can be signed out (it ends
+ * within a second everywhere).
+ */
 export const SessionsCard = () => {
-  const sessions = useQuery(mySessionsQuery);
+  const table = useTableQuery({ pageSize: PAGE_SIZES.default });
+  const sessions = useQuery(mySessionsQuery(table.page, table.pageSize));
   const revokeOthers = useRevokeOtherSessions();
-  const others = (sessions.data ?? []).filter((session) => !session.current).length;
+  // Signing out the last session of a later page shows the page before it.
+  usePreviousPageWhenEmpty(sessions, sessions.data?.rows ?? [], table);
+  // This session is one of the live ones counted.
+  const others = Math.max(0, (sessions.data?.count ?? 0) - 1);
   return (
     <SectionCard
       title="Sessions"
@@ -72,30 +92,13 @@ export const SessionsCard = () => {
         </Button>
       }
     >
-      {!sessions.data ? (
-        <InlineLoader label="Loading sessions" />
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" aria-label="Sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>IP address</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => (
-                <SessionRow key={session._id} session={session} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<TStaffSession>
+        label="Sessions"
+        columns={columns}
+        records={sessions.data?.rows ?? []}
+        {...tablePaging(table, sessions.data?.count)}
+        fetching={sessions.isFetching}
+      />
     </SectionCard>
   );
 };

@@ -6,7 +6,7 @@ import { sessionStore } from '@/api/session-store';
 import { clientFixture, sessionFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { signInOnStarter } from '@/test/sign-in';
-import { fail, ok, stubApi } from '@/test/stub-api';
+import { fail, ok, okPage, stubApi } from '@/test/stub-api';
 
 const session = sessionFixture();
 const SETUP = {
@@ -213,5 +213,43 @@ describe('new recovery codes', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeTruthy();
+  });
+});
+
+describe('the sessions list', () => {
+  it('is paged by the server: page and size asked for, the count shown, the next page on request', async () => {
+    const { clientReplies } = signInOnStarter();
+    const sessions = Array.from({ length: 17 }, (_, n) => ({
+      _id: String(n + 1).padStart(24, '0'),
+      device: n === 0 ? 'Chrome on macOS' : `Firefox on Windows ${n}`,
+      user_agent: 'Mozilla/5.0',
+      ip: `10.0.0.${n + 1}`,
+      created_at: '2026-11-28T09:00:00.000Z',
+      last_used_at: '2026-11-28T10:00:00.000Z',
+      current: n === 0,
+    }));
+    const api = stubApi({
+      ...clientReplies,
+      'GET /api/v2/client-user/mfa': ok({
+        enabled: false,
+        enabled_at: null,
+        recovery_codes_left: 0,
+        required: false,
+      }),
+      'GET /api/v2/client-user/sessions': () =>
+        okPage(sessions, api.callsTo('GET /api/v2/client-user/sessions').at(-1)?.url),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/console/security');
+    const table = await screen.findByRole('table', { name: 'Sessions' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(16));
+    expect(api.callsTo('GET /api/v2/client-user/sessions')[0]?.url).toBe(
+      '/api/v2/client-user/sessions?page=1&size=15',
+    );
+    expect(screen.getByText('1–15 of 17')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getByText('Firefox on Windows 16')).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=2');
   });
 });

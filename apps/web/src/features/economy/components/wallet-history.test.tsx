@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_ID, serveCustomers } from '@/features/customers/test-server';
 import { COINS_ID } from '@/features/economy/test-server';
-import { jsonResponse, renderApp } from '@/test/render-app';
+import { renderApp } from '@/test/render-app';
+import { okPage } from '@/test/stub-api';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
@@ -50,17 +51,7 @@ describe('the profile wallet history', { timeout: 60_000 }, () => {
     const api = serveCustomers(
       {},
       {
-        [HISTORY]: () => {
-          const url = new URL(api.callsTo(HISTORY).at(-1)?.url ?? '', 'http://x');
-          const page = Number(url.searchParams.get('page'));
-          const size = Number(url.searchParams.get('size'));
-          return jsonResponse(200, {
-            success: true,
-            message: 'OK',
-            content: ROWS.slice((page - 1) * size, page * size),
-            pagination: { count: ROWS.length, hasMore: page * size < ROWS.length },
-          });
-        },
+        [HISTORY]: () => okPage(ROWS, api.callsTo(HISTORY).at(-1)?.url),
       },
     );
     renderApp(PROFILE);
