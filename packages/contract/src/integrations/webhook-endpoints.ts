@@ -85,7 +85,7 @@ export const listWebhookDeliveries = defineEndpoint({
   method: 'GET',
   path: '/integrations/webhooks/:id/deliveries',
   summary:
-    "An endpoint's deliveries, newest first, with every attempt: filter by status and event type; search_string finds a webhook id or customer id",
+    "An endpoint's deliveries, newest first, with every attempt: filter by status and event type; search_string finds a webhook id or customer id, or a fragment of the member's name or email",
   params: idParams,
   query: ZWebhookDeliveryQuery,
   response: envelopeOf(z.array(ZWebhookDelivery)),

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
+import { searchPattern } from '../customers/customers.queries';
 
 type DeliveryQuery = z.output<typeof ZWebhookDeliveryQuery>;
 
@@ -98,7 +99,11 @@ export const listDeliveries = async (
   if (query.event_type) filters.push(sql`d.event_type = ${query.event_type}`);
   if (query.search_string) {
     const term = query.search_string.trim();
-    filters.push(sql`(d.webhook_id = ${term} OR d.customer_id = ${term} OR d.id = ${term})`);
+    // An id whole, or a fragment of the name or email the About column shows: the client's customers matching it
+    // by their trigram-indexed search text, then their deliveries by the (client, customer) index.
+    filters.push(sql`(d.webhook_id = ${term} OR d.customer_id = ${term} OR d.id = ${term}
+      OR d.customer_id IN (SELECT cu.id FROM customers cu
+                           WHERE cu.client_id = ${clientId} AND cu.search_text LIKE ${searchPattern(term)}))`);
   }
   const rows = await rowsOf<DeliveryRow>(
     db,

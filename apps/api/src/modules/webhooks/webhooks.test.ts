@@ -272,6 +272,42 @@ describe('webhook endpoints', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it("an endpoint's deliveries are found by the name or email of the member they are about, and by their ids", async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: ['customer.created'] });
+    const tag = Math.random().toString(36).slice(2, 8);
+    const thandi = await addCustomer(t.app, admin, {
+      name: 'Thandi',
+      surname: `Zwane${tag}`,
+      email: `thandi.${tag}@example.com`,
+    });
+    const sipho = await addCustomer(t.app, admin, { name: 'Sipho', surname: `Zwane${tag}` });
+    await t.ctx.webhooks.drain();
+    const found = async (search: string) => {
+      const res = await call(
+        'GET',
+        `/api/integrations/webhooks/${endpoint._id}/deliveries?search_string=${encodeURIComponent(search)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().content as { customer_id: string; customer: { name: string } | null }[]).map(
+        (delivery) => delivery.customer?.name,
+      );
+    };
+    // A fragment of the full name or of the email, in any case, as the About column shows them.
+    expect(await found(`Thandi Zwane${tag}`)).toEqual([`Thandi Zwane${tag}`]);
+    expect(await found(`THANDI.${tag}@EXAMPLE`)).toEqual([`Thandi Zwane${tag}`]);
+    expect((await found(`zwane${tag}`)).sort()).toEqual([`Sipho Zwane${tag}`, `Thandi Zwane${tag}`]);
+    // Ids still find theirs; nothing else matches, and a `%` is a character, not a wildcard.
+    expect(await found(sipho)).toEqual([`Sipho Zwane${tag}`]);
+    expect(await found(thandi)).toEqual([`Thandi Zwane${tag}`]);
+    expect(await found('%')).toEqual([]);
+    expect(await found(`nobody-${tag}`)).toEqual([]);
+
+    // Another business's member of the same name adds nothing.
+    const other = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+    await addCustomer(t.app, other, { name: 'Thandi', surname: `Zwane${tag}` });
+    expect(await found(`Thandi Zwane${tag}`)).toEqual([`Thandi Zwane${tag}`]);
+  });
+
   it('a member added and edited in the console is announced (customer.created, then customer.updated with what changed)', async () => {
     await addEndpoint({ url: receiver.url, event_types: ['customer.created', 'customer.updated'] });
     const customer = await addCustomer(t.app, admin);

@@ -32,14 +32,15 @@ type TDeliveryFiltersProps = {
 };
 
 /**
- * Status as chips (one at a time, All first), event type, and a search for an exact webhook id or customer id as
- * the API matches them; Reset clears them and is disabled when nothing is set.
+ * Status as chips (one at a time, All first), event type, and a search by the member's name or email (a fragment,
+ * as the About column shows them) or an exact webhook id or customer id, as the API matches them; Reset clears them
+ * and is disabled when nothing is set.
  */
 export const DeliveryFilters = ({ values, onChange, onReset }: TDeliveryFiltersProps) => (
   <Group align="center" gap="sm" wrap="wrap">
     <DebouncedSearch
       label="Search the deliveries"
-      placeholder="Webhook id or customer id…"
+      placeholder="Name, email, webhook id or customer id…"
       value={values.search}
       onChange={(search) => onChange({ search })}
     />
