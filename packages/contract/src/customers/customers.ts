@@ -87,11 +87,12 @@ export const ZBirthday = z
 
 /** The client's own id for a customer (integrator API): 1 to 100 printable characters, unique within the client. */
 export const EXTERNAL_ID_MESSAGE = 'external_id must be 1 to 100 printable characters';
+// The length checks abort: every check says the same, and a 400 reports it once (not again from the pattern).
 export const ZCustomerExternalId = z
   .string({ error: EXTERNAL_ID_MESSAGE })
   .trim()
-  .min(1, EXTERNAL_ID_MESSAGE)
-  .max(100, EXTERNAL_ID_MESSAGE)
+  .min(1, { message: EXTERNAL_ID_MESSAGE, abort: true })
+  .max(100, { message: EXTERNAL_ID_MESSAGE, abort: true })
   .regex(/^[\x20-\x7E]+$/, EXTERNAL_ID_MESSAGE);
 
 /**

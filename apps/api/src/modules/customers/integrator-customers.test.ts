@@ -5,6 +5,7 @@ import {
   CUSTOMER_API_MESSAGES,
   CUSTOMER_MESSAGES,
   CUSTOMER_PROFILE_MESSAGES,
+  EXTERNAL_ID_MESSAGE,
   LOYALTY_RULE_MESSAGES,
 } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +210,22 @@ describe('enrolment refusals', () => {
     expect(res.json()).toMatchObject({ success: false, message, content: { errors: [{ field, message }] } });
     expect((await lookup(`external_id=${body.external_id}`)).statusCode).toBe(404);
   });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['too long and not printable', `${'x'.repeat(150)}\u0001`],
+  ])(
+    'an external_id that is %s -> 400 reporting its message once, nothing enrolled',
+    async (_what, value) => {
+      const body = newMember({ external_id: value });
+      const res = await enrol(body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: EXTERNAL_ID_MESSAGE });
+      expect(res.json().content.errors).toEqual([{ field: 'external_id', message: EXTERNAL_ID_MESSAGE }]);
+      expect((await lookup(`email=${encodeURIComponent(body.email)}`)).statusCode).toBe(404);
+    },
+  );
 
   it('an empty body lists the name, the surname and the external_id-or-email errors in one 400', async () => {
     const res = await enrol({});
