@@ -236,6 +236,25 @@ describe('a row with several bad cells', () => {
   });
 });
 
+describe('a branch cell with spaces around it', () => {
+  it('is found by its trimmed name on a failing row as on a valid one: only the bad cell is reported', async () => {
+    const t = tag();
+    const csv = [
+      'email,name,surname,birthday,branch',
+      `g.${t}@example.com,Gia,Moyo,,"  Sea Point  "`,
+      `h.${t}@example.com,Hal,Moyo,1990-02-30,"  Sea Point\t"`,
+      `i.${t}@example.com,Ida,Moyo,notadate," Nowhere "`,
+    ].join('\n');
+    const check = await runImport(csv, { dry_run: 'true' });
+    expect(check).toMatchObject({ created: 1, failed: 2 });
+    expect(check.errors).toEqual([
+      { row: 3, field: 'birthday', message: CUSTOMER_MESSAGES.invalidDate },
+      { row: 4, field: 'birthday', message: CUSTOMER_MESSAGES.invalidDate },
+      { row: 4, field: 'branch', message: M.unknownBranch('Nowhere') },
+    ]);
+  });
+});
+
 describe("standing on the business's tracks", () => {
   const milestone = (index: number, source_value: number, target_value: number) => ({
     name: `milestone ${index + 1}`,

@@ -6,6 +6,7 @@ import {
   tierNumber,
   ZCustomerImportRow,
 } from '@laurel/contract';
+import type { z } from 'zod';
 import { normaliseEmail } from '../customers.service';
 import type { CompactKeySet } from './compact-key-set';
 import type { ImportColumn } from './import-header';
@@ -50,8 +51,11 @@ const KEY_COLUMNS = [
   ['loyalty_number', 'l'],
 ] as const;
 
-/** A cell the schema accepted (or a raw cell when another cell failed the row), or undefined. */
+/** A cell the schema accepted, or undefined. */
 const textCell = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** Each column's own schema, for reading a cell of a row that failed as a whole. */
+const FIELD_SCHEMAS = ZCustomerImportRow.shape as Record<string, z.ZodType | undefined>;
 
 /**
  * Checks one data row with the add form's rules and messages and normalises it; a key (external id, email, cell or
@@ -80,13 +84,14 @@ export const readImportRow = (context: RowContext, cells: readonly string[], row
       const field = String(issue.path[0] === 'balances' ? issue.path[1] : (issue.path[0] ?? 'row'));
       if (!failed(field)) errors.push({ row, field, message: issue.message });
     }
-  // The cells the schema accepted: all of them when the row is valid, else the raw ones it did not refuse.
-  const cell = (field: string) =>
-    parsed.success
-      ? textCell((parsed.data as Record<string, unknown>)[field])
-      : failed(field)
-        ? undefined
-        : textCell(input[field]);
+  // The cells as the schema reads them (trimmed, normalised): from the whole row when it is valid, else each cell
+  // it did not refuse through its own field's schema, so a failing row looks up its branch and keys as a valid one.
+  const cell = (field: string) => {
+    if (parsed.success) return textCell((parsed.data as Record<string, unknown>)[field]);
+    if (failed(field)) return undefined;
+    const own = FIELD_SCHEMAS[field]?.safeParse(input[field]);
+    return own?.success ? textCell(own.data) : undefined;
+  };
 
   let branchId: string | null = null;
   const branch = cell('branch');
