@@ -1,5 +1,4 @@
 export { currenciesQuery, customerWalletsQuery, invalidateCustomerBalances } from './api';
-export { formatBalance } from './balance-format';
 export { WalletBalanceTile } from './components/wallet-balance-tile';
 export { WalletHistory } from './components/wallet-history';
 export { economyRoutes } from './routes';

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEraseCustomer } from '@/features/customers/api';
-import { customerWalletsQuery, formatBalance } from '@/features/economy';
+import { customerWalletsQuery } from '@/features/economy';
+import { formatBalance } from '@/ui/balance-format';
 
 type TEraseCustomerModalProps = { customer: TCustomer; opened: boolean; onClose: () => void };
 

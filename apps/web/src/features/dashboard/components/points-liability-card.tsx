@@ -1,11 +1,9 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatBalance } from '@/ui/balance-format';
 import { DASHBOARD_TEXTS } from '../dashboard-format';
 import { pointsLiabilityQuery } from '../liability-api';
-
-const amount = (value: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * Points liability (DESIGN §10): the outstanding balance of every live currency and how many members hold some,
@@ -36,7 +34,7 @@ export const PointsLiabilityCard = ({ branchId }: { branchId: string | null }) =
                 <Stack key={row.currency._id} gap={0} data-currency={row.currency.code}>
                   <Group gap={6} align="baseline" wrap="nowrap">
                     <Text fz={24} fw={700} lh={1.2}>
-                      {amount(row.outstanding)}
+                      {formatBalance(row.outstanding)}
                     </Text>
                     <Text size="sm" fw={600}>
                       {row.currency.code}

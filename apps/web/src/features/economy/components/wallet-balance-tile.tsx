@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { customerWalletsQuery } from '@/features/economy/api';
-import { formatBalance } from '@/features/economy/balance-format';
 import { mayAdjustBalances } from '@/features/economy/economy-rules';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
+import { formatBalance } from '@/ui/balance-format';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { customerWalletHistoryQuery } from '@/features/economy/api';
-import { formatBalance } from '@/features/economy/balance-format';
+import { formatBalance } from '@/ui/balance-format';
 import { DataTable, type TableColumn } from '@/ui/data-table';
 import { displayDateTime } from '@/ui/display-date';
 
