@@ -1,9 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ConsoleLayoutPage } from './pages/console-layout-page';
 import { closeMessageModal, expectMessageModal } from './pages/message-modal';
 import { RewardEditorPage, RewardsListPage, rewardsBusiness } from './pages/rewards-page';
 import { tallSnapshot } from './pages/tall-snapshot';
 import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
+
+/** A GROWTH business with one currency, Bean Coins, whose admin is signed in; and the rewards pages. */
+const beanCoinsRewards = async (page: Page, request: APIRequestContext) => {
+  await rewardsBusiness(page, request, { name: 'Bean Coins', code: 'BC' });
+  return { list: new RewardsListPage(page), editor: new RewardEditorPage(page) };
+};
 
 test.describe('rewards', () => {
   test('an admin creates a coupon reward, uploads its pool of codes as CSV in the editor and sees it listed as Active with its stock', async ({
@@ -11,9 +18,7 @@ test.describe('rewards', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await rewardsBusiness(page, request, { name: 'Bean Coins', code: 'BC' });
-    const list = new RewardsListPage(page);
-    const editor = new RewardEditorPage(page);
+    const { list, editor } = await beanCoinsRewards(page, request);
 
     // The sidebar leads to the empty catalogue.
     await page.goto('/console/dashboard');
@@ -111,5 +116,74 @@ test.describe('rewards', () => {
     await expect(list.row('Partner Voucher')).toBeVisible();
     await page.goto('/console/rewards?type=physical');
     await expect(page.getByText('This table is empty.')).toBeVisible();
+  });
+
+  test('an admin leaving a reward with unsaved edits is asked first, by a link, the sidebar, Back or a reload; a saved reward is left without a question', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { list, editor } = await beanCoinsRewards(page, request);
+    const layout = new ConsoleLayoutPage(page);
+    await list.goto();
+    await list.addReward.click();
+    await editor.expectTitle('Create a reward');
+    await editor.name.fill('Free Muffin');
+
+    // The browser's Back, a sidebar link and 'Back to Rewards' each ask; Keep editing stays with the edits.
+    await page.goBack();
+    await layout.answerLeaveWithoutSaving('Keep editing');
+    await expect(page).toHaveURL(/\/console\/reward$/);
+    await expect(editor.name).toHaveValue('Free Muffin');
+    await layout.navLink('Rewards').click();
+    await expect(layout.leaveWithoutSaving).toContainText(
+      'Your changes on this page have not been saved. If you leave now, they are lost.',
+    );
+    await snapshot(page, 'reward-editor-leave-unsaved');
+    await layout.answerLeaveWithoutSaving('Keep editing');
+    await expect(page).toHaveURL(/\/console\/reward$/);
+
+    // A reload or closing the tab gets the browser's own question.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+    await editor.expectTitle('Create a reward');
+    await expect(editor.name).toHaveValue('');
+
+    // Saving clears the question: the new reward's page opens at once, and Back leaves it.
+    await editor.name.fill('Free Muffin');
+    await editor.description.fill('A muffin with any coffee.');
+    await editor.choose(editor.type, 'Physical item');
+    await editor.cost.fill('300');
+    await editor.save.click();
+    await expectMessageModal(page, 'Success!', 'Reward created.');
+    await closeMessageModal(page, 'Success!');
+    await expect(page).toHaveURL(/\/console\/reward\/[0-9a-f]{24}$/);
+    await expect(editor.save).toBeDisabled();
+
+    // An edit then Leave goes without saving it.
+    await editor.cost.fill('450');
+    await editor.backToRewards.click();
+    await layout.answerLeaveWithoutSaving('Leave');
+    await list.expectShown();
+    expect((await list.cells('Free Muffin')).slice(1, 4)).toEqual(['Free Muffin', 'Physical item', '300 BC']);
+
+    // Saved edits leave by Back without a question.
+    await list.row('Free Muffin').getByRole('link', { name: 'Free Muffin', exact: true }).click();
+    await editor.expectTitle('Reward - Free Muffin');
+    await editor.cost.fill('450');
+    await editor.save.click();
+    await expectMessageModal(page, 'Success!', 'Reward updated.');
+    await closeMessageModal(page, 'Success!');
+    await expect(editor.save).toBeDisabled();
+    await page.goBack();
+    await list.expectShown();
+    await expect(layout.leaveWithoutSaving).toHaveCount(0);
+    expect((await list.cells('Free Muffin')).slice(1, 4)).toEqual(['Free Muffin', 'Physical item', '450 BC']);
   });
 });

@@ -12,6 +12,7 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes, routes } from '@/app/router';
 import { createRouterHandle, RouterBridge } from '@/app/router-handle';
+import { installBackGuard } from '@/ui/back-guard';
 
 const queryClient = createQueryClient();
 const router = createRouterHandle(() => ({
@@ -31,6 +32,8 @@ if (session && isConsole) void queryClient.prefetchQuery(clientRecordQuery(sessi
 if (session || !isConsole) preloadRoute(routes, pathname);
 
 installSessionExpiry(queryClient, router);
+// Before the router listens to popstate, so that an editor with unsaved edits can hold a Back (ui/back-guard.ts).
+installBackGuard();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -6,12 +6,22 @@ export class ConsoleLayoutPage {
   readonly sidebar: Locator;
   readonly upgradePrompt: Locator;
   readonly signedOutNotice: Locator;
+  /** An editor's question before leaving it with unsaved edits. */
+  readonly leaveWithoutSaving: Locator;
 
   constructor(page: Page) {
     this.page = page;
     this.sidebar = page.getByRole('navigation', { name: 'Main' });
     this.upgradePrompt = page.getByRole('dialog', { name: 'Upgrade your plan' });
     this.signedOutNotice = page.getByRole('dialog', { name: 'Signed out' });
+    this.leaveWithoutSaving = page.getByRole('dialog', { name: 'Leave without saving?' });
+  }
+
+  /** Answers 'Leave without saving?' and waits for it to close. */
+  async answerLeaveWithoutSaving(answer: 'Keep editing' | 'Leave') {
+    await expect(this.leaveWithoutSaving).toBeVisible();
+    await this.leaveWithoutSaving.getByRole('button', { name: answer, exact: true }).click();
+    await expect(this.leaveWithoutSaving).toBeHidden();
   }
 
   navLink(label: string) {

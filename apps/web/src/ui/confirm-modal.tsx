@@ -13,6 +13,8 @@ type TConfirm = {
   color?: string;
   /** 'Cancel' unless told: another word where the action itself is a cancel ('Keep it'). */
   cancelLabel?: string;
+  /** However the dialog closes: the action, Cancel, Escape or a click beside it. */
+  onClose?: () => void;
 };
 
 /** Ask before a destructive action: the title, a line of what it does, Cancel and the red action. */
@@ -23,6 +25,7 @@ export const openConfirmModal = ({
   confirmLabel = 'Delete',
   color = 'red',
   cancelLabel = BUTTON_LABELS.cancel,
+  onClose,
 }: TConfirm) =>
   modals.openConfirmModal({
     title,
@@ -30,4 +33,5 @@ export const openConfirmModal = ({
     labels: { confirm: confirmLabel, cancel: cancelLabel },
     confirmProps: { color },
     onConfirm,
+    ...(onClose ? { onClose } : {}),
   });

@@ -19,6 +19,7 @@ import {
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
 import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { SectionCard } from '@/ui/section-card';
+import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 export type TTrackFormProps = {
@@ -55,6 +56,7 @@ export const TrackForm = ({
   const [values, setValues] = useState(initialValues);
   const [showErrors, setShowErrors] = useState(false);
   const edited = isEdited(values, initialValues);
+  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const errors = useMemo(() => validateTrack(kind, values), [kind, values]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};
 

@@ -37,6 +37,7 @@ import { lazyModule } from '@/ui/lazy-module';
 import { LazyMultiSelect, LazySelect } from '@/ui/lazy-select';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
+import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 export type TRewardSubmission = { values: TRewardFormValues; file: File | null };
@@ -104,6 +105,8 @@ export const RewardForm = ({
   const lockedKind = redeemed > 0;
 
   const edited = file !== null || !isSameValues(values, initialValues);
+  // Leaving with unsaved edits asks first; a save in flight is not leaving them.
+  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const checks = useLazyChecks(rewardChecks, edited);
   const errors = useMemo(() => checks?.validateReward(values, redeemed) ?? [], [checks, values, redeemed]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};

@@ -17,6 +17,7 @@ import {
 } from '@/features/rewards/test-server';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
+import { UNSAVED_CHANGES_TEXTS } from '@/ui/use-unsaved-changes-guard';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
@@ -293,6 +294,57 @@ describe('edit a reward', { timeout: 60_000 }, () => {
     expect(preview().getByText('Physical item')).toBeTruthy();
     expect(preview().getByText('0 left')).toBeTruthy();
     expect(preview().getByText('Out of stock')).toBeTruthy();
+  });
+});
+
+describe('leaving a reward with unsaved edits', { timeout: 60_000 }, () => {
+  const leaveDialog = () => screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXTS.title });
+  const noLeaveDialog = () =>
+    waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXTS.title })).toBeNull());
+
+  it('asks first: Keep editing stays with the edits, Leave goes without saving', async () => {
+    const api = serveRewards();
+    const { router } = await openReward(COFFEE_ID, 'Free Coffee');
+    await user.clear(field('Cost'));
+    await user.type(field('Cost'), '300');
+    await user.click(screen.getByRole('link', { name: 'Back to Rewards' }));
+    const dialog = await leaveDialog();
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXTS.text)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await noLeaveDialog();
+    expect(router.state.location.pathname).toBe(`/console/reward/${COFFEE_ID}`);
+    expect(field('Cost').value).toBe('300');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Rewards' }));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/rewards'));
+    expect(api.callsTo(`PUT /api/rewards/${COFFEE_ID}`)).toHaveLength(0);
+  });
+
+  it('leaves without asking when nothing is edited, and once the edits are saved', async () => {
+    serveRewards(
+      {},
+      {
+        [`PUT /api/rewards/${COFFEE_ID}`]: () =>
+          ok({ ...COFFEE, cost: { ...COFFEE.cost, amount: 300 }, updated_at: '2026-11-02T10:00:00.000Z' }),
+      },
+    );
+    const { router } = await openReward(COFFEE_ID, 'Free Coffee');
+    await user.click(screen.getByRole('link', { name: 'Back to Rewards' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/rewards'));
+
+    router.navigate(`/console/reward/${COFFEE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Reward - Free Coffee' });
+    await user.clear(field('Cost'));
+    await user.type(field('Cost'), '300');
+    await user.click(button('Save'));
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(button('Save').disabled).toBe(true));
+    await user.click(screen.getByRole('link', { name: 'Back to Rewards' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/rewards'));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXTS.title })).toBeNull();
   });
 });
 
