@@ -40,7 +40,7 @@ export const DeliveryFilters = ({ values, onChange, onReset }: TDeliveryFiltersP
   <Group align="center" gap="sm" wrap="wrap">
     <DebouncedSearch
       label="Search the deliveries"
-      placeholder="Name, email, webhook id or customer id…"
+      placeholder="Name, email or id…"
       value={values.search}
       onChange={(search) => onChange({ search })}
     />
