@@ -20,10 +20,13 @@ const KB = 1024;
 const TARGET = 200 * KB;
 /**
  * Chunks a page loads right after it renders, with no click: shown beside the route (they are not its first load,
- * and the page is usable before they arrive). The challenge editor's flow canvas, behind a loader of its size.
+ * and the page is usable before they arrive). The challenge editor's flow canvas, behind a loader of its size; the
+ * customer profile's tables.
  */
 const AFTER_FIRST_PAINT = {
   'challenges/challenge-page': ['src/features/challenges/components/challenge-canvas.tsx'],
+  // The profile's tables below its fold (orders, baskets, subscriptions, rewards).
+  'customers/customer-profile-page': ['src/features/customers/components/profile-tables.tsx'],
 };
 /** Areas outside the console: no console layout around their pages. */
 const PUBLIC_AREAS = new Set(['welcome', 'legal']);

@@ -1,8 +1,8 @@
 import { consolePaths, isId, mayUse, type TCustomer } from '@laurel/contract';
-import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBuildingStore, IconCalendar, IconId } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
@@ -14,7 +14,6 @@ import { PaymentMethodsSection } from '@/features/customers/components/payment-m
 import { PersonalInfoSection } from '@/features/customers/components/personal-info-section';
 import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
 import { ProfileSection } from '@/features/customers/components/profile-section';
-import { ProfileTables } from '@/features/customers/components/profile-tables';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
 import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
@@ -25,6 +24,12 @@ import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
+
+/** The profile's tables (orders, baskets, subscriptions…) sit below its fold: loaded just after its first paint. */
+const ProfileTables = lazyComponent(
+  () => import('@/features/customers/components/profile-tables'),
+  'ProfileTables',
+);
 
 // Opened from the profile's buttons (or a link): their Modals and fields load then.
 const LoyaltySignUpModal = lazyComponent(
@@ -159,7 +164,9 @@ const CustomerProfile = ({ id }: { id: string }) => {
       <MountWhen when={showRewards}>
         <RewardsSection customerId={id} erased={erased} />
       </MountWhen>
-      <ProfileTables customerId={id} currencySymbol={symbol} erased={erased} />
+      <Suspense fallback={<Skeleton height={320} />}>
+        <ProfileTables customerId={id} currencySymbol={symbol} erased={erased} />
+      </Suspense>
       <MountWhen when>
         <PrivacySection
           customer={data}
