@@ -4,6 +4,7 @@ import type { TConfig } from './config';
 import type { Database } from './db/database';
 import { primaryReads, type ReadSide } from './db/read-side';
 import { createEngine, ENGINE_STEPS, type Engine, engineTasks } from './engine';
+import { createQueueUpkeepTask } from './engine/core/queue-upkeep';
 import { createEventLogTask } from './engine/events/event-partitions';
 import { type AuthCache, createAuthCache } from './http/auth/auth-cache';
 import { createTokenService, type TokenService } from './http/auth/tokens';
@@ -58,6 +59,7 @@ export const createAppContext = (input: {
       ...engineTasks(clock),
       createCustomerImportTask(input.log, input.config.imports),
       createEventLogTask({ retentionDays: input.config.engine.eventRetentionDays, log: input.log }),
+      createQueueUpkeepTask({ mode: input.config.engine.vacuum, log: input.log }),
     ],
     log: input.log,
     batchSize: input.config.engine.batchSize,

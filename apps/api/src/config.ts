@@ -120,6 +120,8 @@ const ZConfig = z
       .int('must be a whole number of seconds')
       .min(5, 'must be at least 5')
       .default(30),
+    // auto: the worker vacuums its queue tables where no autovacuum runs (PGlite, or autovacuum off); off: never.
+    ENGINE_VACUUM: z.enum(['auto', 'off'], { message: "must be 'auto' or 'off'" }).default('auto'),
     // An idle worker is woken by new work; this is only how often it looks anyway (a lost wake-up).
     ENGINE_IDLE_POLL_MS: z.coerce
       .number({ message: 'must be a whole number of milliseconds' })
@@ -296,6 +298,7 @@ const ZConfig = z
       batchSize: env.ENGINE_BATCH_SIZE,
       idlePollMs: env.ENGINE_IDLE_POLL_MS,
       eventRetentionDays: env.EVENT_RETENTION_DAYS,
+      vacuum: env.ENGINE_VACUUM,
     },
     imports: { chunkRows: env.IMPORT_CHUNK_ROWS, leaseSeconds: env.IMPORT_LEASE_SECONDS },
   }));

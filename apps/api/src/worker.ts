@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/connect';
 import { applyMigrations } from './db/migrate';
 import { createEngine, ENGINE_STEPS, engineTasks } from './engine';
+import { createQueueUpkeepTask } from './engine/core/queue-upkeep';
 import { createEventLogTask } from './engine/events/event-partitions';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics/metrics';
@@ -56,6 +57,7 @@ const main = async () => {
       ...engineTasks(clockStartingAt(config.clockStart)),
       createCustomerImportTask(log, config.imports),
       createEventLogTask({ retentionDays: config.engine.eventRetentionDays, log }),
+      createQueueUpkeepTask({ mode: config.engine.vacuum, log }),
     ],
     log,
     batchSize: config.engine.batchSize,
