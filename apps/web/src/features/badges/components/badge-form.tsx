@@ -19,7 +19,6 @@ import { EditorCardHeader } from '@/ui/editor-card-header';
 import { lazyModule } from '@/ui/lazy-module';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 
 export type TBadgeSubmission = { values: TBadgeFormValues; file: File | null };
 
@@ -74,7 +73,6 @@ export const BadgeForm = ({
   const wide = useMediaQuery('(min-width: 48em)', true);
 
   const edited = file !== null || !isSameValues(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const checks = useLazyChecks(badgeChecks, edited);
   const errors = useMemo(() => checks?.validateBadge(values, file) ?? [], [checks, values, file]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};

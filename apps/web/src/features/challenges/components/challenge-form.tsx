@@ -27,7 +27,6 @@ import { openConfirmModal } from '@/ui/confirm-modal';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { lazyModule } from '@/ui/lazy-module';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 import { DetailsPanel } from './details-panel';
 import { ObjectivesPanel } from './objectives-panel';
@@ -90,7 +89,6 @@ export const ChallengeForm = (props: TChallengeFormProps) => {
   const [file, setFile] = useState<File | null>(null);
   const [graph, setGraph] = useState(initialGraph);
   const [edited, setEdited] = useState(false);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [picker, setPicker] = useState<TPicker>(null);
   const [checked, setChecked] = useState(false);

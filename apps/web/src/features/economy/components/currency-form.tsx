@@ -25,7 +25,6 @@ import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 import { SaveControls } from '@/ui/save-controls';
 import { useObjectUrl } from '@/ui/use-object-url';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 
 export type TCurrencySubmission = { values: TCurrencyFormValues; file: File | null };
 
@@ -77,7 +76,6 @@ export const CurrencyForm = ({
   const [file, setFile] = useState<File | null>(null);
   const fileUrl = useObjectUrl(file);
   const edited = file !== null || !isSameCurrency(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const set = <K extends keyof TCurrencyFormValues>(field: K, value: TCurrencyFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 

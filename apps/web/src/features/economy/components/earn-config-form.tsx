@@ -33,7 +33,6 @@ import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 import { RemoteMultiPicker, RemotePicker } from '@/ui/remote-picker';
 import { SaveControls } from '@/ui/save-controls';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 type TEarnConfigFormProps = {
@@ -75,7 +74,6 @@ export const EarnConfigForm = ({
   const [values, setValues] = useState(initialValues);
   const [showErrors, setShowErrors] = useState(false);
   const edited = !isSameEarnConfig(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const errors = useMemo(() => validateEarnConfig(values, kind), [values, kind]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};
   const set = <K extends keyof TEarnConfigFormValues>(field: K, value: TEarnConfigFormValues[K]) =>

@@ -19,7 +19,6 @@ import {
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
 import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { SectionCard } from '@/ui/section-card';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 export type TTrackFormProps = {
@@ -56,7 +55,6 @@ export const TrackForm = ({
   const [values, setValues] = useState(initialValues);
   const [showErrors, setShowErrors] = useState(false);
   const edited = isEdited(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const errors = useMemo(() => validateTrack(kind, values), [kind, values]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};
 

@@ -28,7 +28,6 @@ import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { lazyModule } from '@/ui/lazy-module';
 import { SectionCard } from '@/ui/section-card';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 
 const segmentChecks = lazyModule(() => import('@/features/segments/segment-validation'));
 
@@ -74,7 +73,6 @@ export const SegmentForm = ({
   const [errors, setErrors] = useState<TSegmentFormErrors>(serverErrors);
   const [focusError, setFocusError] = useState(false);
   const edited = !isSameValues(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   // Loaded once something is edited, so that leaving a field or saving finds them ready.
   useLazyChecks(segmentChecks, edited);
   const errorCount = Object.keys(errors).length;

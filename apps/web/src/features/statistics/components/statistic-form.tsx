@@ -20,7 +20,6 @@ import {
 } from '@/features/statistics/statistic-form-values';
 import { AGGREGATION_HINTS, RESET_HINTS, STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
 import { LazySelect } from '@/ui/lazy-select';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 
 /** Hints sit under the inputs, so that side-by-side pickers line up whatever the length of their hints. */
 const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
@@ -63,7 +62,6 @@ export const StatisticForm = ({
   const [stale, setStale] = useState<ReadonlySet<TStatisticFormField>>(new Set());
   const result = useMemo(() => parseStatisticForm(values, isNew), [values, isNew]);
   const edited = !isSameValues(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
 
   const errorOf = (field: TStatisticFormField) =>
     (touched.has(field) && !result.ok ? result.errors[field] : undefined) ??

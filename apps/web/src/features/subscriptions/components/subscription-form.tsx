@@ -19,7 +19,6 @@ import {
 } from '@/features/subscriptions/subscription-form-values';
 import { lazyModule } from '@/ui/lazy-module';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
-import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 
 const subscriptionChecks = lazyModule(() => import('@/features/subscriptions/subscription-validation'));
 
@@ -50,7 +49,6 @@ export const SubscriptionForm = ({
   const [stale, setStale] = useState<ReadonlySet<TSubscriptionFormField>>(new Set());
   const [tried, setTried] = useState(false);
   const edited = !isSameValues(values, initialValues);
-  useUnsavedChangesGuard(edited && !submitting && !readOnly);
   const checks = useLazyChecks(subscriptionChecks, edited);
   const result = useMemo(() => checks?.parseSubscriptionForm(values), [checks, values]);
 
