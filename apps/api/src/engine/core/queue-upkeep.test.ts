@@ -51,6 +51,9 @@ describe('the queue upkeep task (ENGINE_VACUUM)', () => {
     vi.advanceTimersByTime(1_500);
     await task.run(fake.database);
     expect(fake.vacuums()).toHaveLength(2);
+    const few = fakeDatabase('pglite', true, { event_queue: [40_000, 2_900] });
+    await createQueueUpkeepTask({ mode: 'auto' }).run(few.database);
+    expect(few.vacuums()).toEqual([]);
   });
 
   it('leaves it to PostgreSQL when its autovacuum is on, and does nothing when turned off', async () => {
