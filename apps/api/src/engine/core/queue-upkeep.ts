@@ -13,9 +13,8 @@ export const QUEUE_TABLES = ['event_queue'] as const;
 /** How often the dead rows are looked at. */
 const CHECK_EVERY_MS = 10_000;
 /**
- * A table is vacuumed past this many dead rows and this share of its live ones: the queue itself (few live rows)
- * about every thousand events, the deliveries' history (many) in proportion, so the work stays a small multiple
- * of the rows that came and went.
+ * A table is vacuumed past this many dead rows and this share of its live ones: the queue (few live rows, unless a
+ * backlog waits) about every thousand events, so the work stays a small multiple of the rows that came and went.
  */
 const DEAD_ROWS_MIN = 1_000;
 const DEAD_SHARE = 0.05;
