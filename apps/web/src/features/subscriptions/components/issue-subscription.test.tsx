@@ -34,7 +34,8 @@ const serve = (
 const subscriptionsBox = async () => {
   renderApp(PROFILE);
   await screen.findByRole('heading', { level: 1, name: 'Ann Smith' }, { timeout: 5000 });
-  return screen.getByRole('region', { name: 'Subscriptions' });
+  // The profile's tables load just after its first paint.
+  return screen.findByRole('region', { name: 'Subscriptions' }, { timeout: 5000 });
 };
 
 describe('customer profile: subscriptions', { timeout: 30_000 }, () => {
