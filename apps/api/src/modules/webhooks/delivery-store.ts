@@ -69,7 +69,10 @@ export const claimDue = async (
               AND NOT EXISTS (
                 SELECT 1 FROM webhook_deliveries o
                 WHERE o.status = 'pending' AND o.endpoint_id = d.endpoint_id AND o.customer_id = d.customer_id
-                  AND o.seq < d.seq AND (o.attempts = 0 OR o.leased_until > now()))
+                  AND o.seq < d.seq AND (o.attempts = 0 OR o.leased_until > now())
+                -- OFFSET 0 keeps this a lookup per row by the order index: as an anti join, statistics taken while
+                -- the queue was empty (one pending row expected) chose a scan of every pending row per row.
+                OFFSET 0)
             ORDER BY d.next_attempt_at, d.seq
             LIMIT ${limit}
             FOR UPDATE OF d SKIP LOCKED
