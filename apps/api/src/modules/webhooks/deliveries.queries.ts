@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
-import { searchPattern } from '../customers/customers.queries';
+import { searchPattern } from '../customers';
 
 type DeliveryQuery = z.output<typeof ZWebhookDeliveryQuery>;
 
