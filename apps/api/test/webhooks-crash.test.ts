@@ -248,6 +248,12 @@ describe.skipIf(testDbKind() !== 'postgres')(
           [admin.clientId],
         );
         expect(outbox).toEqual([{ status: 'delivered', n: ORDERS }]);
+        // And the queue the dispatchers claim from holds none of them.
+        const { rows: queued } = await sql.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id WHERE d.client_id = $1',
+          [admin.clientId],
+        );
+        expect(queued).toEqual([{ n: 0 }]);
 
         // What the receiver took (answered 2xx), by Laurel-Webhook-Id: every credit's webhook at least once.
         const taken = receiver.received.filter((_, index) => (receiver.statuses[index] ?? 500) < 300);

@@ -24,8 +24,8 @@ export const webhookEndpoints = pgTable(
 
 /**
  * The outbox (DESIGN §10): one row per endpoint and webhook, written in the effect's own transaction; the
- * dispatcher sends it until a 2xx or until the retry schedule runs out. `seq` orders sends per endpoint and customer;
- * `leased_until` keeps a row a sender holds from others (a sender that dies lets its lease run out).
+ * dispatcher sends it until a 2xx or until the retry schedule runs out. `seq` orders sends per endpoint and customer.
+ * It is also the deliveries' history: what is still to send is found through `webhook_queue`.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -43,24 +43,42 @@ export const webhookDeliveries = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   // No unique index on (endpoint_id, webhook_id): the id is derived from that pair (outbox.ts), so the primary key
   // already makes a repeated webhook a no-op, with one index less to write per outbox row.
+  // No index on the status: marking a delivery made writes no index entry (and can be a HOT update).
   (table) => [
-    // The dispatcher's claim: what is due, in order.
-    index('webhook_deliveries_due_idx')
-      .on(table.nextAttemptAt, table.seq)
-      .where(sql`${table.status} = 'pending'`),
-    // Order per endpoint and customer: an earlier unsent row of the same pair holds a later one back.
-    index('webhook_deliveries_order_idx')
-      .on(table.endpointId, table.customerId, table.seq)
-      .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.seq.desc()),
     index('webhook_deliveries_customer_idx').on(table.clientId, table.customerId),
+  ],
+);
+
+/**
+ * The deliveries still to send (status pending), with what the dispatcher's claim orders and filters by: a small
+ * table beside the growing history, kept equal to `webhook_deliveries`' status, next try and attempts by triggers in
+ * the same statement (migration 0036), so every writer of the outbox queues its rows. Its own plans and its own
+ * vacuum (engine/core/queue-upkeep.ts) do not depend on how much history the deliveries hold. `leased_until`
+ * keeps a row a sender holds from others (a sender that dies lets its lease run out).
+ */
+export const webhookQueue = pgTable(
+  'webhook_queue',
+  {
+    deliveryId: text('delivery_id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    customerId: text('customer_id'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (table) => [
+    // The claim: what is due, in order.
+    index('webhook_queue_due_idx').on(table.nextAttemptAt, table.seq),
+    // Order per endpoint and customer: an earlier unsent row of the same pair holds a later one back.
+    index('webhook_queue_order_idx').on(table.endpointId, table.customerId, table.seq),
   ],
 );
 

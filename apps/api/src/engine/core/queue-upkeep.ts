@@ -3,12 +3,12 @@ import type { Database } from '../../db/database';
 import type { EngineTask } from './engine';
 
 /**
- * The tables whose rows pass through a queue: event_queue (a row in, a row out, per event). Until a VACUUM removes
- * them, the dead entries stay at the head of the index every claim starts from, so a claim would read more the
- * longer the engine has run. Not webhook_deliveries: its history and its queue share the table, and a vacuum that
- * left its pending indexes few entries in many pages turned the planner from them to plans that read the backlog.
+ * The tables whose rows pass through a queue: event_queue (a row in, a row out, per event) and webhook_queue (per
+ * delivery). Until a VACUUM removes them, the dead entries stay at the head of the index every claim starts from,
+ * so a claim would read more the longer the engine has run. Their histories (events, webhook_deliveries) are left to
+ * the server: they only grow, and their dead rows are few.
  */
-export const QUEUE_TABLES = ['event_queue'] as const;
+export const QUEUE_TABLES = ['event_queue', 'webhook_queue'] as const;
 
 /** How often the dead rows are looked at. */
 const CHECK_EVERY_MS = 10_000;

@@ -49,55 +49,59 @@ const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({
  * Takes up to `limit` due deliveries of active endpoints, oldest first, and leases them. Per endpoint and customer
  * they go in order: a row waits while an earlier one of the same pair is unsent or in flight (one already retrying
  * does not hold the rest back for days). `busyEndpoints`: this process's saturated endpoints, left for later, so a
- * slow receiver's backlog does not fill the sender. SKIP LOCKED lets several processes claim side by side.
+ * slow receiver's backlog does not fill the sender. SKIP LOCKED lets several processes claim side by side. It reads
+ * and leases in `webhook_queue` only (the pending deliveries), then reads what to send from the deliveries by key.
  */
+export const claimDueSql = (limit: number, busyEndpoints: readonly string[], leaseSeconds: number) =>
+  sql`WITH due AS (
+        SELECT q.delivery_id FROM webhook_queue q
+        JOIN webhook_endpoints e ON e.id = q.endpoint_id AND e.active
+        WHERE q.next_attempt_at <= now() AND (q.leased_until IS NULL OR q.leased_until < now())
+          AND NOT (q.endpoint_id = ANY (${arrayParam([...busyEndpoints])}::text[]))
+          AND NOT EXISTS (
+            SELECT 1 FROM webhook_queue o
+            WHERE o.endpoint_id = q.endpoint_id AND o.customer_id = q.customer_id AND o.seq < q.seq
+              AND (o.attempts = 0 OR o.leased_until > now())
+            -- OFFSET 0 keeps this a lookup per row by the order index: as an anti join, statistics taken while
+            -- the queue was empty (one pending row expected) chose a scan of every pending row per row.
+            OFFSET 0)
+        ORDER BY q.next_attempt_at, q.seq
+        LIMIT ${limit}
+        FOR UPDATE OF q SKIP LOCKED
+      ), leased AS (
+        UPDATE webhook_queue q SET leased_until = now() + make_interval(secs => ${leaseSeconds})
+        FROM due WHERE q.delivery_id = due.delivery_id
+        RETURNING q.delivery_id
+      )
+      SELECT ${claimedColumns}, w.seq
+      FROM leased JOIN webhook_deliveries w ON w.id = leased.delivery_id
+      JOIN webhook_endpoints e ON e.id = w.endpoint_id
+      ORDER BY w.seq`;
+
+/** Runs claimDueSql: the deliveries leased, in seq order (within each endpoint and customer, the order to send). */
 export const claimDue = async (
   db: DbOrTx,
   limit: number,
   busyEndpoints: readonly string[],
   leaseSeconds: number,
 ): Promise<ClaimedDelivery[]> =>
-  (
-    await rowsOf<ClaimedRow>(
-      db,
-      sql`WITH due AS (
-            SELECT d.id FROM webhook_deliveries d
-            JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.active
-            WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-              AND (d.leased_until IS NULL OR d.leased_until < now())
-              AND NOT (d.endpoint_id = ANY (${arrayParam([...busyEndpoints])}::text[]))
-              AND NOT EXISTS (
-                SELECT 1 FROM webhook_deliveries o
-                WHERE o.status = 'pending' AND o.endpoint_id = d.endpoint_id AND o.customer_id = d.customer_id
-                  AND o.seq < d.seq AND (o.attempts = 0 OR o.leased_until > now())
-                -- OFFSET 0 keeps this a lookup per row by the order index: as an anti join, statistics taken while
-                -- the queue was empty (one pending row expected) chose a scan of every pending row per row.
-                OFFSET 0)
-            ORDER BY d.next_attempt_at, d.seq
-            LIMIT ${limit}
-            FOR UPDATE OF d SKIP LOCKED
-          )
-          UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${leaseSeconds})
-          FROM due, webhook_endpoints e
-          WHERE w.id = due.id AND e.id = w.endpoint_id
-          RETURNING ${claimedColumns}, w.seq`,
-    )
-  )
-    // UPDATE … RETURNING keeps no order: the senders need seq order within each endpoint and customer.
-    .sort(
-      (a, b) =>
-        Number((a as ClaimedRow & { seq: number }).seq) - Number((b as ClaimedRow & { seq: number }).seq),
-    )
-    .map(toClaimed);
+  (await rowsOf<ClaimedRow>(db, claimDueSql(limit, busyEndpoints, leaseSeconds))).map(toClaimed);
 
-/** One delivery leased now, whatever its status (a test send, a resend); null when it is not the client's. */
+/**
+ * One delivery leased now, whatever its status (a test send, a resend): a pending one is leased in the queue, so the
+ * claim leaves it to this send. Null when it is not the client's.
+ */
 export const leaseOne = async (db: DbOrTx, clientId: string, deliveryId: string, leaseSeconds: number) => {
   const [row] = await rowsOf<ClaimedRow>(
     db,
-    sql`UPDATE webhook_deliveries w SET leased_until = now() + make_interval(secs => ${leaseSeconds})
-        FROM webhook_endpoints e
-        WHERE w.id = ${deliveryId} AND w.client_id = ${clientId} AND e.id = w.endpoint_id
-        RETURNING ${claimedColumns}`,
+    sql`WITH leased AS (
+          UPDATE webhook_queue q SET leased_until = now() + make_interval(secs => ${leaseSeconds})
+          WHERE q.delivery_id = ${deliveryId}
+            AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = q.delivery_id AND d.client_id = ${clientId})
+          RETURNING 1
+        )
+        SELECT ${claimedColumns} FROM webhook_deliveries w JOIN webhook_endpoints e ON e.id = w.endpoint_id
+        WHERE w.id = ${deliveryId} AND w.client_id = ${clientId}`,
   );
   return row ? toClaimed(row) : null;
 };
@@ -114,7 +118,8 @@ export type AttemptOutcome = {
 
 /**
  * Writes a set of tries in one statement: each delivery's status, count and next try, and its attempt log row.
- * Answers the deliveries that gave up now (their endpoints are switched off).
+ * The queue follows (migration 0036's trigger): a delivery made or given up leaves it, one to retry has its lease
+ * ended. Answers the deliveries that gave up now (their endpoints are switched off).
  */
 export const recordAttempts = async (db: DbOrTx, outcomes: readonly AttemptOutcome[]) => {
   if (outcomes.length === 0) return [] as { id: string; endpoint_id: string; client_id: string }[];
@@ -136,7 +141,6 @@ export const recordAttempts = async (db: DbOrTx, outcomes: readonly AttemptOutco
         UPDATE webhook_deliveries d SET
           attempts = d.attempts + 1,
           last_status_code = r.status_code,
-          leased_until = NULL,
           status = CASE WHEN r.delivered THEN 'delivered'
                         WHEN r.keep AND d.status <> 'pending' THEN d.status
                         WHEN r.next_at IS NULL THEN 'failed' ELSE 'pending' END,
@@ -154,10 +158,9 @@ export const recordAttempts = async (db: DbOrTx, outcomes: readonly AttemptOutco
 export const nextDueAt = async (db: DbOrTx): Promise<Date | null> => {
   const [row] = await rowsOf<{ at: string | Date | null }>(
     db,
-    sql`SELECT min(greatest(d.next_attempt_at, coalesce(d.leased_until, d.next_attempt_at))) AS at
-        FROM webhook_deliveries d
-        JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.active
-        WHERE d.status = 'pending'`,
+    sql`SELECT min(greatest(q.next_attempt_at, coalesce(q.leased_until, q.next_attempt_at))) AS at
+        FROM webhook_queue q
+        JOIN webhook_endpoints e ON e.id = q.endpoint_id AND e.active`,
   );
   return row?.at ? new Date(row.at) : null;
 };

@@ -333,14 +333,7 @@ export const createWebhookDispatcher = (deps: {
     deliverNow,
     /** Deliveries waiting (tests, metrics). */
     pendingCount: async () =>
-      Number(
-        (
-          await rowsOf<{ n: number }>(
-            db,
-            sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`,
-          )
-        )[0]?.n ?? 0,
-      ),
+      Number((await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_queue`))[0]?.n ?? 0),
   };
 };
 export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCurrency } from '../../../test/economy-helpers';
+import { addCustomer, type SignedIn } from '../../../test/factories';
+import { createClientApp, type TestApp } from '../../../test/test-app';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
+import { jsonColumn, rowsOf } from '../../db/raw-sql';
+import { claimDue, claimDueSql } from './delivery-store';
+
+/*
+ * webhook_queue (migration 0036) holds the deliveries still to send, kept by triggers from the deliveries' own
+ * status: whatever writes the outbox queues its rows, whatever finishes a delivery takes it out. The claim reads the
+ * queue and leases there, and reads the deliveries' history only by key, however much of it there is.
+ */
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+let t: TestApp;
+let admin: SignedIn;
+let call: Awaited<ReturnType<typeof createClientApp>>['call'];
+let receiver: Receiver;
+
+beforeAll(async () => {
+  // One retry, an hour after the first try: a failed try leaves its delivery waiting in the queue.
+  ({ t, admin, call } = await createClientApp('BUSINESS', { env: { WEBHOOK_RETRY_SCHEDULE: '3600' } }));
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+type QueueRow = { id: string; seq: string; endpoint_id: string; next_attempt_at: string; attempts: number };
+
+/** The queue beside what the deliveries say is pending: they must be the same rows with the same values. */
+const queueAndPending = async () => {
+  const read = (from: string) =>
+    t.ctx.database.query<QueueRow>(
+      `SELECT ${from === 'q' ? 'q.delivery_id' : 'd.id'} AS id, d.seq::text AS seq, d.endpoint_id,
+              ${from}.next_attempt_at::text AS next_attempt_at, ${from}.attempts
+         FROM webhook_deliveries d ${from === 'q' ? 'JOIN webhook_queue q ON q.delivery_id = d.id' : "WHERE d.status = 'pending'"}
+        ORDER BY 1`,
+    );
+  return { queue: await read('q'), pending: await read('d') };
+};
+
+const addEndpoint = async () => {
+  const res = await call('POST', '/api/integrations/webhooks', {
+    url: receiver.url,
+    event_types: ['wallet.credited'],
+    active: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().content as { _id: string };
+};
+
+const credit = async (customer: string, currency: string) => {
+  const res = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
+    currency,
+    direction: 'credit',
+    amount: 5,
+    reason: 'Queue',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+describe('the webhook queue', () => {
+  it('holds exactly the pending deliveries: queued when written, kept with its next try after a failure, gone when delivered or its endpoint deleted', async () => {
+    const endpoint = await addEndpoint();
+    const currency = await createCurrency(t.app, admin);
+    const customer = await addCustomer(t.app, admin);
+
+    await credit(customer, currency._id);
+    let state = await queueAndPending();
+    expect(state.queue).toHaveLength(1);
+    expect(state.queue).toEqual(state.pending);
+    expect(state.queue[0]).toMatchObject({ endpoint_id: endpoint._id, attempts: 0 });
+
+    // The receiver fails: the delivery waits an hour for its retry, in the queue with that time and unleased.
+    receiver.answerNext(500);
+    await t.ctx.webhooks.drain();
+    state = await queueAndPending();
+    expect(state.queue).toHaveLength(1);
+    expect(state.queue).toEqual(state.pending);
+    expect(state.queue[0]?.attempts).toBe(1);
+    expect(new Date(state.queue[0]?.next_attempt_at as string).getTime()).toBeGreaterThan(
+      Date.now() + 3_000_000,
+    );
+    const [lease] = await t.ctx.database.query<{ leased_until: string | null }>(
+      'SELECT leased_until FROM webhook_queue WHERE delivery_id = $1',
+      [state.queue[0]?.id],
+    );
+    expect(lease?.leased_until).toBeNull();
+
+    // A resend delivers it: it leaves the queue.
+    const resent = await call('POST', `/api/integrations/webhook-deliveries/${state.queue[0]?.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().content).toMatchObject({ status: 'delivered', attempts: 2 });
+    state = await queueAndPending();
+    expect(state).toEqual({ queue: [], pending: [] });
+
+    // Sent at once by the dispatcher: in and out again.
+    await credit(customer, currency._id);
+    expect((await queueAndPending()).queue).toHaveLength(1);
+    await t.ctx.webhooks.drain();
+    expect(await queueAndPending()).toEqual({ queue: [], pending: [] });
+
+    // Waiting when its endpoint is deleted: it goes with the endpoint's deliveries.
+    receiver.answerNext(500);
+    await credit(customer, currency._id);
+    await t.ctx.webhooks.drain();
+    expect((await queueAndPending()).queue).toHaveLength(1);
+    expect((await call('DELETE', `/api/integrations/webhooks/${endpoint._id}`)).statusCode).toBe(200);
+    expect(await queueAndPending()).toEqual({ queue: [], pending: [] });
+  });
+
+  it('a claim reads the deliveries only by key, whatever their history, and leases what it took', async () => {
+    const endpoint = await addEndpoint();
+    // 20,000 deliveries made, then 500 waiting, one customer each; the planner's statistics taken with all of them.
+    await t.ctx.database.query(
+      `INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload,
+                                       status, attempts, delivered_at)
+       SELECT substr(md5('history' || n), 1, 24), $1, $2, 'wh_history_' || n, 'wallet.credited', 'c' || n,
+              '{}'::jsonb, 'delivered', 1, now()
+       FROM generate_series(1, 20000) AS n`,
+      [admin.clientId, endpoint._id],
+    );
+    await t.ctx.database.query(
+      `INSERT INTO webhook_deliveries (id, client_id, endpoint_id, webhook_id, event_type, customer_id, payload)
+       SELECT substr(md5('waiting' || n), 1, 24), $1, $2, 'wh_waiting_' || n, 'wallet.credited', 'w' || n, '{}'::jsonb
+       FROM generate_series(1, 500) AS n`,
+      [admin.clientId, endpoint._id],
+    );
+    await t.ctx.database.query('ANALYZE webhook_deliveries');
+    await t.ctx.database.query('ANALYZE webhook_queue');
+
+    // The plan: the deliveries are read by their primary key only, never scanned.
+    const [explained] = await rowsOf<{ 'QUERY PLAN': unknown }>(
+      t.ctx.database.db,
+      sql`EXPLAIN (FORMAT JSON) ${claimDueSql(100, [], 60)}`,
+    );
+    const plan = jsonColumn(explained?.['QUERY PLAN'] as object) as { Plan: PlanNode }[];
+    const reads = nodesOf(plan[0]?.Plan as PlanNode).filter(
+      (node) => node['Relation Name'] === 'webhook_deliveries',
+    );
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.map((node) => `${node['Node Type']} ${node['Index Name']}`)).toEqual(
+      reads.map(() => 'Index Scan webhook_deliveries_pkey'),
+    );
+
+    const claimed = await claimDue(t.ctx.database.db, 100, [], 60);
+    expect(claimed).toHaveLength(100);
+    // Oldest first.
+    expect(claimed.map((delivery) => delivery.webhookId)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `wh_waiting_${i + 1}`),
+    );
+    const [leased] = await t.ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM webhook_queue WHERE leased_until > now()',
+    );
+    expect(leased?.n).toBe(100);
+    // The next claim takes the next ones.
+    const next = await claimDue(t.ctx.database.db, 100, [], 60);
+    expect(next[0]?.webhookId).toBe('wh_waiting_101');
+  });
+});
