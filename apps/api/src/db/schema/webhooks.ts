@@ -52,6 +52,8 @@ export const webhookDeliveries = pgTable(
   // No index on the status: marking a delivery made writes no index entry (and can be a HOT update).
   (table) => [
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.seq.desc()),
+    // The endpoints list's failed count (the pending one comes from webhook_queue): failures are few.
+    index('webhook_deliveries_failed_idx').on(table.endpointId).where(sql`${table.status} = 'failed'`),
     index('webhook_deliveries_customer_idx').on(table.clientId, table.customerId),
   ],
 );
