@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { CUSTOMERS_SQL, NAMES, SURNAMES } from './bench-seed';
 import { assert, call, ensureClient, envInt, fmtInt, log, must, type Server } from './bench-support';
 import { subscribeEveryType, waitDelivered } from './engine-bench-webhooks';
+import { profileStatements } from './statement-profile';
 
 const EVENTS = envInt('BENCH_CHALLENGE_EVENTS', 20_000, 1_000, 5_000_000);
 const CUSTOMERS = envInt('BENCH_CHALLENGE_CUSTOMERS', 2_000, 10, 1_000_000);
@@ -270,9 +271,14 @@ export const runChallengesScenario = async (
     await waitDelivered(pool, `challenges ${label}`);
   };
   const half = Math.floor(EVENTS / 2);
+  // With BENCH_PG_STATEMENTS=1, PostgreSQL's heaviest statements of the first run without and both runs with.
+  const profileWithout = await profileStatements(pool, 'challenges, without (1)');
   await post(without, half, 'without (1)');
+  await profileWithout();
+  const profileWith = await profileStatements(pool, 'challenges, with (1) and (2)');
   await post(withChallenges, half, 'with (1)');
   await post(withChallenges, EVENTS - half, 'with (2)');
+  await profileWith();
   await post(without, EVENTS - half, 'without (2)');
   for (const agent of agents) agent.destroy();
 
