@@ -86,6 +86,7 @@ export const createAppContext = (input: {
       log: input.log,
       mail,
       yieldTo: engine.backlogged,
+      onResults: metrics.countWebhooks,
     }),
   };
 };

@@ -71,6 +71,7 @@ const main = async () => {
     log,
     mail: mailProviderFor(config.mail, { db: database.db, log }),
     yieldTo: engine.backlogged,
+    onResults: metrics.countWebhooks,
   });
   stopEngine = async () => {
     await engine.stop();

@@ -39,3 +39,4 @@ export { ensureSystemStatistics } from './statistics/system-statistics';
 export { writeStatistics } from './statistics/write-statistics';
 export { ENGINE_STEPS, engineTasks } from './steps';
 export { updateMemberships } from './steps/segments.step';
+export { readWebhookBacklog, type WebhookBacklog } from './webhooks/backlog';

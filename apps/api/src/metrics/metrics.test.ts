@@ -11,25 +11,13 @@ import {
   postEvents,
   type SignedIn,
 } from '../../test/factories';
+import { sample } from '../../test/prometheus';
 import { freePort } from '../../test/server-process';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listenForMetrics } from './metrics-listener';
 
 const TOKEN = 'operator-metrics-token-0123456789';
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
-
-/** The value of one sample of the exposition text (labels in any order), or undefined when absent. */
-const sample = (text: string, name: string, labels: Record<string, string> = {}) => {
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_:][\w:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-};
 
 let t: TestApp;
 let admin: SignedIn;

@@ -3,7 +3,13 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database';
 import { migrationLevel } from '../db/migrate';
 import { recentResults } from '../db/recent-results';
-import { type EngineTally, type QueueDepth, readQueueDepth } from '../engine';
+import {
+  type EngineTally,
+  type QueueDepth,
+  readQueueDepth,
+  readWebhookBacklog,
+  type WebhookBacklog,
+} from '../engine';
 import { API_PACKAGE_JSON } from '../paths';
 
 const VERSION = (JSON.parse(readFileSync(API_PACKAGE_JSON, 'utf8')) as { version: string }).version;
@@ -11,7 +17,14 @@ const VERSION = (JSON.parse(readFileSync(API_PACKAGE_JSON, 'utf8')) as { version
 /** Figures read from the database at scrape time are reused this long, so scrapes cannot hammer it. */
 const DATABASE_FIGURES_MAX_AGE_MS = 5_000;
 
-type DatabaseFigures = { queue: QueueDepth; migrations: { applied: number; available: number } };
+type DatabaseFigures = {
+  queue: QueueDepth;
+  webhooks: WebhookBacklog;
+  migrations: { applied: number; available: number };
+};
+
+/** What a dispatcher's written results came to (see WebhookDispatcher's `onResults`). */
+export type WebhookTally = { delivered: number; failed: number; gaveUp: number };
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -37,8 +50,12 @@ export const createMetrics = (input: { database: Database; collectProcess: boole
   const figures = () =>
     recent('database', async () => {
       try {
-        const [queue, migrations] = await Promise.all([readQueueDepth(database), migrationLevel(database)]);
-        return { queue, migrations };
+        const [queue, webhooks, migrations] = await Promise.all([
+          readQueueDepth(database),
+          readWebhookBacklog(database),
+          migrationLevel(database),
+        ]);
+        return { queue, webhooks, migrations };
       } catch {
         return null;
       }
@@ -88,6 +105,16 @@ export const createMetrics = (input: { database: Database; collectProcess: boole
     'How long the longest-waiting due event has waited (since it arrived or its retry fell due); 0 if none.',
     (f) => f.queue.oldestDueSeconds,
   );
+  databaseGauge(
+    'laurel_webhook_deliveries_waiting',
+    'Webhook deliveries of active endpoints not yet made (due now, in flight or waiting for a retry).',
+    (f) => f.webhooks.waiting,
+  );
+  databaseGauge(
+    'laurel_webhook_oldest_due_delivery_age_seconds',
+    'How long the longest-waiting due webhook delivery has waited (since written or since its retry fell due); 0 if none.',
+    (f) => f.webhooks.oldestDueSeconds,
+  );
   new Gauge({
     name: 'laurel_db_pool_connections',
     help: 'Open database connections of this process (PGlite: always 1, in-process).',
@@ -127,6 +154,18 @@ export const createMetrics = (input: { database: Database; collectProcess: boole
     registers,
   });
 
+  const webhookAttempts = new Counter({
+    name: 'laurel_webhook_attempts_total',
+    help: "Webhook delivery attempts this process's dispatcher made, by outcome (delivered: a 2xx in time; failed).",
+    labelNames: ['outcome'],
+    registers,
+  });
+  const webhooksGivenUp = new Counter({
+    name: 'laurel_webhook_deliveries_given_up_total',
+    help: "Webhook deliveries this process's dispatcher gave up on (the retry schedule spent; the endpoint switched off).",
+    registers,
+  });
+
   return {
     registry,
     http: {
@@ -159,6 +198,12 @@ export const createMetrics = (input: { database: Database; collectProcess: boole
     countSettled: (tally: EngineTally) => {
       if (tally.processed > 0) eventsProcessed.inc(tally.processed);
       if (tally.parked > 0) eventsParked.inc(tally.parked);
+    },
+    /** For the webhook dispatcher's `onResults`. */
+    countWebhooks: (tally: WebhookTally) => {
+      if (tally.delivered > 0) webhookAttempts.inc({ outcome: 'delivered' }, tally.delivered);
+      if (tally.failed > 0) webhookAttempts.inc({ outcome: 'failed' }, tally.failed);
+      if (tally.gaveUp > 0) webhooksGivenUp.inc(tally.gaveUp);
     },
     /** The exposition text (Prometheus text format 0.0.4) and its content type. */
     scrape: () => registry.metrics(),

@@ -61,6 +61,8 @@ export const createWebhookDispatcher = (deps: {
   mail: MailProvider;
   /** True while the engine in this process has a backlog: sending then slows down to leave it the machine. */
   yieldTo?: () => boolean;
+  /** Told what each set of written results came to (the operator's metrics). */
+  onResults?: (tally: { delivered: number; failed: number; gaveUp: number }) => void;
 }) => {
   const { db } = deps.database;
   const settings = deps.config.webhooks;
@@ -153,6 +155,11 @@ export const createWebhookDispatcher = (deps: {
     await deps.mail.flush();
   };
 
+  const tell = (outcomes: readonly AttemptOutcome[], gaveUp: number) => {
+    const delivered = outcomes.filter((outcome) => outcome.result.delivered).length;
+    deps.onResults?.({ delivered, failed: outcomes.length - delivered, gaveUp });
+  };
+
   const flush = async () => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
@@ -160,6 +167,7 @@ export const createWebhookDispatcher = (deps: {
     pending = [];
     if (batch.length === 0) return;
     const gaveUp = await recordAttempts(db, batch);
+    tell(batch, gaveUp.length);
     if (gaveUp.length > 0) await disableAndTell(gaveUp);
   };
   const queueFlush = () => {
@@ -231,6 +239,7 @@ export const createWebhookDispatcher = (deps: {
     if (!delivery) return null;
     const outcome = await send(delivery);
     const gaveUp = await recordAttempts(db, [{ ...outcome, keepStatusOnFailure: options.resend }]);
+    tell([outcome], gaveUp.length);
     if (gaveUp.length > 0) await disableAndTell(gaveUp);
     return outcome.result;
   };
