@@ -10,6 +10,7 @@ import {
   ZWebhookEndpoint,
   ZWebhookEndpointWithSecret,
   ZWebhookEventType,
+  ZWebhookUrlPolicy,
 } from './webhooks';
 
 // Webhooks (DESIGN §10): Settings → Integrations → Webhooks, admins of a Business-plan client.
@@ -23,6 +24,15 @@ export const listWebhookEndpoints = defineEndpoint({
   path: '/integrations/webhooks',
   summary: "The client's webhook endpoints, newest first (never their secrets)",
   response: envelopeOf(z.array(ZWebhookEndpoint)),
+});
+
+export const getWebhookUrlPolicy = defineEndpoint({
+  ...common,
+  method: 'GET',
+  path: '/integrations/webhooks/url-policy',
+  summary:
+    "Which URLs this server takes by their form: plain http to any host (WEBHOOK_ALLOW_HTTP), plain http to a loopback host (outside production); the console's form checks with it",
+  response: envelopeOf(ZWebhookUrlPolicy),
 });
 
 export const createWebhookEndpoint = defineEndpoint({

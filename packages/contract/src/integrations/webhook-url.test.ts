@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_WEBHOOK_URL_POLICY, webhookUrlFormProblem } from './webhooks';
+import {
+  STRICT_WEBHOOK_URL_POLICY as strict,
+  type TWebhookUrlPolicy,
+  webhookUrlFormProblem,
+} from './webhooks';
 
-const strict = { allowHttp: false, allowLoopback: false };
+/** The server's default outside production. */
+const development: TWebhookUrlPolicy = { allowHttp: false, allowLoopback: true };
 
 describe('the webhook URL form rule (console and server)', () => {
   it('takes https, and http only for a loopback host in however the URL spells it', () => {
@@ -16,21 +21,17 @@ describe('the webhook URL form rule (console and server)', () => {
       'http://[0:0:0:0:0:0:0:1]/hooks',
       'http://[::ffff:127.0.0.1]/hooks',
     ])
-      expect(webhookUrlFormProblem(url, CONSOLE_WEBHOOK_URL_POLICY), url).toBeNull();
+      expect(webhookUrlFormProblem(url, development), url).toBeNull();
   });
 
   it('refuses http to any other host, credentials, and what is not a web URL', () => {
-    expect(webhookUrlFormProblem('http://example.com/hooks', CONSOLE_WEBHOOK_URL_POLICY)).toBe('not_https');
-    expect(webhookUrlFormProblem('http://128.0.0.1/hooks', CONSOLE_WEBHOOK_URL_POLICY)).toBe('not_https');
-    expect(webhookUrlFormProblem('http://localhost.example.com/', CONSOLE_WEBHOOK_URL_POLICY)).toBe(
-      'not_https',
-    );
-    expect(webhookUrlFormProblem('http://[::ffff:10.0.0.1]/', CONSOLE_WEBHOOK_URL_POLICY)).toBe('not_https');
-    expect(webhookUrlFormProblem('https://user:pw@example.com/', CONSOLE_WEBHOOK_URL_POLICY)).toBe(
-      'credentials',
-    );
-    expect(webhookUrlFormProblem('ftp://example.com/', CONSOLE_WEBHOOK_URL_POLICY)).toBe('invalid');
-    expect(webhookUrlFormProblem('not a url', CONSOLE_WEBHOOK_URL_POLICY)).toBe('invalid');
+    expect(webhookUrlFormProblem('http://example.com/hooks', development)).toBe('not_https');
+    expect(webhookUrlFormProblem('http://128.0.0.1/hooks', development)).toBe('not_https');
+    expect(webhookUrlFormProblem('http://localhost.example.com/', development)).toBe('not_https');
+    expect(webhookUrlFormProblem('http://[::ffff:10.0.0.1]/', development)).toBe('not_https');
+    expect(webhookUrlFormProblem('https://user:pw@example.com/', development)).toBe('credentials');
+    expect(webhookUrlFormProblem('ftp://example.com/', development)).toBe('invalid');
+    expect(webhookUrlFormProblem('not a url', development)).toBe('invalid');
   });
 
   it('follows the server configuration: loopback refused in production, any http with WEBHOOK_ALLOW_HTTP', () => {

@@ -46,13 +46,17 @@ export const WEBHOOK_MESSAGES = {
 
 export const WEBHOOK_ENDPOINT_LIMIT = 20;
 
-/** Where deliveries may go by the URL's form (DESIGN §10): the server's configuration, or the console's default. */
+/** Where deliveries may go by the URL's form (DESIGN §10), from the server's configuration. */
 export type TWebhookUrlPolicy = { allowHttp: boolean; allowLoopback: boolean };
+/** https only, loopback hosts too (production's rule): what the console checks until it has the server's own. */
+export const STRICT_WEBHOOK_URL_POLICY: TWebhookUrlPolicy = { allowHttp: false, allowLoopback: false };
+
 /**
- * The console checks with the server's default: https, loopback hosts allowed (outside production the server takes
- * them; in production it refuses them itself, as it refuses private addresses, which only a lookup can tell).
+ * The server's rule for a URL's form, for the console to check before sending: plain http to any host
+ * (`WEBHOOK_ALLOW_HTTP=1`), plain http to a loopback host (outside production). Private addresses only a lookup on
+ * the server can tell.
  */
-export const CONSOLE_WEBHOOK_URL_POLICY: TWebhookUrlPolicy = { allowHttp: false, allowLoopback: true };
+export const ZWebhookUrlPolicy = z.object({ allow_http: z.boolean(), allow_loopback: z.boolean() });
 
 export type TWebhookUrlFormProblem = 'invalid' | 'not_https' | 'credentials';
 export const WEBHOOK_URL_FORM_MESSAGES: Record<TWebhookUrlFormProblem, string> = {

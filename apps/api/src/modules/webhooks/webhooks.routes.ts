@@ -1,6 +1,7 @@
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  getWebhookUrlPolicy,
   listWebhookDeliveries,
   listWebhookEndpoints,
   WEBHOOK_MESSAGES as M,
@@ -40,6 +41,10 @@ export const webhookRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   route(app, listWebhookEndpoints, async ({ request }) =>
     ok(await endpoints.list(principalOf(request).clientId)),
+  );
+  // The console checks a URL's form with this server's configuration, not a guess at it.
+  route(app, getWebhookUrlPolicy, async () =>
+    ok({ allow_http: ctx.config.webhooks.allowHttp, allow_loopback: ctx.config.webhooks.allowLoopback }),
   );
   route(app, createWebhookEndpoint, async ({ body, request }) =>
     ok(

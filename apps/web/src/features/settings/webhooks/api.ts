@@ -1,17 +1,20 @@
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  getWebhookUrlPolicy,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
   rotateWebhookSecret,
+  STRICT_WEBHOOK_URL_POLICY,
   sendTestWebhook,
   type TSaveWebhookEndpointRequest,
   type TWebhookDeliveryStatus,
   type TWebhookEventType,
+  type TWebhookUrlPolicy,
   updateWebhookEndpoint,
 } from '@laurel/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { unwrap } from '@/api/http-client';
 import { pageInfo } from '@/api/query-keys';
@@ -31,6 +34,8 @@ export type TDeliveriesQuery = {
 export const webhookKeys = {
   all: ['webhooks'] as const,
   endpoints: ['webhooks', 'endpoints'] as const,
+  // Not under `all`: the server's configuration, which no change to an endpoint invalidates.
+  urlPolicy: ['webhook-url-policy'] as const,
   deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
   deliveryList: (query: TDeliveriesQuery) => ['webhooks', 'deliveries', query.endpointId, query] as const,
 };
@@ -42,6 +47,34 @@ export const webhookEndpointsQuery = () =>
     queryFn: async ({ signal }) => unwrap(await http.call(listWebhookEndpoints, { signal })).content,
     meta: { errorTitle: WEBHOOK_TEXTS.listFailed },
   });
+
+/**
+ * `GET /api/integrations/webhooks/url-policy`: which URLs this server takes by their form, for the endpoint form's
+ * check. No error modal: without it the form leaves the decision to the server, whose refusal shows its message.
+ */
+export const webhookUrlPolicyQuery = () =>
+  queryOptions({
+    queryKey: webhookKeys.urlPolicy,
+    queryFn: async ({ signal }): Promise<TWebhookUrlPolicy> => {
+      const { allow_http, allow_loopback } = unwrap(await http.call(getWebhookUrlPolicy, { signal })).content;
+      return { allowHttp: allow_http, allowLoopback: allow_loopback };
+    },
+    // The server's configuration: it changes with a restart, not with anything done in the console.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Plain http to any host: the form's rule when the server's could not be fetched, so the server decides. */
+const SERVER_DECIDES: TWebhookUrlPolicy = { allowHttp: true, allowLoopback: true };
+
+/**
+ * The rule the endpoint form checks a URL's form with: the server's once fetched; the strict one until then, so
+ * that nothing the server refuses slips through; and if the request failed, only a web URL without credentials, the
+ * rest left to the server (its 400 opens the message modal with its words).
+ */
+export const useWebhookUrlPolicy = (enabled: boolean): TWebhookUrlPolicy => {
+  const policy = useQuery({ ...webhookUrlPolicyQuery(), enabled });
+  return policy.data ?? (policy.isError ? SERVER_DECIDES : STRICT_WEBHOOK_URL_POLICY);
+};
 
 /** `GET /api/integrations/webhooks/:id/deliveries`: one page, newest first, each with its attempts. */
 export const webhookDeliveriesQuery = (query: TDeliveriesQuery) =>

@@ -20,6 +20,9 @@ export const DELIVERED_ID = 'd4'.repeat(12);
 export const FAILED_ID = 'e5'.repeat(12);
 
 export const ENDPOINTS_KEY = 'GET /api/integrations/webhooks';
+export const URL_POLICY_KEY = 'GET /api/integrations/webhooks/url-policy';
+/** The server's rule outside production with no WEBHOOK_ALLOW_HTTP: https, or plain http to a loopback host. */
+export const DEVELOPMENT_URL_POLICY = { allow_http: false, allow_loopback: true };
 export const deliveriesKey = (endpointId = SHOP_ID) =>
   `GET /api/integrations/webhooks/${endpointId}/deliveries`;
 
@@ -131,6 +134,7 @@ export const serveWebhooks = (plan: TPlan = 'BUSINESS', replies: TReplies = {}) 
   return stubApi({
     'GET /api/v2/client': () => ok(clientFixture({ clientSubscription: { name: plan, status: 'ACTIVE' } })),
     [ENDPOINTS_KEY]: () => ok(ENDPOINTS),
+    [URL_POLICY_KEY]: () => ok(DEVELOPMENT_URL_POLICY),
     [deliveriesKey()]: () => listReply(DELIVERIES),
     ...replies,
   });

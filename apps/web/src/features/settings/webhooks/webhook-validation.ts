@@ -1,6 +1,6 @@
 import {
-  CONSOLE_WEBHOOK_URL_POLICY,
   type TSaveWebhookEndpointRequest,
+  type TWebhookUrlPolicy,
   WEBHOOK_URL_FORM_MESSAGES,
   webhookUrlFormProblem,
   ZSaveWebhookEndpointRequest,
@@ -9,10 +9,14 @@ import {
 export type TWebhookFormErrors = { url?: string; event_types?: string };
 
 /**
- * The contract's rules (the server's messages), and the URL's form by the server's own rule (https unless a
- * loopback host, no credentials), checked before anything is sent; the address itself only the server can check.
+ * The contract's rules (the server's messages), and the URL's form by the server's own rule (`policy`: https unless
+ * its configuration allows http, no credentials), checked before anything is sent; the address itself only the
+ * server can check.
  */
-export const webhookFormErrors = (values: TSaveWebhookEndpointRequest): TWebhookFormErrors => {
+export const webhookFormErrors = (
+  values: TSaveWebhookEndpointRequest,
+  policy: TWebhookUrlPolicy,
+): TWebhookFormErrors => {
   const errors: TWebhookFormErrors = {};
   const parsed = ZSaveWebhookEndpointRequest.safeParse(values);
   if (!parsed.success) {
@@ -21,7 +25,7 @@ export const webhookFormErrors = (values: TSaveWebhookEndpointRequest): TWebhook
       if ((field === 'url' || field === 'event_types') && !errors[field]) errors[field] = issue.message;
     }
   }
-  const form = errors.url ? null : webhookUrlFormProblem(values.url.trim(), CONSOLE_WEBHOOK_URL_POLICY);
+  const form = errors.url ? null : webhookUrlFormProblem(values.url.trim(), policy);
   if (form) errors.url = WEBHOOK_URL_FORM_MESSAGES[form];
   return errors;
 };

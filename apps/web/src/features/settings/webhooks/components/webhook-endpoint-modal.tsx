@@ -3,6 +3,7 @@ import {
   type TSaveWebhookEndpointRequest,
   type TWebhookEndpoint,
   type TWebhookEventType,
+  type TWebhookUrlPolicy,
 } from '@laurel/contract';
 import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -15,6 +16,8 @@ type TWebhookEndpointModalProps = {
   /** The endpoint being edited; null adds one. */
   endpoint: TWebhookEndpoint | null;
   busy: boolean;
+  /** Which URLs the server takes by their form: checked before sending. */
+  urlPolicy: TWebhookUrlPolicy;
   onSubmit: (values: TSaveWebhookEndpointRequest) => void;
   onClose: () => void;
 };
@@ -30,6 +33,7 @@ export const WebhookEndpointModal = ({
   opened,
   endpoint,
   busy,
+  urlPolicy,
   onSubmit,
   onClose,
 }: TWebhookEndpointModalProps) => {
@@ -47,7 +51,7 @@ export const WebhookEndpointModal = ({
   const title = endpoint ? WEBHOOK_TEXTS.editEndpoint : WEBHOOK_TEXTS.addEndpoint;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = webhookFormErrors(values);
+    const problems = webhookFormErrors(values, urlPolicy);
     setErrors(problems);
     if (!problems.url && !problems.event_types) onSubmit({ ...values, url: values.url.trim() });
   };

@@ -14,6 +14,7 @@ import {
   useRotateWebhookSecret,
   useSendTestWebhook,
   useUpdateWebhookEndpoint,
+  useWebhookUrlPolicy,
   webhookEndpointsQuery,
 } from '@/features/settings/webhooks/api';
 import {
@@ -52,6 +53,7 @@ export const WebhookEndpointsSection = () => {
   const headingId = useId();
   const allowed = useBusinessPlanIntegrations();
   const endpoints = useQuery({ ...webhookEndpointsQuery(), enabled: allowed === true });
+  const urlPolicy = useWebhookUrlPolicy(allowed === true);
   const create = useCreateWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
@@ -184,6 +186,7 @@ export const WebhookEndpointsSection = () => {
           opened={formOpen}
           endpoint={editing}
           busy={create.isPending || update.isPending}
+          urlPolicy={urlPolicy}
           onSubmit={submit}
           onClose={closeForm}
         />

@@ -1,7 +1,9 @@
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES } from '@laurel/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { webhookKeys } from '@/features/settings/webhooks/api';
 import {
   attemptFixture,
   CRM_URL,
@@ -13,6 +15,7 @@ import {
   SHOP_ID,
   SHOP_URL,
   serveWebhooks,
+  URL_POLICY_KEY,
   withSecret,
 } from '@/features/settings/webhooks/test-server';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
@@ -30,6 +33,12 @@ const rowOf = async (url: string) => {
   return within(row);
 };
 const user = () => userEvent.setup({ delay: null });
+const POST_KEY = `POST ${ENDPOINTS_KEY.slice(4)}`;
+/** The server's URL rule has arrived (or its request failed): the form checks with it from then on. */
+const urlPolicySettled = (queryClient: QueryClient) =>
+  waitFor(() => expect(queryClient.getQueryState(webhookKeys.urlPolicy)?.status).not.toBe('pending'), WAIT);
+const created = (body: unknown) =>
+  ok(withSecret(endpointFixture({ _id: 'f7'.repeat(12), ...(body as object) })));
 
 describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
   it('shows each endpoint: URL to its deliveries, event types, status with the reason, pending and failed', async () => {
@@ -161,7 +170,7 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
     await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), 'shop.example.com/hooks');
     await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
     expect(await dialog.findByText(WEBHOOK_MESSAGES.urlInvalid)).toBeTruthy();
-    expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)).toHaveLength(0);
+    expect(api.callsTo(POST_KEY)).toHaveLength(0);
 
     // Select all checks every type, and a second click clears them.
     const all = dialog.getByRole('checkbox', { name: WEBHOOK_TEXTS.selectAll });
@@ -173,12 +182,10 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
   });
 
   it('refuses a plain http URL with the server’s message before sending, but takes a loopback one', async () => {
-    const api = serveWebhooks('BUSINESS', {
-      [`POST ${ENDPOINTS_KEY.slice(4)}`]: (body) =>
-        ok(withSecret(endpointFixture({ _id: 'f7'.repeat(12), ...(body as object) }))),
-    });
-    renderApp(PATH);
+    const api = serveWebhooks('BUSINESS', { [POST_KEY]: created });
+    const { queryClient } = renderApp(PATH);
     await endpointsTable();
+    await urlPolicySettled(queryClient);
     const clicks = user();
     await clicks.click(screen.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
     const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
@@ -193,13 +200,13 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
       await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
       expect(await dialog.findByText(message)).toBeTruthy();
     }
-    expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)).toHaveLength(0);
+    expect(api.callsTo(POST_KEY)).toHaveLength(0);
     // A developer's own receiver on this machine: the server takes it outside production.
     await clicks.clear(url);
     await clicks.type(url, 'http://127.0.0.1:4000/hooks');
     await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
-    await waitFor(() => expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)).toHaveLength(1));
-    expect(api.callsTo(`POST ${ENDPOINTS_KEY.slice(4)}`)[0]?.body).toMatchObject({
+    await waitFor(() => expect(api.callsTo(POST_KEY)).toHaveLength(1));
+    expect(api.callsTo(POST_KEY)[0]?.body).toMatchObject({
       url: 'http://127.0.0.1:4000/hooks',
     });
   });
@@ -280,6 +287,82 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
       'whsec_new0001',
     );
     expect(api.callsTo(key)).toHaveLength(1);
+  });
+});
+
+describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => {
+  type TReply = () => Response | Promise<Response>;
+  /**
+   * A server answering its URL rule with `policy` and a save with `save`, at the add dialog with one event type
+   * checked, once the rule has settled (unless `settle` is false).
+   */
+  const openAddDialog = async (policy: TReply, { save = created, settle = true } = {}) => {
+    const api = serveWebhooks('BUSINESS', { [URL_POLICY_KEY]: policy, [POST_KEY]: save });
+    const { queryClient } = renderApp(`${PATH}?action=add-webhook`);
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    if (settle) await urlPolicySettled(queryClient);
+    const clicks = user();
+    await clicks.click(dialog.getByRole('checkbox', { name: 'customer.created' }));
+    const send = async (typed: string) => {
+      const url = dialog.getByRole('textbox', { name: 'URL' });
+      await clicks.clear(url);
+      await clicks.type(url, typed);
+      await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
+    };
+    return { api, queryClient, dialog, send };
+  };
+
+  it('a server that takes plain http (WEBHOOK_ALLOW_HTTP=1): the form sends an http URL to any host', async () => {
+    const { api, dialog, send } = await openAddDialog(() => ok({ allow_http: true, allow_loopback: true }));
+    await send('http://receiver.example.com/hooks');
+    await waitFor(() => expect(api.callsTo(POST_KEY)).toHaveLength(1));
+    expect(api.callsTo(POST_KEY)[0]?.body).toMatchObject({ url: 'http://receiver.example.com/hooks' });
+    expect(dialog.queryByText(WEBHOOK_MESSAGES.urlNotHttps)).toBeNull();
+    expect(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle }, WAIT)).toBeTruthy();
+  });
+
+  it('the strict rule (production): plain http is refused before sending, to a loopback host too', async () => {
+    const { api, dialog, send } = await openAddDialog(() => ok({ allow_http: false, allow_loopback: false }));
+    for (const typed of ['http://receiver.example.com/hooks', 'http://127.0.0.1:4000/hooks']) {
+      await send(typed);
+      expect(await dialog.findByText(WEBHOOK_MESSAGES.urlNotHttps), typed).toBeTruthy();
+    }
+    expect(api.callsTo(POST_KEY)).toHaveLength(0);
+    await send('https://receiver.example.com/hooks');
+    await waitFor(() => expect(api.callsTo(POST_KEY)).toHaveLength(1));
+  });
+
+  it('until the server’s rule arrives the form checks with the strict one, then with the server’s', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = () => new Promise<Response>((resolve) => (answer = resolve));
+    const { api, queryClient, dialog, send } = await openAddDialog(pending, { settle: false });
+    await waitFor(() => expect(api.callsTo(URL_POLICY_KEY)).toHaveLength(1));
+    await send('http://receiver.example.com/hooks');
+    expect(await dialog.findByText(WEBHOOK_MESSAGES.urlNotHttps)).toBeTruthy();
+    expect(api.callsTo(POST_KEY)).toHaveLength(0);
+    answer(ok({ allow_http: true, allow_loopback: true }));
+    await urlPolicySettled(queryClient);
+    await send('http://receiver.example.com/hooks');
+    await waitFor(() => expect(api.callsTo(POST_KEY)).toHaveLength(1));
+  });
+
+  it('without the server’s rule (its request failed) Save still sends, and the server’s refusal is shown', async () => {
+    const { api, dialog, send } = await openAddDialog(() => fail(503, 'Service unavailable'), {
+      save: () => fail(400, WEBHOOK_MESSAGES.urlNotHttps),
+    });
+    // The failed request itself opens nothing: the form goes on.
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    // What no server takes is still refused here.
+    await send('https://me:secret@receiver.example.com/hooks');
+    expect(await dialog.findByText(WEBHOOK_MESSAGES.urlCredentials)).toBeTruthy();
+    await send('http://receiver.example.com/hooks');
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed }, WAIT);
+    expect(within(modal).getByText(WEBHOOK_MESSAGES.urlNotHttps)).toBeTruthy();
+    expect(api.callsTo(POST_KEY)).toHaveLength(1);
+    expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty(
+      'value',
+      'http://receiver.example.com/hooks',
+    );
   });
 });
 
