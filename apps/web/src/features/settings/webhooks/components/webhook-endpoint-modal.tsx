@@ -69,7 +69,11 @@ export const WebhookEndpointModal = ({
         <Stack gap="lg">
           <TextInput
             label="URL"
-            description="Where Laurel posts the events: an https address your systems answer on."
+            description={
+              urlPolicy.allowHttp
+                ? 'Where Laurel posts the events: an address your systems answer on (https recommended).'
+                : 'Where Laurel posts the events: an https address your systems answer on.'
+            }
             placeholder="https://example.com/laurel/webhooks"
             type="url"
             value={values.url}

@@ -314,6 +314,8 @@ describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => 
 
   it('a server that takes plain http (WEBHOOK_ALLOW_HTTP=1): the form sends an http URL to any host', async () => {
     const { api, dialog, send } = await openAddDialog(() => ok({ allow_http: true, allow_loopback: true }));
+    // The field's hint does not ask for https where the server does not.
+    expect(dialog.getByText(/an address your systems answer on \(https recommended\)/)).toBeTruthy();
     await send('http://receiver.example.com/hooks');
     await waitFor(() => expect(api.callsTo(POST_KEY)).toHaveLength(1));
     expect(api.callsTo(POST_KEY)[0]?.body).toMatchObject({ url: 'http://receiver.example.com/hooks' });
@@ -323,6 +325,7 @@ describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => 
 
   it('the strict rule (production): plain http is refused before sending, to a loopback host too', async () => {
     const { api, dialog, send } = await openAddDialog(() => ok({ allow_http: false, allow_loopback: false }));
+    expect(dialog.getByText(/an https address your systems answer on/)).toBeTruthy();
     for (const typed of ['http://receiver.example.com/hooks', 'http://127.0.0.1:4000/hooks']) {
       await send(typed);
       expect(await dialog.findByText(WEBHOOK_MESSAGES.urlNotHttps), typed).toBeTruthy();
