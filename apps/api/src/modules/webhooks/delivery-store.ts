@@ -50,7 +50,8 @@ const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({
  * they go in order: a row waits while an earlier one of the same pair is unsent or in flight (one already retrying
  * does not hold the rest back for days). `busyEndpoints`: this process's saturated endpoints, left for later, so a
  * slow receiver's backlog does not fill the sender. SKIP LOCKED lets several processes claim side by side. It reads
- * and leases in `webhook_queue` only (the pending deliveries), then reads what to send from the deliveries by key.
+ * and leases in `webhook_queue` only (the pending deliveries) and answers their ids: what to send is read after it
+ * (claimedDeliveriesSql), not in this statement, whose snapshot predates its locks (see claimDue).
  */
 export const claimDueSql = (limit: number, busyEndpoints: readonly string[], leaseSeconds: number) =>
   sql`WITH due AS (
@@ -68,40 +69,57 @@ export const claimDueSql = (limit: number, busyEndpoints: readonly string[], lea
         ORDER BY q.next_attempt_at, q.seq
         LIMIT ${limit}
         FOR UPDATE OF q SKIP LOCKED
-      ), leased AS (
-        UPDATE webhook_queue q SET leased_until = now() + make_interval(secs => ${leaseSeconds})
-        FROM due WHERE q.delivery_id = due.delivery_id
-        RETURNING q.delivery_id
       )
-      SELECT ${claimedColumns}, w.seq
-      FROM leased JOIN webhook_deliveries w ON w.id = leased.delivery_id
+      UPDATE webhook_queue q SET leased_until = now() + make_interval(secs => ${leaseSeconds})
+      FROM due WHERE q.delivery_id = due.delivery_id
+      RETURNING q.delivery_id`;
+
+/** The deliveries of these ids as a sender needs them, each looked up by its key, in seq order. */
+export const claimedDeliveriesSql = (ids: readonly string[]) =>
+  sql`SELECT ${claimedColumns}
+      FROM unnest(${arrayParam([...ids])}::text[]) AS c(id)
+      JOIN webhook_deliveries w ON w.id = c.id
       JOIN webhook_endpoints e ON e.id = w.endpoint_id
       ORDER BY w.seq`;
 
-/** Runs claimDueSql: the deliveries leased, in seq order (within each endpoint and customer, the order to send). */
+/**
+ * Leases what is due (claimDueSql), then reads it (claimedDeliveriesSql) in a statement of its own: the delivery as
+ * committed once the lease was taken. The lease's own statement could only read it from its snapshot, taken before
+ * its locks: an erasure that scrubbed a body holds the queue row until it commits, and a claim that started before
+ * that commit and locked the row after it would have sent the body from before the erasure.
+ */
 export const claimDue = async (
   db: DbOrTx,
   limit: number,
   busyEndpoints: readonly string[],
   leaseSeconds: number,
-): Promise<ClaimedDelivery[]> =>
-  (await rowsOf<ClaimedRow>(db, claimDueSql(limit, busyEndpoints, leaseSeconds))).map(toClaimed);
+): Promise<ClaimedDelivery[]> => {
+  const leased = await rowsOf<{ delivery_id: string }>(db, claimDueSql(limit, busyEndpoints, leaseSeconds));
+  if (leased.length === 0) return [];
+  return (await rowsOf<ClaimedRow>(db, claimedDeliveriesSql(leased.map((row) => row.delivery_id)))).map(
+    toClaimed,
+  );
+};
 
 /**
  * One delivery leased now, whatever its status (a test send, a resend): a pending one is leased in the queue, so the
- * claim leaves it to this send. Null when it is not the client's.
+ * claim leaves it to this send. Null when it is not the client's. The delivery is read `FOR SHARE` first, as the
+ * writers lock it (a result, an erasure's scrub: the delivery, then by trigger its queue row): one being written is
+ * read once committed, never from before, and the queue row is locked in the writers' order, so no deadlock.
  */
 export const leaseOne = async (db: DbOrTx, clientId: string, deliveryId: string, leaseSeconds: number) => {
   const [row] = await rowsOf<ClaimedRow>(
     db,
-    sql`WITH leased AS (
+    sql`WITH d AS (
+          SELECT ${claimedColumns} FROM webhook_deliveries w JOIN webhook_endpoints e ON e.id = w.endpoint_id
+          WHERE w.id = ${deliveryId} AND w.client_id = ${clientId}
+          FOR SHARE OF w
+        ), leased AS (
           UPDATE webhook_queue q SET leased_until = now() + make_interval(secs => ${leaseSeconds})
-          WHERE q.delivery_id = ${deliveryId}
-            AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = q.delivery_id AND d.client_id = ${clientId})
+          FROM d WHERE q.delivery_id = d.id
           RETURNING 1
         )
-        SELECT ${claimedColumns} FROM webhook_deliveries w JOIN webhook_endpoints e ON e.id = w.endpoint_id
-        WHERE w.id = ${deliveryId} AND w.client_id = ${clientId}`,
+        SELECT * FROM d`,
   );
   return row ? toClaimed(row) : null;
 };
