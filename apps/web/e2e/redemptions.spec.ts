@@ -32,7 +32,7 @@ test.describe('redemptions', () => {
 
     // The dialog lists the active reward with its cost and stock beside the customer's balance.
     await rewards.redeem.click();
-    await expect(rewards.dialog.getByText('Balance: 1,000 BC')).toBeVisible();
+    await expect(rewards.dialog.getByText('Balance: 1,000.00 BC')).toBeVisible();
     await expect(rewards.dialog.getByText('250 BC · Coupon · 20 left')).toBeVisible();
     await expect(rewards.dialog.getByRole('button', { name: 'Redeem', exact: true })).toBeDisabled();
     // One the customer cannot afford is offered greyed out, with the reason, and cannot be chosen.
@@ -47,7 +47,7 @@ test.describe('redemptions', () => {
     // Redeemed: a generated code, valid for 30 days, and the balance after it.
     const code = await rewards.redeemReward('Free Flat White');
     expect(code).toMatch(GENERATED_CODE);
-    await expect(rewards.dialog.getByText('New balance: 750 BC')).toBeVisible();
+    await expect(rewards.dialog.getByText('New balance: 750.00 BC')).toBeVisible();
     await snapshot(page, 'redeem-reward-issued');
     expect(await seriousAxeFindings(page)).toEqual([]);
     await rewards.done();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZPageQuery } from '../http/fields';
-import { ZId } from '../shared/ids';
+import { ID_REGEX, ZId } from '../shared/ids';
 import {
   REWARD_MESSAGES as M,
   type TRedeemRefusal,
@@ -97,7 +97,7 @@ export const uploadRewardCodes = defineEndpoint({
 
 export const ZRedeemRequest = z.object({
   id: z.string({ error: M.redemptionIdRequired }).trim().min(1, M.redemptionIdRequired).max(200),
-  reward_id: ZId,
+  reward_id: z.string({ error: M.rewardIdRequired }).regex(ID_REGEX, 'Invalid id'),
 });
 export type TRedeemRequest = z.input<typeof ZRedeemRequest>;
 
@@ -168,7 +168,14 @@ export const redeemReward = defineEndpoint({
   errors: [409],
 });
 
-export const ZUseCouponRequest = z.object({ order_id: z.string().trim().min(1).max(200).optional() });
+export const ZUseCouponRequest = z.object({
+  order_id: z
+    .string({ error: M.orderIdText })
+    .trim()
+    .min(1, M.orderIdText)
+    .max(200, M.orderIdText)
+    .optional(),
+});
 
 export const useCoupon = defineEndpoint({
   method: 'POST',

@@ -108,6 +108,8 @@ export const REWARD_MESSAGES = {
   redeemed: 'Reward redeemed.',
   redemptionIdRequired: 'id is required: a unique id for this redemption, so a retry is not redeemed twice',
   redemptionIdReused: 'This id was used for another redemption.',
+  rewardIdRequired: 'reward_id is required: the _id of the reward to redeem',
+  orderIdText: 'order_id must be text of 1 to 200 characters',
   redemptionNotFound: 'The redemption could not be found.',
   couponNotFound: 'The coupon could not be found.',
   couponUsed: 'Coupon already used',

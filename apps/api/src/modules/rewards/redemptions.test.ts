@@ -184,6 +184,26 @@ describe('redeeming', () => {
     expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(50);
   });
 
+  it('says which field is missing or wrong, in words, with a 400', async () => {
+    const customer = await fundedCustomer(100);
+    const noReward = await asKey('POST', `/api/v1/players/${customer}/redemptions`, { id: 'app-no-reward' });
+    expect(noReward.statusCode).toBe(400);
+    expect(noReward.json()).toMatchObject({
+      success: false,
+      message: M.rewardIdRequired,
+      content: { errors: [{ field: 'reward_id', message: M.rewardIdRequired }] },
+    });
+    const badReward = await asKey('POST', `/api/v1/players/${customer}/redemptions`, {
+      id: 'app-bad-reward',
+      reward_id: 42,
+    });
+    expect(badReward.json().message).toBe(M.rewardIdRequired);
+    const badOrder = await asKey('POST', '/api/v1/coupons/NOPE2345XYZ/use', { order_id: 5 });
+    expect(badOrder.statusCode).toBe(400);
+    expect(badOrder.json().message).toBe(M.orderIdText);
+    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(100);
+  });
+
   it.each([
     ['an empty wallet', {}, 10, M.insufficientBalance],
     ['an inactive reward', { active: false }, 100, M.notAvailable],

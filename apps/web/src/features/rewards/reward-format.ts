@@ -1,4 +1,5 @@
 import type { TReward, TRewardStatus, TStatusChipColor } from '@laurel/contract';
+import { formatBalance } from '@/ui/balance-format';
 
 /** Texts of this area beyond the contract's REWARD_MESSAGES (which the server answers with). */
 export const REWARD_TEXTS = {
@@ -50,6 +51,10 @@ export const REWARD_STATUS_COLORS: Record<TRewardStatus, TStatusChipColor> = {
 /** '250 BC': an amount with its currency's code. */
 export const costText = (amount: number | '', code: string | null | undefined) =>
   `${amount === '' ? '—' : amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}${code ? ` ${code}` : ''}`;
+
+/** '8.30 BC': a wallet balance as the profile's Wallet Balance tile and Wallet history show it (two decimals). */
+export const balanceText = (amount: number, code: string | null | undefined) =>
+  `${formatBalance(amount)}${code ? ` ${code}` : ''}`;
 
 /** What is left of a limited reward, 'Unlimited' without a limit. */
 export const stockLeftText = (reward: Pick<TReward, 'stock_left'>) =>

@@ -1,4 +1,5 @@
 import {
+  COMMON_MESSAGES,
   playerRewardOf,
   REWARD_MESSAGES,
   type TRewardRedemption,
@@ -154,9 +155,10 @@ describe('Redeem reward', () => {
     const api = serveProfile(
       {},
       {
+        [WALLETS]: () => ok([wallet(1000.5)]),
         [REDEEM]: () =>
           ok(
-            redemption({ _id: 'e3'.repeat(12), coupon_code: 'NEWCODE23456', balance_after: 750 }),
+            redemption({ _id: 'e3'.repeat(12), coupon_code: 'NEWCODE23456', balance_after: 750.5 }),
             REWARD_MESSAGES.redeemed,
           ),
       },
@@ -165,7 +167,8 @@ describe('Redeem reward', () => {
     const box = await rewardsBox();
     await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
     const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
-    expect(await dialog.findByText('Balance: 1,000 BC')).toBeTruthy();
+    // Balances read as the Wallet Balance tile shows them: two decimals.
+    expect(await dialog.findByText('Balance: 1,000.50 BC')).toBeTruthy();
     expect(api.callsTo(PLAYER_REWARDS)).toHaveLength(1);
     await user.click(await dialog.findByRole('radio', { name: /Free Coffee/ }));
     const walletLoads = api.callsTo(WALLETS).length;
@@ -173,7 +176,7 @@ describe('Redeem reward', () => {
     await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.redeemButton }));
     expect(await dialog.findByText('NEWCODE23456')).toBeTruthy();
     expect(dialog.getByText(REDEMPTION_TEXTS.issued)).toBeTruthy();
-    expect(dialog.getByText('750 BC')).toBeTruthy();
+    expect(dialog.getByText('750.50 BC')).toBeTruthy();
     const body = api.callsTo(REDEEM)[0]?.body as { id: string; reward_id: string };
     expect(body.reward_id).toBe(COFFEE._id);
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -256,7 +259,9 @@ describe('Cancel a redemption', () => {
     expect(confirm.getByText(/The coupon K7PX2MZ9QRTA stops working and 250 BC go back/)).toBeTruthy();
     const walletLoads = api.callsTo(WALLETS).length;
     await user.click(confirm.getByRole('button', { name: REDEMPTION_TEXTS.cancelConfirm }));
-    expect(await screen.findByText(REWARD_MESSAGES.cancelled)).toBeTruthy();
+    // The answer opens as a success, not under the button's words.
+    const done = within(await screen.findByRole('dialog', { name: COMMON_MESSAGES.successExclaimed }));
+    expect(done.getByText(REWARD_MESSAGES.cancelled)).toBeTruthy();
     expect(api.callsTo(cancelPath)).toHaveLength(1);
     await waitFor(() => expect(api.callsTo(WALLETS).length).toBeGreaterThan(walletLoads));
   });

@@ -1,4 +1,5 @@
 import {
+  COMMON_MESSAGES,
   PAGE_SIZES,
   REDEMPTION_STATUS_COLORS,
   REDEMPTION_STATUS_LABELS,
@@ -82,7 +83,7 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
       onConfirm: () =>
         cancel.mutate(row._id, {
           onSuccess: (result) =>
-            openMessageModal({ title: REDEMPTION_TEXTS.cancelConfirm, message: result.message }),
+            openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: result.message }),
         }),
     });
 

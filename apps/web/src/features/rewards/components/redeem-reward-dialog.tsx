@@ -16,7 +16,7 @@ import {
   REDEMPTION_TEXTS,
   useRedeemForCustomer,
 } from '@/features/rewards/redemption-api';
-import { costText, REWARD_TEXTS } from '@/features/rewards/reward-format';
+import { balanceText, costText, REWARD_TEXTS } from '@/features/rewards/reward-format';
 import { DebouncedSearch } from '@/ui/data-table';
 import { displayDate } from '@/ui/display-date';
 
@@ -68,7 +68,7 @@ const Issued = ({
       </Stack>
     )}
     <Text size="sm">
-      {REDEMPTION_TEXTS.newBalance}: <strong>{costText(redemption.balance_after, currencyCode)}</strong>
+      {REDEMPTION_TEXTS.newBalance}: <strong>{balanceText(redemption.balance_after, currencyCode)}</strong>
     </Text>
     <Group justify="flex-end">
       <Button onClick={onDone} data-autofocus>
@@ -111,7 +111,7 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
   // A reward that became unredeemable after it was chosen (a reload) cannot be redeemed either.
   const redeemable = list.some((reward) => reward._id === chosen && reward.redeemable);
   const balances = (wallets.data ?? [])
-    .map((wallet) => costText(wallet.balance, wallet.currency.code))
+    .map((wallet) => balanceText(wallet.balance, wallet.currency.code))
     .join(', ');
 
   return (
