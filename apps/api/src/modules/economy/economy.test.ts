@@ -1,4 +1,4 @@
-import { API_ERROR_MESSAGES } from '@laurel/contract';
+import { API_ERROR_MESSAGES, PRIVACY_MESSAGES } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -581,6 +581,24 @@ describe('manual adjustments (customer profile)', () => {
     expect(summaries).toEqual(
       expect.arrayContaining(['Credited 5.00 Beans: Goodwill', 'Debited 2.00 Beans: Correction']),
     );
+  });
+
+  it('refuses an erased customer: their balance was forfeited and their wallet stays closed', async () => {
+    // A business of its own: the shared one is at its currency limit.
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const currency = (await createCurrency(t.app, client, { code: 'ERA' }))._id;
+    const customer = await addCustomer(t.app, client);
+    await adjust(customer, { currency, direction: 'credit', amount: 30, reason: 'Before' }, client);
+    expect((await call('POST', `/api/customers/${customer}/erase`, undefined, client)).statusCode).toBe(200);
+    const credit = await adjust(
+      customer,
+      { currency, direction: 'credit', amount: 100, reason: 'After' },
+      client,
+    );
+    expect(credit.statusCode).toBe(409);
+    expect(credit.json().message).toBe(PRIVACY_MESSAGES.alreadyErased);
+    const wallet = (await walletsOf(t.app, client, customer)).find((w) => w.currency._id === currency);
+    expect(wallet?.balance).toBe(0);
   });
 
   it('is for admins only', async () => {

@@ -6,6 +6,18 @@ import type { CurrencyIconColumn } from '../../db/schema';
 import { type LedgerRow, toEconomyTransaction } from './economy-dto';
 
 /**
+ * Whether the customer was erased (privacy), read FOR SHARE inside the caller's transaction: an erasure running
+ * meanwhile is waited for, and one that starts later waits for the caller and then forfeits what it wrote.
+ */
+export const customerErased = async (tx: DbOrTx, clientId: string, customerId: string) => {
+  const [row] = await rowsOf<{ status: string }>(
+    tx,
+    sql`SELECT status FROM customers WHERE client_id = ${clientId} AND id = ${customerId} FOR SHARE`,
+  );
+  return row?.status === 'ERASED';
+};
+
+/**
  * A customer's balance in each live currency of the client (0 where nothing was earned yet), with what expires
  * within EXPIRING_SOON_DAYS and the next expiry.
  */

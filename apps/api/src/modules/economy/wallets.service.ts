@@ -1,5 +1,6 @@
 import {
   ECONOMY_API_MESSAGES as M,
+  PRIVACY_MESSAGES,
   type TSpendResult,
   type ZSpendRequest,
   type ZWalletAdjustmentRequest,
@@ -21,7 +22,7 @@ import { requestHash } from '../../http/request-hash';
 import { type Actor, recordAudit } from '../audit/audit';
 import { findPlayerCustomer } from '../players/players.queries';
 import { spendReadOf, spendScript } from './spend.queries';
-import { customerLedger, customerWallets, ledgerRow } from './wallets.queries';
+import { customerErased, customerLedger, customerWallets, ledgerRow } from './wallets.queries';
 
 type SpendInput = z.output<typeof ZSpendRequest>;
 type AdjustmentInput = z.output<typeof ZWalletAdjustmentRequest>;
@@ -136,11 +137,15 @@ export const createWalletsService = (db: Db) => ({
     return { ...request, balance: Number(balance), transaction_id, created_at };
   },
 
-  /** An admin's manual credit or debit from the customer profile, with its reason, audit-logged. */
+  /**
+   * An admin's manual credit or debit from the customer profile, with its reason, audit-logged. An erased customer's
+   * wallet is closed (409): their balance was forfeited at erasure and they can never redeem a new one.
+   */
   adjust: async (principal: Principal, actor: Actor, customerId: string, input: AdjustmentInput) => {
     const { clientId } = principal;
     const customer = await visibleCustomer(db, principal, customerId);
     const { transactionId, balance } = await db.transaction(async (tx) => {
+      if (await customerErased(tx, clientId, customerId)) throw conflict(PRIVACY_MESSAGES.alreadyErased);
       const currency = await liveCurrency(tx, clientId, input.currency);
       const id = newId();
       const result = await insufficientAsConflict(

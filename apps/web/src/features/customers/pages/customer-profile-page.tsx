@@ -147,7 +147,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
         onSetUpLoyalty={() => dialog.open('loyalty-sign-up')}
       />
       <CustomerProgression customerId={id} />
-      <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} />} customerId={id} />
+      <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} closed={erased} />} customerId={id} />
       <ProfileSection title="Wallet history">
         <WalletHistory customerId={id} />
       </ProfileSection>

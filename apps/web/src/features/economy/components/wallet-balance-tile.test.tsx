@@ -88,4 +88,19 @@ describe('the profile Wallet Balance tile', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(tile()).getByText('3.00')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Credit or debit' })).toBeNull();
   });
+
+  it("offers no adjustment on an erased customer's profile: their wallet is closed", async () => {
+    serveCustomers(
+      {},
+      {
+        [WALLETS]: () => ok([walletFixture(COINS, 0)]),
+        'GET /api/v2/get/user': () =>
+          ok(customerFixture({ name: 'Erased', surname: 'customer', status: 'ERASED' })),
+      },
+    );
+    renderApp(PROFILE);
+    await screen.findByRole('heading', { level: 1, name: 'Erased customer' });
+    await waitFor(() => expect(within(tile()).getByText('0.00')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Credit or debit' })).toBeNull();
+  });
 });

@@ -57,13 +57,20 @@ const Balances = ({ wallets }: { wallets: TWallet[] }) => {
 
 /**
  * The customer profile's Wallet Balance tile: the real balance in each of the client's currencies, and for an
- * admin a manual credit or debit with a reason (`?action=adjust-wallet`, so Back closes it).
+ * admin a manual credit or debit with a reason (`?action=adjust-wallet`, so Back closes it). An erased customer's
+ * wallet is closed (their balance was forfeited): the tile only shows it.
  */
-export const WalletBalanceTile = ({ customerId }: { customerId: string }) => {
+export const WalletBalanceTile = ({
+  customerId,
+  closed = false,
+}: {
+  customerId: string;
+  closed?: boolean;
+}) => {
   const user = useSession()?.user;
   const wallets = useQuery(customerWalletsQuery(customerId));
   const [params, setParams] = useSearchParams();
-  const canAdjust = mayAdjustBalances(user) && (wallets.data?.length ?? 0) > 0;
+  const canAdjust = !closed && mayAdjustBalances(user) && (wallets.data?.length ?? 0) > 0;
   const setOpen = (open: boolean) =>
     setParams(
       (current) => {
