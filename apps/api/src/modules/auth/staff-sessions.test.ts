@@ -8,6 +8,7 @@ import {
   type SignedIn,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describeDevice } from './staff-sessions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,15 @@ const signInFrom = async (who: { email: string; password: string }, userAgent: s
 const as = (token: string) => (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const works = async (token: string) => (await as(token)('GET', '/api/v2/client-user/mfa')).statusCode;
+
+describe('a session’s device', () => {
+  it('names the browser and system, and is never empty for a client that is not a browser', () => {
+    expect(describeDevice(CHROME_MAC)).toBe('Chrome on macOS');
+    expect(describeDevice('curl/8.5.0')).toBe('Unknown device');
+    expect(describeDevice('python-requests/2.31')).toBe('Unknown device');
+    expect(describeDevice(null)).toBe('Unknown device');
+  });
+});
 
 describe('a user’s own sessions', () => {
   it('lists each sign-in with its device, address and times, marking the current one', async () => {

@@ -18,7 +18,8 @@ export const describeDevice = (userAgent: string | null) => {
   const browser = parsed.browser.name;
   const os = parsed.os.name;
   if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? 'Unknown device';
+  // Bowser names what it does not know '' (curl, an SDK, a script): never an empty device.
+  return browser || os || 'Unknown device';
 };
 
 /** A new session row and the four tokens naming it: the end of every successful sign-in. */
