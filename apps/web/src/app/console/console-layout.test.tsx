@@ -89,6 +89,22 @@ describe('console shell', () => {
     );
   });
 
+  it('makes each group a button a keyboard reaches, which says whether it is open and opens with Enter', async () => {
+    sessionStore.set(session, false);
+    const business = clientFixture({ ...client, clientSubscription: { name: 'BUSINESS', status: 'ACTIVE' } });
+    serve((url) => (url.startsWith('/api/v2/client?') ? ok(business) : ok([])));
+    renderApp('/console/users');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const economy = await within(nav).findByRole('button', { name: 'Economy' });
+    expect(economy.getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav).queryByRole('link', { name: 'Wallet' })).toBeNull();
+    economy.focus();
+    expect(document.activeElement).toBe(economy);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(economy.getAttribute('aria-expanded')).toBe('true'));
+    expect(await within(nav).findByRole('link', { name: 'Wallet' })).toBeTruthy();
+  });
+
   it('shows a manager the areas they may view that have pages, and no Users or Settings', async () => {
     const view = { read: true, create: false, update: false, delete: false };
     sessionStore.set(

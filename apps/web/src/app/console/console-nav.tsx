@@ -1,5 +1,6 @@
 import { Box, Divider, NavLink, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { matchPath, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { LazyMenu, ShellTooltip } from '@/app/console/lazy-overlays';
 import type { TNavEntry, TNavGroupEntry, TNavLinkEntry } from '@/app/console/nav-items';
@@ -66,6 +67,7 @@ const NavEntryGroup = ({ entry, compact }: TGroupProps) => {
   const childActive = entry.children.some(
     (child) => pathname === child.to || pathname.startsWith(`${child.to}/`),
   );
+  const [opened, setOpened] = useState(childActive);
   const Icon = entry.icon;
   const icon = <Icon size={ICON_SIZE} stroke={1.7} aria-hidden />;
 
@@ -91,14 +93,20 @@ const NavEntryGroup = ({ entry, compact }: TGroupProps) => {
     );
   }
 
+  // A button that says whether it is open: Mantine's default <a> without href took no focus, so keyboard users
+  // could neither reach the group nor its pages.
   return (
     <NavLink
+      component="button"
+      type="button"
+      aria-expanded={opened}
+      opened={opened}
+      onChange={setOpened}
       label={entry.label}
       leftSection={icon}
       rightSection={
         entry.locked ? <IconLock size={16} stroke={1.7} aria-label="Upgrade required" /> : undefined
       }
-      defaultOpened={childActive}
       childrenOffset={30}
       variant="subtle"
       styles={navLinkStyles}
