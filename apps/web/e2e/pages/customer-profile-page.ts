@@ -21,7 +21,7 @@ export class CustomerProfilePage {
     this.paymentMethods = page.getByRole('region', { name: 'Payment Methods' });
     this.loyaltyDialog = page.getByRole('dialog', { name: 'Loyalty Sign-up' });
     this.addressDialog = page.getByRole('dialog', { name: 'New Address' });
-    this.walletHistory = page.getByRole('region', { name: 'Wallet history' });
+    this.walletHistory = page.getByRole('region', { name: 'Wallet History' });
   }
 
   /** The wallet history's rows (newest first), each as its cells' texts. */

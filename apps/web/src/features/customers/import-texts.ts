@@ -13,7 +13,7 @@ const rows = (value: number) => `${count(value)} ${value === 1 ? 'row' : 'rows'}
 export const IMPORT_TEXTS = {
   title: 'Import customers',
   importButton: 'Import',
-  backToCustomers: 'Customers',
+  backToCustomers: 'Back to Customers',
   intro:
     'Bring a whole programme across from a CSV file: members, their opening balances and their standing. Check the file first; a check reads every row and writes nothing.',
   fileLabel: 'CSV file',

@@ -52,7 +52,7 @@ export const REWARD_STATUS_COLORS: Record<TRewardStatus, TStatusChipColor> = {
 export const costText = (amount: number | '', code: string | null | undefined) =>
   `${amount === '' ? '—' : amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}${code ? ` ${code}` : ''}`;
 
-/** '8.30 BC': a wallet balance as the profile's Wallet Balance tile and Wallet history show it (two decimals). */
+/** '8.30 BC': a wallet balance as the profile's Wallet Balance tile and Wallet History show it (two decimals). */
 export const balanceText = (amount: number, code: string | null | undefined) =>
   `${formatBalance(amount)}${code ? ` ${code}` : ''}`;
 

@@ -23,7 +23,8 @@ export const ProfileSection = ({ title, actions, children }: TProfileSectionProp
       h="100%"
     >
       <Stack gap="md">
-        <Group justify="space-between" align="center" wrap="nowrap" mih={28}>
+        {/* On a phone a long action ('Issue Subscription') goes under the title instead of out of the box. */}
+        <Group justify="space-between" align="center" gap="xs" mih={28} data-testid="profile-section-header">
           <Title id={id} order={2} fz="h4">
             {title}
           </Title>

@@ -110,6 +110,10 @@ describe('customer import page', () => {
     expect(within(explanation).getByText(/one of Bronze, Silver, Gold, Platinum, Diamond/)).toBeTruthy();
     expect(within(explanation).getByText(/Importing the same file again changes nothing/)).toBeTruthy();
     expect(screen.getByLabelText('CSV file')).toBeTruthy();
+    // The way back reads as on the customer profile.
+    expect(screen.getByRole('link', { name: 'Back to Customers' }).getAttribute('href')).toBe(
+      '/console/customers',
+    );
     // Nothing to send until a file is chosen.
     expect(screen.getByRole('button', { name: 'Check file' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);

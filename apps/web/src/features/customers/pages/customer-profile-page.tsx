@@ -148,7 +148,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
       />
       <CustomerProgression customerId={id} />
       <ProfileTiles walletBalance={<WalletBalanceTile customerId={id} closed={erased} />} customerId={id} />
-      <ProfileSection title="Wallet history">
+      <ProfileSection title="Wallet History">
         <WalletHistory customerId={id} />
       </ProfileSection>
       <AnalyticsPanel customerId={id} currencySymbol={symbol} />

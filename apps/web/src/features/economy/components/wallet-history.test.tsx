@@ -55,7 +55,7 @@ describe('the profile wallet history', { timeout: 60_000 }, () => {
       },
     );
     renderApp(PROFILE);
-    const section = await screen.findByRole('region', { name: 'Wallet history' });
+    const section = await screen.findByRole('region', { name: 'Wallet History' });
     const table = within(section).getByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
     expect(
