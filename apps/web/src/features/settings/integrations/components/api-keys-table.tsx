@@ -23,7 +23,9 @@ const lastUsed = (key: TApiKey) =>
 /** The client's keys: a handful at most, so one plain table without paging. A revoked key stays, greyed. */
 export const ApiKeysTable = ({ keys, loading, onRevoke }: TApiKeysTableProps) => (
   <Paper withBorder radius="md">
-    <Table.ScrollContainer minWidth={640} type="native">
+    {/* Positioned, so that it clips what it scrolls: the Actions header's visually hidden (absolute) text escaped
+        it and let a phone-wide page scroll sideways into blank space. */}
+    <Table.ScrollContainer minWidth={640} type="native" pos="relative">
       <Table verticalSpacing="sm" highlightOnHover aria-label={INTEGRATION_TEXTS.apiKeysTitle}>
         <Table.Thead>
           <Table.Tr>

@@ -127,6 +127,18 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
     expect(within(old).queryByRole('button')).toBeNull();
   });
 
+  it('keeps what the keys table scrolls inside it: its scroller is positioned, so the page never scrolls sideways', async () => {
+    serve();
+    open();
+    const table = await keysTable();
+    // Mantine's scroll container: the table's wrapper (its inner div) and the scroller around it.
+    const scroller = table.parentElement?.parentElement ?? null;
+    expect(scroller?.className).toMatch(/scrollContainer(?!Inner)/);
+    // Its Actions header's visually hidden text is absolute: without a positioned scroller it escaped the clip.
+    expect(within(table).getByText('Actions')).toBeTruthy();
+    expect(scroller && getComputedStyle(scroller).position).toBe('relative');
+  });
+
   it('creates a key and shows it once, with a copy button and the warning; closing it forgets the key', async () => {
     const api = serve('FREEMIUM', {
       'POST /api/integrations/api-keys': (body) =>
