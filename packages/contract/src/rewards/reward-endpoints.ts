@@ -96,7 +96,11 @@ export const uploadRewardCodes = defineEndpoint({
 // Redemptions --------------------------------------------------------------------------------------------------
 
 export const ZRedeemRequest = z.object({
-  id: z.string({ error: M.redemptionIdRequired }).trim().min(1, M.redemptionIdRequired).max(200),
+  id: z
+    .string({ error: M.redemptionIdRequired })
+    .trim()
+    .min(1, M.redemptionIdRequired)
+    .max(200, M.redemptionIdTooLong),
   reward_id: z.string({ error: M.rewardIdRequired }).regex(ID_REGEX, 'Invalid id'),
 });
 export type TRedeemRequest = z.input<typeof ZRedeemRequest>;
@@ -185,7 +189,7 @@ export const useCoupon = defineEndpoint({
   summary:
     "The till accepts a coupon: 200 (status used), once, before it expires; 409 'Coupon already used' or 'Coupon expired'; 404 unknown",
   tags: ['integrator'],
-  params: z.object({ code: z.string().trim().min(1).max(64) }),
+  params: z.object({ code: z.string().trim().min(1, M.couponCodeLength).max(64, M.couponCodeLength) }),
   body: ZUseCouponRequest,
   response: envelopeOf(ZRewardRedemption),
   errors: [409],

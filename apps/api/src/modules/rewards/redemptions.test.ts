@@ -198,6 +198,14 @@ describe('redeeming', () => {
       reward_id: 42,
     });
     expect(badReward.json().message).toBe(M.rewardIdRequired);
+    const longId = await asKey('POST', `/api/v1/players/${customer}/redemptions`, {
+      id: 'a'.repeat(201),
+      reward_id: '000000000000000000000000',
+    });
+    expect(longId.json().message).toBe(M.redemptionIdTooLong);
+    const longCode = await asKey('POST', `/api/v1/coupons/${'A'.repeat(65)}/use`, {});
+    expect(longCode.statusCode).toBe(400);
+    expect(longCode.json().message).toBe(M.couponCodeLength);
     const badOrder = await asKey('POST', '/api/v1/coupons/NOPE2345XYZ/use', { order_id: 5 });
     expect(badOrder.statusCode).toBe(400);
     expect(badOrder.json().message).toBe(M.orderIdText);
