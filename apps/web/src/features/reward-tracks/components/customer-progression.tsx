@@ -69,7 +69,8 @@ const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: bo
     align="center"
     role="listitem"
     aria-label={`${milestone.name}${reached ? ', reached' : ''}`}
-    style={{ flex: 1, maxWidth: LAYOUT.stepColumnMaxWidth }}
+    // minWidth 0: five steps share a phone's width (about 50 px each at 390 px) instead of pushing the last out.
+    style={{ flex: 1, minWidth: 0, maxWidth: LAYOUT.stepColumnMaxWidth }}
   >
     {/* Only the picture fades for a step not reached: faded words would not read (WCAG contrast). */}
     <Box pos="relative" style={{ opacity: reached ? 1 : 0.55 }}>
@@ -84,7 +85,16 @@ const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: bo
         </ThemeIcon>
       )}
     </Box>
-    <Text size="xs" fw={600} ta="center" lineClamp={2}>
+    {/* A step is about 46 px wide on a phone: the name is smaller there, and one still too long is hyphenated
+        (else broken) inside its step instead of pushing the last step out of the box. */}
+    <Text
+      fz={{ base: 10, sm: 'xs' }}
+      fw={600}
+      ta="center"
+      lineClamp={2}
+      maw="100%"
+      style={{ overflowWrap: 'break-word', hyphens: 'auto' }}
+    >
       {milestone.name}
     </Text>
     <Text size="xs" c="dimmed" ta="center">
@@ -119,7 +129,7 @@ export const StepBar = ({ kind, track, progress }: TStepBarProps) => {
         color={milestones.find((milestone) => milestone.target_value === value)?.colour || undefined}
       />
       <Group
-        gap="xs"
+        gap={4}
         wrap="nowrap"
         justify="space-between"
         role="list"
