@@ -32,6 +32,7 @@ export const IMPORT_TEXTS = {
   progress: (done: number, total: number) => `${count(done)} / ${count(total)} rows`,
   waiting: 'Waiting to start…',
   kind: (dryRun: boolean) => (dryRun ? 'Check' : 'Import'),
+  historyKind: (dryRun: boolean) => (dryRun ? 'Check (nothing written)' : 'Import'),
   summary: (run: Pick<TCustomerImport, 'created' | 'updated' | 'unchanged' | 'failed'>) =>
     `${count(run.created)} created, ${count(run.updated)} updated, ${count(run.unchanged)} unchanged, ${count(run.failed)} failed`,
   checkTitle: 'Nothing was written: this was a check.',

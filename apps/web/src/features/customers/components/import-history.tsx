@@ -9,6 +9,19 @@ import { StatusChip } from '@/ui/status-chip';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
+/**
+ * A check writes nothing: its created and updated counts are what an import of the file would do, set apart (its
+ * Type says so) from what an import did.
+ */
+const counted = (run: TCustomerImportListItem, value: number) =>
+  run.dry_run ? (
+    <Text span size="sm" c="dimmed" fs="italic">
+      {number(value)}
+    </Text>
+  ) : (
+    number(value)
+  );
+
 const STATUS_COLORS = {
   queued: 'neutral',
   running: 'secondary',
@@ -35,7 +48,7 @@ const columns: TableColumn<TCustomerImportListItem>[] = [
     noWrap: true,
     render: (run) => displayDateTime(run.created_at),
   },
-  { accessor: 'dry_run', title: 'Type', render: (run) => IMPORT_TEXTS.kind(run.dry_run) },
+  { accessor: 'dry_run', title: 'Type', render: (run) => IMPORT_TEXTS.historyKind(run.dry_run) },
   {
     accessor: 'status',
     title: 'Status',
@@ -49,8 +62,8 @@ const columns: TableColumn<TCustomerImportListItem>[] = [
     ),
   },
   { accessor: 'rows', title: 'Rows', textAlign: 'right', render: (run) => number(run.rows) },
-  { accessor: 'created', title: 'Created', textAlign: 'right', render: (run) => number(run.created) },
-  { accessor: 'updated', title: 'Updated', textAlign: 'right', render: (run) => number(run.updated) },
+  { accessor: 'created', title: 'Created', textAlign: 'right', render: (run) => counted(run, run.created) },
+  { accessor: 'updated', title: 'Updated', textAlign: 'right', render: (run) => counted(run, run.updated) },
   { accessor: 'failed', title: 'Failed', textAlign: 'right', render: (run) => number(run.failed) },
 ];
 

@@ -6,7 +6,7 @@ import {
 } from '@laurel/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { serveCustomers } from '@/features/customers/test-server';
 import { clientFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -171,11 +171,19 @@ describe('customer import page', () => {
           }),
         ),
     });
+    const scrolled = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
     const { router } = await openImport();
     await user.upload(screen.getByLabelText('CSV file'), csvFile());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
 
     const table = await screen.findByRole('table', { name: 'Rows with errors' });
+    // The run's report is brought into view (it starts below the upload panel).
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start', behavior: 'smooth' });
     expect(bodyRows(table)).toEqual([['4', 'email', ADD_CUSTOMER_MESSAGES.invalidEmail]]);
     expect(screen.getByText('Nothing was written: this was a check.')).toBeTruthy();
     expect(
@@ -319,7 +327,7 @@ describe('customer import page', () => {
     const table = screen.getByText('first-try.csv').closest('table') as HTMLElement;
     expect(bodyRows(table)).toEqual([
       ['members.csv', 'Thandi Nkosi', '28 Nov 2026, 09:15', 'Import', 'Completed', '6', '5', '0', '1'],
-      ['first-try.csv', '—', '27 Nov 2026, 08:00', 'Check', 'Failed', '200', '0', '0', '0'],
+      ['first-try.csv', '—', '27 Nov 2026, 08:00', 'Check (nothing written)', 'Failed', '200', '0', '0', '0'],
     ]);
 
     await user.click(screen.getByText('first-try.csv'));

@@ -1,7 +1,7 @@
 import { CUSTOMER_IMPORT_MAX_BYTES, CUSTOMER_IMPORT_MESSAGES, consolePaths } from '@laurel/contract';
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist, IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { ImportExplanation } from '@/features/customers/components/import-explanation';
@@ -110,6 +110,12 @@ export const CustomerImportPage = () => {
   const user = useSession()?.user;
   const [params, setParams] = useSearchParams();
   const selected = params.get(IMPORT_PARAM);
+  // The import just started (or picked from the history below) is brought into view: its progress would otherwise
+  // start below the fold, under the upload panel.
+  const runRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selected) runRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [selected]);
   const open = (id: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -128,7 +134,12 @@ export const CustomerImportPage = () => {
       </Stack>
       <ImportExplanation />
       {mayAddCustomers(user) && <UploadPanel onStarted={open} />}
-      {selected && <ImportRun key={selected} id={selected} />}
+      {selected && (
+        // Scrolled to below the console's header, not under it.
+        <div ref={runRef} style={{ scrollMarginTop: 80 }}>
+          <ImportRun key={selected} id={selected} />
+        </div>
+      )}
       <ImportHistory onOpen={open} />
     </Stack>
   );
