@@ -76,7 +76,10 @@ export const updateReward = defineEndpoint({
 
 export const ZPoolUploadResult = z.object({
   added: z.number().int(),
+  /** Codes the business had before (in any reward's pool, or issued). */
   skipped: z.number().int(),
+  /** Lines that repeat a code earlier in the same file. */
+  repeated: z.number().int(),
   reward: ZReward,
 });
 
@@ -86,7 +89,7 @@ export const uploadRewardCodes = defineEndpoint({
   permission: 'REWARDS:update',
   token: 'client',
   summary:
-    "Add codes to a pool coupon reward: a CSV or text file, one code a line (a header line 'code' is skipped); codes the business already has are skipped",
+    "Add codes to a pool coupon reward: a CSV or text file, one code a line (a header line 'code' is skipped); a code repeated in the file, or one the business already has, is skipped (and counted)",
   tags,
   params: idParams,
   upload: { file: 'The codes, one a line (UTF-8), at most 5 MB', rawTypes: ['text/csv', 'text/plain'] },

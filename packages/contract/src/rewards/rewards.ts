@@ -57,6 +57,10 @@ export const REDEMPTION_STATUS_COLORS: Record<TRedemptionStatus, TStatusChipColo
   expired: 'danger',
 };
 
+/** The expiry a redemption shows: none once cancelled, as its coupon is void rather than waiting to expire. */
+export const shownExpiry = (redemption: { status: TRedemptionStatus; expires_at: string | null }) =>
+  redemption.status === 'cancelled' ? null : redemption.expires_at;
+
 /** Generated coupon codes: no 0/O, 1/I/L or U/V look-alikes; 12 characters (31^12 ≈ 7.9e17 per client). */
 export const COUPON_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
 export const COUPON_CODE_LENGTH = 12;
@@ -96,8 +100,14 @@ export const REWARD_MESSAGES = {
   poolBadCode: (line: number) =>
     `Line ${line} is not a code: use 4 to 64 letters, digits, '-' or '_', one code a line.`,
   poolTooMany: `A file may hold at most ${POOL_MAX_CODES_PER_UPLOAD.toLocaleString('en-US')} codes.`,
-  poolUploaded: (added: number, skipped: number) =>
-    `${added.toLocaleString('en-US')} ${added === 1 ? 'code' : 'codes'} added${skipped ? `; ${skipped.toLocaleString('en-US')} already known skipped` : ''}.`,
+  /** An upload's answer: what it added, and what it skipped (lines repeating a code of the file, codes known before). */
+  poolUploaded: ({ added, skipped, repeated }: { added: number; skipped: number; repeated: number }) => {
+    const skips = [
+      ...(repeated ? [`${repeated.toLocaleString('en-US')} repeated in the file`] : []),
+      ...(skipped ? [`${skipped.toLocaleString('en-US')} already known`] : []),
+    ];
+    return `${added.toLocaleString('en-US')} ${added === 1 ? 'code' : 'codes'} added${skips.length ? `; ${skips.join(' and ')} skipped` : ''}.`;
+  },
   poolLow: (left: number) =>
     `Only ${left.toLocaleString('en-US')} codes left: upload more before they run out.`,
   // DESIGN §10, verbatim: a refused redemption changes nothing.

@@ -89,6 +89,8 @@ export const rewardCodes = pgTable(
   },
   (table) => [
     uniqueIndex('reward_codes_client_code_unique').on(table.clientId, table.code),
+    // A till's code in either case (useCoupon): generated codes are upper case; pool codes may differ only by case.
+    index('reward_codes_client_upper_code_idx').on(table.clientId, sql`upper(${table.code})`),
     index('reward_codes_free_idx')
       .on(table.rewardId, table.createdAt, table.id)
       .where(sql`${table.redemptionId} IS NULL`),

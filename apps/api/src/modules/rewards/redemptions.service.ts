@@ -77,6 +77,18 @@ const findRedemption = async (db: Db | Tx, clientId: string, where: ReturnType<t
 };
 
 /**
+ * The redemption of the issued code a till typed, by one lookup of the client's codes in upper case (not a scan of
+ * its redemptions): the code exactly as issued, else the one issued code it matches in another case. Generated codes
+ * are upper case, so any case finds them; pool codes (a partner's, maybe case-sensitive) that differ only by case are
+ * told apart by exact case, and a code in another case matching several of them finds none.
+ */
+export const issuedCodeRedemption = (clientId: string, code: string) =>
+  sql`SELECT redemption_id FROM (
+        SELECT redemption_id, code = ${code} AS exact, count(*) OVER () AS matches FROM reward_codes
+        WHERE client_id = ${clientId} AND upper(code) = upper(${code}) AND redemption_id IS NOT NULL) m
+      WHERE exact OR matches = 1`;
+
+/**
  * Redemptions (DESIGN §10), one round trip each on PostgreSQL (and a ROLLBACK after a refusal): one query takes the
  * customer's redemption lock and the reward's, locks the wallet, and in one statement checks the customer, the
  * reward, the customer's count and segments and an earlier redemption of the id, debits the wallet (a Spending ledger
@@ -167,11 +179,10 @@ export const createRedemptionsService = (db: Db) => {
 
   const useCoupon = async (principal: Principal, code: string, orderId: string | null) =>
     db.transaction(async (tx) => {
-      // By the code's row (unique per client), not a scan of the client's redemptions.
       const row = await findRedemption(
         tx,
         principal.clientId,
-        sql`id = (SELECT redemption_id FROM reward_codes WHERE client_id = ${principal.clientId} AND code = ${code})`,
+        sql`id = (${issuedCodeRedemption(principal.clientId, code)})`,
         true,
       );
       if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.couponNotFound);

@@ -6,85 +6,36 @@ import {
   type TReward,
   type TRewardRedemption,
 } from '@laurel/contract';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createCurrency, ledgerOf } from '../../../test/economy-helpers';
-import { addCustomer, bearer } from '../../../test/factories';
-import { createClientApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, ledgerOf } from '../../../test/economy-helpers';
+import { rewardsTestKit } from './rewards-test-kit';
 
-let setup: Awaited<ReturnType<typeof createClientApp>>;
-let currency: { _id: string; code: string };
-
-beforeAll(async () => {
-  setup = await createClientApp('GROWTH');
-  currency = await createCurrency(setup.t.app, setup.admin, { name: 'Stars' });
-});
-afterAll(() => setup.t.close());
-
-const rewardBody = (overrides: Record<string, unknown> = {}) => ({
-  name: `Free coffee ${randomBytes(2).toString('hex')}`,
-  description: 'Any size, any branch',
-  type: 'coupon',
-  cost: { currency: currency._id, amount: 50 },
-  coupon: { source: 'generated', value_type: 'amount', value: 35, valid_days: 30 },
-  ...overrides,
-});
-
-const createReward = async (overrides: Record<string, unknown> = {}) => {
-  const res = await setup.call('POST', '/api/rewards', rewardBody(overrides));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().content as TReward;
-};
-
-const fundedCustomer = async (amount: number) => {
-  const id = await addCustomer(setup.t.app, setup.admin);
-  if (amount > 0) {
-    const res = await setup.call('POST', `/api/economy/customers/${id}/adjustments`, {
-      currency: currency._id,
-      direction: 'credit',
-      amount,
-      reason: 'Welcome gift',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return id;
-};
-
-const redeem = (customerId: string, rewardId: string, id = `r-${randomBytes(6).toString('hex')}`) =>
-  setup.t.app.inject({
-    method: 'POST',
-    url: `/api/v1/players/${customerId}/redemptions`,
-    headers: { 'x-api-key': setup.key },
-    payload: { id, reward_id: rewardId },
-  });
-
-const asKey = (method: InjectOptions['method'], url: string, payload?: object) =>
-  setup.t.app.inject({ method, url, headers: { 'x-api-key': setup.key }, ...(payload ? { payload } : {}) });
+const { kit, rewardBody, createReward, fundedCustomer, redeem, asKey, uploadCodes } = rewardsTestKit();
 
 describe('the catalogue', () => {
   it('creates a reward and checks the editor rules', async () => {
     const reward = await createReward({ stock: 5, per_customer_limit: 1 });
     expect(reward).toMatchObject({
       type: 'coupon',
-      cost: { currency: currency._id, amount: 50 },
-      currency: { code: currency.code },
+      cost: { currency: kit.currency._id, amount: 50 },
+      currency: { code: kit.currency.code },
       stock: 5,
       stock_left: 5,
       redeemed: 0,
       status: 'Active',
     });
-    const missing = await setup.call('POST', '/api/rewards', rewardBody({ name: '', coupon: null }));
+    const missing = await kit.setup.call('POST', '/api/rewards', rewardBody({ name: '', coupon: null }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().content.errors.map((e: { message: string }) => e.message)).toEqual(
       expect.arrayContaining([M.nameRequired, M.couponRequired]),
     );
-    const window = await setup.call(
+    const window = await kit.setup.call(
       'POST',
       '/api/rewards',
       rewardBody({ available_from: '2026-12-10T00:00:00Z', available_to: '2026-12-01T00:00:00Z' }),
     );
     expect(window.json().message).toBe(M.windowOrder);
-    const list = await setup.call('GET', `/api/rewards?search_string=${encodeURIComponent(reward.name)}`);
+    const list = await kit.setup.call('GET', `/api/rewards?search_string=${encodeURIComponent(reward.name)}`);
     expect(list.json().content.map((r: TReward) => r._id)).toEqual([reward._id]);
   });
 
@@ -93,14 +44,14 @@ describe('the catalogue', () => {
     const customer = await fundedCustomer(200);
     expect((await redeem(customer, reward._id)).statusCode).toBe(201);
     expect((await redeem(customer, reward._id)).statusCode).toBe(201);
-    const res = await setup.call(
+    const res = await kit.setup.call(
       'PUT',
       `/api/rewards/${reward._id}`,
       rewardBody({ name: reward.name, stock: 1 }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.stockBelowRedeemed(2));
-    const fine = await setup.call(
+    const fine = await kit.setup.call(
       'PUT',
       `/api/rewards/${reward._id}`,
       rewardBody({ name: reward.name, stock: 2 }),
@@ -115,16 +66,16 @@ describe('the catalogue', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     const cancelled = await asKey('POST', `/api/v1/redemptions/${answers[0]?.json().content._id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const shown = await setup.call('GET', `/api/rewards/${reward._id}`);
+    const shown = await kit.setup.call('GET', `/api/rewards/${reward._id}`);
     expect(shown.json().content).toMatchObject({ stock: null, redeemed: 2, status: 'Active' });
 
-    const below = await setup.call(
+    const below = await kit.setup.call(
       'PUT',
       `/api/rewards/${reward._id}`,
       rewardBody({ name: reward.name, stock: 1 }),
     );
     expect(below.json().message).toBe(M.stockBelowRedeemed(2));
-    const limited = await setup.call(
+    const limited = await kit.setup.call(
       'PUT',
       `/api/rewards/${reward._id}`,
       rewardBody({ name: reward.name, stock: 3 }),
@@ -138,7 +89,7 @@ describe('the catalogue', () => {
     expect(
       (await asKey('POST', `/api/v1/redemptions/${answers[1]?.json().content._id}/cancel`)).statusCode,
     ).toBe(200);
-    const after = await setup.call('GET', `/api/rewards/${reward._id}`);
+    const after = await kit.setup.call('GET', `/api/rewards/${reward._id}`);
     expect(after.json().content).toMatchObject({ stock: 3, redeemed: 2, stock_left: 1 });
   });
 });
@@ -157,8 +108,8 @@ describe('redeeming', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(again.json().content).toEqual(redemption);
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(70);
-    const ledger = await ledgerOf(setup.t.app, setup.admin, customer);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(70);
+    const ledger = await ledgerOf(kit.setup.t.app, kit.setup.admin, customer);
     expect(ledger.at(-1)).toMatchObject({
       transaction_type: 'Spending',
       value: -50,
@@ -181,7 +132,7 @@ describe('redeeming', () => {
     const reused = await redeem(customer, other._id, 'app-redeem-reused');
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe(M.redemptionIdReused);
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(50);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(50);
   });
 
   it('says which field is missing or wrong, in words, with a 400', async () => {
@@ -209,7 +160,7 @@ describe('redeeming', () => {
     const badOrder = await asKey('POST', '/api/v1/coupons/NOPE2345XYZ/use', { order_id: 5 });
     expect(badOrder.statusCode).toBe(400);
     expect(badOrder.json().message).toBe(M.orderIdText);
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(100);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(100);
   });
 
   it.each([
@@ -222,10 +173,10 @@ describe('redeeming', () => {
     const res = await redeem(customer, reward._id);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(message);
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(
       funds === 0 ? null : funds,
     );
-    expect((await setup.call('GET', `/api/rewards/${reward._id}`)).json().content.redeemed).toBe(0);
+    expect((await kit.setup.call('GET', `/api/rewards/${reward._id}`)).json().content.redeemed).toBe(0);
   });
 
   it('keeps the limit per customer and the stock', async () => {
@@ -239,7 +190,7 @@ describe('redeeming', () => {
     const late = await fundedCustomer(500);
     const out = await redeem(late, reward._id);
     expect(out.json().message).toBe(M.outOfStock);
-    expect(await balanceOf(setup.t.app, setup.admin, late, currency._id)).toBe(500);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, late, kit.currency._id)).toBe(500);
   });
 
   it('12 concurrent repeats of one redemption id: one redemption, one debit, and every answer the first', async () => {
@@ -254,8 +205,8 @@ describe('redeeming', () => {
     const contents = answers.map((res) => res.json().content as TRewardRedemption);
     for (const content of contents) expect(content).toEqual(contents[0]);
     expect(contents[0]).toMatchObject({ status: 'issued', balance_after: 150 });
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(150);
-    expect((await setup.call('GET', `/api/rewards/${reward._id}`)).json().content.redeemed).toBe(1);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(150);
+    expect((await kit.setup.call('GET', `/api/rewards/${reward._id}`)).json().content.redeemed).toBe(1);
   });
 
   it('issues exactly the stock to parallel redemptions, and every wallet equals its ledger', async () => {
@@ -270,10 +221,10 @@ describe('redeeming', () => {
       .filter((res) => res.statusCode === 201)
       .map((res) => res.json().content.coupon_code);
     expect(new Set(codes).size).toBe(3);
-    const [mismatch] = await setup.t.ctx.database.query<{ n: string | number }>(
+    const [mismatch] = await kit.setup.t.ctx.database.query<{ n: string | number }>(
       `SELECT count(*) AS n FROM wallets w WHERE w.client_id = $1 AND w.balance <> (SELECT coalesce(sum(value), 0)
          FROM economy_transactions e WHERE e.customer_id = w.customer_id AND e.currency_id = w.currency_id)`,
-      [setup.admin.clientId],
+      [kit.setup.admin.clientId],
     );
     expect(Number(mismatch?.n)).toBe(0);
   });
@@ -281,34 +232,34 @@ describe('redeeming', () => {
   it('redeems for a customer from the console with an audit row, and refuses a suspended customer', async () => {
     const reward = await createReward();
     const customer = await fundedCustomer(120);
-    const res = await setup.call('POST', `/api/customers/${customer}/redemptions`, {
+    const res = await kit.setup.call('POST', `/api/customers/${customer}/redemptions`, {
       id: `staff-${randomBytes(4).toString('hex')}`,
       reward_id: reward._id,
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().content).toMatchObject({ status: 'issued', balance_after: 70 });
-    const audit = await setup.call('GET', '/api/audit-log?size=50');
+    const audit = await kit.setup.call('GET', '/api/audit-log?size=50');
     expect(
       (audit.json().content as TAuditEntry[])
         .filter((entry) => entry.action === 'reward.redeemed' && entry.entity_id === customer)
         .map((entry) => [entry.summary, entry.actor_id]),
-    ).toEqual([[`Redeemed ${reward.name} for a customer`, setup.admin.userId]]);
+    ).toEqual([[`Redeemed ${reward.name} for a customer`, kit.setup.admin.userId]]);
 
-    const suspended = await setup.call('PUT', '/api/v2/suspend/user', { _id: customer });
+    const suspended = await kit.setup.call('PUT', '/api/v2/suspend/user', { _id: customer });
     expect(suspended.statusCode, suspended.body).toBe(200);
     const refused = await redeem(customer, reward._id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(M.notAvailable);
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(70);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(70);
   });
 
   it("refuses a player outside the reward's segments, and the list says why", async () => {
-    const segments = await setup.call('GET', '/api/segments?size=100');
+    const segments = await kit.setup.call('GET', '/api/segments?size=100');
     const gold = (segments.json().content as { _id: string; name: string }[]).find(
       (s) => s.name === 'tierGold',
     );
     const reward = await createReward({ segment_ids: [gold?._id] });
-    const cheap = await createReward({ cost: { currency: currency._id, amount: 5 } });
+    const cheap = await createReward({ cost: { currency: kit.currency._id, amount: 5 } });
     const customer = await fundedCustomer(20);
     const res = await redeem(customer, reward._id);
     expect(res.json().message).toBe(M.notAvailable);
@@ -336,18 +287,18 @@ describe('coupons and cancelling', () => {
 
     const other = await createReward();
     const redemption = (await redeem(customer, other._id)).json().content as TRewardRedemption;
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(0);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(0);
     const cancelled = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().content.status).toBe('cancelled');
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(50);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(50);
     const again = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
     expect(again.json().message).toBe(M.alreadyCancelled);
     const voided = await asKey('POST', `/api/v1/coupons/${redemption.coupon_code}/use`, {});
     expect(voided.json().message).toBe(M.couponCancelled);
     const usedCancel = await asKey(
       'POST',
-      `/api/v1/redemptions/${(await setup.call('GET', `/api/customers/${customer}/redemptions`)).json().content.find((r: TRewardRedemption) => r.status === 'used')._id}/cancel`,
+      `/api/v1/redemptions/${(await kit.setup.call('GET', `/api/customers/${customer}/redemptions`)).json().content.find((r: TRewardRedemption) => r.status === 'used')._id}/cancel`,
     );
     expect(usedCancel.json().message).toBe(M.usedCannotCancel);
   });
@@ -357,16 +308,14 @@ describe('coupons and cancelling', () => {
       coupon: { source: 'pool', value_type: 'percent', value: 10, valid_days: 7 },
     });
     const tag = randomBytes(3).toString('hex').toUpperCase();
-    const upload = await setup.t.app.inject({
-      method: 'POST',
-      url: `/api/rewards/${reward._id}/codes`,
-      headers: { ...bearer(setup.admin.clientToken), 'content-type': 'text/csv' },
-      payload: `code\nPARTNER-${tag}-1\nPARTNER-${tag}-2\nPARTNER-${tag}-2\n`,
-    });
+    const upload = await uploadCodes(
+      reward._id,
+      `code\nPARTNER-${tag}-1\nPARTNER-${tag}-2\nPARTNER-${tag}-2\n`,
+    );
     expect(upload.statusCode, upload.body).toBe(200);
     expect(upload.json()).toMatchObject({
-      message: M.poolUploaded(2, 0),
-      content: { added: 2, reward: { codes_total: 2, codes_left: 2 } },
+      message: M.poolUploaded({ added: 2, skipped: 0, repeated: 1 }),
+      content: { added: 2, skipped: 0, repeated: 1, reward: { codes_total: 2, codes_left: 2 } },
     });
     const customer = await fundedCustomer(500);
     const codes = [];
@@ -374,40 +323,38 @@ describe('coupons and cancelling', () => {
     expect(codes.sort()).toEqual([`PARTNER-${tag}-1`, `PARTNER-${tag}-2`]);
     const empty = await redeem(customer, reward._id);
     expect(empty.json().message).toBe(M.outOfStock);
-    expect((await setup.call('GET', `/api/rewards/${reward._id}`)).json().content).toMatchObject({
+    expect((await kit.setup.call('GET', `/api/rewards/${reward._id}`)).json().content).toMatchObject({
       stock: null,
       stock_left: 0,
       codes_left: 0,
       status: 'Out of stock',
     });
-    const dry = await setup.call('GET', `/api/rewards?status=${encodeURIComponent('Out of stock')}&size=100`);
+    const dry = await kit.setup.call(
+      'GET',
+      `/api/rewards?status=${encodeURIComponent('Out of stock')}&size=100`,
+    );
     expect(dry.json().content.map((r: TReward) => r._id)).toContain(reward._id);
     // A reward without a coupon is never a dry pool: Active lists it (and the profile's Redeem dialog offers it).
     const mug = await createReward({ type: 'physical', coupon: null });
-    const active = await setup.call('GET', '/api/rewards?status=Active&size=100');
+    const active = await kit.setup.call('GET', '/api/rewards?status=Active&size=100');
     const activeIds = active.json().content.map((r: TReward) => r._id);
     expect(activeIds).toContain(mug._id);
     expect(activeIds).not.toContain(reward._id);
-    expect(await balanceOf(setup.t.app, setup.admin, customer, currency._id)).toBe(400);
-    const bad = await setup.t.app.inject({
-      method: 'POST',
-      url: `/api/rewards/${reward._id}/codes`,
-      headers: { ...bearer(setup.admin.clientToken), 'content-type': 'text/csv' },
-      payload: 'code\nok-code-1\nnot a code\n',
-    });
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(400);
+    const bad = await uploadCodes(reward._id, 'code\nok-code-1\nnot a code\n');
     expect(bad.json().message).toBe(M.poolBadCode(3));
   });
 
   it('points liability sums what every wallet still holds', async () => {
-    const res = await setup.call('GET', '/api/economy/liability');
+    const res = await kit.setup.call('GET', '/api/economy/liability');
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await setup.t.ctx.database.query<{ total: string }>(
+    const [row] = await kit.setup.t.ctx.database.query<{ total: string }>(
       `SELECT coalesce(sum(balance), 0)::text AS total FROM wallets WHERE currency_id = $1`,
-      [currency._id],
+      [kit.currency._id],
     );
     expect(res.json().content).toEqual([
       expect.objectContaining({
-        currency: expect.objectContaining({ _id: currency._id }),
+        currency: expect.objectContaining({ _id: kit.currency._id }),
         outstanding: Number(row?.total),
       }),
     ]);

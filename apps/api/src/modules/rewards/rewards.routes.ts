@@ -81,7 +81,7 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
           params.id,
           await readCodesFile(request),
         );
-        return ok(result, M.poolUploaded(result.added, result.skipped));
+        return ok(result, M.poolUploaded(result));
       },
       { bodyLimit: IMPORT_MAX_BYTES },
     );

@@ -66,7 +66,10 @@ const AUDITED = [
   'active',
 ] as const;
 
-/** Pool codes from an uploaded file: one a line, an optional 'code' header, blank lines skipped. */
+/**
+ * Pool codes from an uploaded file: one a line, an optional 'code' header, blank lines skipped; each code once, and
+ * how many lines repeated one.
+ */
 export const parsePoolCodes = (text: string) => {
   const codes: string[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -81,7 +84,8 @@ export const parsePoolCodes = (text: string) => {
   }
   if (codes.length === 0) throw badRequest([{ field: 'file', message: M.poolEmpty }]);
   if (codes.length > POOL_MAX_CODES_PER_UPLOAD) throw badRequest([{ field: 'file', message: M.poolTooMany }]);
-  return [...new Set(codes)];
+  const unique = [...new Set(codes)];
+  return { codes: unique, repeated: codes.length - unique.length };
 };
 
 /** The reward catalogue (DESIGN §10): list, read, create, change, and a pool's codes. */
@@ -165,7 +169,7 @@ export const createRewardsService = (db: Db) => {
     uploadCodes: async (actor: Actor, id: string, text: string) => {
       const reward = await get(actor.clientId, id);
       if (reward.coupon?.source !== 'pool') throw badRequest([{ field: 'file', message: M.poolOnlyForPool }]);
-      const codes = parsePoolCodes(text);
+      const { codes, repeated } = parsePoolCodes(text);
       const added = await db.transaction(async (tx) => {
         const inserted = await rowsOf<{ id: string }>(
           tx,
@@ -182,7 +186,7 @@ export const createRewardsService = (db: Db) => {
         });
         return inserted.length;
       });
-      return { added, skipped: codes.length - added, reward: await get(actor.clientId, id) };
+      return { added, skipped: codes.length - added, repeated, reward: await get(actor.clientId, id) };
     },
   };
 };

@@ -4,6 +4,7 @@ import {
   REDEMPTION_STATUS_COLORS,
   REDEMPTION_STATUS_LABELS,
   REWARD_ITEM_TYPE_LABELS,
+  shownExpiry,
 } from '@laurel/contract';
 import { Badge, Code } from '@mantine/core';
 import { Link } from 'react-router';
@@ -184,13 +185,14 @@ const rewardTracks: ReportColumn<'reward-tracks'>[] = [
   ...stampColumns<'reward-tracks'>().map((column) => ({ ...column, hidden: false })),
 ];
 
+/** A hidden date column; a cancelled coupon shows no expiry (shownExpiry). */
 const optionalDate = (accessor: 'expires_at' | 'used_at' | 'cancelled_at', title: string) =>
   ({
     accessor,
     title,
     noWrap: true,
     hidden: true,
-    render: (row) => (row[accessor] ? displayDateTime(row[accessor]) : '—'),
+    render: (row) => displayDateTime(accessor === 'expires_at' ? shownExpiry(row) : row[accessor]),
   }) satisfies ReportColumn<'redemptions'>;
 
 /** The rewards' Redemptions (DESIGN §10): who redeemed what, its coupon and what became of it. */

@@ -19,6 +19,8 @@ type TReportConfig = {
   valueWidth: number;
   /** What its rows are ('Showing one customer’s transactions'). */
   rows: string;
+  /** A line under the cards where they count fewer rows than the table lists. */
+  cardsNote?: string;
   /** How a multi-select shows the values it sends, where they are not words (a status sent as 'issued'). */
   optionLabels?: Partial<Record<TTransactionMultiFilter, Record<string, string>>>;
 };
@@ -72,6 +74,8 @@ export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
     valueLabel: 'cost',
     valueWidth: 120,
     rows: 'redemptions',
+    // The cards leave cancelled redemptions out on purpose (their cost went back); the table lists them.
+    cardsNote: 'Cancelled redemptions are not counted in these figures.',
     optionLabels: { status: REDEMPTION_STATUS_LABELS },
   },
 };

@@ -57,6 +57,12 @@ const USED = redemption({
   coupon_code: 'USEDCODE2345',
   used_at: '2026-11-02T10:00:00.000Z',
 });
+const CANCELLED = redemption({
+  _id: 'e3'.repeat(12),
+  status: 'cancelled',
+  coupon_code: 'VOIDCODE2345',
+  cancelled_at: '2026-11-03T10:00:00.000Z',
+});
 const wallet = (balance: number): TWallet => ({
   currency: { _id: COINS_ID, type: 'custom', name: COINS.name, code: COINS.code, icon: COINS.icon },
   balance,
@@ -64,7 +70,7 @@ const wallet = (balance: number): TWallet => ({
   next_expiry_at: null,
 });
 
-/** The profile on `plan` as `user`, with two redemptions and a balance of 1,000 Bean Coins. */
+/** The profile on `plan` as `user`, with three redemptions (issued, used, cancelled) and a balance of 1,000 Bean Coins. */
 const serveProfile = (
   {
     plan = 'GROWTH',
@@ -74,7 +80,7 @@ const serveProfile = (
 ) =>
   serveCustomers(sessionUser, {
     'GET /api/v2/client': () => ok(clientFixture({ clientSubscription: { name: plan, status: 'ACTIVE' } })),
-    [REDEMPTIONS]: () => listReply([redemption(), USED]),
+    [REDEMPTIONS]: () => listReply([redemption(), USED, CANCELLED]),
     [WALLETS]: () => ok([wallet(1000)]),
     [PLAYER_REWARDS]: () =>
       ok([
@@ -109,6 +115,13 @@ describe('the profile’s Rewards box', () => {
     const used = box.getByText('USEDCODE2345').closest('tr') as HTMLElement;
     expect(within(used).getByText('Used')).toBeTruthy();
     expect(within(used).queryByRole('button')).toBeNull();
+    // A cancelled coupon is void: it shows no expiry, and cannot be cancelled again.
+    const cancelled = box.getByText('VOIDCODE2345').closest('tr') as HTMLElement;
+    expect(
+      within(cancelled)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Free CoffeeCoupon', 'Cancelled', 'VOIDCODE2345', '250 BC', '1 Nov 2026', '—', '']);
   });
 
   it('is not there outside a plan with rewards', async () => {

@@ -4,6 +4,7 @@ import {
   REDEMPTION_STATUS_COLORS,
   REDEMPTION_STATUS_LABELS,
   REWARD_ITEM_TYPE_LABELS,
+  shownExpiry,
   type TRewardRedemption,
 } from '@laurel/contract';
 import { Button, Code, Stack, Text } from '@mantine/core';
@@ -120,7 +121,12 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
     },
     { accessor: 'cost', title: 'Cost', textAlign: 'right', noWrap: true, render: cost },
     { accessor: 'created_at', title: 'Date', noWrap: true, render: (row) => displayDate(row.created_at) },
-    { accessor: 'expires_at', title: 'Expires', noWrap: true, render: (row) => displayDate(row.expires_at) },
+    {
+      accessor: 'expires_at',
+      title: 'Expires',
+      noWrap: true,
+      render: (row) => displayDate(shownExpiry(row)),
+    },
     ...(mayCancel
       ? [
           {

@@ -13,7 +13,7 @@ export const poolIsLow = (left: number, total: number) => total > 0 && left < to
 
 /**
  * A saved pool reward's codes: 'N of M codes left', the warning when few remain, and 'Upload codes' (a CSV or text
- * file, one code a line), which adds them at once and says how many were added and skipped.
+ * file, one code a line), which adds them at once and says how many were added and skipped (repeated in the file, or known before).
  */
 export const RewardPool = ({ reward, readOnly }: { reward: TReward; readOnly: boolean }) => {
   const upload = useUploadRewardCodes();
@@ -25,7 +25,7 @@ export const RewardPool = ({ reward, readOnly }: { reward: TReward; readOnly: bo
     setAnswer(null);
     upload.mutate(
       { id: reward._id, file },
-      { onSuccess: (result) => setAnswer(REWARD_MESSAGES.poolUploaded(result.added, result.skipped)) },
+      { onSuccess: (result) => setAnswer(REWARD_MESSAGES.poolUploaded(result)) },
     );
   };
 

@@ -357,6 +357,7 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
           ok({
             added: 20,
             skipped: 1,
+            repeated: 2,
             reward: { ...VOUCHERS, codes_total: 120, codes_left: 27, updated_at: '2026-11-02T10:00:00.000Z' },
           }),
       },
@@ -369,7 +370,9 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
 
     const csv = new File(['code\nPARTNER-0001\nPARTNER-0002\n'], 'partner-codes.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Upload codes'), csv);
-    expect(await screen.findByText('20 codes added; 1 already known skipped.')).toBeTruthy();
+    expect(
+      await screen.findByText('20 codes added; 2 repeated in the file and 1 already known skipped.'),
+    ).toBeTruthy();
     const sent = api.fetchMock.mock.calls.find(
       ([url]) => String(url) === `/api/rewards/${VOUCHERS_ID}/codes`,
     );
@@ -380,7 +383,9 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
     );
     expect(screen.queryByText(REWARD_MESSAGES.poolLow(27))).toBeNull();
     // The answer stays, and the upload edits nothing in the form.
-    expect(screen.getByText('20 codes added; 1 already known skipped.')).toBeTruthy();
+    expect(
+      screen.getByText('20 codes added; 2 repeated in the file and 1 already known skipped.'),
+    ).toBeTruthy();
     expect(button('Save').disabled).toBe(true);
   });
 

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
-import { REDEMPTIONS_SUMMARY, serveRedemptionsReport, THANDI_ID } from '../test-server';
+import { REPORT_COLUMNS } from '../report-columns';
+import { REDEMPTIONS_SUMMARY, redemptionRow, serveRedemptionsReport, THANDI_ID } from '../test-server';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
@@ -26,6 +27,8 @@ describe('the Redemptions report', { timeout: 60_000 }, () => {
       'Coupons Used0',
       'Most Redeemed RewardFree coffee(1)',
     ]);
+    // The table lists the cancelled mug the cards leave out: the page says so.
+    expect(screen.getByText('Cancelled redemptions are not counted in these figures.')).toBeTruthy();
     const coffee = screen.getByRole('cell', { name: 'Free coffee' }).closest('tr') as HTMLElement;
     const cells = within(coffee)
       .getAllByRole('cell')
@@ -47,6 +50,14 @@ describe('the Redemptions report', { timeout: 60_000 }, () => {
     expect(within(coffee).getByRole('link', { name: 'Thandi Mokoena' }).getAttribute('href')).toBe(
       `/console/customers/customer-profile/${THANDI_ID}`,
     );
+  });
+
+  it('shows no expiry for a cancelled coupon (its void code is not waiting to expire)', () => {
+    const expires = REPORT_COLUMNS.redemptions.find((column) => column.accessor === 'expires_at');
+    expect(expires?.render?.(redemptionRow(), 0)).toMatch(/1 Apr 2026/);
+    expect(
+      expires?.render?.(redemptionRow({ status: 'cancelled', cancelled_at: '2026-03-03T09:30:00.000Z' }), 0),
+    ).toBe('—');
   });
 
   it('shows a dash, not 0, for the most redeemed reward when no redemption matches', async () => {

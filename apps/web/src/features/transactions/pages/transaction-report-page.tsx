@@ -7,7 +7,7 @@ import {
   type TTransactionRow,
   transactionEndpoints,
 } from '@laurel/contract';
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -55,7 +55,14 @@ const TransactionReportPage = <K extends TReportKind>({ kind }: { kind: K }) => 
           .
         </Alert>
       )}
-      <ReportCards labels={REPORT_CARD_LABELS[kind]} cards={summary.data?.cards} />
+      <Stack gap="xs">
+        <ReportCards labels={REPORT_CARD_LABELS[kind]} cards={summary.data?.cards} />
+        {config.cardsNote && (
+          <Text size="sm" c="dimmed">
+            {config.cardsNote}
+          </Text>
+        )}
+      </Stack>
       <DataTable<TTransactionRow<K>>
         table={config.columns}
         columns={tableColumns(kind)}

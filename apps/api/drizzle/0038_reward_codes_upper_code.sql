@@ -1,0 +1,2 @@
+-- A coupon typed at the till in the other case is found by one indexed lookup (the redemptions service's useCoupon).
+CREATE INDEX "reward_codes_client_upper_code_idx" ON "reward_codes" USING btree ("client_id",upper("code"));
