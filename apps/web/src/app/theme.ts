@@ -65,6 +65,9 @@ export const theme = createTheme({
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
     Loader: { defaultProps: { type: 'oval' } },
+    // A table's native scroller is positioned, so that it clips what it scrolls: absolute content inside it (an
+    // Actions header's visually hidden text) escaped it and let a phone-wide page scroll sideways into blank space.
+    TableScrollContainer: { styles: { scrollContainer: { position: 'relative' } } },
     // Icon-only buttons Mantine draws itself need a name for assistive technology (axe: button-name).
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
     // Not named "…colour…": a field labelled 'Colour' should be the only match for that name.

@@ -23,9 +23,7 @@ const lastUsed = (key: TApiKey) =>
 /** The client's keys: a handful at most, so one plain table without paging. A revoked key stays, greyed. */
 export const ApiKeysTable = ({ keys, loading, onRevoke }: TApiKeysTableProps) => (
   <Paper withBorder radius="md">
-    {/* Positioned, so that it clips what it scrolls: the Actions header's visually hidden (absolute) text escaped
-        it and let a phone-wide page scroll sideways into blank space. */}
-    <Table.ScrollContainer minWidth={640} type="native" pos="relative">
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={INTEGRATION_TEXTS.apiKeysTitle}>
         <Table.Thead>
           <Table.Tr>

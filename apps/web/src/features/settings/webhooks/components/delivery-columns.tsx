@@ -1,11 +1,12 @@
 import type { TWebhookDelivery } from '@laurel/contract';
-import { Anchor, Button, Code, Stack, Text } from '@mantine/core';
+import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
 import { DeliveryStatusChip } from '@/features/settings/webhooks/components/delivery-status-chip';
 import { deliverySubject } from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
-import type { TableColumn } from '@/ui/data-table';
+import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
 
 /** Date over time, so that the columns fit; the pointer shows the full date. */
 const when = (iso: string | null) => {
@@ -20,6 +21,23 @@ const when = (iso: string | null) => {
     </Stack>
   );
 };
+
+/**
+ * May break after a dot only ('reward_track.' over 'milestone_reached'), so that the longest type takes half the
+ * width; <wbr> rather than a zero-width space, so that a copied type is the type.
+ */
+const eventType = (type: string) =>
+  type.split('.').map((part, index, parts) => (
+    // What comes up to this part: unique along the type.
+    <Fragment key={parts.slice(0, index + 1).join('.')}>
+      {index > 0 && (
+        <>
+          .<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
 
 export type TDeliveryColumnActions = {
   open: (delivery: TWebhookDelivery) => void;
@@ -37,8 +55,7 @@ export const deliveryColumns = ({
   {
     accessor: 'event_type',
     title: 'Event type',
-    noWrap: true,
-    render: (delivery) => <Code>{delivery.event_type}</Code>,
+    render: (delivery) => <Code display="inline-block">{eventType(delivery.event_type)}</Code>,
   },
   {
     accessor: 'webhook_id',
@@ -52,7 +69,8 @@ export const deliveryColumns = ({
         ff="monospace"
         c="inherit"
         ta="left"
-        maw={170}
+        // Its end is cut either way (the whole id is on hover and in the dialog): narrow, so that every column fits.
+        maw={95}
         title={delivery.webhook_id}
         style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         onClick={(click) => {
@@ -71,7 +89,7 @@ export const deliveryColumns = ({
     render: (delivery) => {
       const { title, detail } = deliverySubject(delivery);
       return (
-        <Stack gap={0} maw={220}>
+        <Stack gap={0} maw={140}>
           <Text size="sm" truncate="end" title={title}>
             {title}
           </Text>
@@ -105,21 +123,19 @@ export const deliveryColumns = ({
     accessor: 'actions',
     title: 'Actions',
     toggleable: false,
-    textAlign: 'center',
+    textAlign: 'right',
+    // An icon with its tooltip, as in the console's other rows: a worded button made the table too wide to fit.
     render: (delivery) => (
-      <Button
-        variant="light"
-        size="compact-sm"
-        leftSection={<IconSend size={14} aria-hidden />}
-        aria-label={`${WEBHOOK_TEXTS.resend} ${delivery.webhook_id}`}
-        loading={resendingId === delivery._id}
-        onClick={(click) => {
-          click.stopPropagation();
-          resend(delivery);
-        }}
-      >
-        {WEBHOOK_TEXTS.resend}
-      </Button>
+      <RowActions>
+        <RowActionButton
+          label={WEBHOOK_TEXTS.resend}
+          ariaLabel={`${WEBHOOK_TEXTS.resend} ${delivery.webhook_id}`}
+          color="blue"
+          icon={IconSend}
+          loading={resendingId === delivery._id}
+          onClick={() => resend(delivery)}
+        />
+      </RowActions>
     ),
   },
 ];

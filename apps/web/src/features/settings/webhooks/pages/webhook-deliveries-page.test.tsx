@@ -29,6 +29,9 @@ const rowOf = async (webhookId: string) => {
   return within(row);
 };
 const user = () => userEvent.setup({ delay: null });
+/** The endpoint's one page of deliveries is these. */
+const serveDeliveries = (...deliveries: ReturnType<typeof deliveryFixture>[]) =>
+  serveWebhooks('BUSINESS', { [deliveriesKey()]: () => listReply(deliveries) });
 
 describe('webhook deliveries', { timeout: 20_000 }, () => {
   it('shows the endpoint and its deliveries: type, customer, status chip, last answer and attempts', async () => {
@@ -53,37 +56,53 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
   });
 
   it('names what a delivery about no member concerns: a test event, a parked event with its type', async () => {
-    serveWebhooks('BUSINESS', {
-      [deliveriesKey()]: () =>
-        listReply([
-          deliveryFixture({
-            _id: 'd1'.repeat(12),
-            webhook_id: 'wh_test',
-            event_type: 'webhook.test',
-            customer_id: null,
-            customer: null,
-          }),
-          deliveryFixture({
-            _id: 'd2'.repeat(12),
-            webhook_id: 'wh_parked',
-            event_type: 'event.parked',
-            customer_id: null,
-            customer: null,
-            body: {
-              id: 'wh_parked',
-              type: 'event.parked',
-              created_at: '2026-11-20T09:00:00.000Z',
-              client_id: 'f'.repeat(24),
-              data: { event_id: 'evt-1', event_type: 'order.created', reason: 'Unknown customer' },
-            },
-          }),
-        ]),
-    });
+    serveDeliveries(
+      deliveryFixture({
+        _id: 'd1'.repeat(12),
+        webhook_id: 'wh_test',
+        event_type: 'webhook.test',
+        customer_id: null,
+        customer: null,
+      }),
+      deliveryFixture({
+        _id: 'd2'.repeat(12),
+        webhook_id: 'wh_parked',
+        event_type: 'event.parked',
+        customer_id: null,
+        customer: null,
+        body: {
+          id: 'wh_parked',
+          type: 'event.parked',
+          created_at: '2026-11-20T09:00:00.000Z',
+          client_id: 'f'.repeat(24),
+          data: { event_id: 'evt-1', event_type: 'order.created', reason: 'Unknown customer' },
+        },
+      }),
+    );
     renderApp(PATH);
     expect((await rowOf('wh_test')).getByText('Test event')).toBeTruthy();
     const parked = await rowOf('wh_parked');
     expect(parked.getByText('Parked event')).toBeTruthy();
     expect(parked.getByText('order.created')).toBeTruthy();
+  });
+
+  it('fits its columns: a long event type may break after its dots only, and Resend is an icon with its name', async () => {
+    serveDeliveries(
+      deliveryFixture({
+        _id: 'd3'.repeat(12),
+        webhook_id: 'wh_long',
+        event_type: 'reward_track.milestone_reached',
+      }),
+    );
+    renderApp(PATH);
+    const row = await rowOf('wh_long');
+    const type = row.getByText('reward_track.milestone_reached');
+    // <wbr>, not a zero-width space: a copied type is the type.
+    expect(type.textContent).toBe('reward_track.milestone_reached');
+    expect(type.innerHTML).toBe('reward_track.<wbr>milestone_reached');
+    const resend = row.getByRole('button', { name: `${WEBHOOK_TEXTS.resend} wh_long` });
+    expect(resend.textContent).toBe('');
+    expect(resend.querySelector('svg')).toBeTruthy();
   });
 
   it('a click on the member opens the delivery, not the member; the dialog links to their profile', async () => {

@@ -68,6 +68,18 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
     expect(crm.getByRole('switch', { name: `Active: ${CRM_URL}` })).toHaveProperty('checked', false);
   });
 
+  it('keeps what the endpoints table scrolls inside it: its scroller is positioned, so the page never scrolls sideways', async () => {
+    serveWebhooks();
+    renderApp(PATH);
+    const table = await endpointsTable();
+    // Mantine's scroll container: the table's wrapper (its inner div) and the scroller around it.
+    const scroller = table.parentElement?.parentElement ?? null;
+    expect(scroller?.className).toMatch(/scrollContainer(?!Inner)/);
+    // Its Actions header's visually hidden text is absolute: without a positioned scroller it escaped the clip.
+    expect(within(table).getByText('Actions')).toBeTruthy();
+    expect(scroller && getComputedStyle(scroller).position).toBe('relative');
+  });
+
   it('the sub-tabs lead to the API keys and back', async () => {
     serveWebhooks('BUSINESS', {
       'GET /api/integrations/api-keys': () => ok([]),
