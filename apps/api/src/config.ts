@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { namesField } from '@laurel/contract';
 import { z } from 'zod';
 
 const optionalString = z
@@ -318,7 +319,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     const got = env[name];
     // Start-up errors reach logs: a secret, or a URL that may carry a password, is named but never printed.
     const shown = got === undefined || SECRET_VARIABLE.test(name) ? '' : ` (got '${got}')`;
-    return `${name} ${issue.message}${shown}`;
+    return `${namesField(issue.message, name) ? issue.message : `${name} ${issue.message}`}${shown}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 };

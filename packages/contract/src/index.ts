@@ -55,6 +55,7 @@ export * from './gamification/trigger-limits';
 export * from './http/endpoint';
 export * from './http/envelope';
 export * from './http/fields';
+export * from './http/issue-messages';
 export * from './http/permissions';
 export * from './integrations/api-keys';
 export * from './integrations/webhook-endpoints';

@@ -1,4 +1,4 @@
-import type { TFieldError } from '@laurel/contract';
+import { installPlainIssueMessages, type TFieldError } from '@laurel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
@@ -64,5 +64,7 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
 };
 
 export const installErrorHandling = (app: FastifyInstance) => {
+  // zod's defaults ('Too big: expected string to have <=64 characters') give way to plain messages naming the field.
+  installPlainIssueMessages();
   app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
 };

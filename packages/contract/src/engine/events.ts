@@ -3,6 +3,7 @@ import { ZCustomerExternalId } from '../customers/customers';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt } from '../http/fields';
+import { namesField, plainIssueMessage } from '../http/issue-messages';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { EVENT_DATA_SCHEMAS } from './event-data';
 import {
@@ -68,11 +69,15 @@ const ZEventEnvelope = z.object({
 
 /** One event as an integrator sends it; `data` is checked against its type's schema. */
 export const ZIncomingEvent = ZEventEnvelope.superRefine((event, ctx) => {
-  const parsed = EVENT_DATA_SCHEMAS[event.type].safeParse(event.data ?? {});
+  const parsed = EVENT_DATA_SCHEMAS[event.type].safeParse(event.data ?? {}, {
+    // Where the type's schema gives no message, the plain one names the field from the event ('data.total …').
+    error: (issue) => plainIssueMessage({ ...issue, path: ['data', ...(issue.path ?? [])] }),
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = ['data', ...issue.path].join('.');
-      ctx.addIssue({ code: 'custom', path: ['data', ...issue.path], message: `${path} ${issue.message}` });
+      const message = namesField(issue.message, path) ? issue.message : `${path} ${issue.message}`;
+      ctx.addIssue({ code: 'custom', path: ['data', ...issue.path], message });
     }
   }
 }).transform((event) => ({
