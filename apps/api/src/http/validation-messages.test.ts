@@ -92,6 +92,24 @@ describe("the spec's own messages stay exactly as they are", () => {
     expect(body.content.errors).toEqual([{ field: 'amount', message: ECONOMY_API_MESSAGES.amountRequired }]);
   });
 
+  it("a spend's id over 200 characters or reason over 500 say so, not the spec's 'is required' meant for none", async () => {
+    const spend = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/players/${player}/spend`,
+        headers: bearer(key),
+        payload: { id: 'spend-2', currency: 'a'.repeat(24), amount: 1, reason: 'Coffee', ...payload },
+      });
+    expect(badRequest(await spend({ id: 'x'.repeat(201) })).message).toBe(
+      'id must be at most 200 characters',
+    );
+    expect(badRequest(await spend({ reason: 'r'.repeat(501) })).message).toBe(
+      'reason must be at most 500 characters',
+    );
+    expect(badRequest(await spend({ id: undefined })).message).toBe(ECONOMY_API_MESSAGES.spendIdRequired);
+    expect(badRequest(await spend({ reason: '' })).message).toBe(ECONOMY_API_MESSAGES.reasonRequired);
+  });
+
   it("an event id over 128 characters keeps the event's own message", async () => {
     const body = badRequest(await postEvents(t.app, key, eventFor(player, { id: 'x'.repeat(129) })));
     expect(body.message).toBe('id must not be more than 128 characters');

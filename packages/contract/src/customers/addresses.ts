@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
+import { whenMissing } from '../http/issue-messages';
 import { ADDRESS_MESSAGES } from '../messages/customers';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { CUSTOMER_MESSAGES } from './customers';
@@ -31,8 +32,14 @@ export const ZAddAddressRequest = z.object({
         .trim()
         .min(1, ADDRESS_MESSAGES.selectPrediction)
         .max(500),
-      latitude: z.number({ error: ADDRESS_MESSAGES.selectPrediction }).min(-90).max(90),
-      longitude: z.number({ error: ADDRESS_MESSAGES.selectPrediction }).min(-180).max(180),
+      latitude: z
+        .number({ error: whenMissing(ADDRESS_MESSAGES.selectPrediction) })
+        .min(-90)
+        .max(90),
+      longitude: z
+        .number({ error: whenMissing(ADDRESS_MESSAGES.selectPrediction) })
+        .min(-180)
+        .max(180),
       default: z.boolean().default(false),
     },
     { error: ADDRESS_MESSAGES.selectAddress },

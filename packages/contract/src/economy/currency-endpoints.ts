@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZPageQuery } from '../http/fields';
+import { whenMissing } from '../http/issue-messages';
 import { ECONOMY_API_MESSAGES as M } from '../messages/economy';
 import { ZCurrencyCode } from '../shared/currency-codes';
 import { ZId } from '../shared/ids';
@@ -55,8 +56,18 @@ export const ZSaveCurrencyRequest = z
   .object({
     _id: ZId.optional(),
     type: ZWalletCurrencyType.default('real'),
-    name: z.string({ error: M.nameRequired }).trim().max(60).optional().default(''),
-    code: z.string({ error: M.codeRequired }).trim().max(10).optional().default(''),
+    name: z
+      .string({ error: whenMissing(M.nameRequired) })
+      .trim()
+      .max(60)
+      .optional()
+      .default(''),
+    code: z
+      .string({ error: whenMissing(M.codeRequired) })
+      .trim()
+      .max(10)
+      .optional()
+      .default(''),
     conversion_rate: z.coerce
       .number({ error: M.conversionRateInvalid })
       .min(0, M.conversionRateInvalid)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryBoolean, ZPageQuery } from '../http/fields';
+import { whenMissing } from '../http/issue-messages';
 import { ECONOMY_API_MESSAGES as M } from '../messages/economy';
 import { ZEconomyTransactionType } from '../reports/transactions';
 import { ZId } from '../shared/ids';
@@ -86,7 +87,11 @@ const ZAmount = z
   .max(1_000_000_000, M.amountRequired)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, M.amountPrecision);
 
-const ZReason = z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(500);
+const ZReason = z
+  .string({ error: whenMissing(M.reasonRequired) })
+  .trim()
+  .min(1, M.reasonRequired)
+  .max(500);
 
 const customerParams = z.object({ customer_id: ZId });
 
@@ -141,7 +146,11 @@ export const adjustCustomerWallet = defineEndpoint({
 
 /** The integrator's spend (DESIGN §3, §5): `id` is the idempotency key, `currency` the currency's _id. */
 export const ZSpendRequest = z.object({
-  id: z.string({ error: M.spendIdRequired }).trim().min(1, M.spendIdRequired).max(200),
+  id: z
+    .string({ error: whenMissing(M.spendIdRequired) })
+    .trim()
+    .min(1, M.spendIdRequired)
+    .max(200),
   currency: z.string({ error: M.currencyIdRequired }).regex(/^[0-9a-fA-F]{24}$/, M.currencyIdRequired),
   amount: ZAmount,
   reason: ZReason,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZPageQuery } from '../http/fields';
+import { whenMissing } from '../http/issue-messages';
 import { CHALLENGE_MESSAGES } from '../messages/challenges';
 import { ZId } from '../shared/ids';
 import { LIMITS } from '../shared/limits';
@@ -88,7 +89,11 @@ export const ZSaveChallengeRequest = z.preprocess(
       .trim()
       .min(1, CHALLENGE_MESSAGES.titleRequired)
       .max(LIMITS.titleMaxLength, CHALLENGE_MESSAGES.titleTooLong),
-    description: z.string({ error: CHALLENGE_MESSAGES.descriptionRequired }).trim().max(5000).default(''),
+    description: z
+      .string({ error: whenMissing(CHALLENGE_MESSAGES.descriptionRequired) })
+      .trim()
+      .max(5000)
+      .default(''),
     image: z
       .object({ url: optionalText(2000), etag: optionalText(200), file_name: optionalText(255) })
       .partial()

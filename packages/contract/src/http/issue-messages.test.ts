@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { installPlainIssueMessages, plainIssueMessage } from './issue-messages';
+import { installPlainIssueMessages, plainIssueMessage, whenMissing } from './issue-messages';
 
 /** The messages a parse gives with the plain texts as its fallback. */
 const messagesOf = (schema: z.ZodType, input: unknown) =>
@@ -127,5 +127,19 @@ describe('as the process-wide fallback', () => {
       'code must be at most 3 characters',
       'Name is required.',
     ]);
+  });
+});
+
+describe('whenMissing', () => {
+  it("gives the schema's message for a missing or mistyped value only, not for its other checks", () => {
+    const id = z
+      .string({ error: whenMissing('id is required') })
+      .trim()
+      .min(1, 'id is required')
+      .max(5);
+    expect(id.safeParse(undefined).error?.issues[0]?.message).toBe('id is required');
+    expect(id.safeParse(3).error?.issues[0]?.message).toBe('id is required');
+    expect(id.safeParse('').error?.issues[0]?.message).toBe('id is required');
+    expect(id.safeParse('abcdefgh').error?.issues[0]?.message).not.toBe('id is required');
   });
 });

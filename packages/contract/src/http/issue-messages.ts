@@ -169,3 +169,13 @@ export const plainIssueMessage = (issue: TRawIssue): string => {
 export const installPlainIssueMessages = () => {
   z.config({ customError: plainIssueMessage });
 };
+
+/**
+ * A schema's own message for a value that is missing or of the wrong type only: given as `{ error }` to the schema,
+ * zod would otherwise also use it for the schema's checks that have no message of their own (a `.max(200)` said
+ * 'id is required'). Those then keep theirs: the plain message in the API, zod's own in the console's forms.
+ */
+export const whenMissing =
+  (message: string) =>
+  (issue: { code?: string }): string | undefined =>
+    issue.code === 'invalid_type' ? message : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from '../http/issue-messages';
 import { ZId } from '../shared/ids';
 import type { TStatusChipColor } from '../shared/status-chip';
 
@@ -209,7 +210,11 @@ export const ZSaveRewardRequest = z
       .trim()
       .min(1, M.nameRequired)
       .max(REWARD_NAME_MAX_LENGTH, `Name must not be more than ${REWARD_NAME_MAX_LENGTH} characters`),
-    description: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).max(2000),
+    description: z
+      .string({ error: whenMissing(M.descriptionRequired) })
+      .trim()
+      .min(1, M.descriptionRequired)
+      .max(2000),
     image_url: z.string().trim().max(2000).nullable().default(null),
     type: ZRewardItemType,
     cost: z.object(
@@ -232,7 +237,10 @@ export const ZSaveRewardRequest = z
       .object({
         source: ZCouponSource.default('generated'),
         value_type: ZCouponValueType.default('amount'),
-        value: z.number({ error: M.couponValueRequired }).positive(M.couponValuePositive).max(1_000_000),
+        value: z
+          .number({ error: whenMissing(M.couponValueRequired) })
+          .positive(M.couponValuePositive)
+          .max(1_000_000),
         valid_days: z
           .number({ error: M.validDaysWhole })
           .int(M.validDaysWhole)
