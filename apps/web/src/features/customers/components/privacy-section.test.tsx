@@ -34,7 +34,7 @@ describe('customer profile: Privacy', () => {
     renderApp(PROFILE);
     const box = await screen.findByRole('region', { name: 'Privacy' }, { timeout: 5000 });
     expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
-    const subscriptions = screen.getByRole('region', { name: 'Subscriptions' });
+    const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' }, { timeout: 5000 });
     expect(await within(subscriptions).findByRole('button', { name: 'Issue Subscription' })).toBeTruthy();
     await user.click(within(box).getByRole('button', { name: 'Erase' }));
     const dialog = await screen.findByRole('dialog', { name: "Erase this customer's personal data?" });

@@ -59,12 +59,13 @@ describe('customer profile: baskets and orders', { timeout: 30_000 }, () => {
       'GET /api/v2/user/list/order/summary': () => ok({ orders_list: [order], count: 1, total_value: 140.5 }),
     });
     const { router } = await openProfile();
-    const baskets = screen.getByRole('region', { name: 'Baskets' });
+    // The profile's lower tables load just after its first paint (their own chunk).
+    const baskets = await screen.findByRole('region', { name: 'Baskets' }, { timeout: 5000 });
     const basketRow = (await within(baskets).findByText('R 84.50')).closest('tr') as HTMLElement;
     expect(within(basketRow).getByText('2026-03-02')).toBeTruthy();
     expect(within(basketRow).getByText('Collection')).toBeTruthy();
     expect(within(basketRow).getByText('Checked Out')).toBeTruthy();
-    const orders = screen.getByRole('region', { name: 'Orders' });
+    const orders = await screen.findByRole('region', { name: 'Orders' }, { timeout: 5000 });
     const orderRow = (await within(orders).findByText('WEB-1001')).closest('tr') as HTMLElement;
     for (const text of [
       'Ann Smith',
