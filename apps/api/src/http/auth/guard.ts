@@ -164,10 +164,15 @@ export const installAuthGuard = (
       return;
     }
     if (!permission || permission === 'PUBLIC' || !tokenKind || tokenKind === 'none') return;
-    const apiKey = (request.headers['x-api-key'] as string | undefined) ?? bearer(request);
+    const keyHeader = request.headers['x-api-key'] as string | undefined;
+    const apiKey = keyHeader ?? bearer(request);
     let principal: Principal | null;
-    // The integrator API takes a key or a console client token; a key is told apart by its prefix.
-    if (tokenKind === 'apiKey' || (tokenKind === 'integration' && apiKey !== null && isApiKey(apiKey))) {
+    // The integrator API takes a key or a console client token; a key is told apart by its prefix. An X-API-Key
+    // header, or no credentials at all, is an integrator's call: it is told about its key, not about signing in.
+    if (
+      tokenKind === 'apiKey' ||
+      (tokenKind === 'integration' && (keyHeader !== undefined || apiKey === null || isApiKey(apiKey)))
+    ) {
       principal = apiKey && isApiKey(apiKey) ? await apiKeyPrincipalOf(apiKey) : null;
       if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidApiKey);
     } else {

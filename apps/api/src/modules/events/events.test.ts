@@ -229,6 +229,29 @@ describe('who may send events', () => {
     expect(log.statusCode).toBe(402);
   });
 
+  it('an integrator without a key, or with a wrong X-API-Key, is told about its key', async () => {
+    const none = await t.app.inject({ method: 'POST', url: '/api/v1/events', payload: {} });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe('The API key is missing or invalid.');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: { 'x-api-key': 'not-a-key' },
+      payload: {},
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('The API key is missing or invalid.');
+    // A console token that is no longer valid is still told to sign in again.
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: bearer('not.a.token'),
+      payload: {},
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe('Your session is invalid or has expired. Please sign in again.');
+  });
+
   it("a client's key never reaches another client's customers", async () => {
     const other = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
     const otherCustomer = await addCustomer(t.app, other);
