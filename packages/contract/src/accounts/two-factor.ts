@@ -12,6 +12,7 @@ export const TWO_FACTOR_MESSAGES = {
     'That code is not valid. Enter the current code from your authenticator app, or a recovery code.',
   /** Where only the app's code is taken (setting up, new recovery codes): no recovery codes in the hint. */
   invalidAppCode: 'That code is not valid. Enter the current code from your authenticator app.',
+  codeAlreadyUsed: 'That code was already used. Wait for the next code from your authenticator app.',
   invalidMfaToken: 'Your sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong codes. Please try again later.',
   notStarted: 'Start setting up two-factor sign-in first.',

@@ -30,21 +30,33 @@ export const totpSetup = async (secret: string, email: string) => {
 export const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 /**
- * The 30 s time step the code belongs to when it is the current or the previous window's code (a code typed just
- * as it changes still counts), else null. Later steps (a clock running ahead) are refused, as are steps at or
- * before `lastUsedStep`: a code is accepted once.
+ * A code checked against the current and the previous 30 s window (a code typed just as it changes still counts):
+ * `{ step }` for a code accepted now, 'used' for the code of the step last accepted (typed twice: the user should
+ * wait for the next one), else null. Later steps (a clock running ahead) are refused, as are steps before
+ * `lastUsedStep`: a code is accepted once.
  */
+export const checkTotpCode = (
+  secret: string,
+  code: string,
+  lastUsedStep: number | null,
+  now = Date.now(),
+): { step: number } | 'used' | null => {
+  if (!isTotpCode(code)) return null;
+  const totp = totpOf(secret);
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+  if (delta === null || delta > 0) return null;
+  const step = totp.counter({ timestamp: now }) + delta;
+  if (lastUsedStep !== null && step <= lastUsedStep) return step === lastUsedStep ? 'used' : null;
+  return { step };
+};
+
+/** The time step of a code accepted now (checkTotpCode), else null. */
 export const acceptedTotpStep = (
   secret: string,
   code: string,
   lastUsedStep: number | null,
   now = Date.now(),
 ) => {
-  if (!isTotpCode(code)) return null;
-  const totp = totpOf(secret);
-  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
-  if (delta === null || delta > 0) return null;
-  const step = totp.counter({ timestamp: now }) + delta;
-  if (lastUsedStep !== null && step <= lastUsedStep) return null;
-  return step;
+  const checked = checkTotpCode(secret, code, lastUsedStep, now);
+  return checked === null || checked === 'used' ? null : checked.step;
 };

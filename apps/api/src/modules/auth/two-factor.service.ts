@@ -15,7 +15,7 @@ import {
   recoveryCodesLeft,
 } from './recovery-codes';
 import { type SignInOrigin, startSession } from './staff-sessions';
-import { acceptedTotpStep, isTotpCode, newTotpSecret, totpSetup } from './totp';
+import { acceptedTotpStep, checkTotpCode, isTotpCode, newTotpSecret, totpSetup } from './totp';
 import { findSecondFactor, findUserById, isMfaRequired } from './two-factor.queries';
 
 /** How a wrong code is answered: 401 on the public sign-in steps; 400 when signed in (a 401 would end the session). */
@@ -43,23 +43,33 @@ export const createTwoFactorService = (ctx: AppContext) => {
       { action, entity: 'auth', entityId: user.id, summary },
     );
 
-  /** Checks a TOTP code (marking its time step used) or uses up a recovery code; null when neither. */
-  const acceptCode = async (userId: string, code: string): Promise<'totp' | 'recovery' | null> => {
+  /**
+   * Checks a TOTP code (marking its time step used) or uses up a recovery code: 'used' when the code is the one
+   * accepted last (typed again), null when it is neither.
+   */
+  const acceptCode = async (userId: string, code: string): Promise<'totp' | 'recovery' | 'used' | null> => {
     const factor = await findSecondFactor(db, userId);
     if (!factor?.secret) return null;
     if (!isTotpCode(code)) return (await consumeRecoveryCode(db, userId, code)) ? 'recovery' : null;
-    const step = acceptedTotpStep(factor.secret, code, factor.lastUsedStep);
-    if (step === null) return null;
+    const checked = checkTotpCode(factor.secret, code, factor.lastUsedStep);
+    if (checked === null || checked === 'used') return checked;
     // Conditional: of two requests with the same code only one moves the step.
     const [moved] = await db
       .update(staffMfa)
-      .set({ lastUsedStep: step, updatedAt: new Date() })
+      .set({ lastUsedStep: checked.step, updatedAt: new Date() })
       .where(
-        and(eq(staffMfa.userId, userId), or(isNull(staffMfa.lastUsedStep), lt(staffMfa.lastUsedStep, step))),
+        and(
+          eq(staffMfa.userId, userId),
+          or(isNull(staffMfa.lastUsedStep), lt(staffMfa.lastUsedStep, checked.step)),
+        ),
       )
       .returning({ userId: staffMfa.userId });
-    return moved ? 'totp' : null;
+    return moved ? 'totp' : 'used';
   };
+
+  /** A refusal's message: a code typed again is told to wait for the next one. */
+  const wrongCodeMessage = (accepted: 'used' | null, otherwise: string) =>
+    accepted === 'used' ? M.codeAlreadyUsed : otherwise;
 
   /** Counts a wrong code against the email's limit, audits it, and answers it. */
   const refuse = async (
@@ -141,7 +151,14 @@ export const createTwoFactorService = (ctx: AppContext) => {
       const key = signInKey(found.user.email);
       await failures.assertOpen(key);
       const used = await acceptCode(found.user.id, input.code);
-      if (!used) throw await refuse(found.user, origin.ip, 'Failed sign-in (wrong two-factor code)', 401);
+      if (!used || used === 'used')
+        throw await refuse(
+          found.user,
+          origin.ip,
+          'Failed sign-in (wrong two-factor code)',
+          401,
+          wrongCodeMessage(used, M.invalidCode),
+        );
       await failures.clear(key);
       const summary = used === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-factor';
       await audit(found.user, origin.ip, 'auth.signed_in', summary);
@@ -186,8 +203,15 @@ export const createTwoFactorService = (ctx: AppContext) => {
       const key = signInKey(user.email);
       await failures.assertOpen(key);
       // A recovery code cannot mint new ones: whoever holds the old sheet must not renew it.
-      if (!isTotpCode(code) || !(await acceptCode(userId, code)))
-        throw await refuse(user, ip, 'Wrong code while making new recovery codes', 400, M.invalidAppCode);
+      const accepted = isTotpCode(code) ? await acceptCode(userId, code) : null;
+      if (!accepted || accepted === 'used')
+        throw await refuse(
+          user,
+          ip,
+          'Wrong code while making new recovery codes',
+          400,
+          wrongCodeMessage(accepted, M.invalidAppCode),
+        );
       await failures.clear(key);
       return db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, userId);
@@ -201,8 +225,15 @@ export const createTwoFactorService = (ctx: AppContext) => {
       if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
       if (await isMfaRequired(db, user.clientId)) throw conflict(M.requiredByBusiness);
       await failures.assertOpen(signInKey(user.email));
-      if (!(await acceptCode(userId, code)))
-        throw await refuse(user, ip, 'Wrong code while turning off two-factor sign-in', 400);
+      const accepted = await acceptCode(userId, code);
+      if (!accepted || accepted === 'used')
+        throw await refuse(
+          user,
+          ip,
+          'Wrong code while turning off two-factor sign-in',
+          400,
+          wrongCodeMessage(accepted, M.invalidCode),
+        );
       await db.transaction(async (tx) => {
         await tx.delete(staffMfa).where(eq(staffMfa.userId, userId));
         await deleteRecoveryCodes(tx, userId);

@@ -170,9 +170,12 @@ describe('sign-in with a second factor', () => {
     const current = totpCode(secret);
     const again = (await signIn(admin)).json().content.mfa_token;
     expect((await secondStep(again, current)).statusCode).toBe(200);
-    // The same code is never accepted twice.
+    // The same code is never accepted twice: typed again, the user is told to wait for the next one.
     const replay = await secondStep((await signIn(admin)).json().content.mfa_token, current);
-    expect([replay.statusCode, replay.json().message]).toEqual([401, M.invalidCode]);
+    expect([replay.statusCode, replay.json().message]).toEqual([401, M.codeAlreadyUsed]);
+    // An older window's code than the one used is simply not valid.
+    const older = await secondStep((await signIn(admin)).json().content.mfa_token, totpCode(secret, -30_000));
+    expect([older.statusCode, older.json().message]).toEqual([401, M.invalidCode]);
     // A later window's code (a phone clock running ahead) is refused too.
     expect((await secondStep(again, totpCode(secret, 30_000))).statusCode).toBe(401);
   });
