@@ -1,11 +1,12 @@
 import { consolePaths, type TEventLogEntry } from '@laurel/contract';
-import { Anchor, Button, Code, Stack, Text } from '@mantine/core';
+import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { EventStatusChip } from '@/features/settings/integrations/components/event-status-chip';
 import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
-import type { TableColumn } from '@/ui/data-table';
+import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
 
 /** Date over time, so that three time columns fit beside the rest; the pointer shows the full date. */
 const when = (iso: string | null) => {
@@ -20,6 +21,24 @@ const when = (iso: string | null) => {
     </Stack>
   );
 };
+
+/**
+ * May break after a dot only ('order.' over 'status-change'), so that the longest type takes half the width: the
+ * type is nowrap, which keeps a hyphen from breaking it, and <wbr> breaks even so. <wbr> rather than a zero-width
+ * space, so that a copied type is the type.
+ */
+const eventType = (type: string) =>
+  type.split('.').map((part, index, parts) => (
+    // What comes up to this part: unique along the type.
+    <Fragment key={parts.slice(0, index + 1).join('.')}>
+      {index > 0 && (
+        <>
+          .<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
 
 export type TEventColumnActions = {
   open: (event: TEventLogEntry) => void;
@@ -45,7 +64,8 @@ export const eventColumns = ({
         ff="monospace"
         c="inherit"
         ta="left"
-        maw={150}
+        // Its end is cut either way (the whole id is on hover and in the dialog): narrow, so that every column fits.
+        maw={100}
         title={event.event_id}
         style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         onClick={(click) => {
@@ -57,11 +77,19 @@ export const eventColumns = ({
       </Anchor>
     ),
   },
-  { accessor: 'type', title: 'Type', noWrap: true, render: (event) => <Code>{event.type}</Code> },
+  {
+    accessor: 'type',
+    title: 'Type',
+    render: (event) => (
+      <Code display="inline-block" style={{ whiteSpace: 'nowrap' }}>
+        {eventType(event.type)}
+      </Code>
+    ),
+  },
   {
     accessor: 'customer_name',
     title: 'Customer',
-    noWrap: true,
+    // A name may break between its words: the row has two lines for its times anyway.
     render: (event) => (
       <Anchor
         component={Link}
@@ -88,7 +116,16 @@ export const eventColumns = ({
     title: 'Error',
     render: (event) =>
       event.error ? (
-        <Text size="sm" c="red" lineClamp={2} miw={160} maw={240} title={event.error}>
+        // A long name in the message may break anywhere, so that it does not widen the column past its minimum.
+        <Text
+          size="sm"
+          c="red"
+          lineClamp={2}
+          miw={120}
+          maw={200}
+          title={event.error}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {event.error}
         </Text>
       ) : (
@@ -100,22 +137,22 @@ export const eventColumns = ({
     accessor: 'actions',
     title: 'Actions',
     toggleable: false,
-    textAlign: 'center',
-    render: (event) =>
-      event.status === 'parked' ? (
-        <Button
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          aria-label={`Retry event ${event.event_id}`}
-          loading={retryingId === event._id}
-          onClick={(click) => {
-            click.stopPropagation();
-            retry(event);
-          }}
-        >
-          {INTEGRATION_TEXTS.retry}
-        </Button>
-      ) : null,
+    textAlign: 'right',
+    // An icon with its tooltip, as in the console's other rows: a worded button made the table too wide to fit,
+    // and its Attempts column passed beneath the pinned Actions.
+    render: (event) => (
+      <RowActions>
+        {event.status === 'parked' && (
+          <RowActionButton
+            label={INTEGRATION_TEXTS.retry}
+            ariaLabel={`Retry event ${event.event_id}`}
+            color="blue"
+            icon={IconRefresh}
+            loading={retryingId === event._id}
+            onClick={() => retry(event)}
+          />
+        )}
+      </RowActions>
+    ),
   },
 ];

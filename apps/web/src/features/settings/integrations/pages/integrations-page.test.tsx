@@ -262,6 +262,26 @@ describe('integrations tab: event log', { timeout: 20_000 }, () => {
     expect(lastEventsQuery(api)).toEqual({ page: '1', size: '15' });
   });
 
+  it('fits its columns: a type may break after its dots only, and Retry is an icon with its name', async () => {
+    serve('BUSINESS', {
+      [EVENTS]: () =>
+        page([
+          ...EVENT_LIST,
+          event({ _id: 'e5'.repeat(12), event_id: 'till-9', type: 'order.status-change' }),
+        ]),
+    });
+    open();
+    const type = within(await eventRow('till-9')).getByText('order.status-change');
+    // <wbr>, not a zero-width space: a copied type is the type.
+    expect(type.textContent).toBe('order.status-change');
+    expect(type.innerHTML).toBe('order.<wbr>status-change');
+    // Nowrap, so that its hyphen does not break it: Chromium still breaks at the <wbr>.
+    expect(type.style.whiteSpace).toBe('nowrap');
+    const retry = within(await eventRow('stamp-17')).getByRole('button', { name: 'Retry event stamp-17' });
+    expect(retry.textContent).toBe('');
+    expect(retry.querySelector('svg')).toBeTruthy();
+  });
+
   it('retries a parked event: the server says so and the table is read again', async () => {
     const api = serve('BUSINESS', {
       [`POST /api/integrations/events/${PARKED_ID}/retry`]: () =>
