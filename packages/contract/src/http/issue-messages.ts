@@ -63,17 +63,23 @@ const oneOf = (values: readonly unknown[]) => {
   return `must be one of: ${listed}${more > 0 ? ` (and ${more} more)` : ''}`;
 };
 
+/** How a number is written: as is for the API ('2000'), grouped for a person ('2,000'). */
+type TNumberText = (value: number | bigint) => string;
+const asIs: TNumberText = (value) => String(value);
+const grouped: TNumberText = (value) => value.toLocaleString('en-US');
+
 /** A limit as said: '64 characters', '1 item', '100', a date in ISO 8601. */
-const bound = (origin: string, limit: number | bigint | Date) => {
+const bound = (origin: string, limit: number | bigint | Date, number: TNumberText) => {
   if (origin === 'date') return new Date(limit instanceof Date ? limit : Number(limit)).toISOString();
+  if (limit instanceof Date) return limit.toISOString();
   const unit = UNITS[origin];
-  return unit ? `${limit} ${Number(limit) === 1 ? unit[0] : unit[1]}` : String(limit);
+  return unit ? `${number(limit)} ${Number(limit) === 1 ? unit[0] : unit[1]}` : number(limit);
 };
 
-const sizeMessage = (issue: TRawIssue & { code: 'too_big' | 'too_small' }) => {
+const sizeMessage = (issue: TRawIssue & { code: 'too_big' | 'too_small' }, number: TNumberText) => {
   const big = issue.code === 'too_big';
   const limit = big ? issue.maximum : issue.minimum;
-  const value = bound(issue.origin, limit);
+  const value = bound(issue.origin, limit, number);
   const countable = issue.origin in UNITS;
   // 'code must be at most 64 characters', 'events must have at most 500 items'
   const have = countable && issue.origin !== 'string' ? 'have' : 'be';
@@ -119,7 +125,7 @@ const formatMessage = (issue: TRawIssue & { code: 'invalid_format' }) => {
 const zodText = z.locales.en();
 
 /** What an issue says without the field, or undefined where zod's own text is kept. */
-const predicate = (issue: TRawIssue): string | undefined => {
+const predicate = (issue: TRawIssue, number: TNumberText = asIs): string | undefined => {
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined) return 'is required';
@@ -128,13 +134,13 @@ const predicate = (issue: TRawIssue): string | undefined => {
     }
     case 'too_big':
     case 'too_small':
-      return sizeMessage(issue);
+      return sizeMessage(issue, number);
     case 'invalid_value':
       return oneOf(issue.values);
     case 'invalid_format':
       return formatMessage(issue);
     case 'not_multiple_of':
-      return `must be a multiple of ${issue.divisor}`;
+      return `must be a multiple of ${number(issue.divisor)}`;
     case 'unrecognized_keys':
       return `has unknown ${issue.keys.length === 1 ? 'field' : 'fields'}: ${issue.keys.join(', ')}`;
     case 'invalid_union': {
@@ -173,8 +179,77 @@ export const installPlainIssueMessages = () => {
 /**
  * A schema's own message for a value that is missing or of the wrong type only: given as `{ error }` to the schema,
  * zod would otherwise also use it for the schema's checks that have no message of their own (a `.max(200)` said
- * 'id is required'). Those then keep theirs: the plain message in the API, zod's own in the console's forms.
+ * 'id is required'). Those then keep theirs: the plain message in the API, the form's (`formIssueMessage`) in the
+ * console.
  */
+/** Words of an API field name a person writes otherwise than as a capitalised word: 'image_url' is 'Image URL'. */
+const FORM_WORDS: Record<string, string> = {
+  url: 'URL',
+  urls: 'URLs',
+  id: 'ID',
+  ids: 'IDs',
+  api: 'API',
+  sku: 'SKU',
+  vat: 'VAT',
+  iban: 'IBAN',
+  bic: 'BIC',
+  utc: 'UTC',
+};
+
+/**
+ * A field as a form names it: its last named part in words ('coupon.valid_days' is 'Valid days',
+ * 'objectives.0.rewards.1.amount' is 'Amount'), as a form shows a message under its field or in a list of them.
+ */
+export const formFieldLabel = (path: readonly PropertyKey[] | undefined) => {
+  const name = [...(path ?? [])].reverse().find((part) => typeof part === 'string' && !/^\d+$/.test(part));
+  if (typeof name !== 'string' || name === '') return undefined;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => FORM_WORDS[word.toLowerCase()] ?? word.toLowerCase());
+  const [first = '', ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
+};
+
+/** A form's names for fields whose API names read otherwise: `{ 'cost.amount': 'Cost' }` (list indexes left out). */
+export type TFormFieldLabels = Readonly<Record<string, string>>;
+
+const labelIn = (labels: TFormFieldLabels, path: readonly PropertyKey[] | undefined) => {
+  const named = (path ?? []).map(String).filter((part) => !/^\d+$/.test(part));
+  return labels[named.join('.')] ?? labels[named.at(-1) ?? ''];
+};
+
+/**
+ * The message a console form shows for an issue whose schema gave none, as a sentence naming the field:
+ * 'Name must be at most 200 characters.', 'Amount must be a number.', 'Valid days must be a whole number.'; by the
+ * form's own name for it where `labels` gives one. Never zod's own English ('Too big: expected string to have
+ * <=200 characters'): what has no plainer wording here says the field is not valid.
+ */
+export const formIssueMessage = (issue: TRawIssue, labels: TFormFieldLabels = {}): string => {
+  const path = issue.path as readonly PropertyKey[] | undefined;
+  const label = labelIn(labels, path) ?? formFieldLabel(path);
+  const said = predicate(issue, grouped) ?? 'is not valid';
+  return `${label ?? 'This value'} ${said}.`;
+};
+
+/**
+ * `formIssueMessage` with a form's names for its fields, given to a parse (`schema.safeParse(body, { error })`):
+ * zod asks a parse's map, as the global one, only when the schema gave no message of its own.
+ */
+export const formIssueMessages =
+  (labels: TFormFieldLabels) =>
+  (issue: TRawIssue): string =>
+    formIssueMessage(issue, labels);
+
+/**
+ * Makes `formIssueMessage` the console's fallback, as `installPlainIssueMessages` does the API's: zod asks it only
+ * when neither the schema nor the parse call gave a message, so the spec's own messages are shown as they are.
+ */
+export const installFormIssueMessages = () => {
+  z.config({ customError: (issue) => formIssueMessage(issue) });
+};
+
 export const whenMissing =
   (message: string) =>
   (issue: { code?: string }): string | undefined =>

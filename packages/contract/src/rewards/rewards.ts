@@ -221,7 +221,7 @@ export const ZSaveRewardRequest = z
       {
         currency: ZId.or(z.literal('')).refine((value) => value !== '', M.currencyRequired),
         amount: z
-          .number({ error: M.costRequired })
+          .number({ error: whenMissing(M.costRequired) })
           .positive(M.costPositive)
           .max(1_000_000_000)
           .refine(hasCents, 'Cost may have at most two decimals'),
@@ -242,7 +242,7 @@ export const ZSaveRewardRequest = z
           .positive(M.couponValuePositive)
           .max(1_000_000),
         valid_days: z
-          .number({ error: M.validDaysWhole })
+          .number({ error: whenMissing(M.validDaysWhole) })
           .int(M.validDaysWhole)
           .min(1, M.validDaysWhole)
           .max(3650),

@@ -1,10 +1,19 @@
-import { REWARD_MESSAGES, ZSaveRewardRequest } from '@laurel/contract';
+import {
+  formIssueMessages,
+  installFormIssueMessages,
+  REWARD_MESSAGES,
+  ZSaveRewardRequest,
+} from '@laurel/contract';
 import {
   type TRewardField,
   type TRewardFormError,
   type TRewardFormValues,
   toRewardBody,
 } from '@/features/rewards/reward-form-values';
+
+// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
+// 200 characters.'), never in zod's own English.
+installFormIssueMessages();
 
 // The reward save's checks, apart from the form's values: they take zod, which the editor loads once edited.
 
@@ -30,6 +39,16 @@ const ORDER: readonly TRewardField[] = [
 ];
 const FIELDS = new Set<string>(ORDER);
 
+/** The editor's names for the fields whose API names read otherwise, for the checks with no message of their own. */
+const LABELS = formIssueMessages({
+  'cost.amount': 'Cost',
+  'coupon.value': 'Coupon value',
+  'coupon.valid_days': 'Valid for',
+  image_url: 'Image',
+  segment_ids: 'Segments',
+  available_to: 'Available until',
+});
+
 const fieldOf = (path: readonly PropertyKey[]): TRewardField => {
   const [first, second] = path.map(String);
   if (first === 'cost') return second === 'currency' ? 'currency' : 'amount';
@@ -51,7 +70,9 @@ export const validateReward = (values: TRewardFormValues, redeemed: number): TRe
     errors.push({ field, message });
   };
 
-  const parsed = ZSaveRewardRequest.safeParse(toRewardBody(values, values.image_url));
+  const parsed = ZSaveRewardRequest.safeParse(toRewardBody(values, values.image_url), {
+    error: LABELS,
+  });
   if (!parsed.success) for (const issue of parsed.error.issues) add(fieldOf(issue.path), issue.message);
   // The schema checks these only once the rest of the body is valid; the dialog lists them at once.
   const { coupon } = values;

@@ -1,4 +1,5 @@
 import {
+  installFormIssueMessages,
   STATISTIC_DEFAULTS,
   type TAggregationMethod,
   type TCreateStatisticRequest,
@@ -9,6 +10,10 @@ import {
   ZUpdateStatisticRequest,
 } from '@laurel/contract';
 import { fieldErrorsIn } from '@/api/field-errors';
+
+// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
+// 200 characters.'), never in zod's own English.
+installFormIssueMessages();
 
 /** What the editor holds; a picker may be empty until the user chooses. */
 export type TStatisticFormValues = {

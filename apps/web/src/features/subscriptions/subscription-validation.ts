@@ -1,4 +1,8 @@
-import { type TSaveSubscriptionRequest, ZSaveSubscriptionRequest } from '@laurel/contract';
+import {
+  installFormIssueMessages,
+  type TSaveSubscriptionRequest,
+  ZSaveSubscriptionRequest,
+} from '@laurel/contract';
 import {
   isField,
   requestOf,
@@ -6,6 +10,10 @@ import {
   type TSubscriptionFormResult,
   type TSubscriptionFormValues,
 } from '@/features/subscriptions/subscription-form-values';
+
+// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
+// 200 characters.'), never in zod's own English.
+installFormIssueMessages();
 
 // The plan's checks, apart from its values: they take zod, which the editor loads once edited.
 

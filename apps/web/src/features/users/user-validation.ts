@@ -1,4 +1,8 @@
-import { ZCreateClientUserRequest, ZUpdateClientUserRequest } from '@laurel/contract';
+import {
+  installFormIssueMessages,
+  ZCreateClientUserRequest,
+  ZUpdateClientUserRequest,
+} from '@laurel/contract';
 import {
   accessOf,
   personalOf,
@@ -8,6 +12,10 @@ import {
   type TUserFormResult,
   type TUserFormValues,
 } from '@/features/users/user-form-values';
+
+// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
+// 200 characters.'), never in zod's own English.
+installFormIssueMessages();
 
 // The user form's checks, apart from its values: they take zod, which the form loads once something changed.
 
