@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import { whenMissing } from './issue-messages';
 
-/** A string that must be present and non-blank; one message for missing, wrong type and blank. */
-export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
+/**
+ * A string that must be present and non-blank; one message for missing, wrong type and blank. Limits a caller adds
+ * without a message of their own (`.max(100)`) keep the plain fallback ('name must be at most 100 characters'), not
+ * this message: a name too long is not missing.
+ */
+export const requiredString = (message: string) =>
+  z
+    .string({ error: whenMissing(message) })
+    .trim()
+    .min(1, message);
 
 /** A boolean that may arrive as a JSON boolean only; anything else is the given message. */
 export const requiredBoolean = (message: string) => z.boolean({ error: message });

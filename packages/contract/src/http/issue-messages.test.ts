@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { requiredString } from './fields';
 import { installPlainIssueMessages, plainIssueMessage, whenMissing } from './issue-messages';
 
 /** The messages a parse gives with the plain texts as its fallback. */
@@ -119,6 +120,15 @@ describe('as the process-wide fallback', () => {
   beforeAll(installPlainIssueMessages);
   afterAll(() => {
     z.config({ customError: undefined });
+  });
+
+  it('says a required name that is too long is too long, not that it is required', () => {
+    const name = requiredString('Name is required.').max(100);
+    expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required.');
+    expect(name.safeParse('   ').error?.issues[0]?.message).toBe('Name is required.');
+    expect(z.object({ name }).safeParse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(
+      'name must be at most 100 characters',
+    );
   });
 
   it("replaces zod's defaults but never a schema's message", () => {
