@@ -79,7 +79,7 @@ export const ERROR_RESPONSES = {
   ),
   Unauthorized: envelope(
     'ErrorEnvelope',
-    'No token or key, a token of another kind, or one that has expired or was revoked.',
+    "No token or key, a token of another kind, or one that has expired or was revoked. An integrator route called without credentials, or with a wrong or revoked key, says 'The API key is missing or invalid.'",
     failure(API_ERROR_MESSAGES.unauthorised),
   ),
   PaymentRequired: envelope(
