@@ -57,7 +57,7 @@ test.describe('economy', () => {
     await page.goto('/console/economics/cashback-configs');
     await expect(page.getByRole('heading', { level: 1, name: 'Cashback Configurations' })).toBeVisible();
     await expect(page.getByText('This table is empty.')).toBeVisible();
-    await page.getByRole('link', { name: 'Add Cashback Config' }).click();
+    await page.getByRole('button', { name: 'Add Cashback Config' }).click();
     await config.expectTitle('Create a cashback config');
     await expect(config.save).toBeDisabled();
     await config.field('Trigger Value').fill('0');
@@ -93,7 +93,7 @@ test.describe('economy', () => {
     await expect(config.field('Earn Amount')).toHaveValue('5');
     await config.chooseIn('Cashback Type', 'Percentage');
     await config.saveAndExpectSuccess();
-    await page.getByRole('link', { name: 'Back to Cashback Configs' }).click();
+    await page.getByRole('button', { name: 'Back to Cashback Configs' }).click();
     const cashbackRow = page.getByRole('row').filter({ hasText: 'Bean Coins' });
     await expect(cashbackRow).toContainText('100');
     await expect(cashbackRow).toContainText('AllPlayers');
@@ -101,14 +101,14 @@ test.describe('economy', () => {
 
     // XP: 1 per R10 of spend, for everyone, nothing excluded.
     await page.goto('/console/economics/xp-configs');
-    await page.getByRole('link', { name: 'Add XP Config' }).click();
+    await page.getByRole('button', { name: 'Add XP Config' }).click();
     await config.expectTitle('Create an XP config');
     await config.field('Trigger Value').fill('10');
     await config.field('Earn Amount').fill('1');
     await config.pick('Segment', 'AllPlayers', /^AllPlayers/);
     await config.saveAndExpectSuccess();
     await expect(page).toHaveURL(/\/console\/economics\/xp-config\/[0-9a-f]{24}$/);
-    await page.getByRole('link', { name: 'Back to XP Configs' }).click();
+    await page.getByRole('button', { name: 'Back to XP Configs' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'AllPlayers' })).toContainText('10');
     await snapshot(page, 'economy-xp-configs');
 

@@ -9,7 +9,7 @@ export class RewardTracksListPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Reward Tracks' });
     this.search = page.getByRole('textbox', { name: 'Search reward tracks' });
-    this.addRewardTrack = page.getByRole('link', { name: 'Add Reward Track' });
+    this.addRewardTrack = page.getByRole('button', { name: 'Add Reward Track' });
   }
 
   async goto() {
@@ -58,7 +58,7 @@ export class RewardTrackEditorPage {
     this.information = page.getByRole('region', { name: 'Reward Track Information' });
     this.name = this.information.getByRole('textbox', { name: 'Name' });
     this.numberOfMilestones = page.getByRole('textbox', { name: 'Number of Milestones' });
-    this.backToRewardTracks = page.getByRole('link', { name: 'Back to Reward Tracks' });
+    this.backToRewardTracks = page.getByRole('button', { name: 'Back to Reward Tracks' });
   }
 
   /** The page's heading and the browser tab both carry the title. */

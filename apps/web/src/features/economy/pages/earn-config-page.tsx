@@ -21,8 +21,9 @@ import {
 import { EARN_CONFIG_KINDS } from '@/features/economy/earn-config-kinds';
 import { mayCreateIn, mayUpdateIn } from '@/features/economy/economy-rules';
 import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
@@ -61,7 +62,7 @@ const EarnConfigEditor = ({ kind, config, initialValues }: TEditorProps) => {
     <Stack gap="lg">
       <PageTitle title={title} />
       <Stack gap="sm">
-        <BackButton to={info.listPath}>{info.backLabel}</BackButton>
+        <BackNavButton to={info.listPath}>{info.backLabel}</BackNavButton>
         <Title order={1} fz="h2">
           {title}
         </Title>

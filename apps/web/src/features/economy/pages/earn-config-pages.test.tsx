@@ -42,7 +42,7 @@ const validationMessages = async () => {
 describe('cashback configurations list', { timeout: 60_000 }, () => {
   it('shows the spec columns with the currency named from the loaded currencies', async () => {
     const api = serveEconomy();
-    renderApp('/console/economics/cashback-configs');
+    const { router } = renderApp('/console/economics/cashback-configs');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cashback Configurations' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Cashbacks' })).toBeTruthy();
     for (const title of [
@@ -58,9 +58,9 @@ describe('cashback configurations list', { timeout: 60_000 }, () => {
     expect(within(row).getByText('100')).toBeTruthy();
     expect(within(row).getByText('AllPlayers')).toBeTruthy();
     expect(api.callsTo('GET /api/economy/earn-configs')[0]?.url).toContain('type=Currency');
-    expect(screen.getByRole('link', { name: 'Add Cashback Config' }).getAttribute('href')).toBe(
-      '/console/economics/cashback-config',
-    );
+    // The spec's button 'Add Cashback Config' (spec 3 §2) is a button, not a link.
+    await user.click(screen.getByRole('button', { name: 'Add Cashback Config' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/economics/cashback-config'));
   });
 
   it("shows 'This table is empty.' and the list failure's title", async () => {
@@ -107,7 +107,7 @@ describe('cashback configurations list', { timeout: 60_000 }, () => {
     });
     renderApp('/console/economics/cashback-configs');
     await screen.findByText('AllPlayers');
-    expect(screen.queryByRole('link', { name: 'Add Cashback Config' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Cashback Config' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
     await user.click(screen.getByText('AllPlayers'));
     await screen.findByRole('heading', { level: 1, name: 'Cashback Config - AllPlayers' });
@@ -326,15 +326,14 @@ describe('XP configuration page', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/console/economics/xp-config/${NEW_ID}`),
     );
-    expect(screen.getByRole('link', { name: 'Back to XP Configs' }).getAttribute('href')).toBe(
-      '/console/economics/xp-configs',
-    );
+    await user.click(screen.getByRole('button', { name: 'Back to XP Configs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/economics/xp-configs'));
   });
 
   it('lists XP configs with Add XP Config', async () => {
     const api = serveEconomy({}, { 'GET /api/economy/earn-configs': () => listReply([XP_CONFIG]) });
     renderApp('/console/economics/xp-configs');
-    expect(await screen.findByRole('link', { name: 'Add XP Config' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Add XP Config' })).toBeTruthy();
     expect(await screen.findByText('Regulars')).toBeTruthy();
     expect(api.callsTo('GET /api/economy/earn-configs')[0]?.url).toContain('type=Statistic');
     expect(screen.queryByRole('columnheader', { name: 'Currency' })).toBeNull();

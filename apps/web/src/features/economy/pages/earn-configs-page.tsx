@@ -20,8 +20,8 @@ import {
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
-import { LinkButton } from '@/ui/link-button';
 import { openMessageModal } from '@/ui/message-modal';
+import { NavButton } from '@/ui/nav-button';
 import { PageHeading } from '@/ui/page-title';
 
 const plain = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -131,7 +131,7 @@ export const EarnConfigsPage = ({ kind }: { kind: TEarnConfigKind }) => {
         emptyText={COMMON_MESSAGES.tableEmpty}
         pinLastColumn
         actions={
-          mayCreateIn(user, info.area) && <LinkButton to={info.configPath()}>{info.addLabel}</LinkButton>
+          mayCreateIn(user, info.area) && <NavButton to={info.configPath()}>{info.addLabel}</NavButton>
         }
         onRowClick={(config) => void navigate(info.configPath(config._id))}
       />

@@ -15,8 +15,8 @@ import { TrackCard } from '@/features/reward-tracks/components/track-card';
 import { mayCreateRewardTracks, mayDeleteRewardTracks } from '@/features/reward-tracks/reward-track-rules';
 import { openConfirmModal } from '@/ui/confirm-modal';
 import { DebouncedSearch } from '@/ui/data-table';
-import { LinkButton } from '@/ui/link-button';
 import { openMessageModal } from '@/ui/message-modal';
+import { NavButton } from '@/ui/nav-button';
 import { PageHeading } from '@/ui/page-title';
 
 /** Delete after a confirmation; success says 'Successfully deleted reward track.' (spec 3 §2, §8). */
@@ -110,9 +110,9 @@ export const RewardTracksPage = () => {
             </Text>
           )}
           {mayCreateRewardTracks(user) && (
-            <LinkButton to={consolePaths.rewardTrackDetails()}>
+            <NavButton to={consolePaths.rewardTrackDetails()}>
               {REWARD_TRACK_MESSAGES.addRewardTrack}
-            </LinkButton>
+            </NavButton>
           )}
         </Group>
       </Group>

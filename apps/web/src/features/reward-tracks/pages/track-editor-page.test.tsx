@@ -289,9 +289,7 @@ describe('generic reward track page', { timeout: 60_000 }, () => {
     );
     const { router } = renderApp('/console/reward-track-details');
     await screen.findByRole('heading', { level: 1, name: 'Create a reward track' }, FIRST_LOAD);
-    expect(screen.getByRole('link', { name: 'Back to Reward Tracks' }).getAttribute('href')).toBe(
-      '/console/reward-tracks',
-    );
+    expect(screen.getByRole('button', { name: 'Back to Reward Tracks' })).toBeTruthy();
     await user.type(trackName(), 'Stamp Card');
     await user.click(button('Save'));
     expect(await validationMessages()).toEqual([

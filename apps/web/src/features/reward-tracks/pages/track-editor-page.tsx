@@ -27,8 +27,9 @@ import {
   valuesOfTrack,
 } from '@/features/reward-tracks/track-form-values';
 import { TRACK_KINDS, type TTrackKind, trackPath } from '@/features/reward-tracks/track-kinds';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
@@ -86,7 +87,9 @@ const TrackEditor = ({ kind, track }: { kind: TTrackKind; track: TRewardTrack | 
     <Stack gap="lg">
       <PageTitle title={title} />
       <Stack gap="sm">
-        <BackButton to={consolePaths.rewardTracks}>{REWARD_TRACK_MESSAGES.backToRewardTracks}</BackButton>
+        <BackNavButton to={consolePaths.rewardTracks}>
+          {REWARD_TRACK_MESSAGES.backToRewardTracks}
+        </BackNavButton>
         <Group gap="sm" align="center">
           <Title order={1} fz="h2">
             {title}

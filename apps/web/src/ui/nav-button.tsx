@@ -1,0 +1,43 @@
+import { Button } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * A button that opens another console page, where the spec names it a button ('an Add Reward Track button',
+ * 'A Back to Reward Tracks button'): a real button (its role is button, not link), looking like LinkButton.
+ */
+export const NavButton = ({
+  to,
+  icon: Icon = IconPlus,
+  children,
+}: {
+  to: string;
+  icon?: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  children: ReactNode;
+}) => {
+  const navigate = useNavigate();
+  return (
+    <Button leftSection={<Icon size={18} aria-hidden />} onClick={() => void navigate(to)}>
+      {children}
+    </Button>
+  );
+};
+
+/** The small 'Back to …' button above an editor's heading (BackButton's look, a button's role). */
+export const BackNavButton = ({ to, children }: { to: string; children: ReactNode }) => {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      w="fit-content"
+      px={6}
+      onClick={() => void navigate(to)}
+    >
+      {children}
+    </Button>
+  );
+};
