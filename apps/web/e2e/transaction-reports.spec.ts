@@ -180,6 +180,9 @@ test.describe('transaction reports', () => {
       expect(all.length, kind).toBeGreaterThan(0);
       await page.goto(PAGES[kind].path);
       await expect(page.getByRole('heading', { level: 1, name: PAGES[kind].title })).toBeVisible();
+      // Spec 3 §2: the economy report's heading 'Economy Transaction:'.
+      if (kind === 'economy')
+        await expect(page.getByRole('heading', { name: 'Economy Transaction:' })).toBeVisible();
       for (const name of new Set(all.map((row) => String(row.user_name))))
         await expect(page.getByRole('cell', { name }).first()).toBeVisible();
       const card = page.getByRole('group', { name: FIRST_CARD[kind].label });

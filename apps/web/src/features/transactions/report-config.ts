@@ -9,8 +9,10 @@ import {
 
 type TReportConfig = {
   title: string;
-  /** A line under the title; the economy report's is the spec's heading. */
+  /** A line under the title. */
   subtitle: string;
+  /** A heading over the snapshot cards where the spec gives one (economy: 'Economy Transaction:', spec 3 §2). */
+  cardsHeading?: string;
   columns: TColumnTable;
   searchPlaceholder: string;
   /** What min and max value compare (TRANSACTION_VALUE_FIELDS), as the toolbar names it. */
@@ -32,7 +34,8 @@ type TReportConfig = {
 export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
   economy: {
     title: REPORT_TITLES.economy,
-    subtitle: REPORT_MESSAGES.economyHeading,
+    subtitle: 'Every earning, cashback, XP award and spend in your customers’ wallets.',
+    cardsHeading: REPORT_MESSAGES.economyHeading,
     columns: 'economy-transactions',
     searchPlaceholder: 'Customer name, email or number',
     valueLabel: 'value',

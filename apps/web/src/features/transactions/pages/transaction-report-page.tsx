@@ -7,7 +7,7 @@ import {
   type TTransactionRow,
   transactionEndpoints,
 } from '@laurel/contract';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -56,6 +56,11 @@ const TransactionReportPage = <K extends TReportKind>({ kind }: { kind: K }) => 
         </Alert>
       )}
       <Stack gap="xs">
+        {config.cardsHeading && (
+          <Title order={2} fz="h4">
+            {config.cardsHeading}
+          </Title>
+        )}
         <ReportCards labels={REPORT_CARD_LABELS[kind]} cards={summary.data?.cards} />
         {config.cardsNote && (
           <Text size="sm" c="dimmed">
