@@ -85,6 +85,9 @@ export const MilestoneBlock = ({
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
               min={1}
+              // Not clamped: a cleared or 0 value stays 0, which the save answers with the spec's message
+              // ('Value is required', 'Source value must be greater than 0'; spec 3 §5) instead of turning it into 1.
+              clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator=","
@@ -118,6 +121,7 @@ export const MilestoneBlock = ({
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 min={1}
+                clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}
                 value={milestone.target_value}

@@ -274,6 +274,20 @@ describe('level progression page', { timeout: 60_000 }, () => {
 });
 
 describe('generic reward track page', { timeout: 60_000 }, () => {
+  it('keeps a typed 0 (not clamped to 1), so the save says the value must be greater than 0', async () => {
+    serveRewardTracks();
+    renderApp('/console/reward-track-details');
+    await screen.findByRole('heading', { level: 1, name: 'Create a reward track' }, FIRST_LOAD);
+    await user.type(trackName(), 'Stamp Card');
+    const source = inside(1, 'Source Value');
+    await user.clear(source);
+    await user.type(source, '0');
+    await user.tab();
+    expect(source.value).toBe('0');
+    await user.click(button('Save'));
+    expect(await validationMessages()).toContain('Source value must be greater than 0');
+  });
+
   it('chooses source and target from the statistics, the target among the client’s own', async () => {
     const api = serveRewardTracks(
       {},
