@@ -69,7 +69,7 @@ test.describe('segments', () => {
     await expect(editor.action(1).getByText('Badge/Item is required')).toBeVisible();
     await expect(editor.action(2).getByText('Mission/Challenge is required')).toBeVisible();
     await tallSnapshot(page, 'segment-create-actions');
-    await editor.action(2).getByRole('button', { name: 'Remove action 2' }).click();
+    await editor.action(2).getByRole('button', { name: 'Remove', exact: true }).click();
     await editor.choose(editor.actionField(1, 'Badge/Item'), 'Coffee Lover');
     await expect(editor.rule(1)).toContainText('numberOfLogins ≥ 2');
     await expect(editor.create).toBeEnabled();

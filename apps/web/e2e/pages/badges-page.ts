@@ -68,7 +68,7 @@ export class BadgesListPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Badges' });
     this.search = page.getByRole('textbox', { name: 'Search badges' });
-    this.addBadge = page.getByRole('link', { name: 'Add Badge' });
+    this.addBadge = page.getByRole('button', { name: 'Add Badge' });
     this.table = page.getByRole('table');
   }
 
@@ -132,7 +132,7 @@ export class BadgeEditorPage {
   constructor(readonly page: Page) {
     this.form = page.getByRole('form', { name: 'Customise Your Badge' });
     this.save = this.form.getByRole('button', { name: 'Save', exact: true });
-    this.backToBadges = page.getByRole('link', { name: 'Back to Badges' });
+    this.backToBadges = page.getByRole('button', { name: 'Back to Badges' });
     this.preview = page.getByRole('region', { name: 'Preview' });
     this.name = this.form.getByRole('textbox', { name: 'Name', exact: true });
     this.category = this.form.getByRole('combobox', { name: 'Category' });

@@ -92,7 +92,7 @@ export class ChallengesListPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Challenges' });
     this.search = page.getByRole('textbox', { name: 'Search challenges' });
-    this.addChallenge = page.getByRole('link', { name: 'Add Challenge' });
+    this.addChallenge = page.getByRole('button', { name: 'Add Challenge' });
     this.table = page.getByRole('table');
   }
 

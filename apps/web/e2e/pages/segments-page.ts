@@ -70,7 +70,7 @@ export class SegmentsListPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Segments' });
     this.search = page.getByRole('textbox', { name: 'Search segments' });
-    this.newSegment = page.getByRole('link', { name: 'New Segment' });
+    this.newSegment = page.getByRole('button', { name: 'New Segment' });
     this.table = page.getByRole('table');
   }
 
@@ -154,7 +154,7 @@ export class SegmentEditorPage {
     this.addAction = this.form.getByRole('button', { name: 'Add Action' });
     this.create = this.form.getByRole('button', { name: 'Create', exact: true });
     this.update = this.form.getByRole('button', { name: 'Update', exact: true });
-    this.backToSegments = page.getByRole('link', { name: 'Back to Segments' });
+    this.backToSegments = page.getByRole('button', { name: 'Back to Segments' });
     this.viewPlayers = page.getByRole('link', { name: 'View Players' });
   }
 
@@ -207,7 +207,7 @@ export class SegmentPlayersPage {
   constructor(readonly page: Page) {
     this.details = page.getByRole('region', { name: 'Segment Details' });
     this.players = page.getByRole('region', { name: 'Players' });
-    this.backToSegments = page.getByRole('link', { name: 'Back to Segments' });
+    this.backToSegments = page.getByRole('button', { name: 'Back to Segments' });
   }
 
   async expectShown(segmentName: string) {

@@ -20,7 +20,7 @@ export class StatisticsListPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Statistics' });
     this.search = page.getByRole('textbox', { name: 'Search statistics' });
-    this.addStatistic = page.getByRole('link', { name: 'Add Statistic' });
+    this.addStatistic = page.getByRole('button', { name: 'Add Statistic' });
     this.columns = page.getByRole('button', { name: 'Choose columns' });
     this.table = page.getByRole('table');
   }
@@ -82,7 +82,7 @@ export class StatisticEditorPage {
     this.resetInterval = this.form.getByRole('combobox', { name: 'Reset Interval' });
     this.create = this.form.getByRole('button', { name: 'Create', exact: true });
     this.update = this.form.getByRole('button', { name: 'Update', exact: true });
-    this.backToStatistics = page.getByRole('link', { name: 'Back to Statistics' });
+    this.backToStatistics = page.getByRole('button', { name: 'Back to Statistics' });
     this.systemNote = page.getByText(/This is a system statistic/);
   }
 

@@ -79,7 +79,7 @@ describe('create a badge', { timeout: 60_000 }, () => {
     await openCreate();
     expect(document.title).toBe('Create a badge | Laurel');
     expect(screen.getByRole('heading', { level: 2, name: 'Customise Your Badge' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Badges' }).getAttribute('href')).toBe('/console/badges');
+    expect(screen.getByRole('button', { name: 'Back to Badges' }).tagName).toBe('BUTTON');
     expect(screen.getAllByRole('tab').map((item) => item.textContent)).toEqual([
       'Details',
       'Icons',

@@ -18,12 +18,15 @@ import { iconToSave, newBadgeValues, toBadgeBody, valuesOfBadge } from '@/featur
 import { BADGE_TEXTS } from '@/features/badges/badge-format';
 import { mayCreateBadges, mayUpdateBadges } from '@/features/badges/badge-rules';
 import { BadgeForm, type TBadgeSubmission } from '@/features/badges/components/badge-form';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
-const BackToBadges = () => <BackButton to={consolePaths.badges}>{BADGE_MESSAGES.backToBadges}</BackButton>;
+const BackToBadges = () => (
+  <BackNavButton to={consolePaths.badges}>{BADGE_MESSAGES.backToBadges}</BackNavButton>
+);
 
 const TAB_PARAM = 'tab';
 const FIRST_TAB: TBadgeEditorTab = 'Details';

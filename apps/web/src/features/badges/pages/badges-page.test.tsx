@@ -35,7 +35,7 @@ describe('badges list', { timeout: 30_000 }, () => {
     serveBadges();
     await openList();
     expect(document.title).toBe('Badges | Laurel');
-    expect(screen.getByRole('link', { name: 'Add Badge' }).getAttribute('href')).toBe('/console/badge');
+    expect(screen.getByRole('button', { name: 'Add Badge' }).tagName).toBe('BUTTON');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([
       'Icon',
@@ -137,7 +137,7 @@ describe('badges list', { timeout: 30_000 }, () => {
     );
     renderApp('/console/badges');
     expect(await screen.findByText('This table is empty.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Add Badge' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Badge' })).toBeNull();
   });
 
   it("shows 'Something went wrong when retrieving your badges!' when the list fails", async () => {

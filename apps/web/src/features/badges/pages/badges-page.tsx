@@ -23,7 +23,7 @@ import {
   withDefaultColumns,
 } from '@/ui/data-table';
 import { displayDate } from '@/ui/display-date';
-import { LinkButton } from '@/ui/link-button';
+import { NavButton } from '@/ui/nav-button';
 import { PageHeading } from '@/ui/page-title';
 
 /** `/console/badges` (spec 2 §2): search, paging, Add Badge; a row opens the badge. */
@@ -105,7 +105,7 @@ export const BadgesPage = () => {
       records={badges}
       search={{ label: BADGE_TEXTS.search, placeholder: BADGE_TEXTS.searchPlaceholder }}
       actions={
-        mayCreateBadges(user) && <LinkButton to={consolePaths.badge()}>{BADGE_MESSAGES.addBadge}</LinkButton>
+        mayCreateBadges(user) && <NavButton to={consolePaths.badge()}>{BADGE_MESSAGES.addBadge}</NavButton>
       }
       rowPath={(badge) => consolePaths.badge(badge._id)}
     />

@@ -25,8 +25,9 @@ import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import { ChallengeForm, type TChallengeSubmission } from '@/features/challenges/components/challenge-form';
 import { useConfirmDeleteChallenge } from '@/features/challenges/components/use-delete-challenge';
 import { EMPTY_GRAPH } from '@/features/challenges/flow/graph';
-import { BackButton, DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
@@ -113,7 +114,7 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
         onSubmit={(submission) => void submit(submission)}
         heading={
           <Stack gap="xs">
-            <BackButton to={consolePaths.challenges}>{CHALLENGE_MESSAGES.backToChallenges}</BackButton>
+            <BackNavButton to={consolePaths.challenges}>{CHALLENGE_MESSAGES.backToChallenges}</BackNavButton>
             <Group gap="sm" align="center">
               <Title order={1} fz="h2">
                 {title}

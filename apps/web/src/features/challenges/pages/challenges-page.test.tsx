@@ -29,9 +29,7 @@ describe('challenges list', { timeout: 30_000 }, () => {
     serveChallenges();
     await openList();
     expect(document.title).toBe('Challenges | Laurel');
-    expect(screen.getByRole('link', { name: 'Add Challenge' }).getAttribute('href')).toBe(
-      '/console/challenge',
-    );
+    expect(screen.getByRole('button', { name: 'Add Challenge' }).tagName).toBe('BUTTON');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([
       'Image',
@@ -120,6 +118,6 @@ describe('challenges list', { timeout: 30_000 }, () => {
     );
     renderApp('/console/challenges');
     expect(await screen.findByText('This table is empty.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Add Challenge' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Challenge' })).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ import {
   withDefaultColumns,
 } from '@/ui/data-table';
 import { displayDate } from '@/ui/display-date';
-import { LinkButton } from '@/ui/link-button';
+import { NavButton } from '@/ui/nav-button';
 import { PageHeading } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
@@ -162,7 +162,7 @@ export const ChallengesPage = () => {
       search={{ label: CHALLENGE_TEXTS.search, placeholder: CHALLENGE_TEXTS.searchPlaceholder }}
       actions={
         mayCreateChallenges(user) && (
-          <LinkButton to={consolePaths.challenge()}>{CHALLENGE_MESSAGES.addChallenge}</LinkButton>
+          <NavButton to={consolePaths.challenge()}>{CHALLENGE_MESSAGES.addChallenge}</NavButton>
         )
       }
       rowPath={(challenge) => consolePaths.challenge(challenge._id)}

@@ -1,6 +1,6 @@
 import { consolePaths, SEGMENT_MESSAGES } from '@laurel/contract';
-import { BackButton } from '@/ui/editor-page';
+import { BackNavButton } from '@/ui/nav-button';
 
 export const BackToSegments = () => (
-  <BackButton to={consolePaths.segments}>{SEGMENT_MESSAGES.backToSegments}</BackButton>
+  <BackNavButton to={consolePaths.segments}>{SEGMENT_MESSAGES.backToSegments}</BackNavButton>
 );

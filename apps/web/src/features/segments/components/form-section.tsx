@@ -61,7 +61,8 @@ export const ItemListSection = ({
   </SectionCard>
 );
 
-const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
+/** Named 'Remove' as the spec gives it (spec 2 §2, 'a Remove button per action'); its card's group says which one. */
+const RemoveButton = ({ onClick }: { onClick: () => void }) => (
   <Button
     variant="subtle"
     color="red"
@@ -69,8 +70,6 @@ const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }
     leftSection={<IconTrash size={14} aria-hidden />}
     // The summary beside the label gives way on a narrow screen; the button never does.
     style={{ flexShrink: 0 }}
-    // The visible word stays at the start of the name; the rest says which one (WCAG 2.5.3).
-    aria-label={`${BUTTON_LABELS.remove} ${label.toLowerCase()}`}
     onClick={onClick}
   >
     {BUTTON_LABELS.remove}
@@ -104,7 +103,7 @@ export const ItemCard = ({ label, summary, onRemove, children }: TItemCardProps)
           </Text>
           {summary}
         </Group>
-        {onRemove && <RemoveButton label={label} onClick={onRemove} />}
+        {onRemove && <RemoveButton onClick={onRemove} />}
       </Group>
       {children}
     </Stack>

@@ -55,7 +55,7 @@ describe('create segment', { timeout: 30_000 }, () => {
     serveSegments();
     await openCreate();
     expect(document.title).toBe('Create Segment | Laurel');
-    expect(screen.getByRole('link', { name: 'Back to Segments' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Segments' })).toBeTruthy();
     for (const section of ['Basic Information', 'Segment Rules', 'Segment Actions'])
       expect(screen.getByRole('region', { name: section })).toBeTruthy();
     expect(field('Name').disabled).toBe(false);
@@ -139,7 +139,7 @@ describe('create segment', { timeout: 30_000 }, () => {
     expect(within(action).getByText(/Challenges arrive with the Challenges area/)).toBeTruthy();
     await user.click(button('Create'));
     expect(await within(action).findByText('Mission/Challenge is required')).toBeTruthy();
-    await user.click(within(action).getByRole('button', { name: 'Remove action 1' }));
+    await user.click(within(action).getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('group', { name: 'Action 1' })).toBeNull();
     expect(button('Create').disabled).toBe(false);
   });
@@ -354,7 +354,7 @@ describe('edit segment', { timeout: 30_000 }, () => {
     renderApp(`/console/segment/${'8'.repeat(24)}`);
     expect(await screen.findByRole('heading', { name: 'Segment not found' })).toBeTruthy();
     expect(screen.getByText('The requested segment could not be found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Segments' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Segments' })).toBeTruthy();
   });
 
   it("shows 'Failed to fetch segment' with the server's message when the fetch fails", async () => {

@@ -42,7 +42,7 @@ describe('segment players', { timeout: 30_000 }, () => {
     await openPlayers();
     expect(document.title).toBe('Regulars Players | Laurel');
     expect(screen.getByText('Players who match the segment criteria')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Segments' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Segments' })).toBeTruthy();
 
     const details = region('Segment Details');
     expect(within(details).getByText(REGULARS_ID)).toBeTruthy();
@@ -117,7 +117,7 @@ describe('segment players', { timeout: 30_000 }, () => {
     const api = serveSegments();
     renderApp('/console/segment/not-an-id/players');
     expect(await screen.findByRole('heading', { name: 'Invalid segment ID' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Segments' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Segments' })).toBeTruthy();
     expect(api.callsTo('GET /api/segments')).toHaveLength(0);
   });
 

@@ -100,13 +100,13 @@ describe('segments list', { timeout: 30_000 }, () => {
     const { router } = await openSegments();
     await user.click(within(await rowOf('Regulars')).getByText('numberOfLogins ≥ 2'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/console/segment/${REGULARS_ID}`));
-    await user.click(await screen.findByRole('link', { name: 'Back to Segments' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Segments' }));
     await user.click(within(await rowOf('Regulars')).getByRole('link', { name: 'Players of Regulars' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/console/segment/${REGULARS_ID}/players`),
     );
-    await user.click(await screen.findByRole('link', { name: 'Back to Segments' }));
-    await user.click(await screen.findByRole('link', { name: 'New Segment' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Segments' }));
+    await user.click(await screen.findByRole('button', { name: 'New Segment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/segment'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Segment' })).toBeTruthy();
   });
@@ -200,7 +200,7 @@ describe('segments list delete', { timeout: 30_000 }, () => {
     });
     await openSegments();
     await rowOf('Regulars');
-    expect(screen.queryByRole('link', { name: 'New Segment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New Segment' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
   });
 });

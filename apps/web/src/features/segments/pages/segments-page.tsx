@@ -21,7 +21,7 @@ import {
 } from '@/ui/data-table';
 import { displayDate, displayDateTime } from '@/ui/display-date';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
-import { LinkButton } from '@/ui/link-button';
+import { NavButton } from '@/ui/nav-button';
 import { PageHeading } from '@/ui/page-title';
 
 /** `/console/segments` (spec 2 §2): search, paging, New Segment; a row opens the segment. */
@@ -136,7 +136,7 @@ export const SegmentsPage = () => {
       search={{ label: SEGMENT_TEXTS.search, placeholder: SEGMENT_TEXTS.searchPlaceholder }}
       actions={
         mayCreateSegments(user) && (
-          <LinkButton to={consolePaths.segment()}>{SEGMENT_MESSAGES.newSegment}</LinkButton>
+          <NavButton to={consolePaths.segment()}>{SEGMENT_MESSAGES.newSegment}</NavButton>
         )
       }
       rowPath={(segment) => consolePaths.segment(segment._id)}

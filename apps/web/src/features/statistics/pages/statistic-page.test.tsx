@@ -36,7 +36,7 @@ describe('create statistic', { timeout: 30_000 }, () => {
     serveStatistics();
     await openCreate();
     expect(document.title).toBe('Create Statistic | Laurel');
-    expect(screen.getByRole('link', { name: 'Back to Statistics' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Statistics' })).toBeTruthy();
     expect(field('Name').value).toBe('');
     expect(field('Name').disabled).toBe(false);
     expect(picker('Aggregation Method').value).toBe('Last');

@@ -25,13 +25,14 @@ import {
 } from '@/features/statistics/statistic-form-values';
 import { STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
 import { mayCreateStatistics, mayUpdateStatistics } from '@/features/statistics/statistic-rules';
-import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
+import { ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
 const BackToStatistics = () => (
-  <BackButton to={consolePaths.statistics}>{STATISTIC_MESSAGES.backToStatistics}</BackButton>
+  <BackNavButton to={consolePaths.statistics}>{STATISTIC_MESSAGES.backToStatistics}</BackNavButton>
 );
 
 /** A 400's field errors go onto the fields; the message modal shows the server's message either way. */

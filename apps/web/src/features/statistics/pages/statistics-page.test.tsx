@@ -77,8 +77,8 @@ describe('statistics list', { timeout: 30_000 }, () => {
     const { router } = await openStatistics();
     await user.click(within(await rowOf('coffeeStamps')).getByText('Sum'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/console/statistic/${STAMPS_ID}`));
-    await user.click(await screen.findByRole('link', { name: 'Back to Statistics' }));
-    await user.click(await screen.findByRole('link', { name: 'Add Statistic' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Statistics' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Statistic' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/statistic'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Statistic' })).toBeTruthy();
   });
@@ -198,7 +198,7 @@ describe('statistics list actions', { timeout: 30_000 }, () => {
     });
     await openStatistics();
     await rowOf('coffeeStamps');
-    expect(screen.queryByRole('link', { name: 'Add Statistic' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Statistic' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Delete|Reset) / })).toBeNull();
   });
 });

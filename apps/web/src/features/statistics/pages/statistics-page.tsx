@@ -19,7 +19,7 @@ import {
   useTableQuery,
 } from '@/ui/data-table';
 import { displayDate, displayDateTime } from '@/ui/display-date';
-import { LinkButton } from '@/ui/link-button';
+import { NavButton } from '@/ui/nav-button';
 import { PageHeading } from '@/ui/page-title';
 
 /** `/console/statistics` (spec 2 §2): search, paging, Add Statistic; a row opens the statistic. */
@@ -108,7 +108,7 @@ export const StatisticsPage = () => {
       search={{ label: STATISTIC_TEXTS.search, placeholder: STATISTIC_TEXTS.searchPlaceholder }}
       actions={
         mayCreateStatistics(user) && (
-          <LinkButton to={consolePaths.statistic()}>{STATISTIC_MESSAGES.addStatistic}</LinkButton>
+          <NavButton to={consolePaths.statistic()}>{STATISTIC_MESSAGES.addStatistic}</NavButton>
         )
       }
       rowPath={(statistic) => consolePaths.statistic(statistic._id)}
