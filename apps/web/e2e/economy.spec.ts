@@ -75,7 +75,7 @@ test.describe('economy', () => {
       page.getByText('5 Bean Coins for every R 100.00 spent, pro rata (5% cashback)'),
     ).toBeVisible();
     await config.pick('Segment', 'AllPlayers', /^AllPlayers/);
-    await config.chooseIn('Exclusion Type', 'Categories');
+    await config.chooseIn('Exclusion Type', 'Category');
     await config.pick('Excluded Categories', 'Snack', /^Snacks/);
     await tallSnapshot(page, 'economy-cashback-config-new');
     await config.saveAndExpectSuccess();

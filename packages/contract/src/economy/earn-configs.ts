@@ -12,9 +12,10 @@ export const ZExcludeType = z.enum(['product', 'category']);
 export type TExcludeType = z.infer<typeof ZExcludeType>;
 export const EXCLUDE_TYPES = ZExcludeType.options;
 export const DEFAULT_EXCLUDE_TYPE: TExcludeType = 'product';
+/** Spec 3 §2: 'Exclusion type options: product (default) and category'. */
 export const EXCLUDE_TYPE_LABELS: Record<TExcludeType, string> = {
-  product: 'Products',
-  category: 'Categories',
+  product: 'Product',
+  category: 'Category',
 };
 
 export const ZCashbackType = z.enum(['percentage', 'fixed'], {

@@ -162,7 +162,7 @@ describe('cashback configuration page', { timeout: 60_000 }, () => {
     await user.type(field('Earn Amount'), '5');
     expect(screen.getByText(/5 Bean Coins for every R 100.00 spent, pro rata \(5% cashback\)/)).toBeTruthy();
     await pick('Segment', 'AllPlayers');
-    await choose('Exclusion Type', 'Categories');
+    await choose('Exclusion Type', 'Category');
     await pick('Excluded Categories', 'Snacks');
     await user.click(save());
     const success = await screen.findByRole('dialog', { name: 'Success!' });
