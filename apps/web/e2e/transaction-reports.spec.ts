@@ -225,7 +225,7 @@ test.describe('transaction reports', () => {
           .getByRole('cell', { name: String(row.reward_claimed), exact: true }),
       ).toBeVisible();
     // A min value that is not a number marks its field and is not sent: no error modal over the report.
-    const min = page.getByRole('textbox', { name: 'Min reward value' });
+    const min = page.getByRole('textbox', { name: 'Min value' });
     await min.fill('abc');
     await expect(page.getByText('Enter a number')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);

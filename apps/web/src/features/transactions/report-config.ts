@@ -15,8 +15,13 @@ type TReportConfig = {
   cardsHeading?: string;
   columns: TColumnTable;
   searchPlaceholder: string;
-  /** What min and max value compare (TRANSACTION_VALUE_FIELDS), as the toolbar names it. */
+  /**
+   * The min and max inputs' label after 'Min '/'Max ': 'value' in the four reports of spec 3 §2 ('min and max value'),
+   * whatever they compare; the Redemptions report's is its cost.
+   */
   valueLabel: string;
+  /** What min and max value compare (TRANSACTION_VALUE_FIELDS), shown in the empty inputs. */
+  valuePlaceholder?: string;
   /** The min and max inputs' width in px from the xs breakpoint: their labels fit on one line. */
   valueWidth: number;
   /** What its rows are ('Showing one customer’s transactions'). */
@@ -47,7 +52,8 @@ export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
     subtitle: 'Every player’s progress through your challenges.',
     columns: 'challenge-transactions',
     searchPlaceholder: 'Customer, email or challenge',
-    valueLabel: 'XP',
+    valueLabel: 'value',
+    valuePlaceholder: 'XP',
     valueWidth: 120,
     rows: 'transactions',
   },
@@ -56,7 +62,8 @@ export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
     subtitle: 'Every badge granted to a player.',
     columns: 'badge-transactions',
     searchPlaceholder: 'Customer, email or badge',
-    valueLabel: 'XP',
+    valueLabel: 'value',
+    valuePlaceholder: 'XP',
     valueWidth: 120,
     rows: 'transactions',
   },
@@ -65,7 +72,8 @@ export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
     subtitle: 'Every milestone players reached on your reward tracks.',
     columns: 'reward-track-transactions',
     searchPlaceholder: 'Customer, email or reward track',
-    valueLabel: 'reward value',
+    valueLabel: 'value',
+    valuePlaceholder: 'Reward value',
     valueWidth: 150,
     rows: 'transactions',
   },

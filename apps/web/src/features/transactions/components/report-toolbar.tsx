@@ -90,6 +90,7 @@ export const ReportToolbar = ({
       />
       <TextInput
         label={`Min ${config.valueLabel}`}
+        placeholder={config.valuePlaceholder}
         inputMode="decimal"
         value={table.filter('min_value')}
         error={problems.min_value}
@@ -98,6 +99,7 @@ export const ReportToolbar = ({
       />
       <TextInput
         label={`Max ${config.valueLabel}`}
+        placeholder={config.valuePlaceholder}
         inputMode="decimal"
         value={table.filter('max_value')}
         error={problems.max_value}

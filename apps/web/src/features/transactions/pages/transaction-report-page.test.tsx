@@ -62,7 +62,7 @@ describe('badge transactions report', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Milestone' }));
     await user.click(screen.getByRole('combobox', { name: 'Categories' }));
     await user.click(await screen.findByRole('option', { name: 'Event-based' }));
-    await user.type(screen.getByRole('textbox', { name: 'Min XP' }), '5');
+    await user.type(screen.getByRole('textbox', { name: 'Min value' }), '5');
     await waitFor(() => {
       const last = api.callsTo('GET /api/transactions/badges').at(-1)?.url ?? '';
       expect(last).toContain('badge_category=Milestone%7CEvent-based');
