@@ -3,18 +3,19 @@ import { IconArrowLeft, IconLock, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+/** How a 'Back to …' control above an editor's heading looks, whether a link or a button (nav-button.tsx). */
+export const BACK_BUTTON_LOOK = {
+  variant: 'subtle',
+  color: 'gray',
+  size: 'compact-sm',
+  leftSection: <IconArrowLeft size={16} aria-hidden />,
+  w: 'fit-content',
+  px: 6,
+} as const;
+
 /** The small 'Back to …' link above an editor's heading. */
 export const BackButton = ({ to, children }: { to: string; children: ReactNode }) => (
-  <Button
-    component={Link}
-    to={to}
-    variant="subtle"
-    color="gray"
-    size="compact-sm"
-    leftSection={<IconArrowLeft size={16} aria-hidden />}
-    w="fit-content"
-    px={6}
-  >
+  <Button component={Link} to={to} {...BACK_BUTTON_LOOK}>
     {children}
   </Button>
 );

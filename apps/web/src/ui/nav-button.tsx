@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { BACK_BUTTON_LOOK } from '@/ui/editor-page';
 
 /**
  * A button that opens another console page, where the spec names it a button ('an Add Reward Track button',
@@ -28,15 +29,7 @@ export const NavButton = ({
 export const BackNavButton = ({ to, children }: { to: string; children: ReactNode }) => {
   const navigate = useNavigate();
   return (
-    <Button
-      variant="subtle"
-      color="gray"
-      size="compact-sm"
-      leftSection={<IconArrowLeft size={16} aria-hidden />}
-      w="fit-content"
-      px={6}
-      onClick={() => void navigate(to)}
-    >
+    <Button {...BACK_BUTTON_LOOK} onClick={() => void navigate(to)}>
       {children}
     </Button>
   );

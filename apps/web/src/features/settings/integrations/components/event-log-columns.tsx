@@ -1,12 +1,12 @@
 import { consolePaths, type TEventLogEntry } from '@laurel/contract';
 import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { EventStatusChip } from '@/features/settings/integrations/components/event-status-chip';
 import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
+import { breakAfterDots } from '@/ui/dotted-name';
 
 /** Date over time, so that three time columns fit beside the rest; the pointer shows the full date. */
 const when = (iso: string | null) => {
@@ -21,24 +21,6 @@ const when = (iso: string | null) => {
     </Stack>
   );
 };
-
-/**
- * May break after a dot only ('order.' over 'status-change'), so that the longest type takes half the width: the
- * type is nowrap, which keeps a hyphen from breaking it, and <wbr> breaks even so. <wbr> rather than a zero-width
- * space, so that a copied type is the type.
- */
-const eventType = (type: string) =>
-  type.split('.').map((part, index, parts) => (
-    // What comes up to this part: unique along the type.
-    <Fragment key={parts.slice(0, index + 1).join('.')}>
-      {index > 0 && (
-        <>
-          .<wbr />
-        </>
-      )}
-      {part}
-    </Fragment>
-  ));
 
 export type TEventColumnActions = {
   open: (event: TEventLogEntry) => void;
@@ -82,7 +64,7 @@ export const eventColumns = ({
     title: 'Type',
     render: (event) => (
       <Code display="inline-block" style={{ whiteSpace: 'nowrap' }}>
-        {eventType(event.type)}
+        {breakAfterDots(event.type)}
       </Code>
     ),
   },

@@ -1,12 +1,12 @@
 import type { TWebhookDelivery } from '@laurel/contract';
 import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { Fragment } from 'react';
 import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
 import { DeliveryStatusChip } from '@/features/settings/webhooks/components/delivery-status-chip';
 import { deliverySubject } from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
+import { breakAfterDots } from '@/ui/dotted-name';
 
 /** Date over time, so that the columns fit; the pointer shows the full date. */
 const when = (iso: string | null) => {
@@ -21,23 +21,6 @@ const when = (iso: string | null) => {
     </Stack>
   );
 };
-
-/**
- * May break after a dot only ('reward_track.' over 'milestone_reached'), so that the longest type takes half the
- * width; <wbr> rather than a zero-width space, so that a copied type is the type.
- */
-const eventType = (type: string) =>
-  type.split('.').map((part, index, parts) => (
-    // What comes up to this part: unique along the type.
-    <Fragment key={parts.slice(0, index + 1).join('.')}>
-      {index > 0 && (
-        <>
-          .<wbr />
-        </>
-      )}
-      {part}
-    </Fragment>
-  ));
 
 export type TDeliveryColumnActions = {
   open: (delivery: TWebhookDelivery) => void;
@@ -55,7 +38,7 @@ export const deliveryColumns = ({
   {
     accessor: 'event_type',
     title: 'Event type',
-    render: (delivery) => <Code display="inline-block">{eventType(delivery.event_type)}</Code>,
+    render: (delivery) => <Code display="inline-block">{breakAfterDots(delivery.event_type)}</Code>,
   },
   {
     accessor: 'webhook_id',
