@@ -819,20 +819,8 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       signal: string | null;
     }[] = [];
     const perPhase = Math.ceil(REQUESTS / PHASES);
-    let down: number | undefined;
-    for (let phase = 0; phase < PHASES; phase += 1) {
-      // Events keep arriving while a killed worker is down; it comes back halfway through the next phase.
-      const batches = requests.slice(phase * perPhase, (phase + 1) * perPhase);
-      for (const [position, batch] of batches.entries()) {
-        if (down !== undefined && position === Math.floor(batches.length / 2)) {
-          launch(down);
-          down = undefined;
-        }
-        // Halfway, the rule changes while batches run: they apply the new rule, a rebuild the rest.
-        if (phase === PHASES / 2 && position === 0) await programme.lowerTheBar(13);
-        await send(batch);
-      }
-      if (phase === PHASES - 1) break;
+    /** Kills the phase's victim at the phase's kill point, preferably while the other worker is mid-batch too. */
+    const killVictim = async (phase: number) => {
       const index = phase % workerCount;
       const victim = running[index] as WorkerProcess & { name: string };
       const at = KILL_POINTS[phase] as KillPoint;
@@ -867,7 +855,29 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
         await blocker?.query('ROLLBACK');
         await blocker?.end();
       }
-      down = index;
+      return index;
+    };
+    let down: number | undefined;
+    for (let phase = 0; phase < PHASES; phase += 1) {
+      // Events keep arriving while a killed worker is down; it comes back halfway through the next phase.
+      const batches = requests.slice(phase * perPhase, (phase + 1) * perPhase);
+      const last = phase === PHASES - 1;
+      // A kill 'anywhere' watches for a batch while the phase's second half still arrives: once every event was
+      // processed no batch is left to catch (a busy machine's workers drained the backlog before the watch began).
+      const watchWhileSending = !last && KILL_POINTS[phase] === 'anywhere';
+      let killed: Promise<number> | undefined;
+      for (const [position, batch] of batches.entries()) {
+        if (down !== undefined && position === Math.floor(batches.length / 2)) {
+          launch(down);
+          down = undefined;
+        }
+        if (watchWhileSending && position === Math.floor(batches.length / 2)) killed = killVictim(phase);
+        // Halfway, the rule changes while batches run: they apply the new rule, a rebuild the rest.
+        if (phase === PHASES / 2 && position === 0) await programme.lowerTheBar(13);
+        await send(batch);
+      }
+      if (last) break;
+      down = await (killed ?? killVictim(phase));
     }
 
     const waiting = async () =>
