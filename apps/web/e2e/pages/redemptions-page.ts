@@ -124,6 +124,8 @@ export class RedemptionsReportPage {
   }
 
   async cells(code: string) {
+    // Read once the row is there: the list loads after its heading shows, and allInnerTexts does not wait.
+    await expect(this.row(code)).toBeVisible();
     return (await this.row(code).getByRole('cell').allInnerTexts()).map((text) => text.trim());
   }
 }

@@ -49,6 +49,8 @@ export class RewardsListPage {
 
   /** The texts of a reward's cells, its image's cell first. */
   async cells(name: string) {
+    // Read once the row is there: the list loads after its heading shows, and allInnerTexts does not wait.
+    await expect(this.row(name)).toBeVisible();
     return (await this.row(name).getByRole('cell').allInnerTexts()).map((text) => text.trim());
   }
 }
