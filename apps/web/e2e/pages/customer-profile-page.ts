@@ -13,8 +13,8 @@ export class CustomerProfilePage {
   readonly walletHistory: Locator;
 
   constructor(readonly page: Page) {
-    this.back = page.getByRole('link', { name: 'Back to Customers' });
-    this.setUpLoyalty = page.getByRole('button', { name: 'Set up loyalty' });
+    this.back = page.getByRole('button', { name: 'Back to Customers' });
+    this.setUpLoyalty = page.getByRole('button', { name: 'set up loyalty' });
     this.personalInformation = page.getByRole('region', { name: 'Personal Information' });
     this.loyaltyDetails = page.getByRole('region', { name: 'Loyalty Details' });
     this.addresses = page.getByRole('region', { name: 'Addresses' });

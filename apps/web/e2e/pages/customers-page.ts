@@ -176,7 +176,13 @@ export class CustomersListPage {
 
   /** Confirms Block or Unblock of a customer and closes the success message. */
   async blockOrUnblock(action: 'Block' | 'Unblock', fullName: string) {
-    await this.page.getByRole('button', { name: `${action} ${fullName}` }).click();
+    // The row's action is named 'Block/Unblock' (spec 1 §2.9); its tooltip says which one it is.
+    // Name and surname sit in cells of their own.
+    const [name = '', ...surname] = fullName.split(' ');
+    await this.row(name)
+      .filter({ hasText: surname.join(' ') })
+      .getByRole('button', { name: 'Block/Unblock', exact: true })
+      .click();
     const confirm = this.page.getByRole('dialog', { name: `${action} customer?` });
     await confirm.getByRole('button', { name: 'Yes, Continue' }).click();
     return this.page.getByRole('dialog', { name: 'Success...' });

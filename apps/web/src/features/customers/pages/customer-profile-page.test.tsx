@@ -33,7 +33,7 @@ describe('customer profile: the id rule', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = serveCustomers();
     const { router } = renderApp('/console/customers/customer-profile/not-an-id');
-    const back = await screen.findByRole('link', { name: 'Back to Customers' }, { timeout: 5000 });
+    const back = await screen.findByRole('button', { name: 'Back to Customers' }, { timeout: 5000 });
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("'not-an-id'")));
     expect(api.callsTo('GET /api/v2/get/user')).toHaveLength(0);
     expect(api.callsTo('GET /api/v2/get/loyalty')).toHaveLength(0);
@@ -55,7 +55,7 @@ describe('customer profile: what it shows', () => {
   it('offers loyalty set-up only when there is no loyalty record', async () => {
     serveCustomers();
     await openProfile();
-    expect(await screen.findByRole('button', { name: 'Set up loyalty' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'set up loyalty' })).toBeTruthy();
   });
 
   it('shows loyalty details instead when the customer has them', async () => {
@@ -63,7 +63,7 @@ describe('customer profile: what it shows', () => {
     await openProfile();
     const box = await screen.findByRole('region', { name: 'Loyalty Details' });
     expect(within(box).getByText('L-0001')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Set up loyalty' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'set up loyalty' })).toBeNull();
   });
 
   it("shows the client's external ID in the personal information when it has one", async () => {
@@ -247,7 +247,7 @@ describe('customer profile: loyalty', () => {
       { 'POST /api/user/loyalty_sign_up': () => ok(loyaltyFixture(), 'Signed up.') },
     );
     await openProfile();
-    await user.click(await screen.findByRole('button', { name: 'Set up loyalty' }));
+    await user.click(await screen.findByRole('button', { name: 'set up loyalty' }));
     const dialog = await screen.findByRole('dialog', { name: 'Loyalty Sign-up' });
     const save = within(dialog).getByRole('button', { name: 'Save' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Loyalty Number/ }), 'L-0001');

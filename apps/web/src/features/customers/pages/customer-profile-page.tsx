@@ -19,11 +19,12 @@ import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/custom
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
 import { WalletBalanceTile, WalletHistory } from '@/features/economy';
 import { CustomerProgression } from '@/features/reward-tracks';
-import { BackButton } from '@/ui/editor-page';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
+import classes from './customer-profile-page.module.css';
 
 /** The profile's tables (orders, baskets, subscriptions…) sit below its fold: loaded just after its first paint. */
 const ProfileTables = lazyComponent(
@@ -74,7 +75,8 @@ const useProfileDialog = () => {
   return { isOpen: (name: TProfileAction) => action === name, open: set, close: () => set(null) };
 };
 
-const BackToCustomers = () => <BackButton to={consolePaths.customers}>Back to Customers</BackButton>;
+/** Spec 1 §2.11: 'A back button to the customers list' (a button's role, not a link's). */
+const BackToCustomers = () => <BackNavButton to={consolePaths.customers}>Back to Customers</BackNavButton>;
 
 type THeaderProps = { customer: TCustomer; showSetUpLoyalty: boolean; onSetUpLoyalty: () => void };
 
@@ -106,7 +108,8 @@ const UserDetails = ({ customer, showSetUpLoyalty, onSetUpLoyalty }: THeaderProp
       </Group>
       {showSetUpLoyalty && (
         <Button leftSection={<IconId size={18} aria-hidden />} onClick={onSetUpLoyalty}>
-          Set up loyalty
+          {/* Spec 1 §2.11's words verbatim ('set up loyalty'); the first letter is capitalised by CSS only. */}
+          <span className={classes.sentenceCase}>set up loyalty</span>
         </Button>
       )}
     </Group>

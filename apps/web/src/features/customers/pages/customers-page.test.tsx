@@ -135,7 +135,7 @@ describe('Block/Unblock', () => {
       user_permissions: { CUSTOMERS: { read: true, create: true, update: true, delete: false } },
     });
     await openCustomers();
-    await user.click(screen.getByRole('button', { name: 'Block Ann Smith' }));
+    await user.click(screen.getByRole('button', { name: 'Block/Unblock' }));
     const modal = await screen.findByRole('dialog', {
       name: 'Something went wrong when suspending Ann Smith.',
     });
@@ -152,7 +152,7 @@ describe('Block/Unblock', () => {
     );
     await openCustomers();
     const loads = api.callsTo('GET /api/v2/client/loyalty/users').length;
-    await user.click(screen.getByRole('button', { name: 'Block Ann Smith' }));
+    await user.click(screen.getByRole('button', { name: 'Block/Unblock' }));
     const confirm = await screen.findByRole('dialog', { name: 'Block customer?' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes, Continue' }));
     const success = await screen.findByRole('dialog', { name: 'Success...' });
@@ -174,7 +174,7 @@ describe('Block/Unblock', () => {
       },
     );
     await openCustomers();
-    await user.click(screen.getByRole('button', { name: 'Unblock Ann Smith' }));
+    await user.click(screen.getByRole('button', { name: 'Block/Unblock' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Unblock customer?' })).getByRole('button', {
         name: 'Yes, Continue',

@@ -114,7 +114,8 @@ export const CustomersPage = () => {
             <ActionIcon
               variant="light"
               color={suspend ? 'red' : 'teal'}
-              aria-label={`${label} ${customer.name} ${customer.surname}`}
+              // Spec 1 §2.9 names the row action 'Block/Unblock'; the tooltip says which one it is.
+              aria-label={CUSTOMER_STATUS_MESSAGES.blockUnblock}
               onClick={(event) => {
                 event.stopPropagation();
                 block(customer);

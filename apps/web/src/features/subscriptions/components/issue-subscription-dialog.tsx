@@ -27,7 +27,8 @@ export const IssueSubscriptionDialog = ({ customerId, opened, onClose }: TIssueD
     <Modal opened={opened} onClose={close} title={SUBSCRIPTION_MESSAGES.issueSubscription} size="md">
       <Stack gap="lg">
         <RemotePicker
-          label="Subscription"
+          // Spec 1 §2.14: 'an autocomplete 'Select a subscription...'': its label (and so its name) and placeholder.
+          label={SUBSCRIPTION_MESSAGES.selectPlaceholder}
           placeholder={SUBSCRIPTION_MESSAGES.selectPlaceholder}
           queryKey={subscriptionKeys.options}
           fetchPage={fetchSubscriptionOptions}
