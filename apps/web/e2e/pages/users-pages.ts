@@ -13,7 +13,7 @@ export class UsersListPage {
     this.page = page;
     this.heading = page.getByRole('heading', { level: 1, name: 'Users' });
     this.search = page.getByRole('textbox', { name: 'Search users' });
-    this.addUser = page.getByRole('link', { name: 'Add User' });
+    this.addUser = page.getByRole('button', { name: 'Add User' });
     this.table = page.getByRole('table');
     this.forbidden = page.getByText('You do not possess permissions to perform this action.');
   }
@@ -75,7 +75,7 @@ export class UserPage {
     this.permissions = this.form.getByRole('table', { name: 'Permissions' });
     this.save = this.form.getByRole('button', { name: 'Save' });
     this.cancel = this.form.getByRole('button', { name: 'Cancel' });
-    this.backToUsers = page.getByRole('link', { name: 'Back to Users' });
+    this.backToUsers = page.getByRole('button', { name: 'Back to Users' });
   }
 
   heading(title: 'Add User' | 'Edit User') {

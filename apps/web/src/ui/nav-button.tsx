@@ -10,16 +10,19 @@ import { BACK_BUTTON_LOOK } from '@/ui/editor-page';
  */
 export const NavButton = ({
   to,
+  state,
   icon: Icon = IconPlus,
   children,
 }: {
   to: string;
+  /** Router state handed to the page opened (as a Link's `state`). */
+  state?: unknown;
   icon?: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   children: ReactNode;
 }) => {
   const navigate = useNavigate();
   return (
-    <Button leftSection={<Icon size={18} aria-hidden />} onClick={() => void navigate(to)}>
+    <Button leftSection={<Icon size={18} aria-hidden />} onClick={() => void navigate(to, { state })}>
       {children}
     </Button>
   );

@@ -20,8 +20,8 @@ import { branchOptionsQuery, useCreateUser, userQuery, useUpdateUser } from '@/f
 import { AdminsOnlyNotice } from '@/features/users/components/admins-only-notice';
 import { UserForm } from '@/features/users/components/user-form';
 import { newUserValues, type TUserFormMode, valuesOfUser } from '@/features/users/user-form-values';
-import { BackButton } from '@/ui/editor-page';
 import { openMessageModal } from '@/ui/message-modal';
+import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
 
@@ -54,7 +54,7 @@ type THeaderProps = { title: string; backTo: string | null; children?: ReactNode
 
 const PageHeader = ({ title, backTo, children }: THeaderProps) => (
   <Stack gap="sm">
-    {backTo && <BackButton to={backTo}>{USER_MESSAGES.backToUsers}</BackButton>}
+    {backTo && <BackNavButton to={backTo}>{USER_MESSAGES.backToUsers}</BackNavButton>}
     {children ?? (
       <Title order={1} fz="h2">
         {title}

@@ -6,16 +6,17 @@ import {
   type TListedClientUser,
   USER_MESSAGES,
 } from '@laurel/contract';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { SecurityPolicySwitch } from '@/features/account-security';
 import { branchOptionsQuery, usersListQuery } from '@/features/users/api';
 import { AdminsOnlyNotice } from '@/features/users/components/admins-only-notice';
 import type { TUserPageState } from '@/features/users/pages/user-page';
 import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
+import { NavButton } from '@/ui/nav-button';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 
@@ -101,14 +102,10 @@ const UsersTable = () => {
         />
       }
       actions={
-        <Button
-          component={Link}
-          to={consolePaths.user()}
-          state={state}
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-        >
+        // A button, as spec 1 §2.13 names it ("'Add User' button"), not a link.
+        <NavButton to={consolePaths.user()} state={state} icon={IconUserPlus}>
           {USER_MESSAGES.addUser}
-        </Button>
+        </NavButton>
       }
       onRowClick={(user) => void navigate(consolePaths.user(user._id), { state })}
     />

@@ -127,8 +127,8 @@ describe('users list', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByText('sipho@example.com'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/console/user/${sipho._id}`));
-    await user.click(await screen.findByRole('link', { name: 'Back to Users' }));
-    await user.click(await screen.findByRole('link', { name: 'Add User' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Users' }));
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/user'));
   });
 
@@ -152,7 +152,7 @@ describe('add user', { timeout: 30_000 }, () => {
     });
     const { router } = renderApp('/console/users');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('link', { name: 'Add User' }));
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Add User' })).toBeTruthy();
     expect(document.title).toBe('Add User | Laurel');
     expect(saveButton().disabled).toBe(true);
@@ -234,7 +234,7 @@ describe('edit user', { timeout: 30_000 }, () => {
     renderApp(`/console/user/${sipho._id}`);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit User' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Users' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Users' })).toBeTruthy();
     expect(checkbox('Customers: View').checked).toBe(true);
     await waitFor(() => expect(pickedBranches()).toEqual(['Sea Point']));
     expect(saveButton().disabled).toBe(true);
@@ -295,7 +295,7 @@ describe('my account (a non-admin)', { timeout: 30_000 }, () => {
     const { router } = renderApp(`/console/user/${sipho._id}`);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit User' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Back to Users' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back to Users' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Account Type' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Permissions' })).toBeNull();
