@@ -92,7 +92,7 @@ export const UserForm = ({
       style={props.fullWidth ? { gridColumn: '1 / -1' } : undefined}
       // Off, so that the browser does not offer the admin's own details for someone else's account.
       autoComplete="off"
-      withAsterisk
+      required
       value={values[field]}
       onChange={(event) => set(field, event.currentTarget.value)}
       onBlur={() => touch(field)}
@@ -133,7 +133,7 @@ export const UserForm = ({
             label="Password"
             description="At least 8 characters."
             autoComplete="new-password"
-            withAsterisk
+            required
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
             onBlur={() => touch('password')}
@@ -161,7 +161,7 @@ export const UserForm = ({
           data={roleOptions}
           value={values.role}
           allowDeselect={false}
-          withAsterisk
+          required
           onChange={(role) => {
             setValues((current) => withRole(current, role as TStaffRole | null));
             touch('role', ...(needsBranches(role as TStaffRole | null) ? (['manager_of'] as const) : []));
@@ -174,7 +174,7 @@ export const UserForm = ({
           data={statusOptions}
           value={values.status}
           allowDeselect={false}
-          withAsterisk
+          required
           onChange={(status) => {
             if (status) set('status', status as TStaffFormStatus);
           }}
@@ -197,7 +197,7 @@ export const UserForm = ({
           hidePickedOptions
           nothingFoundMessage="No branch matches"
           disabled={branchesLoading}
-          withAsterisk
+          required
           onChange={(managerOf) => {
             set('manager_of', managerOf);
             touch('manager_of');

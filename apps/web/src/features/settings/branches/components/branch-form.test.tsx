@@ -98,7 +98,7 @@ describe('branch form: a new branch', SLOW, () => {
       expect(screen.getByText(message)).toBeTruthy();
     }
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(field('Display Name')).toHaveProperty('required', false);
+    expect(field('Display Name')).toHaveProperty('required', true);
     expect(field('Display Name').getAttribute('aria-invalid')).toBe('true');
   });
 

@@ -47,7 +47,7 @@ export const BusinessSection = ({ values, update, errorOf, disabled }: TSectionP
           {values.vat_registered && (
             <TextInput
               label="VAT Number"
-              withAsterisk
+              required
               value={values.vat_number}
               error={errorOf('vat_number')}
               disabled={disabled}

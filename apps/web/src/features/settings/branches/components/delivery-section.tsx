@@ -39,7 +39,7 @@ const DeliveryNumber = ({
     label={label}
     description={description}
     inputWrapperOrder={HINT_BELOW}
-    withAsterisk
+    required
     min={0}
     decimalScale={2}
     fixedDecimalScale={money}
@@ -195,7 +195,7 @@ export const DeliverySection = (props: TSectionProps) => {
           <>
             <LazySelect
               label="Delivery Fee Type"
-              withAsterisk
+              required
               maw={320}
               data={DELIVERY_FEE_TYPE_OPTIONS}
               value={type}

@@ -7,7 +7,7 @@ export const DetailsSection = ({ values, update, errorOf, disabled }: TSectionPr
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <TextInput
         label="Display Name"
-        withAsterisk
+        required
         value={values.display_name}
         error={errorOf('display_name')}
         disabled={disabled}
