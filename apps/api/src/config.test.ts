@@ -9,6 +9,14 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.demo).toBe(true);
+    expect(config.bugsUrl).toMatch(/^mailto:support@laurel\.dev\?/);
+  });
+
+  it("sends 'Bugs & Feedback' to BUGS_URL, and hides it with BUGS_URL=none", () => {
+    expect(loadConfig({ BUGS_URL: 'https://feedback.example.com/laurel' }).bugsUrl).toBe(
+      'https://feedback.example.com/laurel',
+    );
+    expect(loadConfig({ BUGS_URL: 'none' }).bugsUrl).toBeNull();
   });
 
   it('reads every variable', () => {

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { namesField } from '@laurel/contract';
 import { z } from 'zod';
 
+/** Where 'Bugs & Feedback' goes when BUGS_URL is not set. */
+export const DEFAULT_BUGS_URL =
+  'mailto:support@laurel.dev?subject=Laurel%20console%3A%20bugs%20and%20feedback';
+
 const optionalString = z
   .string()
   .optional()
@@ -254,7 +258,8 @@ const ZConfig = z
     googlePlacesKey: env.GOOGLE_PLACES_KEY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     brandingFile: env.BRANDING_FILE,
-    bugsUrl: env.BUGS_URL ?? null,
+    // The spec's profile menu always has 'Bugs & Feedback': by default it writes to Laurel's support; `none` hides it.
+    bugsUrl: env.BUGS_URL === 'none' ? null : (env.BUGS_URL ?? DEFAULT_BUGS_URL),
     rateLimits: {
       ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE,
       tokenPerMinute: env.RATE_LIMIT_TOKEN_PER_MINUTE,

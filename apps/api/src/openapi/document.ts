@@ -175,6 +175,12 @@ export const describeOperations = (
 };
 
 /** The @fastify/swagger options: OpenAPI 3.1 from the zod schemas, completed by `describeOperations`. */
+/** OpenAPI's contact: a mailto: address is its `email` (the `url` field wants a web page). */
+const contactOf = (where: string) =>
+  where.startsWith('mailto:')
+    ? { name: 'Support', email: decodeURIComponent(where.slice('mailto:'.length).split('?')[0] ?? '') }
+    : { name: 'Support', url: where };
+
 export const openapiOptions = (input: {
   routes: () => DeclaredRoute[];
   publicUrl: string;
@@ -194,7 +200,7 @@ export const openapiOptions = (input: {
         '`webhooks` section lists each event type and its body; the integrator guide (`docs/integrator-guide.md`, ' +
         'Webhooks) shows how to verify them.',
       version: input.version,
-      ...(input.contactUrl ? { contact: { name: 'Support', url: input.contactUrl } } : {}),
+      ...(input.contactUrl ? { contact: contactOf(input.contactUrl) } : {}),
     },
     servers: [{ url: input.publicUrl, description: 'This Laurel server' }],
     components: { securitySchemes: SECURITY_SCHEMES as never },
