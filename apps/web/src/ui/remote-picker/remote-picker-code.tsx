@@ -13,7 +13,7 @@ import {
   Text,
   useCombobox,
 } from '@mantine/core';
-import { type ReactNode, type Ref, useState } from 'react';
+import { type ReactNode, type Ref, useId, useState } from 'react';
 import { PickedPills } from './picked-pills';
 import { type TPickerOption, type TRemoteOptionsSource, useRemoteOptions } from './use-remote-options';
 
@@ -64,38 +64,48 @@ const OptionList = ({
   loadingMore,
   onBottom,
   nothingFound,
-}: TOptionListProps) => (
-  <Combobox.Options>
-    <ScrollArea.Autosize mah={LIST_HEIGHT} type="scroll" onBottomReached={onBottom}>
-      {options.map((option) => (
-        <Combobox.Option value={option.value} key={option.value} active={selected(option.value)}>
-          <Group gap="xs" wrap="nowrap">
-            {selected(option.value) && <CheckIcon size={12} aria-hidden />}
-            <Stack gap={0} miw={0}>
-              <Text size="sm" truncate="end">
-                {option.label}
-              </Text>
-              {option.description && (
-                <Text size="xs" c="dimmed" truncate="end">
-                  {option.description}
+}: TOptionListProps) => {
+  const idPrefix = useId();
+  return (
+    <Combobox.Options>
+      <ScrollArea.Autosize mah={LIST_HEIGHT} type="scroll" onBottomReached={onBottom}>
+        {options.map((option) => (
+          // Named by its label alone ('tierGold', not 'tierGold10 players'); the description describes it.
+          <Combobox.Option
+            value={option.value}
+            key={option.value}
+            active={selected(option.value)}
+            aria-label={option.label}
+            aria-describedby={option.description ? `${idPrefix}-${option.value}` : undefined}
+          >
+            <Group gap="xs" wrap="nowrap">
+              {selected(option.value) && <CheckIcon size={12} aria-hidden />}
+              <Stack gap={0} miw={0}>
+                <Text size="sm" truncate="end">
+                  {option.label}
                 </Text>
-              )}
-            </Stack>
+                {option.description && (
+                  <Text id={`${idPrefix}-${option.value}`} size="xs" c="dimmed" truncate="end">
+                    {option.description}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </Combobox.Option>
+        ))}
+        {options.length === 0 && !searching && <Combobox.Empty>{nothingFound}</Combobox.Empty>}
+        {(searching || loadingMore) && (
+          <Group justify="center" py={6} aria-live="polite">
+            <Loader size="xs" aria-hidden />
+            <Text size="xs" c="dimmed">
+              {searching ? 'Searching…' : 'Loading more…'}
+            </Text>
           </Group>
-        </Combobox.Option>
-      ))}
-      {options.length === 0 && !searching && <Combobox.Empty>{nothingFound}</Combobox.Empty>}
-      {(searching || loadingMore) && (
-        <Group justify="center" py={6} aria-live="polite">
-          <Loader size="xs" aria-hidden />
-          <Text size="xs" c="dimmed">
-            {searching ? 'Searching…' : 'Loading more…'}
-          </Text>
-        </Group>
-      )}
-    </ScrollArea.Autosize>
-  </Combobox.Options>
-);
+        )}
+      </ScrollArea.Autosize>
+    </Combobox.Options>
+  );
+};
 
 const useSource = (props: TCommonProps, search: string, open: boolean) =>
   useRemoteOptions(

@@ -73,6 +73,22 @@ describe('RemotePicker', () => {
   });
 });
 
+describe('RemotePicker options with a description', () => {
+  it('names an option by its label alone and describes it with the description', async () => {
+    const fetchPage = vi.fn<TFetchPickerPage>(async () => ({
+      options: [{ value: 's1', label: 'tierGold', description: '10 players' }],
+      count: 1,
+    }));
+    render(<Single fetchPage={fetchPage} />);
+    await user.click(screen.getByRole('textbox', { name: 'Product' }));
+    const option = await screen.findByRole('option', { name: 'tierGold' });
+    expect(option.getAttribute('aria-label')).toBe('tierGold');
+    expect(document.getElementById(option.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '10 players',
+    );
+  });
+});
+
 describe('RemoteMultiPicker', () => {
   it('keeps several choices as pills and removes one', async () => {
     render(<Multi fetchPage={fakeServer()} />);
