@@ -67,21 +67,38 @@ export const createTwoFactorService = (ctx: AppContext) => {
     return moved ? 'totp' : 'used';
   };
 
-  /** A refusal's message: a code typed again is told to wait for the next one. */
-  const wrongCodeMessage = (accepted: 'used' | null, otherwise: string) =>
-    accepted === 'used' ? M.codeAlreadyUsed : otherwise;
-
   /** Counts a wrong code against the email's limit, audits it, and answers it. */
   const refuse = async (
     user: ClientUserRow,
     ip: string | null,
     summary: string,
     status: WrongCode,
-    message: string = M.invalidCode,
+    message: string,
   ) => {
     await failures.record(signInKey(user.email));
     await audit(user, ip, 'auth.mfa_failed', summary);
     return new HttpError(status, message);
+  };
+
+  /**
+   * The code accepted ('totp' or 'recovery'), else the refusal thrown (counted and audited by `refuse`), where a code
+   * typed again is told to wait for the next one. `appOnly`: a recovery code is refused too.
+   */
+  const requireCode = async (
+    user: ClientUserRow,
+    ip: string | null,
+    code: string,
+    refusal: { summary: string; status: WrongCode; message: string; appOnly?: boolean },
+  ) => {
+    const accepted = refusal.appOnly && !isTotpCode(code) ? null : await acceptCode(user.id, code);
+    if (accepted === 'totp' || accepted === 'recovery') return accepted;
+    throw await refuse(
+      user,
+      ip,
+      refusal.summary,
+      refusal.status,
+      accepted === 'used' ? M.codeAlreadyUsed : refusal.message,
+    );
   };
 
   const userOfMfaToken = async (token: string, purpose: MfaPurpose) => {
@@ -150,15 +167,11 @@ export const createTwoFactorService = (ctx: AppContext) => {
       const found = await userOfMfaToken(input.mfa_token, 'verify');
       const key = signInKey(found.user.email);
       await failures.assertOpen(key);
-      const used = await acceptCode(found.user.id, input.code);
-      if (!used || used === 'used')
-        throw await refuse(
-          found.user,
-          origin.ip,
-          'Failed sign-in (wrong two-factor code)',
-          401,
-          wrongCodeMessage(used, M.invalidCode),
-        );
+      const used = await requireCode(found.user, origin.ip, input.code, {
+        summary: 'Failed sign-in (wrong two-factor code)',
+        status: 401,
+        message: M.invalidCode,
+      });
       await failures.clear(key);
       const summary = used === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-factor';
       await audit(found.user, origin.ip, 'auth.signed_in', summary);
@@ -203,15 +216,12 @@ export const createTwoFactorService = (ctx: AppContext) => {
       const key = signInKey(user.email);
       await failures.assertOpen(key);
       // A recovery code cannot mint new ones: whoever holds the old sheet must not renew it.
-      const accepted = isTotpCode(code) ? await acceptCode(userId, code) : null;
-      if (!accepted || accepted === 'used')
-        throw await refuse(
-          user,
-          ip,
-          'Wrong code while making new recovery codes',
-          400,
-          wrongCodeMessage(accepted, M.invalidAppCode),
-        );
+      await requireCode(user, ip, code, {
+        summary: 'Wrong code while making new recovery codes',
+        status: 400,
+        message: M.invalidAppCode,
+        appOnly: true,
+      });
       await failures.clear(key);
       return db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, userId);
@@ -225,15 +235,11 @@ export const createTwoFactorService = (ctx: AppContext) => {
       if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
       if (await isMfaRequired(db, user.clientId)) throw conflict(M.requiredByBusiness);
       await failures.assertOpen(signInKey(user.email));
-      const accepted = await acceptCode(userId, code);
-      if (!accepted || accepted === 'used')
-        throw await refuse(
-          user,
-          ip,
-          'Wrong code while turning off two-factor sign-in',
-          400,
-          wrongCodeMessage(accepted, M.invalidCode),
-        );
+      await requireCode(user, ip, code, {
+        summary: 'Wrong code while turning off two-factor sign-in',
+        status: 400,
+        message: M.invalidCode,
+      });
       await db.transaction(async (tx) => {
         await tx.delete(staffMfa).where(eq(staffMfa.userId, userId));
         await deleteRecoveryCodes(tx, userId);

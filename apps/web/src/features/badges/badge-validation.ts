@@ -1,10 +1,4 @@
-import {
-  BADGE_MESSAGES,
-  BADGE_THEME_KEYS,
-  installFormIssueMessages,
-  type TBadgeThemeKey,
-  ZSaveBadgeRequest,
-} from '@laurel/contract';
+import { BADGE_MESSAGES, BADGE_THEME_KEYS, type TBadgeThemeKey, ZSaveBadgeRequest } from '@laurel/contract';
 import {
   EMPTY_ICON,
   endOfDay,
@@ -15,10 +9,7 @@ import {
   type TBadgeFormValues,
   toBadgeBody,
 } from '@/features/badges/badge-form-values';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The badge save's checks, apart from the form's values: they take zod, which the editor loads once edited.
 

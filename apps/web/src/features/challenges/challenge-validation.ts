@@ -1,7 +1,6 @@
 import {
   CHALLENGE_MESSAGES,
   EVALUATED_CONDITION_KINDS,
-  installFormIssueMessages,
   type TSaveChallengeRequest,
   ZSaveChallengeRequest,
 } from '@laurel/contract';
@@ -12,10 +11,7 @@ import {
   type TChallengeNode,
   treeOf,
 } from '@/features/challenges/flow/graph';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The challenge's checks, apart from its values: they take zod, which the editor loads once edited.
 

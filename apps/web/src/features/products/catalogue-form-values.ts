@@ -1,5 +1,4 @@
 import {
-  installFormIssueMessages,
   type TProduct,
   type TProductCategory,
   type TSaveCategoryRequest,
@@ -9,10 +8,7 @@ import {
 } from '@laurel/contract';
 import { fieldErrorsIn } from '@/api/field-errors';
 import type { TPickerOption } from '@/ui/remote-picker';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 /** What the product editor holds: the price as typed, the categories with their names for the picker. */
 export type TProductFormValues = {

@@ -1,19 +1,11 @@
-import {
-  formIssueMessages,
-  installFormIssueMessages,
-  REWARD_MESSAGES,
-  ZSaveRewardRequest,
-} from '@laurel/contract';
+import { formIssueMessages, REWARD_MESSAGES, ZSaveRewardRequest } from '@laurel/contract';
 import {
   type TRewardField,
   type TRewardFormError,
   type TRewardFormValues,
   toRewardBody,
 } from '@/features/rewards/reward-form-values';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The reward save's checks, apart from the form's values: they take zod, which the editor loads once edited.
 

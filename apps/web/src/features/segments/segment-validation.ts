@@ -1,14 +1,11 @@
-import { installFormIssueMessages, ZSaveSegmentRequest } from '@laurel/contract';
+import { ZSaveSegmentRequest } from '@laurel/contract';
 import {
   bodyOf,
   collect,
   type TSegmentFormResult,
   type TSegmentFormValues,
 } from '@/features/segments/segment-form-values';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The segment's checks, apart from its values: they take zod, which the editor loads once edited.
 

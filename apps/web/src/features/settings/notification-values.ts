@@ -1,13 +1,5 @@
-import {
-  installFormIssueMessages,
-  type TClient,
-  type TNotificationIntegration,
-  ZNotificationIntegration,
-} from '@laurel/contract';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import { type TClient, type TNotificationIntegration, ZNotificationIntegration } from '@laurel/contract';
+import '@/ui/plain-form-messages';
 
 /** The email-notification form's values (spec 1 §3 "Client integration"). */
 export type TNotificationValues = { enabled: boolean; returns_email_address: string };

@@ -1,5 +1,4 @@
 import {
-  installFormIssueMessages,
   STATISTIC_DEFAULTS,
   type TAggregationMethod,
   type TCreateStatisticRequest,
@@ -10,10 +9,7 @@ import {
   ZUpdateStatisticRequest,
 } from '@laurel/contract';
 import { fieldErrorsIn } from '@/api/field-errors';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 /** What the editor holds; a picker may be empty until the user chooses. */
 export type TStatisticFormValues = {

@@ -1,8 +1,4 @@
-import {
-  installFormIssueMessages,
-  type TSaveSubscriptionRequest,
-  ZSaveSubscriptionRequest,
-} from '@laurel/contract';
+import { type TSaveSubscriptionRequest, ZSaveSubscriptionRequest } from '@laurel/contract';
 import {
   isField,
   requestOf,
@@ -10,10 +6,7 @@ import {
   type TSubscriptionFormResult,
   type TSubscriptionFormValues,
 } from '@/features/subscriptions/subscription-form-values';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The plan's checks, apart from its values: they take zod, which the editor loads once edited.
 

@@ -1,8 +1,4 @@
-import {
-  installFormIssueMessages,
-  ZCreateClientUserRequest,
-  ZUpdateClientUserRequest,
-} from '@laurel/contract';
+import { ZCreateClientUserRequest, ZUpdateClientUserRequest } from '@laurel/contract';
 import {
   accessOf,
   personalOf,
@@ -12,10 +8,7 @@ import {
   type TUserFormResult,
   type TUserFormValues,
 } from '@/features/users/user-form-values';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The user form's checks, apart from its values: they take zod, which the form loads once something changed.
 

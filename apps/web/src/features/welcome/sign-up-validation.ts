@@ -1,6 +1,5 @@
 import {
   COMPANY_DETAILS_MESSAGES,
-  installFormIssueMessages,
   SIGN_UP_MESSAGES,
   ZClientUserSignUp,
   ZCreateClientRequest,
@@ -14,10 +13,7 @@ import {
   toCompany,
   toOffering,
 } from '@/features/welcome/validation';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The sign-up wizard's checks (the contract's schemas, so zod): loaded once the wizard is used, never with the log-in
 // page, which shares validation.ts.

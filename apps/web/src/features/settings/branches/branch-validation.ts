@@ -1,13 +1,10 @@
-import { installFormIssueMessages, requiredMessage, ZBranchRequest } from '@laurel/contract';
+import { requiredMessage, ZBranchRequest } from '@laurel/contract';
 import {
   type TBranchErrors,
   type TBranchFormValues,
   toBranchRequest,
 } from '@/features/settings/branches/branch-values';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 // The branch's checks, apart from its values: they take zod, which the form loads once edited.
 

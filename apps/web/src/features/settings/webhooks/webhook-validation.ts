@@ -1,15 +1,11 @@
 import {
-  installFormIssueMessages,
   type TSaveWebhookEndpointRequest,
   type TWebhookUrlPolicy,
   WEBHOOK_URL_FORM_MESSAGES,
   webhookUrlFormProblem,
   ZSaveWebhookEndpointRequest,
 } from '@laurel/contract';
-
-// A check the schema gives no message of its own says so plainly, naming the field ('Name must be at most
-// 200 characters.'), never in zod's own English.
-installFormIssueMessages();
+import '@/ui/plain-form-messages';
 
 export type TWebhookFormErrors = { url?: string; event_types?: string };
 
