@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { currencies } from '../../db/schema';
-import { creditWallet, InsufficientBalanceError } from './wallet-effects';
+import { applyWalletEffects, creditWallet, InsufficientBalanceError } from './wallet-effects';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -87,5 +87,35 @@ describe('creditWallet', () => {
   it('the ledger is append-only', async () => {
     await expect(t.ctx.database.db.execute(sql`UPDATE economy_transactions SET value = 0`)).rejects.toThrow();
     await expect(t.ctx.database.db.execute(sql`DELETE FROM economy_transactions`)).rejects.toThrow();
+  });
+});
+
+describe('applyWalletEffects for customers the transaction created', () => {
+  it('inserts their wallets once with the final balance, beside an existing customer whose wallet is updated', async () => {
+    const fresh = await addCustomer(t.app, admin);
+    const known = await addCustomer(t.app, admin);
+    await credit(known, '3.00', 'evt-before');
+    const effect = (customerId: string, cents: number, eventId: string) => ({
+      clientId: admin.clientId,
+      customerId,
+      branchId: null,
+      currencyId,
+      cents,
+      transactionType: 'Opening Balance' as const,
+      cause: { kind: 'import' as const, id: 'import-1' },
+      eventId,
+      occurredAt: new Date(),
+    });
+    const results = await t.ctx.database.db.transaction((tx) =>
+      applyWalletEffects(
+        tx,
+        [effect(fresh, 1_000, 'row-2'), effect(fresh, 250, 'row-3'), effect(known, 700, 'row-4')],
+        { fresh: true, newCustomers: new Set([fresh]) },
+      ),
+    );
+    expect(results.map((r) => r.balanceCents)).toEqual([1_000, 1_250, 1_000]);
+    expect(await walletOf(fresh)).toEqual({ balance: '12.50', lots: '12.50' });
+    expect(await walletOf(known)).toEqual({ balance: '10.00', lots: '10.00' });
+    expect((await ledgerOf(fresh)).map((row) => row.balance)).toEqual(['10.00', '12.50']);
   });
 });

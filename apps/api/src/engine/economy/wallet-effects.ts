@@ -132,11 +132,20 @@ const walletWebhook = (row: LedgerRow): WebhookMessage => ({
 export const applyWalletEffects = async (
   tx: DbOrTx,
   effects: readonly WalletEffect[],
-  /** The caller knows these effects are new (a claimed spend id, a new adjustment id): no replay check. */
-  options: { fresh?: boolean } = {},
+  options: {
+    /** The caller knows these effects are new (a claimed spend id, a new adjustment id): no replay check. */
+    fresh?: boolean;
+    /**
+     * Customers this transaction created (an import's new members): they have no wallet yet, so theirs are
+     * inserted once with the final balance instead of created at 0, locked and updated.
+     */
+    newCustomers?: ReadonlySet<string>;
+  } = {},
 ): Promise<WalletEffectResult[]> => {
   if (effects.length === 0) return [];
-  const balances = await lockWallets(tx, effects);
+  const isNew = (customerId: string) => options.newCustomers?.has(customerId) ?? false;
+  const existing = options.newCustomers ? effects.filter((e) => !isNew(e.customerId)) : effects;
+  const balances = existing.length > 0 ? await lockWallets(tx, existing) : new Map<string, number>();
   const before = options.fresh ? new Map<string, never>() : await appliedBefore(tx, effects);
   const seen = new Set<string>();
   const rows: LedgerRow[] = [];
@@ -191,6 +200,20 @@ export const applyWalletEffects = async (
     const [customerId, currencyId] = key.split('\u0000') as [string, string];
     return { customerId, currencyId, cents };
   });
+  const updated = finals.filter((f) => !isNew(f.customerId));
+  const opened = finals.filter((f) => isNew(f.customerId));
+  const clientOf = new Map(rows.map((row) => [row.effect.customerId, row.effect.clientId]));
+  // New members' wallets, inserted with their final balance (no row existed to lock or update).
+  const openedCte =
+    opened.length === 0
+      ? sql``
+      : sql`, opened AS (
+      INSERT INTO wallets (client_id, customer_id, currency_id, balance)
+      SELECT * FROM unnest(${arrayParam(opened.map((f) => clientOf.get(f.customerId)))}::text[],
+                           ${arrayParam(opened.map((f) => f.customerId))}::text[], ${arrayParam(opened.map((f) => f.currencyId))}::text[],
+                           ${arrayParam(opened.map((f) => centsToDecimal(f.cents)))}::numeric[])
+      RETURNING 1
+    )`;
   const col = <T>(pick: (row: LedgerRow) => T) => arrayParam(rows.map(pick));
   const debits = rows
     .filter((row) => row.valueCents < 0)
@@ -219,11 +242,11 @@ export const applyWalletEffects = async (
       RETURNING 1
     ), balance AS (
       UPDATE wallets w SET balance = b.balance, updated_at = now()
-      FROM unnest(${arrayParam(finals.map((f) => f.customerId))}::text[], ${arrayParam(finals.map((f) => f.currencyId))}::text[],
-                  ${arrayParam(finals.map((f) => centsToDecimal(f.cents)))}::numeric[]) AS b(customer_id, currency_id, balance)
+      FROM unnest(${arrayParam(updated.map((f) => f.customerId))}::text[], ${arrayParam(updated.map((f) => f.currencyId))}::text[],
+                  ${arrayParam(updated.map((f) => centsToDecimal(f.cents)))}::numeric[]) AS b(customer_id, currency_id, balance)
       WHERE w.customer_id = b.customer_id AND w.currency_id = b.currency_id
       RETURNING 1
-    ), lots AS (
+    )${openedCte}, lots AS (
       INSERT INTO wallet_lots (id, client_id, customer_id, currency_id, transaction_id, amount, remaining, expires_at)
       SELECT l.id, l.client_id, l.customer_id, l.currency_id, l.transaction_id, l.amount, l.amount, ${lotExpirySql(sql`l.occurred_at`)}
       FROM unnest(${arrayParam(credits.map(() => newId()))}::text[], ${arrayParam(credits.map((r) => r.effect.clientId))}::text[],

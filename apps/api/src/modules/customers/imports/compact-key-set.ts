@@ -13,10 +13,12 @@ export class CompactKeySet {
   private rows: Int32Array;
   private size = 0;
 
-  /** `expected` keys fit without growing (a file's rows × 4, from the upload's count). */
+  /**
+   * `expected` keys fit without growing (a file's rows × its key columns, from the upload's count). The table is
+   * sized to them exactly, not to the next power of two: at four million keys that is 64 MB instead of 100.
+   */
   constructor(expected = 0) {
-    let capacity = 1 << 12;
-    while (capacity * MAX_LOAD < expected) capacity *= 2;
+    const capacity = Math.max(1 << 12, Math.ceil(expected / MAX_LOAD) + 1);
     this.high = new Uint32Array(capacity);
     this.low = new Uint32Array(capacity);
     this.rows = new Int32Array(capacity);
@@ -47,9 +49,10 @@ export class CompactKeySet {
 
   // Linear probing; a slot is free while its row is 0 (rows count from 1).
   private find(high: number, low: number) {
-    const mask = this.rows.length - 1;
-    let at = (low ^ high) & mask;
-    while (this.rows[at] !== 0 && (this.high[at] !== high || this.low[at] !== low)) at = (at + 1) & mask;
+    const capacity = this.rows.length;
+    let at = ((low ^ high) >>> 0) % capacity;
+    while (this.rows[at] !== 0 && (this.high[at] !== high || this.low[at] !== low))
+      at = at + 1 === capacity ? 0 : at + 1;
     return at;
   }
 

@@ -232,7 +232,8 @@ export const applyImportChunk = async (
   }
   let standingMoved = new Set<string>();
   if (!job.dryRun) {
-    await applyWalletEffects(tx, effects, { fresh: true });
+    const created = new Set(written.flatMap((plan) => (plan.existing ? [] : [ids.get(plan) as string])));
+    await applyWalletEffects(tx, effects, { fresh: true, newCustomers: created });
     standingMoved = await setOpeningStanding(
       tx,
       job.clientId,

@@ -260,28 +260,56 @@ export const createCustomerImportTask = (
     }
     const current = active;
     const until = performance.now() + SLICE_MS;
+    // On PostgreSQL two chunks are in flight: the next is read and written on a second connection while the
+    // previous one writes. Each commits only after the one before it did (and rolls back if that one failed), so
+    // the checkpoint still only moves over rows that are all applied. PGlite has one connection: one at a time.
+    const overlap = database.kind === 'postgres';
+    let previous: Promise<unknown> | null = null;
+    /** Waits for the chunk in flight; a failure of it is thrown here (the run then resumes from its checkpoint). */
+    const settle = async () => {
+      const failure = previous ? await previous : null;
+      previous = null;
+      if (failure) throw failure;
+    };
     try {
       while (performance.now() < until) {
         // PGlite answers in microtasks: without a turn of the event loop, requests wait until the import ends.
         await nextTurn();
         const chunk = await readChunk(current);
         if (chunk.read > 0) {
-          await database.db.transaction(async (tx) => {
+          const before = previous;
+          const written = database.db.transaction(async (tx) => {
             // Short statements over a few thousand rows: compiling them costs more than it saves.
             await tx.execute(sql`SET LOCAL jit = off`);
             const outcome = await applyImportChunk(tx, current.job, chunk.rows, new Date());
             outcome.errors.push(...chunk.errors);
+            const failure = before ? await before : null;
+            if (failure) throw failure;
             await saveChunk(tx, current, chunk.read, outcome);
           });
-          current.rowsDone += chunk.read;
+          // Settled to the failure (or null) at once, so a rejection is never left unhandled while it waits.
+          const done = written.then(
+            () => {
+              current.rowsDone += chunk.read;
+              return null;
+            },
+            (error: unknown) => error ?? new Error('customer import chunk failed'),
+          );
+          await settle();
+          previous = done;
+          if (!overlap) await settle();
         }
         if (chunk.ended) {
+          await settle();
           await finish(database, current, null);
           active = null;
           return true;
         }
       }
+      await settle();
     } catch (error) {
+      // A chunk still in flight ends (commits or rolls back) before the run is stopped or left to resume.
+      await Promise.resolve(previous);
       active = null;
       const problem = fileProblemOf(error, current.row);
       if (!problem) {
