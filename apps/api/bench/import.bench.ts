@@ -26,6 +26,9 @@
  *   BENCH_SERVER_JS   run this build of the server instead of dist/server.js (a candidate change, to compare)
  *   BENCH_CPU_PROF    a directory: the API runs with --cpu-prof there (a .cpuprofile written when it stops), to see
  *                     where the server's own time goes
+ *   BENCH_SCHEMA_FLOOR_ROWS  rows of the second reference (import-bench-schema-floor.ts: the same rows written
+ *                     set-based into empty copies of the import's tables, indexes included), default all; 0 leaves
+ *                     it out
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -60,6 +63,7 @@ import {
   stopChild,
   verdict,
 } from './bench-support';
+import { type SchemaFloor, schemaFloor } from './import-bench-schema-floor';
 
 const ROWS = (() => {
   const raw = process.env.BENCH_ROWS;
@@ -71,6 +75,10 @@ const ROWS = (() => {
 const KEEP_FILE = process.env.BENCH_KEEP_FILE === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF?.trim() || undefined;
 const SERVER_JS = process.env.BENCH_SERVER_JS?.trim() || undefined;
+const SCHEMA_FLOOR_ROWS = Math.min(
+  ROWS,
+  Math.max(0, Number.parseInt(process.env.BENCH_SCHEMA_FLOOR_ROWS ?? String(ROWS), 10) || 0),
+);
 
 /** The issue's targets. */
 const TARGET_RATIO = 0.25;
@@ -176,7 +184,7 @@ const copyFloor = async (pool: pg.Pool, file: string) => {
     );
     const ms = performance.now() - started;
     const rows = Number((await client.query('SELECT count(*) AS n FROM bench_import_floor')).rows[0].n);
-    await client.query('DROP TABLE bench_import_floor');
+    // Kept for the schema floor, which reads its rows; dropped after it.
     return { rows, ms };
   } finally {
     client.release();
@@ -491,6 +499,13 @@ const main = async (defer: Defer) => {
   const copyWal = await walSince(pool, walBeforeCopy);
   assert(floor.rows === ROWS, `COPY loaded ${floor.rows} rows, expected ${ROWS}`);
   log(`COPY: ${fmtInt(floor.rows)} rows in ${(floor.ms / 1000).toFixed(2)} s`);
+  let written: SchemaFloor | null = null;
+  if (SCHEMA_FLOOR_ROWS > 0) {
+    log(`schema floor: ${fmtInt(SCHEMA_FLOOR_ROWS)} rows set-based into copies of the import's tables…`);
+    written = await schemaFloor(pool, { clientId: owner.clientId, rows: SCHEMA_FLOOR_ROWS, currencies });
+    assert(written.rows === SCHEMA_FLOOR_ROWS, `the schema floor wrote ${written.rows} customers`);
+  }
+  await pool.query('DROP TABLE bench_import_floor');
   // What COPY left to write out is flushed before the import starts, so that it does not fall on the import.
   await pool.query('CHECKPOINT');
 
@@ -560,6 +575,14 @@ const main = async (defer: Defer) => {
   out.push(
     `COPY FROM STDIN (csv) floor          ${fmtInt(floor.rows).padStart(10)} rows ${(floor.ms / 1000).toFixed(2).padStart(8)} s ${fmtInt(copyRate).padStart(10)} rows/s`,
   );
+  if (written) {
+    const tables = Object.entries(written.perTableMs)
+      .map(([table, ms]) => `${table} ${(ms / 1000).toFixed(2)}`)
+      .join(', ');
+    out.push(
+      `schema floor (set-based, 1 session)  ${fmtInt(written.rows).padStart(10)} rows ${(written.ms / 1000).toFixed(2).padStart(8)} s ${fmtInt(rate(written.rows, written.ms)).padStart(10)} rows/s  (${tables} s)`,
+    );
+  }
   out.push(
     `import via API (upload → completed)  ${fmtInt(ROWS).padStart(10)} rows ${(totalMs / 1000).toFixed(2).padStart(8)} s ${fmtInt(importRate).padStart(10)} rows/s`,
   );
@@ -590,6 +613,12 @@ const main = async (defer: Defer) => {
   out.push(
     `ratio import / COPY floor = ${ratio.toFixed(ratio < 0.1 ? 4 : 2)} (target ≥ ${TARGET_RATIO}) ${verdict(ratio >= TARGET_RATIO)}`,
   );
+  if (written) {
+    const toSchema = importRate / rate(written.rows, written.ms);
+    out.push(
+      `ratio import / schema floor = ${toSchema.toFixed(2)} (the same rows written set-based by PostgreSQL alone into the import's tables)`,
+    );
+  }
   const phases = [...rss.peaks.entries()].map(([phase, mb]) => `${phase} ${mb.toFixed(0)}`).join(', ');
   out.push(
     `API max RSS = ${rss.peak.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB) ${verdict(rss.peak < TARGET_RSS_MB)}` +
