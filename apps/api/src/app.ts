@@ -14,6 +14,7 @@ import { loadConsoleFiles, registerConsoleFiles, sendConsoleFile } from './http/
 import { failure } from './http/envelope';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { installJsonBodyParser } from './http/json-body';
+import { parseQueryString } from './http/query-string';
 import { installRateLimits, refusedRequestCharger } from './http/rate-limits';
 import { installResponseCompression } from './http/response-compression';
 import { requireDeclaredPermission } from './http/route';
@@ -38,7 +39,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}) => {
     loggerInstance: ctx.log,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: 500, querystringParser: parseQueryString },
     // Malformed URLs and the like are answered before the error handler: give them the envelope too.
     frameworkErrors: (error, request, reply) => sendError(reply, error, request),
     genReqId: () => crypto.randomUUID(),

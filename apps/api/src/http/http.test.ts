@@ -5,11 +5,13 @@ import { defineEndpoint, envelopeOf } from '@laurel/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createClientAndSignIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ok } from './envelope';
 import { installErrorHandling } from './error-handler';
 import { conflict } from './errors';
 import { installJsonBodyParser } from './json-body';
+import { parseQueryString } from './query-string';
 import { requireDeclaredPermission, route } from './route';
 
 const echo = defineEndpoint({
@@ -217,6 +219,30 @@ describe('the real app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
+  });
+
+  it('skips empty query values (DESIGN §3): ?page=&size= is the first page, a repeated key keeps its given values', async () => {
+    const admin = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const list = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/economy/currencies${query}`,
+        headers: { authorization: `Bearer ${admin.clientToken}` },
+      });
+    const blank = await list('?page=&size=&search_string=');
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json().pagination).toMatchObject({ hasMore: false });
+    expect((await list('?page=1&size=15')).json()).toEqual(blank.json());
+    // A value given is still checked.
+    const zero = await list('?page=0');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe('page must be a whole number of at least 1');
+    expect(parseQueryString('a=&b=x&c=1&c=&c=2&d=%20&e=a+b')).toEqual({
+      b: 'x',
+      c: ['1', '2'],
+      d: ' ',
+      e: 'a b',
+    });
   });
 
   it.each(['/', '/welcome/log-in', '/console/customers/customer-profile/abc', '/terms-and-conditions'])(
