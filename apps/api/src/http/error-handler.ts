@@ -2,7 +2,7 @@ import { installPlainIssueMessages, type TFieldError } from '@laurel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
-import { HttpError } from './errors';
+import { HttpError, UNSUPPORTED_MEDIA_TYPE } from './errors';
 
 const fieldLabel = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || 'request';
 
@@ -11,7 +11,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty but JSON was declared.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_MEDIA_TYPE },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     message: 'The Content-Length header does not match the body.',

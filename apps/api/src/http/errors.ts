@@ -12,6 +12,9 @@ export class HttpError extends Error {
   }
 }
 
+/** A body in a content type the route does not read (not JSON where JSON is expected). */
+export const UNSUPPORTED_MEDIA_TYPE = 'This content type is not supported.';
+
 export const badRequest = (errors: TFieldError[]) =>
   new HttpError(400, errors[0]?.message ?? 'The request is not valid.', { errors });
 export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>

@@ -181,6 +181,15 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
       payload: 'x',
     });
     expect(res.statusCode).toBe(415);
+    // text/plain is read (as text, for the routes that take a file as the body) but is not JSON.
+    const text = await app.inject({
+      method: 'POST',
+      url: `/api/test/echo/${ID}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"name":"A","age":1}',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({ success: false, message: 'This content type is not supported.', content: null });
   });
 
   it('a thrown HttpError keeps its status and message', async () => {

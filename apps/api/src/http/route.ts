@@ -2,6 +2,7 @@ import { isPermission, type TEndpoint, type TPermission, type TTokenKind } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { HttpError, UNSUPPORTED_MEDIA_TYPE } from './errors';
 import type { RouteRateLimit } from './rate-limits';
 
 // `body?:` makes E['body'] `Schema | undefined`; a declared schema always yields its parsed value.
@@ -77,6 +78,9 @@ export const route = <E extends TEndpoint>(
           preValidation: async (request: FastifyRequest) => {
             // A JSON `null` is a body of the wrong shape, refused as such.
             if (request.body === undefined) request.body = {};
+            // A text body (text/plain, read as text for the routes that take a file as the body) is not JSON.
+            if (/^text\//i.test(request.headers['content-type'] ?? ''))
+              throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
           },
         }
       : {}),
