@@ -24,6 +24,7 @@ export const REDEMPTION_TEXTS = {
   redeemFailed: 'The reward was not redeemed',
   reward: 'Reward',
   noRewards: 'There are no active rewards to redeem.',
+  noMatch: 'No reward matches your search.',
   moreRewards: (shown: number, count: number) =>
     `The first ${shown} of ${count.toLocaleString('en-US')} rewards: search to find another.`,
   rewardsFailed: 'Something went wrong when retrieving the rewards the customer may redeem!',

@@ -271,6 +271,17 @@ describe('customer import page', () => {
     expect(xhr.calls).toHaveLength(0);
   });
 
+  it('refuses an empty file before sending anything', async () => {
+    const xhr = stubXhr();
+    serveImport();
+    await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), new File([], 'members.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(CUSTOMER_IMPORT_MESSAGES.empty)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check file' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+    expect(xhr.calls).toHaveLength(0);
+  });
+
   it('lists past imports with their type and counts, and a row opens its report', async () => {
     serveImport({
       'GET /api/customers/imports': () =>

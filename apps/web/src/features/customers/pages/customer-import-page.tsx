@@ -33,6 +33,8 @@ const UploadPanel = ({ onStarted }: { onStarted: (id: string) => void }) => {
 
   const choose = (chosen: File) => {
     if (!isCsv(chosen)) setProblem(CUSTOMER_IMPORT_MESSAGES.fileRequired);
+    // An empty file has no header, let alone rows: said here rather than after an upload the server refuses.
+    else if (chosen.size === 0) setProblem(CUSTOMER_IMPORT_MESSAGES.empty);
     else if (chosen.size > CUSTOMER_IMPORT_MAX_BYTES) setProblem(CUSTOMER_IMPORT_MESSAGES.tooLarge);
     else {
       setProblem(null);

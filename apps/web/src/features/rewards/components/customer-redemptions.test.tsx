@@ -237,6 +237,30 @@ describe('Redeem reward', () => {
     expect(api.callsTo(REDEEM)).toHaveLength(0);
   });
 
+  it('says a search matched nothing, not that there are no rewards, and lists them again once it is cleared', async () => {
+    serveProfile();
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    await dialog.findByRole('radio', { name: /Free Coffee/ });
+    const search = dialog.getByRole('textbox', { name: REDEMPTION_TEXTS.search });
+    await user.type(search, 'zzz');
+    expect(await dialog.findByText(REDEMPTION_TEXTS.noMatch, {}, { timeout: 3000 })).toBeTruthy();
+    expect(dialog.queryByText(REDEMPTION_TEXTS.noRewards)).toBeNull();
+    await user.clear(search);
+    expect(await dialog.findByRole('radio', { name: /Free Coffee/ }, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('says there are no rewards when the catalogue is empty', async () => {
+    serveProfile({}, { [PLAYER_REWARDS]: () => ok([]) });
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    expect(await dialog.findByText(REDEMPTION_TEXTS.noRewards)).toBeTruthy();
+  });
+
   it('shows a refusal in the message modal with the server’s words, and retries with the same id', async () => {
     // The list said yes, but the balance went meanwhile: the server's refusal is shown.
     const api = serveProfile({}, { [REDEEM]: () => fail(409, REWARD_MESSAGES.insufficientBalance) });

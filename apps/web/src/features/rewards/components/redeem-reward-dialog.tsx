@@ -137,7 +137,10 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
             </Stack>
           ) : list.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {REDEMPTION_TEXTS.noRewards}
+              {/* A search that matches nothing is not an empty catalogue: say which, so the search is cleared. */}
+              {search.trim() && (rewards.data?.length ?? 0) > 0
+                ? REDEMPTION_TEXTS.noMatch
+                : REDEMPTION_TEXTS.noRewards}
             </Text>
           ) : (
             <Radio.Group label={REDEMPTION_TEXTS.reward} value={chosen} onChange={setChosen}>
