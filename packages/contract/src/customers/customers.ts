@@ -20,7 +20,7 @@ export const CUSTOMER_MESSAGES = {
   cardNumberLength: `Card number must be ${LIMITS.loyaltyCardNumberLength} characters`,
   unknownBranch: 'The selected branch does not exist.',
   branchNotManaged: 'You can only add customers to the branches you manage.',
-  invalidDate: 'Date must be in the format YYYY-MM-DD',
+  invalidDate: 'Date must be a real date in the format YYYY-MM-DD',
 } as const;
 
 /** A customer's name and surname: at most this many characters. */

@@ -67,7 +67,7 @@ describe('POST /api/user/sign_up', () => {
     [{ cell_number: '082123456' }, 'Invalid phone number'],
     [{ member_card_number: '123' }, 'Card number must be 15 characters'],
     [{ birthday: '2999-01-01' }, 'Date in the future not allowed.'],
-    [{ birthday: '1990-02-30' }, 'Date must be in the format YYYY-MM-DD'],
+    [{ birthday: '1990-02-30' }, 'Date must be a real date in the format YYYY-MM-DD'],
     [{ name: 'n'.repeat(101) }, 'Name must not be more than 100 characters'],
   ])('%j -> 400 %s', async (change, message) => {
     const res = await add(admin, { name: 'A', surname: 'B', cell_number: uniqueCell(), ...change });
@@ -85,7 +85,7 @@ describe('POST /api/user/sign_up', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().content.errors).toEqual([
-      { field: 'birthday', message: 'Date must be in the format YYYY-MM-DD' },
+      { field: 'birthday', message: 'Date must be a real date in the format YYYY-MM-DD' },
     ]);
   });
 
