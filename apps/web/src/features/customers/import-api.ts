@@ -13,6 +13,7 @@ import { http } from '@/api/http';
 import { buildPath, type TUploadProgress, unwrap } from '@/api/http-client';
 import { areaKeys, pageInfo } from '@/api/query-keys';
 import { customerKeys } from '@/features/customers/api';
+import { IMPORT_TEXTS } from '@/features/customers/import-texts';
 
 // Apart from api.ts: only the Import page needs these.
 
@@ -67,7 +68,7 @@ export const useImportFinished = () => {
 /**
  * `POST /api/customers/imports` (multipart: `dry_run`, then the file, so that the server's streaming reader has the
  * flag before the rows), with the upload's progress. Answers the queued import; failures (a header problem, too
- * large) open the message modal with the server's message.
+ * large) open the message modal with the area's title and the server's message.
  */
 export const useStartCustomerImport = () => {
   const queryClient = useQueryClient();
@@ -85,7 +86,7 @@ export const useStartCustomerImport = () => {
       return queryClient.invalidateQueries({ queryKey: customerImportKeys.lists });
     },
     onSettled: () => setProgress(null),
-    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
+    meta: { errorTitle: IMPORT_TEXTS.startFailed },
   });
   return { ...mutation, progress };
 };

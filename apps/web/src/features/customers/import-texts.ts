@@ -29,6 +29,12 @@ export const IMPORT_TEXTS = {
   errorsTitle: 'Rows with errors',
   chosen: (name: string, size: string) => `${name} (${size})`,
   uploading: (name: string, percent: number) => `Uploading ${name}… ${percent}%`,
+  /** The file is up; the server counts and stores its rows before the import's own progress can show. */
+  processing: (name: string) => `Processing ${name}…`,
+  processingLabel: 'Processing the file',
+  /** The title of the message modal when the server refuses the file at once (a header, a currency). */
+  startFailed: 'Something went wrong when importing your customers!',
+  rowNumbers: 'Row numbers count the header as row 1, as a spreadsheet does.',
   progress: (done: number, total: number) => `${count(done)} / ${count(total)} rows`,
   waiting: 'Waiting to start…',
   kind: (dryRun: boolean) => (dryRun ? 'Check' : 'Import'),

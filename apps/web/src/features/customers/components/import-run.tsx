@@ -130,29 +130,35 @@ export const ImportRun = ({ id }: { id: string }) => {
       </Stack>
       {done && <Summary run={run} />}
       {run.errors.length > 0 && (
-        <ImportErrorTable
-          title={IMPORT_TEXTS.errorsTitle}
-          errors={run.errors}
-          note={
-            run.failed > run.errors.length
-              ? IMPORT_TEXTS.someErrorsShown(run.errors.length, run.failed)
-              : undefined
-          }
-          actions={
-            done &&
-            run.failed > 0 && (
-              <Button
-                variant="default"
-                size="sm"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                loading={download.running}
-                onClick={() => void download.run(run)}
-              >
-                {IMPORT_TEXTS.downloadErrors}
-              </Button>
-            )
-          }
-        />
+        <Stack gap={6}>
+          <ImportErrorTable
+            title={IMPORT_TEXTS.errorsTitle}
+            errors={run.errors}
+            note={
+              run.failed > run.errors.length
+                ? IMPORT_TEXTS.someErrorsShown(run.errors.length, run.failed)
+                : undefined
+            }
+            actions={
+              done &&
+              run.failed > 0 && (
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  loading={download.running}
+                  onClick={() => void download.run(run)}
+                >
+                  {IMPORT_TEXTS.downloadErrors}
+                </Button>
+              )
+            }
+          />
+          {/* Without it, people count members from 1 and look one row too far down their file. */}
+          <Text size="xs" c="dimmed">
+            {IMPORT_TEXTS.rowNumbers}
+          </Text>
+        </Stack>
       )}
     </SectionCard>
   );

@@ -185,6 +185,10 @@ describe('customer import page', () => {
     // The run's report is brought into view (it starts below the upload panel).
     expect(scrolled).toHaveBeenCalledWith({ block: 'start', behavior: 'smooth' });
     expect(bodyRows(table)).toEqual([['4', 'email', ADD_CUSTOMER_MESSAGES.invalidEmail]]);
+    expect(screen.getByText('Row numbers count the header as row 1, as a spreadsheet does.')).toBeTruthy();
+    // A checked file stays chosen, ready to import.
+    expect(screen.getByText(/members\.csv \(1 KB\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', false);
     expect(screen.getByText('Nothing was written: this was a check.')).toBeTruthy();
     expect(
       screen.getByText('1 row of 3 would fail: 2 would be created, 0 updated, 0 unchanged.'),
@@ -245,6 +249,35 @@ describe('customer import page', () => {
     await waitFor(() => expect(api.callsTo('GET /api/customers/imports').length).toBeGreaterThan(1));
   });
 
+  it('says the file is being processed once it is up, until the import reports its rows; then clears the file', async () => {
+    const xhr = stubXhr({ steps: [0.5, 1], hold: true });
+    serveImport({
+      'POST /api/customers/imports': () =>
+        ok(importFixture({ dry_run: false, rows: 3 }), CUSTOMER_IMPORT_MESSAGES.started),
+      [`GET /api/customers/imports/${IMPORT_ID}`]: () =>
+        ok(importFixture({ dry_run: false, status: 'running', rows: 3, rows_done: 1, created: 1 })),
+    });
+    await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByText('Processing members.csv…')).toBeTruthy();
+    expect(screen.queryByText(/Uploading members\.csv/)).toBeNull();
+    // Indeterminate: a moving bar with no value to read.
+    const bar = screen.getByRole('progressbar', { name: 'Processing the file' });
+    expect(bar.hasAttribute('aria-valuenow')).toBe(false);
+    expect(bar.querySelector('[data-animated]')).toBeTruthy();
+
+    xhr.release();
+    expect(await screen.findByText('1 / 3 rows')).toBeTruthy();
+    expect(screen.queryByText('Processing members.csv…')).toBeNull();
+    // Imported: the box asks for a file again, so Import cannot send the same one twice by accident.
+    expect(screen.getByText('Drop a CSV file here or click to choose one')).toBeTruthy();
+    expect(screen.queryByText(/members\.csv \(1 KB\)/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Check file' })).toHaveProperty('disabled', true);
+  });
+
   it("opens the message modal with the server's message when the header is refused", async () => {
     stubXhr();
     serveImport({
@@ -253,9 +286,28 @@ describe('customer import page', () => {
     const { router } = await openImport();
     await user.upload(screen.getByLabelText('CSV file'), csvFile());
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    const modal = await screen.findByRole('dialog', { name: 'Something went wrong!' });
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when importing your customers!',
+    });
     expect(within(modal).getByText(CUSTOMER_IMPORT_MESSAGES.needKey)).toBeTruthy();
     expect(router.state.location.search).toBe('');
+    // The refused file stays chosen, to be sent again once it is mended.
+    expect(screen.getByText(/members\.csv \(1 KB\)/)).toBeTruthy();
+  });
+
+  it("titles a refused currency as the area's import failure", async () => {
+    stubXhr();
+    serveImport({
+      'POST /api/customers/imports': () => fail(400, CUSTOMER_IMPORT_MESSAGES.unknownCurrency('XYZ')),
+    });
+    await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when importing your customers!',
+    });
+    expect(within(modal).getByText(CUSTOMER_IMPORT_MESSAGES.unknownCurrency('XYZ'))).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Something went wrong!' })).toBeNull();
   });
 
   it('refuses a file that is not CSV before sending anything', async () => {

@@ -52,13 +52,22 @@ const UploadPanel = ({ onStarted }: { onStarted: (id: string) => void }) => {
     setSending(dryRun ? 'check' : 'run');
     start.mutate(
       { file, dryRun },
-      { onSuccess: (run) => onStarted(run._id), onSettled: () => setSending(null) },
+      {
+        onSuccess: (run) => {
+          // The file is imported: choosing it again is a deliberate act. A checked file stays, ready to import.
+          if (!dryRun) setFile(null);
+          onStarted(run._id);
+        },
+        onSettled: () => setSending(null),
+      },
     );
   };
 
   const percent = start.progress
     ? Math.round((start.progress.loaded / Math.max(1, start.progress.total)) * 100)
     : 0;
+  // Fully up, the file is still read through (counted and stored) before the server answers with the import.
+  const processing = start.progress !== null && start.progress.loaded >= start.progress.total;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
@@ -74,9 +83,16 @@ const UploadPanel = ({ onStarted }: { onStarted: (id: string) => void }) => {
         />
         {start.isPending && file && (
           <Stack gap={4}>
-            <Progress value={percent} size="md" aria-label="Upload" />
+            {processing ? (
+              // Indeterminate: no value until the import reports its rows.
+              <Progress.Root size="md" role="progressbar" aria-label={IMPORT_TEXTS.processingLabel}>
+                <Progress.Section value={100} striped animated withAria={false} />
+              </Progress.Root>
+            ) : (
+              <Progress value={percent} size="md" aria-label="Upload" />
+            )}
             <Text size="sm" c="dimmed">
-              {IMPORT_TEXTS.uploading(file.name, percent)}
+              {processing ? IMPORT_TEXTS.processing(file.name) : IMPORT_TEXTS.uploading(file.name, percent)}
             </Text>
           </Stack>
         )}

@@ -84,6 +84,41 @@ describe('customers list', () => {
     expect(screen.getByText(/of 1,000\+$/)).toBeTruthy();
   });
 
+  it('shows a whole email, which may break after its @ only (the table fits beside its pinned column)', async () => {
+    serveCustomers(
+      {},
+      {
+        'GET /api/v2/client/loyalty/users': () =>
+          ok({
+            user_list: [listItem(customerFixture({ email: 'nomsa.botha.35@mail.example.co.za' }))],
+            count: 1,
+            count_capped: false,
+          }),
+      },
+    );
+    renderApp('/console/customers');
+    const cell = await screen.findByText('nomsa.botha.35@mail.example.co.za');
+    expect(cell.tagName).toBe('TD');
+    expect(cell.innerHTML).toBe('nomsa.botha.35@<wbr>mail.example.co.za');
+    // The chip reads in full; nothing is cut.
+    expect(within(cell.closest('tr') as HTMLElement).getByText('Active')).toBeTruthy();
+  });
+
+  it('puts the filters on a row of their own above the buttons, the two dates together', async () => {
+    serveCustomers({ user_permissions: ALL_FLAGS });
+    await openCustomers();
+    const search = screen.getByRole('textbox', { name: 'Search customers' });
+    const from = screen.getByLabelText('Joined from');
+    const to = screen.getByLabelText('Joined to');
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    // Every filter comes before the first button, so they never share a row.
+    for (const field of [search, from, to])
+      expect(field.compareDocumentPosition(exportButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const datePair = from.closest('.mantine-Group-root');
+    expect(datePair).toBe(to.closest('.mantine-Group-root'));
+    expect(datePair?.contains(search)).toBe(false);
+  });
+
   it('sends the status filter and search to the server', async () => {
     const api = serveCustomers();
     await openCustomers('/console/customers?status=SUSPENDED&search=ann&start_date=2025-01-01');

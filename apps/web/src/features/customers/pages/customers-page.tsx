@@ -42,6 +42,22 @@ const AddCustomerModal = lazyComponent(
 );
 
 const TITLE = 'Customers';
+
+/**
+ * An email that may break after its '@' only: the widest column gives way there, so the whole table (with its
+ * pinned Block/Unblock column) fits a 1280 px screen and nothing passes beneath the pinned column.
+ */
+const EmailAddress = ({ email }: { email: string }) => {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+};
 /** `?action=add-customer` opens the dialog, so Back closes it and a link can open it. */
 const ADD_ACTION = 'add-customer';
 
@@ -79,7 +95,11 @@ export const CustomersPage = () => {
       title: 'Number',
       render: (customer) => displayCellNumber(customer.cell_number),
     },
-    { accessor: 'email', title: 'Email', render: (customer) => customer.email ?? '—' },
+    {
+      accessor: 'email',
+      title: 'Email',
+      render: (customer) => (customer.email ? <EmailAddress email={customer.email} /> : '—'),
+    },
     {
       accessor: 'last_transacted',
       title: 'Last Transacted',
@@ -141,39 +161,33 @@ export const CustomersPage = () => {
           {content ? customerCountText(content.count, content.count_capped) : 'Your loyalty members.'}
         </Text>
       </Stack>
-      <DataTable<TCustomerListItem>
-        table="customers"
-        columns={columns}
-        records={content?.user_list ?? []}
-        totalRecords={content?.count ?? 0}
-        countCapped={content?.count_capped ?? false}
-        pinLastColumn
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
-        fetching={customers.isFetching}
-        filters={
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <DebouncedSearch
-              label="Search customers"
-              placeholder="Name, surname, email, number or external ID"
-              value={table.search}
-              onChange={table.setSearch}
-            />
-            <LazySelect
-              label="Status"
-              data={STATUS_FILTER_OPTIONS}
-              value={filter.status}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 170 }}
-              onChange={(value) => table.setFilter('status', value === 'ALL' ? null : value)}
-            />
+      {/* The filters have a row of their own above the buttons: beside them they were squeezed into a third of
+          the width and wrapped one by one. The two dates wrap as a pair. */}
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <DebouncedSearch
+            label="Search customers"
+            placeholder="Name, surname, email, number or external ID"
+            value={table.search}
+            onChange={table.setSearch}
+          />
+          <LazySelect
+            label="Status"
+            data={STATUS_FILTER_OPTIONS}
+            value={filter.status}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 170 }}
+            onChange={(value) => table.setFilter('status', value === 'ALL' ? null : value)}
+          />
+          <Group gap="sm" align="flex-end" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
             <TextInput
               type="date"
               label="Joined from"
               value={filter.start_date}
               max={filter.end_date || undefined}
-              w={{ base: '48%', xs: 160 }}
+              flex={{ base: 1, xs: 'none' }}
+              miw={0}
+              w={{ xs: 160 }}
               onChange={(event) => table.setFilter('start_date', event.currentTarget.value || null)}
             />
             <TextInput
@@ -181,40 +195,54 @@ export const CustomersPage = () => {
               label="Joined to"
               value={filter.end_date}
               min={filter.start_date || undefined}
-              w={{ base: '48%', xs: 160 }}
+              flex={{ base: 1, xs: 'none' }}
+              miw={0}
+              w={{ xs: 160 }}
               onChange={(event) => table.setFilter('end_date', event.currentTarget.value || null)}
             />
           </Group>
-        }
-        actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} aria-hidden />}
-              loading={exporter.running}
-              onClick={() => void exporter.run(filter)}
-            >
-              {BUTTON_LABELS.exportCsv}
-            </Button>
-            {mayAddCustomers(user) && (
-              <>
-                <Button
-                  component={Link}
-                  to={consolePaths.customerImport}
-                  variant="default"
-                  leftSection={<IconFileImport size={18} aria-hidden />}
-                >
-                  {IMPORT_TEXTS.importButton}
-                </Button>
-                <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={addDialog.open}>
-                  {ADD_CUSTOMER_MESSAGES.title}
-                </Button>
-              </>
-            )}
-          </>
-        }
-        onRowClick={(customer) => void navigate(consolePaths.customerProfile(customer._id))}
-      />
+        </Group>
+        <DataTable<TCustomerListItem>
+          table="customers"
+          columns={columns}
+          records={content?.user_list ?? []}
+          totalRecords={content?.count ?? 0}
+          countCapped={content?.count_capped ?? false}
+          pinLastColumn
+          page={table.page}
+          pageSize={table.pageSize}
+          onPageChange={table.setPage}
+          fetching={customers.isFetching}
+          actions={
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={18} aria-hidden />}
+                loading={exporter.running}
+                onClick={() => void exporter.run(filter)}
+              >
+                {BUTTON_LABELS.exportCsv}
+              </Button>
+              {mayAddCustomers(user) && (
+                <>
+                  <Button
+                    component={Link}
+                    to={consolePaths.customerImport}
+                    variant="default"
+                    leftSection={<IconFileImport size={18} aria-hidden />}
+                  >
+                    {IMPORT_TEXTS.importButton}
+                  </Button>
+                  <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={addDialog.open}>
+                    {ADD_CUSTOMER_MESSAGES.title}
+                  </Button>
+                </>
+              )}
+            </>
+          }
+          onRowClick={(customer) => void navigate(consolePaths.customerProfile(customer._id))}
+        />
+      </Stack>
       <MountWhen when={addDialog.opened}>
         <AddCustomerModal opened={addDialog.opened} onClose={addDialog.close} />
       </MountWhen>
