@@ -19,7 +19,8 @@ type TSecretShownOnceModalProps = {
 
 /**
  * A secret the server keeps only as a hash or never shows again (an API key, a webhook signing secret), shown this
- * once with a copy button. A click outside does not close it, so that the secret is not lost by accident.
+ * once with a copy button. Neither a click outside nor Escape closes it, so that the secret is not lost by accident:
+ * only its own buttons do.
  */
 export const SecretShownOnceModal = ({
   secret,
@@ -30,7 +31,14 @@ export const SecretShownOnceModal = ({
   copyLabel,
   onClose,
 }: TSecretShownOnceModalProps) => (
-  <Modal opened={secret !== null} onClose={onClose} title={title} size="lg" closeOnClickOutside={false}>
+  <Modal
+    opened={secret !== null}
+    onClose={onClose}
+    title={title}
+    size="lg"
+    closeOnClickOutside={false}
+    closeOnEscape={false}
+  >
     {secret !== null && (
       <Stack gap="md">
         {intro}

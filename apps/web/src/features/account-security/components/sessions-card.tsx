@@ -40,7 +40,14 @@ const columns: TableColumn<TStaffSession>[] = [
           {session.device}
         </Text>
         {session.current && (
-          <Badge size="sm" variant="light" color="green" w="fit-content">
+          // Never cut to 'THIS …' on a phone: the narrow Device column grows to the marker's words instead.
+          <Badge
+            size="sm"
+            variant="light"
+            color="green"
+            w="fit-content"
+            styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
+          >
             This device
           </Badge>
         )}

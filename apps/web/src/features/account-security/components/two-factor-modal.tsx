@@ -5,14 +5,21 @@ type TProps = {
   opened: boolean;
   onClose: () => void;
   title: string;
-  /** Recovery codes are on screen: they are shown once, so a stray click outside must not lose them. */
+  /** Recovery codes are on screen: they are shown once, so a stray click outside or Escape must not lose them. */
   showingCodes: boolean;
   children: ReactNode;
 };
 
 /** The dialog around a two-factor step that ends by showing recovery codes. */
 export const TwoFactorModal = ({ opened, onClose, title, showingCodes, children }: TProps) => (
-  <Modal opened={opened} onClose={onClose} title={title} size="md" closeOnClickOutside={!showingCodes}>
+  <Modal
+    opened={opened}
+    onClose={onClose}
+    title={title}
+    size="md"
+    closeOnClickOutside={!showingCodes}
+    closeOnEscape={!showingCodes}
+  >
     {children}
   </Modal>
 );

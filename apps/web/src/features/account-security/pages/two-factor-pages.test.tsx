@@ -150,12 +150,21 @@ describe('Sign-in security page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Code from your app/ }), '111222');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on two-factor sign-in' }));
     expect(await within(dialog).findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    // The codes are shown once: a reflexive Escape must not lose them, only Done closes the dialog.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Set up two-factor sign-in' })).toBe(dialog);
+    expect(within(dialog).getByRole('list', { name: 'Recovery codes' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Set up two-factor sign-in' })).toBeNull();
     expect(api.callsTo('POST /api/v2/client-user/mfa/enable')[0]?.body).toEqual({ code: '111222' });
 
     const table = screen.getByRole('table', { name: 'Sessions' });
-    expect(within(table).getByText('This device')).toBeTruthy();
+    // The marker keeps its words on a phone: its chip never shrinks below them nor cuts them to 'THIS …'.
+    const marker = within(table).getByText('This device');
+    const chip = marker.closest<HTMLElement>('.mantine-Badge-root');
+    expect(chip?.style.maxWidth).toBe('none');
+    expect(marker.style.overflow).toBe('visible');
     await user.click(within(table).getByRole('button', { name: /Sign out Firefox on Windows/ }));
     await waitFor(() =>
       expect(api.callsTo(`DELETE /api/v2/client-user/sessions/${'b'.repeat(24)}`)).toHaveLength(1),
@@ -208,6 +217,9 @@ describe('new recovery codes', () => {
     ).toEqual(NEW);
     expect(within(dialog).getByRole('button', { name: 'Copy codes' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Download codes' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'New recovery codes' })).toBe(dialog);
+    expect(within(dialog).getByRole('list', { name: 'Recovery codes' })).toBeTruthy();
     expect(api.callsTo('POST /api/v2/client-user/mfa/recovery-codes').at(-1)?.body).toEqual({
       code: '222333',
     });

@@ -10,17 +10,24 @@ import {
 type TEndpointLook = { label: string; color: TStatusChipColor };
 
 /**
- * Active, or Disabled: red when Laurel switched it off (its deliveries failed for 3 days; the reason says so),
- * grey when someone switched it off.
+ * Active; Paused when someone switched it off (its deliveries wait); Disabled after failures, in red, when Laurel
+ * switched it off because its deliveries failed for 3 days (the API's `disabled_reason` says so, until it is
+ * switched on again). Two words for the two causes: the admin must not take Laurel's doing for their own.
  */
-export const endpointStatusLook = (endpoint: TWebhookEndpoint): TEndpointLook =>
-  endpoint.active
-    ? { label: 'Active', color: 'success' }
-    : { label: 'Disabled', color: endpoint.disabled_reason ? 'danger' : 'neutral' };
+export const endpointStatusLook = (endpoint: TWebhookEndpoint): TEndpointLook => {
+  if (endpoint.active) return { label: 'Active', color: 'success' };
+  return endpoint.disabled_reason
+    ? { label: 'Disabled after failures', color: 'danger' }
+    : { label: 'Paused', color: 'neutral' };
+};
+
+/** Whether the endpoint receives every event type. */
+export const receivesAllEventTypes = (types: readonly string[]) =>
+  types.length === WEBHOOK_EVENT_TYPES.length;
 
 /** '3 event types', or 'All event types' when it receives every one. */
 export const eventTypesSummary = (types: readonly string[]) =>
-  types.length === WEBHOOK_EVENT_TYPES.length
+  receivesAllEventTypes(types)
     ? 'All event types'
     : `${types.length} event type${types.length === 1 ? '' : 's'}`;
 

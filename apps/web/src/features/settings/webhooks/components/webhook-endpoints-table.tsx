@@ -2,8 +2,13 @@ import { BUTTON_LABELS, consolePaths, type TWebhookEndpoint } from '@laurel/cont
 import { Anchor, Code, Group, Paper, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconPencil, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { endpointStatusLook, eventTypesSummary } from '@/features/settings/webhooks/webhook-format';
+import {
+  endpointStatusLook,
+  eventTypesSummary,
+  receivesAllEventTypes,
+} from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
+import { breakableUrl, URL_WRAP_STYLE } from '@/ui/breakable-url';
 import { RowActionButton, RowActions, RowDeleteButton } from '@/ui/data-table';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { StatusChip } from '@/ui/status-chip';
@@ -20,8 +25,12 @@ export type TEndpointActions = {
 
 type TWebhookEndpointsTableProps = TEndpointActions & { endpoints: TWebhookEndpoint[]; loading: boolean };
 
-/** The event types as codes; past three, the rest are counted and listed on hover. */
+/**
+ * The event types as codes; past three, the rest are counted and listed on hover. Every type is just 'All event
+ * types': three of fifteen named after it would say it twice.
+ */
 const EventTypes = ({ types }: { types: TWebhookEndpoint['event_types'] }) => {
+  if (receivesAllEventTypes(types)) return <Text size="sm">{eventTypesSummary(types)}</Text>;
   const shown = types.slice(0, 3);
   const rest = types.length - shown.length;
   return (
@@ -100,10 +109,10 @@ export const WebhookEndpointsTable = ({
                         to={consolePaths.webhookDeliveries(endpoint._id)}
                         size="sm"
                         fw={600}
-                        style={{ wordBreak: 'break-all' }}
+                        style={URL_WRAP_STYLE}
                         aria-label={`Deliveries of ${endpoint.url}`}
                       >
-                        {endpoint.url}
+                        {breakableUrl(endpoint.url)}
                       </Anchor>
                       <Text size="xs" c="dimmed">
                         Signing secret <Code fz="xs">{endpoint.secret_hint}</Code>

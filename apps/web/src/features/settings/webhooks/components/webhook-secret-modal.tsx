@@ -1,5 +1,6 @@
 import { Code, Text } from '@mantine/core';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
+import { breakableUrl, URL_WRAP_STYLE } from '@/ui/breakable-url';
 import { SecretShownOnceModal } from '@/ui/secret-shown-once-modal';
 
 export type TShownSecret = { rotated: boolean; url: string; secret: string };
@@ -17,9 +18,9 @@ export const WebhookSecretModal = ({
     title={shown?.rotated ? WEBHOOK_TEXTS.secretRotatedTitle : WEBHOOK_TEXTS.secretCreatedTitle}
     label={WEBHOOK_TEXTS.secretLabel}
     intro={
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      <Text size="sm" style={URL_WRAP_STYLE}>
         {shown?.rotated ? 'Deliveries to ' : 'Laurel will post the chosen events to '}
-        <strong>{shown?.url}</strong>
+        <strong>{shown && breakableUrl(shown.url)}</strong>
         {shown?.rotated ? ' are signed with this new secret from now on. ' : ', signed with this secret. '}
         Check the <Code>Laurel-Signature</Code> header of each delivery with it.
       </Text>

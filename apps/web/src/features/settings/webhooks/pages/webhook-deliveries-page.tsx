@@ -22,6 +22,7 @@ import {
 import { deliveryEventTypeOf, deliveryStatusOf } from '@/features/settings/webhooks/delivery-filter-values';
 import { endpointStatusLook } from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
+import { breakableUrl, URL_WRAP_STYLE } from '@/ui/breakable-url';
 import { DataTable, useTableQuery } from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
@@ -129,8 +130,8 @@ export const WebhookDeliveriesPage = () => {
           {look && <StatusChip status={look.label} label={look.label} color={look.color} />}
         </Group>
         {endpoint && (
-          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {endpoint.url}
+          <Text size="sm" ff="monospace" style={URL_WRAP_STYLE}>
+            {breakableUrl(endpoint.url)}
           </Text>
         )}
         <Text size="sm" c="dimmed" maw={720}>

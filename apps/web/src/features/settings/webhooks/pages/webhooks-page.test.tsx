@@ -24,6 +24,7 @@ import { fail, ok } from '@/test/stub-api';
 
 const PATH = '/console/settings/integrations/webhooks';
 const WAIT = { timeout: 5000 };
+const PAUSED_URL = 'https://erp.example.com/laurel';
 
 const endpointsTable = () => screen.findByRole('table', { name: 'Webhooks' }, WAIT);
 const rowOf = async (url: string) => {
@@ -62,10 +63,61 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
     expect(failed?.textContent).toBe('0');
 
     const crm = await rowOf(CRM_URL);
-    expect(crm.getByText('Disabled')).toBeTruthy();
+    expect(crm.getByText('Disabled after failures')).toBeTruthy();
     expect(crm.getByText(/Deliveries failed for 3 days/)).toBeTruthy();
     expect(crm.getByText('1 event type')).toBeTruthy();
     expect(crm.getByRole('switch', { name: `Active: ${CRM_URL}` })).toHaveProperty('checked', false);
+  });
+
+  it('tells an endpoint the admin paused from one Laurel disabled after failures', async () => {
+    const paused = endpointFixture({ _id: 'f1'.repeat(12), url: PAUSED_URL, active: false });
+    serveWebhooks('BUSINESS', { [ENDPOINTS_KEY]: () => ok([...ENDPOINTS, paused]) });
+    renderApp(PATH);
+    const row = await rowOf(PAUSED_URL);
+    expect(row.getByText('Paused')).toBeTruthy();
+    expect(row.queryByText(/Disabled/)).toBeNull();
+    expect(row.getByRole('switch', { name: `Active: ${PAUSED_URL}` })).toHaveProperty('checked', false);
+    const crm = await rowOf(CRM_URL);
+    expect(crm.getByText('Disabled after failures')).toBeTruthy();
+    expect(crm.queryByText('Paused')).toBeNull();
+  });
+
+  it('an endpoint with every event type says only "All event types", with no chips or "+12 more"', async () => {
+    const all = endpointFixture({
+      _id: 'f2'.repeat(12),
+      url: PAUSED_URL,
+      event_types: [...WEBHOOK_EVENT_TYPES],
+    });
+    serveWebhooks('BUSINESS', { [ENDPOINTS_KEY]: () => ok([...ENDPOINTS, all]) });
+    renderApp(PATH);
+    const row = await rowOf(PAUSED_URL);
+    const types = row.getByText('All event types').closest('td');
+    expect(types?.textContent).toBe('All event types');
+    expect(row.queryByText('customer.created')).toBeNull();
+    expect(row.queryByText(/more$/)).toBeNull();
+  });
+
+  it('breaks a long URL after "/", "." and "-", never mid-word; a copied URL is still the URL', async () => {
+    const long = 'https://hooks.receiver-one.example.com/laurel/probe-hook?source=console';
+    serveWebhooks('BUSINESS', { [ENDPOINTS_KEY]: () => ok([endpointFixture({ url: long })]) });
+    renderApp(PATH);
+    const link = await screen.findByRole('link', { name: `Deliveries of ${long}` }, WAIT);
+    expect(link.textContent).toBe(long);
+    // The break-all that cut 'probe-hoo' / 'k' is gone; each <wbr> follows a separator, '://' stays whole.
+    expect(link.style.wordBreak).toBe('');
+    expect(link.innerHTML.split('<wbr>')).toEqual([
+      'https://',
+      'hooks.',
+      'receiver-',
+      'one.',
+      'example.',
+      'com/',
+      'laurel/',
+      'probe-',
+      'hook?',
+      'source=',
+      'console',
+    ]);
   });
 
   it('keeps what the endpoints table scrolls inside it: its scroller is positioned, so the page never scrolls sideways', async () => {
@@ -259,6 +311,13 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
     await clicks.click(within(shown).getByRole('button', { name: WEBHOOK_TEXTS.copySecret }));
     expect(await within(shown).findByRole('button', { name: 'Copied' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(SECRET);
+    // Shown once: a reflexive Escape keeps it on screen, only Done closes it.
+    await clicks.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle })).toBe(shown);
+    expect(within(shown).getByRole('textbox', { name: WEBHOOK_TEXTS.secretLabel })).toHaveProperty(
+      'value',
+      SECRET,
+    );
     await clicks.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle })).toBeNull(),
@@ -299,6 +358,8 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
       'whsec_new0001',
     );
     expect(api.callsTo(key)).toHaveLength(1);
+    await clicks.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: WEBHOOK_TEXTS.secretRotatedTitle })).toBe(shown);
   });
 });
 
