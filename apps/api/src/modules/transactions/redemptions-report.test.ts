@@ -242,6 +242,17 @@ describe('the Redemptions report', () => {
     ]);
   });
 
+  it('names every reward tied for most redeemed, not one picked of them', async () => {
+    // Issued and not expired: Thandi's mug and her valid coffee coupon, one each.
+    const issued = await summaryOf('status=issued');
+    expect(issued.count).toBe(2);
+    expect(issued.cards[3]).toEqual({
+      label: 'Most Redeemed Reward',
+      value: 'Branded mug, Free coffee',
+      detail: 'tied, 1 each',
+    });
+  });
+
   it('has no most redeemed reward when no row matches (null, shown as a dash)', async () => {
     const none = await summaryOf('reward_name=Nothing');
     expect(none.count).toBe(0);

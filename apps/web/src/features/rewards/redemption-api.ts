@@ -31,13 +31,20 @@ export const REDEMPTION_TEXTS = {
   search: 'Search rewards',
   issued: 'Reward redeemed',
   code: 'Coupon code',
+  copyCode: 'Copy code',
+  copied: 'Copied',
   expires: 'Valid until',
   newBalance: 'New balance',
   done: 'Done',
   cancel: 'Cancel',
   cancelTitle: 'Cancel this redemption?',
-  cancelText: (reward: string, cost: string, code: string | null) =>
-    `${code ? `The coupon ${code} stops working and ` : ''}${cost} go back to the customer’s wallet; ${reward} returns to stock.`,
+  /**
+   * True whatever the reward (redemptions.service cancel): the cost is credited back and the coupon voided; a set
+   * stock counts the redemption no more, but a pool's code stays used (a redemption does not say which kind it was).
+   */
+  cancelText: (reward: string, cost: string, code: string | null, coupon: boolean) =>
+    `${code ? `The coupon ${code} stops working for good and ` : ''}${cost} go back to the customer’s wallet. ` +
+    `If ${reward} has a set stock, one goes back to it${coupon ? '; a code from an uploaded pool is not put back in the pool' : ''}.`,
   cancelConfirm: 'Cancel redemption',
   keep: 'Keep it',
   cancelFailed: 'The redemption was not cancelled',

@@ -4,7 +4,6 @@ import {
   BRANCH_FILTER,
   BRANCH_OF_ROW,
   CUSTOMER_AND_BRANCH,
-  mostFrequent,
   type ReportCard,
   type ReportDefinition,
   userNameSql,
@@ -35,6 +34,23 @@ const pointsSpentCard: ReportCard = {
     `CASE WHEN count(DISTINCT t.currency_id) FILTER (WHERE ${NOT_CANCELLED}) = 1 ` +
     `THEN min(t.currency_id) FILTER (WHERE ${NOT_CANCELLED}) END AS currency_id ${fromWhere}) s ` +
     'LEFT JOIN currencies cur ON cur.id = s.currency_id',
+};
+
+/**
+ * Most Redeemed Reward: the reward redeemed most often, with its count; rewards tied for first are all named (in
+ * name order, two at most, then '+N more') with 'tied, N each', so none is silently picked.
+ */
+const mostRedeemedCard: ReportCard = {
+  label: mostRedeemed,
+  sql: (fromWhere) =>
+    "SELECT CASE WHEN count(*) > 2 THEN (array_agg(name ORDER BY name))[1] || ', ' || " +
+    `(array_agg(name ORDER BY name))[2] || ' +' || (count(*) - 2) || ' more' ` +
+    `ELSE string_agg(name, ', ' ORDER BY name) END AS value, ` +
+    `CASE WHEN count(*) > 1 THEN 'tied, ' || max(n) || ' each' ELSE max(n)::text END AS detail ` +
+    `FROM (SELECT name, n, rank() OVER (ORDER BY n DESC) AS place ` +
+    `FROM (SELECT t.reward_name AS name, count(*) AS n ${fromWhere} GROUP BY 1) counted) ranked WHERE place = 1 ` +
+    // No row when nothing matches: the card then has no figure (null), as mostFrequent's.
+    'HAVING count(*) > 0',
 };
 
 /**
@@ -89,6 +105,6 @@ export const redemptionsReport: ReportDefinition = {
     aggregate(redemptions, 'count(*)::text'),
     pointsSpentCard,
     aggregate(couponsUsed, `count(*) FILTER (WHERE t.status = 'used')::text`),
-    mostFrequent(mostRedeemed, 't.reward_name'),
+    mostRedeemedCard,
   ],
 };

@@ -190,6 +190,10 @@ describe('Redeem reward', () => {
     expect(await dialog.findByText('NEWCODE23456')).toBeTruthy();
     expect(dialog.getByText(REDEMPTION_TEXTS.issued)).toBeTruthy();
     expect(dialog.getByText('750.50 BC')).toBeTruthy();
+    // The code is handed over by copying it: the button says so, and the clipboard holds the code.
+    await user.click(dialog.getByRole('button', { name: REDEMPTION_TEXTS.copyCode }));
+    expect(await dialog.findByRole('button', { name: REDEMPTION_TEXTS.copied })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe('NEWCODE23456');
     const body = api.callsTo(REDEEM)[0]?.body as { id: string; reward_id: string };
     expect(body.reward_id).toBe(COFFEE._id);
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -293,7 +297,14 @@ describe('Cancel a redemption', () => {
     const box = await rewardsBox();
     await user.click(await box.findByRole('button', { name: 'Cancel Free Coffee K7PX2MZ9QRTA' }));
     const confirm = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle }));
-    expect(confirm.getByText(/The coupon K7PX2MZ9QRTA stops working and 250 BC go back/)).toBeTruthy();
+    // True whatever the coupon's source: a pool's code is voided and not put back, a set stock gets one back.
+    expect(
+      confirm.getByText(
+        'The coupon K7PX2MZ9QRTA stops working for good and 250 BC go back to the customer’s wallet. ' +
+          'If Free Coffee has a set stock, one goes back to it; a code from an uploaded pool is not put back in the pool.',
+      ),
+    ).toBeTruthy();
+    expect(confirm.queryByText(/returns to stock/)).toBeNull();
     const walletLoads = api.callsTo(WALLETS).length;
     await user.click(confirm.getByRole('button', { name: REDEMPTION_TEXTS.cancelConfirm }));
     // The answer opens as a success, not under the button's words.
@@ -301,6 +312,27 @@ describe('Cancel a redemption', () => {
     expect(done.getByText(REWARD_MESSAGES.cancelled)).toBeTruthy();
     expect(api.callsTo(cancelPath)).toHaveLength(1);
     await waitFor(() => expect(api.callsTo(WALLETS).length).toBeGreaterThan(walletLoads));
+  });
+
+  it('says only what a reward without a coupon gets back', async () => {
+    const HAMPER_REDEMPTION = redemption({
+      _id: 'e4'.repeat(12),
+      reward_id: HAMPER._id,
+      reward_name: 'Gift Hamper',
+      reward_type: 'physical',
+      coupon_code: null,
+      expires_at: null,
+    });
+    serveProfile({}, { [REDEMPTIONS]: () => listReply([HAMPER_REDEMPTION]) });
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: 'Cancel Gift Hamper' }));
+    const confirm = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle }));
+    expect(
+      confirm.getByText(
+        '250 BC go back to the customer’s wallet. If Gift Hamper has a set stock, one goes back to it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('changes nothing when the user keeps it', async () => {

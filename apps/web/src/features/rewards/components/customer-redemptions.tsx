@@ -78,7 +78,12 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
   const confirmCancel = (row: TRewardRedemption) =>
     openConfirmModal({
       title: REDEMPTION_TEXTS.cancelTitle,
-      text: REDEMPTION_TEXTS.cancelText(row.reward_name, cost(row), row.coupon_code),
+      text: REDEMPTION_TEXTS.cancelText(
+        row.reward_name,
+        cost(row),
+        row.coupon_code,
+        row.reward_type === 'coupon',
+      ),
       confirmLabel: REDEMPTION_TEXTS.cancelConfirm,
       cancelLabel: REDEMPTION_TEXTS.keep,
       onConfirm: () =>

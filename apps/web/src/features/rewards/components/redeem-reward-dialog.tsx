@@ -5,8 +5,8 @@ import {
   type TPlayerReward,
   type TRewardRedemption,
 } from '@laurel/contract';
-import { Alert, Button, Code, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Button, Code, CopyButton, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { customerWalletsQuery } from '@/features/economy';
@@ -57,9 +57,32 @@ const Issued = ({
         <Text size="sm" c="dimmed">
           {REDEMPTION_TEXTS.code}
         </Text>
-        <Code fz="xl" fw={700} aria-label={REDEMPTION_TEXTS.code}>
-          {redemption.coupon_code}
-        </Code>
+        <Group gap="sm" wrap="nowrap">
+          <Code
+            fz="xl"
+            fw={700}
+            aria-label={REDEMPTION_TEXTS.code}
+            style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
+            {redemption.coupon_code}
+          </Code>
+          <CopyButton value={redemption.coupon_code} timeout={2500}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-sm"
+                variant={copied ? 'light' : 'subtle'}
+                color={copied ? 'teal' : undefined}
+                style={{ flexShrink: 0 }}
+                leftSection={
+                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                }
+                onClick={copy}
+              >
+                {copied ? REDEMPTION_TEXTS.copied : REDEMPTION_TEXTS.copyCode}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
         {redemption.expires_at && (
           <Text size="sm">
             {REDEMPTION_TEXTS.expires}: {displayDate(redemption.expires_at)}

@@ -132,6 +132,14 @@ export const RewardForm = ({
   };
 
   const savedPool = reward?.coupon?.source === 'pool' && reward.type === 'coupon';
+  // A pool's codes cap its redemptions whatever the stock: the server counts a dry pool out of stock.
+  const pool = values.type === 'coupon' && values.coupon.source === 'pool';
+  const codesLeft = savedPool ? (reward?.codes_left ?? null) : null;
+  const stockHint = values.stock_unlimited
+    ? null
+    : redeemed > 0
+      ? `${redeemed.toLocaleString('en-US')} redeemed so far: the stock cannot go below that.`
+      : 'How many can be redeemed in total.';
 
   return (
     <form aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
@@ -317,11 +325,13 @@ export const RewardForm = ({
                     <LazyNumberInput
                       label="Stock"
                       description={
-                        values.stock_unlimited
-                          ? 'Unlimited: as many as members redeem.'
-                          : redeemed > 0
-                            ? `${redeemed.toLocaleString('en-US')} redeemed so far: the stock cannot go below that.`
-                            : 'How many can be redeemed in total.'
+                        stockHint === null
+                          ? pool
+                            ? REWARD_TEXTS.poolStockHint(codesLeft)
+                            : REWARD_TEXTS.unlimitedHint
+                          : pool
+                            ? `${stockHint} ${REWARD_TEXTS.poolCapHint(codesLeft)}`
+                            : stockHint
                       }
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
                       required={!values.stock_unlimited}
@@ -335,7 +345,7 @@ export const RewardForm = ({
                       readOnly={readOnly}
                     />
                     <Switch
-                      label={REWARD_TEXTS.unlimited}
+                      label={pool ? REWARD_TEXTS.noStockLimit : REWARD_TEXTS.unlimited}
                       checked={values.stock_unlimited}
                       disabled={readOnly}
                       onChange={(event) => set('stock_unlimited', event.currentTarget.checked)}

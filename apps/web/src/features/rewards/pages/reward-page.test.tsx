@@ -101,6 +101,10 @@ describe('create a reward', { timeout: 60_000 }, () => {
     expect(combobox('Codes')).toBeTruthy();
     await choose('Codes', 'A pool of codes (CSV)');
     expect(screen.getByText('Save the reward first: codes are uploaded to a saved reward.')).toBeTruthy();
+    // Before any code is uploaded, the stock section already says the codes are the limit.
+    expect(
+      screen.getByText('No stock limit: the uploaded codes are the limit, one code a redemption.'),
+    ).toBeTruthy();
   });
 
   it("lists the contract's messages in 'Validation Error' and sends nothing", async () => {
@@ -404,6 +408,26 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
     expect(screen.getByTestId('reward-codes-left').textContent).toBe('19 of 24 codes left');
     expect(screen.queryByText(REWARD_MESSAGES.poolLow(19))).toBeNull();
     expect(preview().getByText('19 left')).toBeTruthy();
+    // The stock section says the codes are the limit, not that members may redeem without end.
+    expect(screen.getByText('No stock limit: the codes left are the limit (19).')).toBeTruthy();
+    expect(screen.queryByText('Unlimited: as many as members redeem.')).toBeNull();
+    expect((screen.getByRole('switch', { name: 'No stock limit' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('switch', { name: 'Unlimited' })).toBeNull();
+  });
+
+  it('says the codes limit a pool with a stock too', async () => {
+    serveRewards(
+      {},
+      {
+        [`GET /api/rewards/${VOUCHERS_ID}`]: () =>
+          ok({ ...VOUCHERS, stock: 500, redeemed: 0, codes_total: 24, codes_left: 19 }),
+      },
+    );
+    await openReward(VOUCHERS_ID, 'Partner Voucher');
+    expect(
+      screen.getByText('How many can be redeemed in total. The codes left (19) limit it too.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'No stock limit' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it("shows the server's refusal of a bad file", async () => {

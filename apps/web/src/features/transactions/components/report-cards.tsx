@@ -21,7 +21,20 @@ export const ReportCards = ({
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          {card ? (
+          {card && typeof card.value === 'string' ? (
+            // A name (a "most …" card) reads at a smaller size, two lines at most (all of it on hover), with its
+            // count on a line of its own: a long name or tied names stay readable in a quarter of the row.
+            <>
+              <Text fz="lg" fw={700} lh={1.3} mt={4} lineClamp={2} title={card.value}>
+                {card.value}
+              </Text>
+              {card.detail !== null && (
+                <Text size="sm" c="dimmed" fw={500}>
+                  ({card.detail})
+                </Text>
+              )}
+            </>
+          ) : card ? (
             <Text fz={26} fw={700} lh={1.3}>
               {figure(card.value)}
               {card.detail !== null && (

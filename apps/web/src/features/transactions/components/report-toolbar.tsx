@@ -29,6 +29,11 @@ const PROBLEM_ROOM = '1.25rem';
  * Search, date range, min and max value, the report's multi-selects and Reset (spec 3 §2). A value the server
  * would refuse shows its problem on the field (and is not sent); Reset clears it with the rest.
  */
+const VALUE_BOUNDS = [
+  ['min_value', 'Min'],
+  ['max_value', 'Max'],
+] as const;
+
 export const ReportToolbar = ({
   kind,
   table,
@@ -88,24 +93,21 @@ export const ReportToolbar = ({
         {...checked}
         onChange={(event) => table.setFilter('end_date', event.currentTarget.value || null)}
       />
-      <TextInput
-        label={`Min ${config.valueLabel}`}
-        placeholder={config.valuePlaceholder}
-        inputMode="decimal"
-        value={table.filter('min_value')}
-        error={problems.min_value}
-        {...valueInput}
-        onChange={(event) => table.setFilter('min_value', event.currentTarget.value || null)}
-      />
-      <TextInput
-        label={`Max ${config.valueLabel}`}
-        placeholder={config.valuePlaceholder}
-        inputMode="decimal"
-        value={table.filter('max_value')}
-        error={problems.max_value}
-        {...valueInput}
-        onChange={(event) => table.setFilter('max_value', event.currentTarget.value || null)}
-      />
+      {/* Min and max stay side by side: a row never ends between them. */}
+      <Group gap="sm" align="flex-end" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
+        {VALUE_BOUNDS.map(([name, word]) => (
+          <TextInput
+            key={name}
+            label={`${word} ${config.valueLabel}`}
+            placeholder={config.valuePlaceholder}
+            inputMode="decimal"
+            value={table.filter(name)}
+            error={problems[name]}
+            {...valueInput}
+            onChange={(event) => table.setFilter(name, event.currentTarget.value || null)}
+          />
+        ))}
+      </Group>
       {multiFiltersOf(kind).map((name) => {
         const chosen = splitFilterValues(table.filter(name));
         const labels = config.optionLabels?.[name];
@@ -116,6 +118,7 @@ export const ReportToolbar = ({
             label={TRANSACTION_FILTER_LABELS[name]}
             data={labels ? values.map((value) => ({ value, label: labels[value] ?? value })) : values}
             value={chosen}
+            placeholder={chosen.length === 0 ? config.optionPlaceholders?.[name] : undefined}
             searchable
             clearable
             w={{ base: '100%', xs: 200 }}

@@ -83,6 +83,49 @@ describe('the Redemptions report', { timeout: 60_000 }, () => {
     expect(screen.getByRole('group', { name: 'Redemptions' }).textContent).toBe('Redemptions0');
   });
 
+  it('names every reward tied for most redeemed, with the count each, at a size that reads', async () => {
+    serveRedemptionsReport({
+      'GET /api/rewards/redemptions/summary': () =>
+        ok({
+          ...REDEMPTIONS_SUMMARY,
+          cards: [
+            ...REDEMPTIONS_SUMMARY.cards.slice(0, 3),
+            {
+              label: 'Most Redeemed Reward',
+              value: 'Free flat white, Partner bakery voucher',
+              detail: 'tied, 5 each',
+            },
+          ],
+        }),
+    });
+    await openReport();
+    const card = within(screen.getByRole('group', { name: 'Most Redeemed Reward' }));
+    const names = await card.findByText('Free flat white, Partner bakery voucher');
+    // The whole value on hover: a long name is cut at two lines.
+    expect(names.getAttribute('title')).toBe('Free flat white, Partner bakery voucher');
+    expect(card.getByText('(tied, 5 each)')).toBeTruthy();
+  });
+
+  it('says what each empty multi-select shows, and keeps min and max cost together', async () => {
+    serveRedemptionsReport();
+    await openReport();
+    const placeholder = (name: string) =>
+      (screen.getByRole('combobox', { name }) as HTMLInputElement).getAttribute('placeholder');
+    expect(placeholder('Branches')).toBe('All branches');
+    expect(placeholder('Status')).toBe('All statuses');
+    expect(placeholder('Rewards')).toBe('All rewards');
+    // One group of their own, which does not wrap: a row never ends between them.
+    const min = screen.getByRole('textbox', { name: 'Min cost' });
+    const max = screen.getByRole('textbox', { name: 'Max cost' });
+    const pair = min.closest('.mantine-Group-root') as HTMLElement;
+    expect(pair.contains(max)).toBe(true);
+    expect(within(pair).queryByRole('textbox', { name: 'From' })).toBeNull();
+    // A chosen value replaces the placeholder.
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Used' }));
+    await waitFor(() => expect(placeholder('Status')).toBeNull());
+  });
+
   it('filters by status (shown as words, sent as values) and reward; Reset clears them', async () => {
     const api = serveRedemptionsReport();
     await openReport();
