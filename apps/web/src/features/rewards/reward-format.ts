@@ -13,13 +13,11 @@ export const REWARD_TEXTS = {
   allStatuses: 'All statuses',
   allTypes: 'All types',
   unlimited: 'Unlimited',
-  /** A pool's switch: without a stock number its codes still cap the redemptions (a dry pool is out of stock). */
-  noStockLimit: 'No stock limit',
   unlimitedHint: 'Unlimited: as many as members redeem.',
   poolStockHint: (codesLeft: number | null) =>
     codesLeft === null
-      ? 'No stock limit: the uploaded codes are the limit, one code a redemption.'
-      : `No stock limit: the codes left are the limit (${codesLeft.toLocaleString('en-US')}).`,
+      ? 'Unlimited stock: the uploaded codes are the limit, one code a redemption.'
+      : `Unlimited stock: the codes left are the limit (${codesLeft.toLocaleString('en-US')}).`,
   poolCapHint: (codesLeft: number | null) =>
     codesLeft === null
       ? 'The uploaded codes limit it too.'

@@ -345,7 +345,7 @@ export const RewardForm = ({
                       readOnly={readOnly}
                     />
                     <Switch
-                      label={pool ? REWARD_TEXTS.noStockLimit : REWARD_TEXTS.unlimited}
+                      label={REWARD_TEXTS.unlimited}
                       checked={values.stock_unlimited}
                       disabled={readOnly}
                       onChange={(event) => set('stock_unlimited', event.currentTarget.checked)}

@@ -103,7 +103,7 @@ describe('create a reward', { timeout: 60_000 }, () => {
     expect(screen.getByText('Save the reward first: codes are uploaded to a saved reward.')).toBeTruthy();
     // Before any code is uploaded, the stock section already says the codes are the limit.
     expect(
-      screen.getByText('No stock limit: the uploaded codes are the limit, one code a redemption.'),
+      screen.getByText('Unlimited stock: the uploaded codes are the limit, one code a redemption.'),
     ).toBeTruthy();
   });
 
@@ -409,10 +409,9 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
     expect(screen.queryByText(REWARD_MESSAGES.poolLow(19))).toBeNull();
     expect(preview().getByText('19 left')).toBeTruthy();
     // The stock section says the codes are the limit, not that members may redeem without end.
-    expect(screen.getByText('No stock limit: the codes left are the limit (19).')).toBeTruthy();
+    expect(screen.getByText('Unlimited stock: the codes left are the limit (19).')).toBeTruthy();
     expect(screen.queryByText('Unlimited: as many as members redeem.')).toBeNull();
-    expect((screen.getByRole('switch', { name: 'No stock limit' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.queryByRole('switch', { name: 'Unlimited' })).toBeNull();
+    expect((screen.getByRole('switch', { name: 'Unlimited' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('says the codes limit a pool with a stock too', async () => {
@@ -427,7 +426,7 @@ describe("a pool reward's codes", { timeout: 60_000 }, () => {
     expect(
       screen.getByText('How many can be redeemed in total. The codes left (19) limit it too.'),
     ).toBeTruthy();
-    expect((screen.getByRole('switch', { name: 'No stock limit' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: 'Unlimited' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it("shows the server's refusal of a bad file", async () => {
