@@ -67,6 +67,7 @@ export const EraseCustomerModal = ({ customer, opened, onClose }: TEraseCustomer
             You are about to erase <strong>{who}</strong>. Their name, email, cell number, birthday, loyalty
             record, addresses, cards and the personal details in their activity are removed for good. Their
             orders, wallet ledger and statistics stay, as "Erased customer", so your reports still add up.
+            Coupons already issued to them stay valid until they expire: a code was paid for and names no one.
           </Text>
           <ForfeitedBalances customerId={customer._id} />
           <Text size="sm" fw={600}>
