@@ -189,7 +189,11 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
       payload: '{"name":"A","age":1}',
     });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ success: false, message: 'This content type is not supported.', content: null });
+    expect(text.json()).toEqual({
+      success: false,
+      message: 'This content type is not supported.',
+      content: null,
+    });
   });
 
   it('a thrown HttpError keeps its status and message', async () => {
