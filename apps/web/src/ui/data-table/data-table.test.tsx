@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { columnsStorageKey } from '@laurel/contract';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -162,5 +163,16 @@ describe('DataTable', () => {
     renderTable({ onRowClick });
     await userEvent.click(screen.getByText('Ben'));
     expect(onRowClick).toHaveBeenCalledWith(rows[1]);
+  });
+
+  it('lets no chip in a cell shrink below its words (a column of badges grows instead of reading "Redee…")', () => {
+    // happy-dom lays nothing out, so the rule itself is checked: Mantine cuts a badge label with an ellipsis, and an
+    // automatic table would squeeze the column down to it.
+    const tableCss = readFileSync(`${import.meta.dirname}/data-table.module.css`, 'utf8');
+    const rule = (selector: string) =>
+      tableCss.match(new RegExp(`${selector.replace(/[.()]/g, '\\$&')}\\s*\\{([^}]*)\\}`))?.[1] ?? '';
+    expect(rule('.table td :global(.mantine-Badge-root)')).toMatch(/max-width:\s*none/);
+    expect(rule('.table td :global(.mantine-Badge-root)')).toMatch(/flex-shrink:\s*0/);
+    expect(rule('.table td :global(.mantine-Badge-label)')).toMatch(/overflow:\s*visible/);
   });
 });
