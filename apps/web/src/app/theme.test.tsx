@@ -1,4 +1,4 @@
-import { MantineProvider, Table } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Table } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '@/app/theme';
@@ -13,5 +13,22 @@ describe('theme', () => {
       </MantineProvider>,
     );
     expect(getComputedStyle(screen.getByTestId('scroller')).position).toBe('relative');
+  });
+
+  it("gives a dialog no second 'banner' landmark: its title bar is not the page's header", () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <header>Console</header>
+        <Modal opened onClose={() => {}} title="Delete Badge" transitionProps={{ duration: 0 }}>
+          Body
+        </Modal>
+        <Drawer opened onClose={() => {}} title="Filters" transitionProps={{ duration: 0 }}>
+          Body
+        </Drawer>
+      </MantineProvider>,
+    );
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Delete Badge' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeTruthy();
   });
 });

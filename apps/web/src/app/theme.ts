@@ -64,6 +64,10 @@ export const theme = createTheme({
       defaultProps: { centered: true, radius: 'md' },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
+    // A dialog's header is Mantine's <header>, which assistive technology (and axe) take for a second page banner
+    // beside the console's own: it is only the dialog's title bar.
+    ModalHeader: { defaultProps: { role: 'none' } },
+    DrawerHeader: { defaultProps: { role: 'none' } },
     Loader: { defaultProps: { type: 'oval' } },
     // A table's native scroller is positioned, so that it clips what it scrolls: absolute content inside it (an
     // Actions header's visually hidden text) escaped it and let a phone-wide page scroll sideways into blank space.
