@@ -43,6 +43,19 @@ export const workerJs = path.join(apiDir, 'dist/worker.js');
 export const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Before a timed phase that is compared with another: a VACUUM (ANALYZE) of the whole database, then a CHECKPOINT;
+ * answers the seconds it took. Without it, a phase pays for the dead rows the phases before it left in every table
+ * the engine writes (on a server without autovacuum, as this project's machines run, nothing else removes them),
+ * and for the full-page images of a checkpoint that happens to start during it.
+ */
+export const vacuumAndCheckpoint = async (pool: pg.Pool) => {
+  const started = performance.now();
+  await pool.query('VACUUM (ANALYZE)');
+  await pool.query('CHECKPOINT');
+  return (performance.now() - started) / 1000;
+};
+
 export const assert: (condition: boolean, message: string) => asserts condition = (condition, message) => {
   if (!condition) throw new Error(message);
 };

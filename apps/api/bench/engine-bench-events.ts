@@ -3,6 +3,7 @@
  * the API must give and what it changes in the model once accepted.
  */
 import { EVENT_MESSAGES, ORDER_STATUSES, type TOrderStatus } from '@laurel/contract';
+import { assert } from './bench-support';
 import {
   type Answer,
   counts,
@@ -54,14 +55,16 @@ export const createGenerator = (
   /** Unique, increasing, all in the past: ordering by occurred_at is unambiguous (Last, status changes). */
   const firstOccurred = Date.now() - totalEvents - 120_000;
   let sequence = 0;
-  const orders: Order[] = [];
+  let orders: Order[] = [];
   /** Recently accepted events, for repeats. */
   const recent: OutgoingEvent[] = [];
 
+  /** The players new events are for: all of them, unless a scenario narrows it (usePlayers). */
+  let active = players;
   const playerOf = () => {
     // A few customers are far more active than the rest (density ~ 1/sqrt).
     const u = random();
-    return players[Math.floor(u * u * players.length)] as Player;
+    return active[Math.floor(u * u * active.length)] as Player;
   };
   const refOf = (player: Player): Record<string, string> => {
     const r = random();
@@ -273,6 +276,18 @@ export const createGenerator = (
     return planned;
   };
 
-  return { batch, orderCount: () => orders.length, firstOccurred };
+  /**
+   * New events only for players [from, to): a scenario that compares runs gives each its own players, so a later run
+   * does not start with the earlier runs' statistics, memberships and orders (status changes too are for their
+   * orders only). Repeats still refer to any event.
+   */
+  const usePlayers = (from: number, to: number) => {
+    assert(from >= 0 && to <= players.length && from < to, `players ${from}-${to} of ${players.length}`);
+    active = players.slice(from, to);
+    const ids = new Set(active.map((player) => player.id));
+    orders = orders.filter((order) => ids.has(order.player.id));
+  };
+
+  return { batch, usePlayers, firstOccurred };
 };
 export type Generator = ReturnType<typeof createGenerator>;

@@ -6,8 +6,9 @@
  * worker (bench-support's cpuMeter). Measured BENCH_HISTORY_RUNS times with none of the tenant's own history, then
  * again after BENCH_HISTORY_EVENTS finished events (status 'processed', with processed_at and their `event_keys`
  * rows, so no queue design holds them as waiting) were inserted by SQL for the same customers, spread over the
- * BENCH_HISTORY_MONTHS months before this one (their partitions created by the app's own ensureEventPartitions),
- * and `events` and `event_keys` vacuumed and analysed (both sides get the same VACUUM (ANALYZE)). The best run of
+ * BENCH_HISTORY_MONTHS months before this one (their partitions created by the app's own ensureEventPartitions).
+ * Each run has players of its own (BENCH_CUSTOMERS split between the runs), and starts from a VACUUM (ANALYZE) of
+ * the whole database and a CHECKPOINT, so the history is the only difference between the sides. The best run of
  * each side is compared: history / none within TARGET_HISTORY_RATIO (1.2×) for the time per 1,000 events and for
  * PostgreSQL's CPU per 1,000 events. The backlog's events are checked like every tenant's (engine-bench-verify.ts,
  * the seeded history left out); the history is checked to be all still processed.
@@ -18,7 +19,7 @@
  * Environment (all optional):
  *   BENCH_HISTORY_EVENTS   finished events of history seeded by SQL, default 5000000; 0 leaves the scenario out
  *   BENCH_HISTORY_BACKLOG  events of the timed backlog, default 20000
- *   BENCH_HISTORY_RUNS     timed backlogs per side (the best counts), default 2
+ *   BENCH_HISTORY_RUNS     timed backlogs per side (the best counts), default 3
  *   BENCH_HISTORY_MONTHS   past months the history is spread over, one partition each, default 6
  */
 import os from 'node:os';
@@ -41,9 +42,10 @@ import {
   type Server,
   sleep,
   stopChild,
+  vacuumAndCheckpoint,
 } from './bench-support';
 import { postBacklog } from './engine-bench-posting';
-import { POLL_MS, RUN, SETTLE_STALL_MS } from './engine-bench-settings';
+import { CUSTOMERS, POLL_MS, RUN, SETTLE_STALL_MS } from './engine-bench-settings';
 import { setupTenant, type Tenant, waitRebuilt } from './engine-bench-tenants';
 import { verify } from './engine-bench-verify';
 import { waitDelivered } from './engine-bench-webhooks';
@@ -51,7 +53,7 @@ import { profileStatements } from './statement-profile';
 
 export const HISTORY_EVENTS = envInt('BENCH_HISTORY_EVENTS', 5_000_000, 0, 100_000_000);
 export const HISTORY_BACKLOG = envInt('BENCH_HISTORY_BACKLOG', 20_000, 1_000, 1_000_000);
-export const HISTORY_RUNS = envInt('BENCH_HISTORY_RUNS', 2, 1, 10);
+export const HISTORY_RUNS = envInt('BENCH_HISTORY_RUNS', 3, 1, 10);
 export const HISTORY_MONTHS = envInt('BENCH_HISTORY_MONTHS', 6, 1, 36);
 /** Issue 28: the claim's cost with 5M events of history within 1.2× of none. */
 export const TARGET_HISTORY_RATIO = 1.2;
@@ -99,21 +101,6 @@ const tableEvents = async (pool: pg.Pool) =>
       )
     ).rows[0]?.n ?? 0,
   );
-
-/** Both sides start from vacuumed, analysed tables (the queue too, where there is one: it churns per event). */
-const vacuumAnalyze = async (pool: pg.Pool) => {
-  const started = performance.now();
-  await pool.query('VACUUM (ANALYZE) events');
-  await pool.query('VACUUM (ANALYZE) event_keys');
-  const queue = (
-    await pool.query<{ queue: string | null }>("SELECT to_regclass('event_queue')::text AS queue")
-  ).rows[0]?.queue;
-  if (queue) await pool.query('VACUUM (ANALYZE) event_queue');
-  // And from a checkpoint: seeding millions of rows writes enough WAL to start one, and a timed run that overlaps it
-  // pays a full-page image in the WAL for the first change of every page (1.29 against 0.94, one code, two runs).
-  await pool.query('CHECKPOINT');
-  return (performance.now() - started) / 1000;
-};
 
 /**
  * How many of the client's events wait, read where waiting events are indexed whichever queue design the schema
@@ -178,6 +165,7 @@ const timeBacklog = async (
   // The workers send the deliveries: every one is made before they stop and the next backlog is timed.
   await waitDelivered(pool, label);
   while (workers.running.length > 0) await stopChild(workers.running.pop() as Child);
+  await vacuumAndCheckpoint(pool);
   const accepted = await postBacklog(server, tenant, HISTORY_BACKLOG);
   const before = await waiting.count(tenant.owner.clientId, 10_000_000);
   assert(
@@ -321,21 +309,27 @@ export const runHistoryScenario = async (
   workers: Workers,
   defer: (label: string, step: () => unknown) => void,
 ): Promise<HistoryResult> => {
+  // Each timed run has players of its own (a slice of the tenant's), so that every run starts from the same player
+  // state: the history is the only difference between the sides, not the statistics and orders earlier runs left.
+  const runs = 2 * HISTORY_RUNS;
+  const perRun = Math.floor(CUSTOMERS / runs);
   const tenant = await setupTenant(
     server,
     pool,
     { label: 'history', email: HISTORY_EMAIL, alias: 'Bench History', name: 'Bench History (Pty) Ltd' },
-    2 * HISTORY_RUNS * HISTORY_BACKLOG,
+    runs * HISTORY_BACKLOG,
   );
   await waitRebuilt(pool, tenant.owner.clientId, tenant.label);
-  await vacuumAnalyze(pool);
   const waiting = await waitingCounter(pool);
   log(`history: waiting events read from ${waiting.table}`);
+  let slice = 0;
+  const timed = async (label: string) => {
+    tenant.generator.usePlayers(slice * perRun, (slice + 1) * perRun);
+    slice += 1;
+    return timeBacklog(server, pool, cpu, tenant, workers, waiting, label);
+  };
   const none: BacklogRun[] = [];
-  for (let run = 1; run <= HISTORY_RUNS; run += 1)
-    none.push(
-      await timeBacklog(server, pool, cpu, tenant, workers, waiting, `history: no history, run ${run}`),
-    );
+  for (let run = 1; run <= HISTORY_RUNS; run += 1) none.push(await timed(`history: no history, run ${run}`));
 
   log(
     `history: seeding ${fmtInt(HISTORY_EVENTS)} finished events (and their keys) over ${HISTORY_MONTHS} past months…`,
@@ -343,22 +337,12 @@ export const runHistoryScenario = async (
   const seedStarted = performance.now();
   const { months, partitions } = await seedHistory(pool, tenant, defer);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  log(`history: seeded in ${seedSeconds.toFixed(0)} s; VACUUM (ANALYZE) events, event_keys…`);
-  const vacuumSeconds = await vacuumAnalyze(pool);
+  log(`history: seeded in ${seedSeconds.toFixed(0)} s; VACUUM (ANALYZE)…`);
+  const vacuumSeconds = await vacuumAndCheckpoint(pool);
 
   const history: BacklogRun[] = [];
   for (let run = 1; run <= HISTORY_RUNS; run += 1)
-    history.push(
-      await timeBacklog(
-        server,
-        pool,
-        cpu,
-        tenant,
-        workers,
-        waiting,
-        `history: ${fmtInt(HISTORY_EVENTS)} of history, run ${run}`,
-      ),
-    );
+    history.push(await timed(`history: ${fmtInt(HISTORY_EVENTS)} of history, run ${run}`));
 
   log('history: checking the backlog’s event states and statistics, and that the history stayed processed…');
   const checked = await verify(

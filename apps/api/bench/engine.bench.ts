@@ -101,6 +101,7 @@ import {
   startServer,
   startWorker,
   stopChild,
+  vacuumAndCheckpoint,
 } from './bench-support';
 import { runChallengesScenario } from './challenges.bench-scenario';
 import { runEconomyScenario } from './economy.bench-scenario';
@@ -239,6 +240,8 @@ const main = async (defer: Defer) => {
   // ---- throughput: BENCH_EVENTS as fast as the API takes them, once per BENCH_WORKERS count ----
   const throughputs = await runPerWorkerCount(WORKER_COUNTS, workers, launchWorker, async (count) => {
     phase('throughput');
+    // Each count's run starts from the same state of the tables (the first one's dead rows vacuumed away).
+    await vacuumAndCheckpoint(pool);
     const run = await runThroughput(server, pool, cpu, plain, phase, count);
     return { ...run, webhooks: await waitDelivered(pool, `throughput, ${count} worker(s)`) };
   });
@@ -292,6 +295,7 @@ const main = async (defer: Defer) => {
   log(
     `floor: the same ${fmtInt(throughput.acceptedCount)} rows, one multi-row INSERT per batch, ${SENDERS} connections…`,
   );
+  await vacuumAndCheckpoint(pool);
   const floor = await measureFloor(pool, plain.owner.clientId, throughput.floorBatches, SENDERS);
 
   // ---- history (issue 28): a backlog's claim and processing without and with the history seeded (last: it stays) ----
