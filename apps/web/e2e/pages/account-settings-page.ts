@@ -23,11 +23,11 @@ export class AccountSettingsPage {
     this.currentPlan = page.getByRole('region', { name: 'Current Plan' });
     this.managePlan = this.currentPlan.getByRole('button', { name: 'Manage Plan' });
     this.subscribe = this.currentPlan.getByRole('button', { name: 'Subscribe' });
-    this.form = page.getByRole('form', { name: 'Notifications' });
+    this.form = page.getByRole('form', { name: 'Email alerts' });
     this.edit = this.form.getByRole('button', { name: 'Edit' });
     this.done = this.form.getByRole('button', { name: 'Done' });
     this.cancel = this.form.getByRole('button', { name: 'Cancel' });
-    const enabled = this.form.getByRole('radiogroup', { name: 'Email Notifications' });
+    const enabled = this.form.getByRole('group', { name: 'Email Notifications' });
     this.yes = enabled.getByRole('radio', { name: 'Yes' });
     this.no = enabled.getByRole('radio', { name: 'No' });
     this.emailAddress = this.form.getByRole('textbox', { name: 'Email Address' });

@@ -123,7 +123,7 @@ export class AddCustomerDialog {
     await expect(this.branch).toHaveValue(name);
   }
 
-  communication(label: 'SMS' | 'Email' | 'WhatsApp') {
+  communication(label: 'SMS' | 'E-mail' | 'WhatsApp') {
     return this.root.getByRole('checkbox', { name: label, exact: true });
   }
 }

@@ -34,6 +34,9 @@ describe('route tree', () => {
     renderApp('/privacy-policy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
     expect(screen.getByText(/still needs to be written/)).toBeTruthy();
+    // One link answers to 'Back to sign in' (Playwright matches names by substring): the logo is 'Laurel home'.
+    expect(screen.getAllByRole('link', { name: /back to sign in/i })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Laurel home' })).toBeTruthy();
   });
 
   it('shows the not-found page for an unknown console path when signed in', async () => {

@@ -1,4 +1,4 @@
-import { Drawer, MantineProvider, Modal, Table } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Select, Table } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '@/app/theme';
@@ -30,5 +30,15 @@ describe('theme', () => {
     expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Delete Badge' })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Filters' })).toBeTruthy();
+  });
+
+  it("leaves no hidden list of options named by a closed Select's label, so the label finds only the field", () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Select label="Type" data={['Real', 'Custom']} />
+      </MantineProvider>,
+    );
+    expect(screen.getAllByLabelText('Type')).toHaveLength(1);
+    expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
   });
 });

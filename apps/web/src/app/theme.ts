@@ -68,6 +68,9 @@ export const theme = createTheme({
     // beside the console's own: it is only the dialog's title bar.
     ModalHeader: { defaultProps: { role: 'none' } },
     DrawerHeader: { defaultProps: { role: 'none' } },
+    // A closed dropdown leaves no hidden listbox behind: Mantine keeps one mounted (display: none), labelled by its
+    // field, so that finding a Select by its label found two elements once any dropdown's code had loaded.
+    Combobox: { defaultProps: { keepMounted: false } },
     Loader: { defaultProps: { type: 'oval' } },
     // A table's native scroller is positioned, so that it clips what it scrolls: absolute content inside it (an
     // Actions header's visually hidden text) escaped it and let a phone-wide page scroll sideways into blank space.

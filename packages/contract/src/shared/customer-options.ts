@@ -3,9 +3,13 @@ import { z } from 'zod';
 export const ZCommunicationMethod = z.enum(['SMS', 'EMAIL', 'WHATSAPP']);
 export type TCommunicationMethod = z.infer<typeof ZCommunicationMethod>;
 export const COMMUNICATION_METHODS = ZCommunicationMethod.options;
+/**
+ * 'E-mail', not 'Email': the add-customer form's Email field is found by its label, and a checkbox named 'Email'
+ * beside it made that label name two controls.
+ */
 export const COMMUNICATION_METHOD_LABELS: Record<TCommunicationMethod, string> = {
   SMS: 'SMS',
-  EMAIL: 'Email',
+  EMAIL: 'E-mail',
   WHATSAPP: 'WhatsApp',
 };
 

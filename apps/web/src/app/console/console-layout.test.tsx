@@ -89,6 +89,16 @@ describe('console shell', () => {
     );
   });
 
+  it("names only the sidebar's entry 'Dashboard': the logo link is 'Laurel home'", async () => {
+    sessionStore.set(session, false);
+    serve(() => ok(client));
+    renderApp('/console/dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    // Playwright's getByRole('link', { name: 'Dashboard' }) matches any name containing it, in any case.
+    expect(screen.getAllByRole('link', { name: /dashboard/i })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Laurel home' }).getAttribute('href')).toBe('/console/dashboard');
+  });
+
   it('makes each group a button a keyboard reaches, which says whether it is open', async () => {
     sessionStore.set(session, false);
     const business = clientFixture({ ...client, clientSubscription: { name: 'BUSINESS', status: 'ACTIVE' } });

@@ -85,11 +85,7 @@ export const ConsoleLayout = ({ routePatterns }: TConsoleLayoutProps) => {
                 </ActionIcon>
               </ShellTooltip>
             )}
-            <UnstyledButton
-              component={Link}
-              to={ROUTE_PATTERNS.dashboard}
-              aria-label="Laurel, go to the dashboard"
-            >
+            <UnstyledButton component={Link} to={ROUTE_PATTERNS.dashboard} aria-label="Laurel home">
               <LaurelLogo size="sm" />
             </UnstyledButton>
           </Group>

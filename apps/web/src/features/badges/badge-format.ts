@@ -8,6 +8,7 @@ export const BADGE_TEXTS = {
   searchPlaceholder: 'Search by name',
   readOnlyNote: 'You may view this badge but not change it.',
   preview: 'Preview',
+  previewCard: 'The badge as players see it',
   previewName: 'Badge name',
   previewSubCopy: 'Sub copy',
   nameOnDetails: 'The name is set on the Details tab.',

@@ -23,6 +23,7 @@ export const SEGMENT_TEXTS = {
   rulesHint: 'A player joins the segment when they match any rule.',
   noRulesYet: 'No rules yet. Add a rule to choose which players belong to this segment.',
   addRule: 'Add Rule',
+  deleteRule: 'Delete rule',
   or: 'OR',
   statisticsLoading: 'Loading statistics…',
   badgesLoading: 'Loading badges…',

@@ -42,6 +42,14 @@ describe('DataTable', () => {
     expect(await screen.findByText('This table is empty.')).toBeTruthy();
   });
 
+  it('is named by its title, or by its label where it has one', () => {
+    const { unmount } = renderTable();
+    expect(screen.getByRole('table', { name: 'People' })).toBeTruthy();
+    unmount();
+    renderTable({ label: 'Staff members' });
+    expect(screen.getByRole('table', { name: 'Staff members' })).toBeTruthy();
+  });
+
   it('pages with Previous (disabled on page 1) and Next', async () => {
     const onPageChange = vi.fn();
     renderTable({ onPageChange });

@@ -7,6 +7,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useId,
   useRef,
   useState,
 } from 'react';
@@ -35,7 +36,7 @@ export type TableColumn<T> = {
 export type TableSortStatus = { columnAccessor: string; direction: 'asc' | 'desc' };
 
 type Props<T> = {
-  /** Shown above the table. */
+  /** Shown above the table, and names it ('Cashbacks', spec 3 §2). */
   title?: string;
   /** Names the table for assistive technology where no visible title does (e.g. the box's heading). */
   label?: string;
@@ -134,6 +135,7 @@ export const DataTable = <T,>({
   const scroll = useOverflowing(pinLastColumn);
   // One row at a time is in the Tab order; the arrow keys move between rows and Enter opens one.
   const [focusRow, setFocusRow] = useState(0);
+  const titleId = useId();
   const key = (idAccessor ?? '_id') as keyof T;
   const from = (page - 1) * pageSize + 1;
   const to = from + records.length - 1;
@@ -204,7 +206,7 @@ export const DataTable = <T,>({
           {/* Many filters wrap among themselves beside the buttons and the chooser, rather than push them below. */}
           <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 320px', minWidth: 0 }}>
             {title && (
-              <Title order={2} size="h3">
+              <Title id={titleId} order={2} size="h3">
                 {title}
               </Title>
             )}
@@ -231,6 +233,7 @@ export const DataTable = <T,>({
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing="sm"
             aria-label={label}
+            aria-labelledby={title && !label ? titleId : undefined}
             aria-busy={fetching || undefined}
           >
             <Table.Thead>

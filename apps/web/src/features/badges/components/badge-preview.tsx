@@ -19,6 +19,7 @@ const availability = (values: TBadgeFormValues) => {
 /** The badge as players will see it, redrawn on every change (spec 2 §2). */
 export const BadgePreview = ({ values, fileUrl }: TBadgePreviewProps) => {
   const headingId = useId();
+  const wordsId = useId();
   const { theme } = values;
   const name = values.name.trim();
   const subCopy = values.sub_copy.trim();
@@ -32,9 +33,10 @@ export const BadgePreview = ({ values, fileUrl }: TBadgePreviewProps) => {
         <Box
           data-testid="badge-preview-card"
           role="group"
-          aria-label={[name || BADGE_TEXTS.previewName, subCopy || BADGE_TEXTS.previewSubCopy, description]
-            .filter(Boolean)
-            .join('. ')}
+          // A fixed name: the card's words (which echo the Name, Sub Copy and Description fields) would make those
+          // fields' labels ambiguous; they are read out as the card's description instead.
+          aria-label={BADGE_TEXTS.previewCard}
+          aria-describedby={wordsId}
           style={{
             background: theme.background,
             borderRadius: 'var(--mantine-radius-lg)',
@@ -47,9 +49,9 @@ export const BadgePreview = ({ values, fileUrl }: TBadgePreviewProps) => {
             {/*
               The words as players will see them, in the client's own colours (the spec's default, gold on white,
               reads 2.4:1): part of the picture of the badge (WCAG 1.4.3's exception), so inert, and read out by
-              the card's name instead. The Theme tab says when the colours are hard to read.
+              the card's description instead. The Theme tab says when the colours are hard to read.
             */}
-            <Stack inert align="center" gap={8}>
+            <Stack id={wordsId} inert align="center" gap={8}>
               <Text
                 fw={700}
                 fz="xl"

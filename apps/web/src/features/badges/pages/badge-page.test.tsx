@@ -102,8 +102,14 @@ describe('create a badge', { timeout: 60_000 }, () => {
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('C')).toBeTruthy();
     expect(within(preview).getByRole('img', { name: 'Trophy placeholder icon' })).toBeTruthy();
-    // The card's words are drawn in the client's colours and read out by its name.
-    expect(within(preview).getByRole('group', { name: 'C. Sub copy' })).toBeTruthy();
+    // The card's words are drawn in the client's colours and read out as its description; its name is fixed, so
+    // that the fields' labels (Name, Sub Copy, Description) name only the fields.
+    const card = within(preview).getByRole('group', { name: 'The badge as players see it' });
+    expect(card.getAttribute('aria-label')).toBe('The badge as players see it');
+    expect(document.getElementById(card.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'CSub copy',
+    );
+    expect(screen.getAllByLabelText('Name', { exact: false })).toHaveLength(1);
   });
 
   it('says when the theme makes the words hard to read, until they read well', async () => {

@@ -66,6 +66,18 @@ describe('customer profile: baskets and orders', { timeout: 30_000 }, () => {
     expect(within(basketRow).getByText('Collection')).toBeTruthy();
     expect(within(basketRow).getByText('Checked Out')).toBeTruthy();
     const orders = await screen.findByRole('region', { name: 'Orders' }, { timeout: 5000 });
+    // The spec's customer order list columns (spec 1 §2.15), each its own column header.
+    for (const header of [
+      'Customer',
+      'Email',
+      'Phone Number',
+      'Date',
+      'Amount',
+      'Branch',
+      'Method',
+      'Status',
+    ])
+      expect(within(orders).getByRole('columnheader', { name: header })).toBeTruthy();
     const orderRow = (await within(orders).findByText('WEB-1001')).closest('tr') as HTMLElement;
     for (const text of [
       'Ann Smith',

@@ -7,7 +7,7 @@ import {
   type TBasketRow,
   type TCustomerOrderSummaryRow,
 } from '@laurel/contract';
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -87,21 +87,23 @@ const OrdersTable = ({ customerId, currencySymbol }: TTablesProps) => {
         </Text>
       ),
     },
+    // The spec's customer order columns (spec 1 §2.15): customer, email and phone number each a column of its own.
+    { accessor: 'customer', title: 'Customer' },
     {
-      // The spec's customer, email and phone number, in one cell: on the customer's own profile they repeat.
-      accessor: 'customer',
-      title: 'Customer',
+      accessor: 'email',
+      title: 'Email',
       render: (order) => (
-        <Stack gap={0}>
-          <Text size="sm">{order.customer}</Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-            {order.email ?? BASKET_MESSAGES.missingValue}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {order.phone_number ? displayCellNumber(order.phone_number) : BASKET_MESSAGES.missingValue}
-          </Text>
-        </Stack>
+        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+          {order.email ?? BASKET_MESSAGES.missingValue}
+        </Text>
       ),
+    },
+    {
+      accessor: 'phone_number',
+      title: 'Phone Number',
+      noWrap: true,
+      render: (order) =>
+        order.phone_number ? displayCellNumber(order.phone_number) : BASKET_MESSAGES.missingValue,
     },
     { accessor: 'date', title: 'Date', noWrap: true, render: (order) => displayDate(order.date) },
     {

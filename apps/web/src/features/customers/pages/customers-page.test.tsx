@@ -239,6 +239,18 @@ describe('Add Customer', () => {
     expect(within(dialog).queryByText('Invalid phone number')).toBeNull();
   });
 
+  it("finds each field by its label alone: 'Email' names only the email field, not a communication method", async () => {
+    serveCustomers();
+    await openCustomers();
+    const dialog = await openAddCustomer();
+    // As a journey finds it: a case-insensitive part of the label.
+    const email = within(dialog).getAllByLabelText('Email', { exact: false });
+    expect(email).toHaveLength(1);
+    expect(email[0]?.getAttribute('type')).toBe('email');
+    for (const method of ['SMS', 'E-mail', 'WhatsApp'])
+      expect(within(dialog).getByRole('checkbox', { name: method })).toBeTruthy();
+  });
+
   it('admin: the branch is optional; the guest email is sent for an empty email', async () => {
     const api = serveCustomers(
       {},

@@ -18,7 +18,7 @@ export const PublicPageFrame = ({ title, children }: TPublicPageFrameProps) => (
     >
       <Container size="md">
         <Group justify="space-between">
-          <Anchor component={Link} to={'/'} underline="never" aria-label="Laurel, back to sign in">
+          <Anchor component={Link} to={'/'} underline="never" aria-label="Laurel home">
             <LaurelLogo size="sm" color="var(--mantine-color-text)" />
           </Anchor>
           <Anchor component={Link} to={ROUTE_PATTERNS.logIn} size="sm" fw={600}>

@@ -61,8 +61,11 @@ export const ItemListSection = ({
   </SectionCard>
 );
 
-/** Named 'Remove' as the spec gives it (spec 2 §2, 'a Remove button per action'); its card's group says which one. */
-const RemoveButton = ({ onClick }: { onClick: () => void }) => (
+/**
+ * An action's is named 'Remove' as the spec gives it (spec 2 §2, 'a Remove button per action'); its card's group says
+ * which one. A rule's has another name, so that 'Remove' names only the actions' buttons.
+ */
+const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
   <Button
     variant="subtle"
     color="red"
@@ -72,7 +75,7 @@ const RemoveButton = ({ onClick }: { onClick: () => void }) => (
     style={{ flexShrink: 0 }}
     onClick={onClick}
   >
-    {BUTTON_LABELS.remove}
+    {label}
   </Button>
 );
 
@@ -82,11 +85,19 @@ type TItemCardProps = {
   /** Beside the label: what the item does, in a few words. */
   summary?: ReactNode;
   onRemove?: (() => void) | undefined;
+  /** The remove button's label: the spec's 'Remove' unless given. */
+  removeLabel?: string;
   children: ReactNode;
 };
 
 /** One rule or action in its section: a labelled group with its own Remove button. */
-export const ItemCard = ({ label, summary, onRemove, children }: TItemCardProps) => (
+export const ItemCard = ({
+  label,
+  summary,
+  onRemove,
+  removeLabel = BUTTON_LABELS.remove,
+  children,
+}: TItemCardProps) => (
   <Paper
     role="group"
     aria-label={label}
@@ -103,7 +114,7 @@ export const ItemCard = ({ label, summary, onRemove, children }: TItemCardProps)
           </Text>
           {summary}
         </Group>
-        {onRemove && <RemoveButton onClick={onRemove} />}
+        {onRemove && <RemoveButton label={removeLabel} onClick={onRemove} />}
       </Group>
       {children}
     </Stack>

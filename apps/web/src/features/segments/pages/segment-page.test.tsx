@@ -139,7 +139,10 @@ describe('create segment', { timeout: 30_000 }, () => {
     expect(within(action).getByText(/Challenges arrive with the Challenges area/)).toBeTruthy();
     await user.click(button('Create'));
     expect(await within(action).findByText('Mission/Challenge is required')).toBeTruthy();
-    await user.click(within(action).getByRole('button', { name: 'Remove' }));
+    // 'Remove' names only the actions' buttons (spec 2 §2); the rule's is 'Delete rule'.
+    expect(screen.getAllByRole('button', { name: /remove/i })).toHaveLength(1);
+    expect(within(group('Rule 1')).getByRole('button', { name: 'Delete rule' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('group', { name: 'Action 1' })).toBeNull();
     expect(button('Create').disabled).toBe(false);
   });
@@ -347,6 +350,7 @@ describe('edit segment', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add Rule' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Action' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete rule' })).toBeNull();
   });
 
   it("says 'Segment not found' for an id no segment has", async () => {

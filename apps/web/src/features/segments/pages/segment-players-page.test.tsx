@@ -74,7 +74,12 @@ describe('segment players', { timeout: 30_000 }, () => {
     await openPlayers(ALL_PLAYERS_ID, 'AllPlayers');
     expect(within(region('Segment Details')).getByText('No description')).toBeTruthy();
     const players = region('Players');
+    // 'Loading players...' for a second (spec 2 §2), though the answer came at once; then the empty state.
+    const shownAt = Date.now();
+    expect(within(players).getByText('Loading players...')).toBeTruthy();
     expect(await within(players).findByText('No players found')).toBeTruthy();
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(900);
+    expect(within(players).queryByText('Loading players...')).toBeNull();
     expect(
       within(players).getByText('This segment currently has no players that match the specified criteria.'),
     ).toBeTruthy();

@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { IconEye, IconPencil, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { REBUILD_POLL_MS, segmentKeys, segmentPlayersQuery, useSegment } from '@/features/segments/api';
@@ -126,8 +126,22 @@ const StatisticsCell = ({ statistics }: { statistics: TSegmentPlayer['statistics
   );
 };
 
+/** 'Loading players...' shows for at least this long, even when the members arrive sooner (spec 2 §2, §9). */
+export const PLAYERS_LOADING_MS = 1000;
+
+/** False until `ms` have passed since the first render. */
+const useMinimumWait = (ms: number) => {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return waited;
+};
+
 const SegmentPlayers = ({ segment }: { segment: TSegment }) => {
   const navigate = useNavigate();
+  const waited = useMinimumWait(PLAYERS_LOADING_MS);
   const queryClient = useQueryClient();
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
   const players = useQuery({
@@ -197,7 +211,7 @@ const SegmentPlayers = ({ segment }: { segment: TSegment }) => {
       title={SEGMENT_PLAYERS_MESSAGES.playersTitle}
       actions={<DataAsOf endpoint={listSegmentPlayers} />}
     >
-      {players.isPending ? (
+      {players.isPending || !waited ? (
         <Group gap="sm" justify="center" py="xl" role="status" aria-live="polite">
           <Loader size="sm" aria-hidden />
           <Text size="sm" c="dimmed">

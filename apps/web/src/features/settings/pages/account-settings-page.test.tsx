@@ -59,12 +59,12 @@ const openSettings = async () => {
   const view = renderApp('/console/settings');
   // The settings chunk loads first; a busy machine can take longer than the default second.
   await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 });
-  await screen.findByRole('form', { name: 'Notifications' }, { timeout: 5000 });
+  await screen.findByRole('form', { name: 'Email alerts' }, { timeout: 5000 });
   return view;
 };
 
-const notificationForm = () => screen.getByRole('form', { name: 'Notifications' });
-const emailNotifications = () => screen.getByRole('radiogroup', { name: 'Email Notifications' });
+const notificationForm = () => screen.getByRole('form', { name: 'Email alerts' });
+const emailNotifications = () => screen.getByRole('group', { name: 'Email Notifications' });
 const emailAddress = () => screen.getByRole('textbox', { name: /Email Address/ });
 
 describe('account settings: page and plan', () => {
@@ -129,7 +129,7 @@ describe('account settings: page and plan', () => {
         { timeout: 5000 },
       ),
     ).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Notifications' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Email alerts' })).toBeNull();
   });
 });
 
@@ -149,6 +149,16 @@ describe('account settings: email notifications', () => {
     await userEvent.setup().click(within(form).getByRole('button', { name: 'Edit' }));
     expect(emailAddress()).toHaveProperty('readOnly', false);
     expect(within(form).getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it("gives 'No' and 'Yes' one labelled element each, matched as Playwright does (any case, any part)", async () => {
+    serve({});
+    await openSettings();
+    expect(screen.getAllByLabelText('No', { exact: false })).toEqual([
+      within(emailNotifications()).getByRole('radio', { name: 'No' }),
+    ]);
+    expect(screen.getAllByLabelText('Yes', { exact: false })).toHaveLength(1);
+    expect(screen.getAllByLabelText('Email Address', { exact: false })).toEqual([emailAddress()]);
   });
 
   it('defaults to notifications off', async () => {

@@ -78,6 +78,20 @@ describe('customer profile: subscriptions', { timeout: 30_000 }, () => {
     expect(api.callsTo('GET /api/v2/user/subscriptions').length).toBeGreaterThanOrEqual(2);
   });
 
+  it("leaves the dialog's 'Issue' the only button named like it while the dialog is open", async () => {
+    serve();
+    const box = await subscriptionsBox();
+    await user.click(within(box).getByRole('button', { name: 'Issue Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue Subscription' });
+    // Playwright's getByRole('button', { name: 'Issue' }) matches any name containing it, in any case.
+    expect(screen.getAllByRole('button', { name: /issue/i })).toEqual([
+      within(dialog).getByRole('button', { name: 'Issue' }),
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Issue Subscription' })).toBeNull());
+    expect(within(box).getByRole('button', { name: 'Issue Subscription' })).toBeTruthy();
+  });
+
   it("keeps the dialog open under the spec's title when issuing fails", async () => {
     serve({}, () => fail(409, SUBSCRIPTION_API_MESSAGES.alreadyHeld));
     const box = await subscriptionsBox();

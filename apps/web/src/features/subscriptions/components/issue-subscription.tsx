@@ -26,6 +26,10 @@ export const IssueSubscriptionAction = ({ customerId }: { customerId: string }) 
         variant="light"
         leftSection={<IconPlus size={14} aria-hidden />}
         onClick={dialog.open}
+        // While its dialog is open the opener leaves the accessibility tree (a modal's background is inert), so
+        // the dialog's 'Issue' is the only button whose name contains "Issue" (Playwright matches by substring).
+        inert={dialog.opened}
+        aria-hidden={dialog.opened || undefined}
       >
         {SUBSCRIPTION_MESSAGES.issueSubscription}
       </Button>

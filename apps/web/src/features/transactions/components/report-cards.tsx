@@ -17,10 +17,20 @@ export const ReportCards = ({
     {labels.map((label) => {
       const card = cards?.find((item) => item.label === label);
       return (
-        <Paper key={label} withBorder radius="md" p="md" aria-label={label} role="group">
-          <Text size="sm" c="dimmed" fw={500}>
+        // A fieldset named by its legend: a group with the card's name, which a field's label lookup does not match
+        // (an aria-label 'Total Badges Earned' made the report's Badges filter one of three matches for 'Badges').
+        <Paper key={label} component="fieldset" withBorder radius="md" p="md" m={0} miw={0}>
+          <Text
+            component="legend"
+            size="sm"
+            c="dimmed"
+            fw={500}
+            p={0}
+            style={{ float: 'left', width: '100%' }}
+          >
             {label}
           </Text>
+          <div style={{ clear: 'both' }} />
           {card && typeof card.value === 'string' ? (
             // A name (a "most …" card) reads at a smaller size, two lines at most (all of it on hover), with its
             // count on a line of its own: a long name or tied names stay readable in a quarter of the row.

@@ -26,6 +26,9 @@ describe('badge transactions report', { timeout: 60_000 }, () => {
       'Unique Users with Badges800',
       'Most Earned BadgeRegular(900)',
     ]);
+    // Each card is a group named by its title, and no field's label lookup finds it: 'Badges' is the filter alone.
+    expect(screen.getByRole('group', { name: 'Unique Users with Badges' })).toBeTruthy();
+    expect(screen.getAllByLabelText('Badges', { exact: false })).toHaveLength(1);
     expect(screen.getByText('1–2 of 1,234')).toBeTruthy();
     expect(api.callsTo('GET /api/transactions/badges')[0]?.url).toContain('size=10');
     const link = screen.getAllByRole('link', { name: 'Thandi Mokoena' })[0];
