@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildIfOutOfDate } from './lib/build.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { freePort } from './lib/free-port.mjs';
@@ -195,6 +196,7 @@ const vitest =
       passed: json.numPassedTests,
       failed: json.numFailedTests,
       skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+      failures: vitestFailures(json),
     };
     if (code !== 0 && result.failed === 0) {
       const suites = json.numFailedTestSuites ? `, ${json.numFailedTestSuites} failed file(s)` : '';
@@ -202,6 +204,41 @@ const vitest =
     }
     return result;
   };
+
+/** Each failed test as 'file > name: first line of its error', for the list printed above the summary. */
+const vitestFailures = (json) =>
+  (json.testResults ?? []).flatMap((file) => {
+    const where = path.relative(repoRoot, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed')
+      return [`${where}: ${firstLine(file.message) || 'the file failed to run'}`];
+    return failed.map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+
+/** Each failed or flaky journey from Playwright's JSON report, the same way. */
+const playwrightFailures = (json) => {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        out.push(
+          `${spec.file}:${spec.line} > ${spec.title}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of json.suites ?? []) walk(suite);
+  return out;
+};
+
+const firstLine = (text) =>
+  stripVTControlCharacters(text ?? '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 240);
 
 const versionOf = async (binary) => {
   let version = '';
@@ -282,7 +319,8 @@ const e2e = async ({ chromium }, output) => {
     onSpawn: track,
     ...(output ? { onOutput: output, echo: false } : {}),
   });
-  const stats = readJson(report)?.stats;
+  const json = readJson(report);
+  const stats = json?.stats;
   if (!stats || typeof stats.expected !== 'number') {
     return { passed: 0, failed: 1, note: `no readable JSON report (exit code ${code})` };
   }
@@ -291,6 +329,7 @@ const e2e = async ({ chromium }, output) => {
     failed: stats.unexpected ?? 0,
     skipped: stats.skipped ?? 0,
     note: stats.flaky ? `${stats.flaky} flaky` : undefined,
+    failures: playwrightFailures(json),
   };
   if (code !== 0 && result.failed === 0)
     return { ...result, failed: 1, note: `exit code ${code} with no failed test` };
@@ -448,6 +487,13 @@ const format = (row) =>
     )
     .join('  ')
     .trimEnd();
+// The failed tests by name, so that the tail of a long log says which ones without a search through it.
+const failures = results.flatMap((row) => (row.failures ?? []).map((line) => `${row.name}: ${line}`));
+if (failures.length > 0) {
+  console.log('\nFailed tests');
+  for (const line of failures.slice(0, 30)) console.log(`  ${line}`);
+  if (failures.length > 30) console.log(`  ... and ${failures.length - 30} more (above)`);
+}
 console.log('\nSummary');
 console.log(format(rows[0]));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
