@@ -17,8 +17,8 @@ import { startReceiver } from './webhook-receiver';
  * customer.created per member and one wallet.credited per opening balance (a chunk's outbox rows commit with it).
  */
 
-// Twelve chunks of 500 rows (IMPORT_CHUNK_ROWS): enough for the kill to land between two of them.
-const ROWS = 6_000;
+// Four chunks of 500 rows (IMPORT_CHUNK_ROWS): the kill lands after the first, three are left for the restart.
+const ROWS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Varied amounts in cents: every thirteenth member starts at 0 (no ledger row), the others at up to 1,000.00. */

@@ -50,7 +50,6 @@ export const events = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.id, table.receivedAt] }),
-    index('events_client_external_idx').on(table.clientId, table.externalId),
     index('events_client_received_idx').on(table.clientId, table.seq.desc().nullsFirst()),
     // The events set aside (duplicate, skipped, parked, or waiting for a retry: each has its reason in `error`), for
     // the Event Log's filters. A plainly processed event never has an error, so marking it changes no indexed value.

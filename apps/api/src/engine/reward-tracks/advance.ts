@@ -3,7 +3,7 @@ import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import { writeStatistics } from '../statistics/write-statistics';
 import { enqueueWebhooks } from '../webhooks/outbox';
-import { evaluateTracks, type TargetChange } from './evaluate';
+import { evaluateTracks, statisticsReadBy, type TargetChange } from './evaluate';
 import { isTrackActive, loadTracks } from './track-definitions';
 import { loadFloors, recordSourceMonths, scheduleReviews, writeMilestonesReached } from './track-state';
 import { targetChangeWebhooks } from './track-webhooks';
@@ -42,7 +42,15 @@ export const advanceRewardTracks = async (
     const timeZone = batch.timeZoneOf(clientId);
     const customerIds = [...dirty.keys()];
     const [values, floors] = await Promise.all([
-      currentValuesOf(batch.tx, clientId, customerIds, catalogue, timeZone),
+      currentValuesOf(
+        batch.tx,
+        clientId,
+        customerIds,
+        catalogue,
+        timeZone,
+        undefined,
+        statisticsReadBy(tracks),
+      ),
       loadFloors(batch.tx, clientId, customerIds),
     ]);
     const eventOf = (customerId: string) => latest.get(customerId) as EngineEvent;

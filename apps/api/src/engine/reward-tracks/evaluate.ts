@@ -1,4 +1,5 @@
 import type { TMilestone, TRewardTrackTransactionStatus } from '@laurel/contract';
+import { XP_STATISTIC } from '../economy/xp';
 import { mappedTarget, reachedMilestones } from './milestones';
 import { isWindowed, type TrackDefinition } from './track-definitions';
 
@@ -30,6 +31,12 @@ export type Evaluation = {
   /** Every source value a windowed tier track looked at (its monthly record). */
   sources: SourceSeen[];
 };
+
+/** Every statistic the evaluation reads for a player: each track's source and target, and the XP a milestone records. */
+export const statisticsReadBy = (tracks: readonly TrackDefinition[]) => [
+  ...tracks.flatMap((track) => [track.source, track.target]),
+  XP_STATISTIC,
+];
 
 /** A chain longer than this (generic tracks feeding each other) stops: a cycle cannot loop forever. */
 const MAX_STEPS_PER_PLAYER = 32;
@@ -82,7 +89,7 @@ export const evaluateTracks = (
             track,
             milestone,
             status: claimed ? 'Reward Claimed' : 'Completed',
-            xp: player.values.get('xp') ?? 0,
+            xp: player.values.get(XP_STATISTIC) ?? 0,
           });
         }
         if (desired === current && (hadValue || desired === 0)) continue;

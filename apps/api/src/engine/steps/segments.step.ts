@@ -3,7 +3,7 @@ import { arrayParam, rowsOf } from '../core/sql';
 import type { EngineEvent, EngineStep, StatisticChange, StepBatch } from '../core/types';
 import { type MembershipChange, runSegmentActions } from '../segments/segment-actions';
 import { loadSegments } from '../segments/segment-catalogue';
-import { matchesSegment } from '../segments/segment-rules';
+import { matchesSegment, statisticsOf } from '../segments/segment-rules';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 
@@ -38,6 +38,8 @@ export const updateMemberships = async (batch: StepBatch, statisticChanges: read
       customerIds,
       catalogue,
       batch.timeZoneOf(clientId),
+      undefined,
+      clientSegments.flatMap(statisticsOf),
     );
     const memberships = await rowsOf<{ segment_id: string; customer_id: string }>(
       batch.tx,

@@ -289,6 +289,11 @@ describe('the event log', () => {
       data: { code: 'TABLE-4' },
     });
     expect(all.content[1]?.processed_at).toEqual(expect.any(String));
+    // The sender's event id finds that one event.
+    const sent = all.content[1]?.event_id as string;
+    expect((await eventLog(`?search_string=${encodeURIComponent(sent)}`)).content).toMatchObject([
+      { event_id: sent, type: 'qr.scanned' },
+    ]);
     expect((await eventLog(`?search_string=${customer}&status=parked`)).content).toHaveLength(1);
     expect((await eventLog(`?search_string=${customer}&type=qr.scanned`)).content).toHaveLength(1);
     const page = await eventLog('?page=1&size=2');

@@ -1,0 +1,1 @@
+DROP INDEX "events_client_external_idx";
