@@ -13,6 +13,7 @@ import { createQueryClient } from '@/app/query-client';
 import { AppRoutes, routes } from '@/app/router';
 import { createRouterHandle, RouterBridge } from '@/app/router-handle';
 import { installBackGuard } from '@/ui/back-guard';
+import { installInertBehindModals } from '@/ui/inert-behind-modals';
 
 const queryClient = createQueryClient();
 const router = createRouterHandle(() => ({
@@ -37,6 +38,7 @@ installBackGuard();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+installInertBehindModals(root);
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
 // thread for the whole tree (layout, sidebar and page), so that a click or a key press is never kept waiting.

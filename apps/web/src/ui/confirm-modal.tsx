@@ -2,6 +2,7 @@ import { BUTTON_LABELS } from '@laurel/contract';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { HIDES_PAGE_CLASS } from '@/ui/inert-behind-modals';
 
 type TConfirm = {
   title: string;
@@ -32,6 +33,9 @@ export const openConfirmModal = ({
     children: <Text size="sm">{text}</Text>,
     labels: { confirm: confirmLabel, cancel: cancelLabel },
     confirmProps: { color },
+    // The page behind a question is hidden while it is asked (ui/inert-behind-modals.ts): a row's 'Delete Espresso'
+    // is then not a second match for the dialog's 'Delete'.
+    className: HIDES_PAGE_CLASS,
     onConfirm,
     ...(onClose ? { onClose } : {}),
   });
