@@ -165,7 +165,8 @@ describe.skipIf(testDbKind() !== 'postgres')(
           await blocker.connect();
           await blocker.query('BEGIN');
           await blocker.query('LOCK TABLE events IN SHARE MODE');
-          const deadline = Date.now() + 10_000;
+          // Readiness waits, not timings: generous for a machine busy with the journeys and another suite.
+          const deadline = Date.now() + 30_000;
           while (!blockedMidBatch && Date.now() < deadline) {
             const { rows } = await sql.query(
               `SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND backend_xid IS NOT NULL
@@ -222,7 +223,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
         const finishBy = Date.now() + 90_000;
         while ((await pending()) > 0 && Date.now() < finishBy) await sleep(200);
         // Answers still held by the receiver are written back before the worker stops.
-        const startedBy = Date.now() + 15_000;
+        const startedBy = Date.now() + 60_000;
         while (!last.output().includes('worker is running') && Date.now() < startedBy) await sleep(50);
         last.child.kill('SIGTERM');
         expect(await exitOf(last.child)).toEqual({ code: 0, signal: null });

@@ -14,7 +14,7 @@ import type { TokenClaims } from './tokens';
 export const AUTH_CHANNEL = 'laurel_auth';
 export const MAX_STALENESS_MS = 1_000;
 /** A backstop: an entry is read again after this long whatever was announced. */
-const ENTRY_TTL_MS = 10_000;
+export const ENTRY_TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
 /** The session user's row joined with their client's, as the guard checks it. */
