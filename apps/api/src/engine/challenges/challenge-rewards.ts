@@ -54,8 +54,7 @@ const currentLevels = async (batch: StepBatch, players: { clientId: string; cust
       [...customers],
       catalogue,
       batch.timeZoneOf(clientId),
-      undefined,
-      [LEVEL_STATISTIC],
+      { only: [LEVEL_STATISTIC] },
     );
     for (const customerId of customers)
       levels.set(customerId, values.get(customerId)?.get(LEVEL_STATISTIC) ?? 0);

@@ -42,15 +42,9 @@ export const advanceRewardTracks = async (
     const timeZone = batch.timeZoneOf(clientId);
     const customerIds = [...dirty.keys()];
     const [values, floors] = await Promise.all([
-      currentValuesOf(
-        batch.tx,
-        clientId,
-        customerIds,
-        catalogue,
-        timeZone,
-        undefined,
-        statisticsReadBy(tracks),
-      ),
+      currentValuesOf(batch.tx, clientId, customerIds, catalogue, timeZone, {
+        only: statisticsReadBy(tracks),
+      }),
       loadFloors(batch.tx, clientId, customerIds),
     ]);
     const eventOf = (customerId: string) => latest.get(customerId) as EngineEvent;

@@ -88,7 +88,7 @@ export const setOpeningStanding = async (
   if (untracked.length > 0) {
     const catalogue = await loadStatisticCatalogue(tx, [clientId]);
     const ids = given.map((standing) => standing.customerId);
-    const values = await currentValuesOf(tx, clientId, ids, catalogue, timeZone, now);
+    const values = await currentValuesOf(tx, clientId, ids, catalogue, timeZone, { now });
     const writes = given.flatMap((standing) =>
       untracked.flatMap((name) => {
         const value = standingOf(standing, name);

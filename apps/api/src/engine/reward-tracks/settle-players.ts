@@ -90,7 +90,7 @@ export const settlePlayers = async (
   for (let start = 0; start < customerIds.length; start += SLICE) {
     const slice = customerIds.slice(start, start + SLICE);
     const [values, floors] = await Promise.all([
-      currentValuesOf(tx, clientId, slice, catalogue, timeZone, now),
+      currentValuesOf(tx, clientId, slice, catalogue, timeZone, { now }),
       loadFloors(tx, clientId, slice),
     ]);
     const evaluation = evaluateTracks(

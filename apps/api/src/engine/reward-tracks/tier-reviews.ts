@@ -49,7 +49,7 @@ const reviewTrack = async (tx: Tx, track: TrackDefinition, timeZone: string, now
   const customerIds = due.map((row) => row.customer_id);
   const catalogue = await loadStatisticCatalogue(tx, [track.clientId]);
   const [values, floors, months] = await Promise.all([
-    currentValuesOf(tx, track.clientId, customerIds, catalogue, timeZone, now),
+    currentValuesOf(tx, track.clientId, customerIds, catalogue, timeZone, { now }),
     loadFloors(tx, track.clientId, customerIds),
     rowsOf<{ customer_id: string; month: number; max_value: string; last_value: string }>(
       tx,

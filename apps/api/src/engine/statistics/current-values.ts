@@ -15,8 +15,7 @@ export const currentValuesOf = async (
   customerIds: readonly string[],
   catalogue: StatisticCatalogue,
   timeZone: string,
-  now = new Date(),
-  only?: Iterable<string>,
+  { now = new Date(), only }: { now?: Date; only?: Iterable<string> } = {},
 ) => {
   const definitions = only
     ? [...new Set(only)].flatMap((name) => catalogue.find(clientId, name) ?? [])

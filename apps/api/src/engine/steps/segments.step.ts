@@ -38,8 +38,7 @@ export const updateMemberships = async (batch: StepBatch, statisticChanges: read
       customerIds,
       catalogue,
       batch.timeZoneOf(clientId),
-      undefined,
-      clientSegments.flatMap(statisticsOf),
+      { only: clientSegments.flatMap(statisticsOf) },
     );
     const memberships = await rowsOf<{ segment_id: string; customer_id: string }>(
       batch.tx,

@@ -229,7 +229,7 @@ describe('interval boundaries in the client’s time zone', () => {
           [player],
           catalogue,
           timeZone,
-          new Date(now),
+          { now: new Date(now) },
         );
         return values.get(player)?.get(name);
       };
