@@ -29,7 +29,7 @@ test.describe('branches', () => {
     await expect(form.save).toBeDisabled();
     await expect(form.franchise).toBeChecked();
     await expect(form.delivery).toBeChecked();
-    await expect(form.feeType).toHaveValue('Flat Fee');
+    await expect(form.feeType).toHaveValue('FLAT-FEE');
     await expect(form.form.getByLabel('Public Holidays from')).toHaveValue('06:00');
 
     // A missing display name is refused with the server's message.
@@ -67,7 +67,7 @@ test.describe('branches', () => {
     await branches.search.fill('gard');
     await expect(page).toHaveURL(/search=gard/);
     await expect(branches.row('Bean There Gardens')).toBeVisible();
-    await expect(branches.row('Bean There Gardens')).toContainText('Flat Fee');
+    await expect(branches.row('Bean There Gardens')).toContainText('FLAT-FEE');
     await expect(branches.row('Bean There Gardens')).toContainText('0214567890');
     await snapshot(page, 'branches-list');
     await branches.search.fill('nothing like it');
@@ -84,7 +84,7 @@ test.describe('branches', () => {
     await expect(edit.save).toBeDisabled();
     await edit.displayName.fill('Bean There Kloof Street');
 
-    await edit.choose(edit.feeType, 'Base Radius');
+    await edit.choose(edit.feeType, 'BASE-RADIUS');
     await expect(edit.maxDeliveryRadius).toHaveCount(0);
     await expect(edit.baseDeliveryRadius).toBeVisible();
     await expect(edit.feePerKm).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('branches', () => {
     await expect(edit.errorFor('delivery fee per km is required')).toBeVisible();
     await tallSnapshot(page, 'branch-form-base-radius');
 
-    await edit.choose(edit.feeType, 'Multiple Radii');
+    await edit.choose(edit.feeType, 'MULTI-RADII');
     await expect(edit.baseDeliveryRadius).toHaveCount(0);
     await expect(edit.deliveryFee).toHaveCount(0);
     await expect(edit.radius(1)).toBeVisible();
@@ -112,7 +112,7 @@ test.describe('branches', () => {
     await expectMessageModal(page, 'Success', 'Branch updated successfully.');
     await closeMessageModal(page, 'Success');
     await branches.expectShown();
-    await expect(branches.row('Bean There Kloof Street')).toContainText('Multiple Radii');
+    await expect(branches.row('Bean There Kloof Street')).toContainText('MULTI-RADII');
 
     // Kept after a reload.
     await branches.open('Bean There Kloof Street');
@@ -120,7 +120,7 @@ test.describe('branches', () => {
     await page.reload();
     await edit.expectShown();
     await expect(edit.displayName).toHaveValue('Bean There Kloof Street');
-    await expect(edit.feeType).toHaveValue('Multiple Radii');
+    await expect(edit.feeType).toHaveValue('MULTI-RADII');
     await expect(edit.radius(1)).toHaveValue('5');
     await expect(edit.fee(1)).toHaveValue('20.00');
     await expect(edit.radius(2)).toHaveValue('10');

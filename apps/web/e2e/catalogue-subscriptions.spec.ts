@@ -99,15 +99,15 @@ test.describe('catalogue and subscriptions', () => {
     await plans.openFromSidebar();
     await plans.create.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Subscription' })).toBeVisible();
-    await plan.choose('Apply To', 'Category');
+    await plan.choose('Apply To', 'CATEGORY');
     await plan.save.click();
     await expect(plan.message('categories is required')).toBeVisible();
     await expect(plan.message('expires in is required')).toBeVisible();
-    await plan.choose('Apply To', 'Compound');
+    await plan.choose('Apply To', 'COMPOUND');
     await expect(plan.message('primary products is required')).toBeVisible();
     await expect(plan.message('products is required')).toBeVisible();
     await expect(plan.message('categories is required')).toHaveCount(0);
-    await plan.choose('On Payment Failure', 'Retry');
+    await plan.choose('On Payment Failure', 'RETRY');
     await expect(plan.message('retry days is required')).toBeVisible();
     await expect(plan.message('retry count is required')).toBeVisible();
     await tallSnapshot(page, 'subscription-create-rules');
@@ -116,14 +116,14 @@ test.describe('catalogue and subscriptions', () => {
     await plan.field('SKU').fill('SUB-CM');
     await plan.field('Price').fill('249');
     await plan.field('Description').fill('A flat white and a muffin, every weekday');
-    await plan.choose('Status', 'Active');
-    await plan.choose('Period', 'Monthly');
-    await plan.choose('Type', 'Ongoing');
+    await plan.choose('Status', 'ACTIVE');
+    await plan.choose('Period', 'MONTHLY');
+    await plan.choose('Type', 'ONGOING');
     await plan.field('Expires In').fill('30');
     await plan.pick('Primary Products', 'Flat', 'Flat White');
     await plan.pick('Products', 'Muffin', 'Blueberry Muffin');
-    await plan.choose('Usage Type', 'Selective Usage');
-    await plan.choose('Payment Type', 'Post-payment');
+    await plan.choose('Usage Type', 'SELECTIVE_USAGE');
+    await plan.choose('Payment Type', 'POST_PAYMENT');
     await plan.field('Retry Days').fill('3');
     await plan.field('Retry Count').fill('2');
     await expect(plan.message('retry days is required')).toHaveCount(0);
@@ -136,7 +136,7 @@ test.describe('catalogue and subscriptions', () => {
     await expect(page.getByRole('region', { name: 'Products' })).toContainText('Blueberry Muffin');
     await tallSnapshot(page, 'subscription-details');
     await page.getByRole('link', { name: 'Back to Subscriptions' }).click();
-    await expect(plans.row('Coffee & Muffin')).toContainText('Post-payment');
+    await expect(plans.row('Coffee & Muffin')).toContainText('POST_PAYMENT');
     await expect(plans.row('Coffee & Muffin')).toContainText('False');
     await snapshot(page, 'subscriptions-list');
 
@@ -150,8 +150,8 @@ test.describe('catalogue and subscriptions', () => {
     await expectMessageModal(page, 'Success...', 'Subscription issued successfully.');
     await closeMessageModal(page, 'Success...');
     await expect(subscriptions.dialog).toBeHidden();
-    await expect(subscriptions.row('Coffee & Muffin')).toContainText('Post-payment');
-    await expect(subscriptions.row('Coffee & Muffin')).toContainText('Active');
+    await expect(subscriptions.row('Coffee & Muffin')).toContainText('POST_PAYMENT');
+    await expect(subscriptions.row('Coffee & Muffin')).toContainText('ACTIVE');
     await subscriptions.box.scrollIntoViewIfNeeded();
     await snapshot(page, 'customer-subscriptions');
 

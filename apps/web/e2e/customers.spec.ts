@@ -53,7 +53,7 @@ test.describe('customers', () => {
     await expect(customers.row('van Wyk')).toBeVisible();
     await expect(customers.row('Mokoena')).toContainText('R 0.00');
     await expect(customers.row('Mokoena')).toContainText(cell);
-    await expect(customers.row('Mokoena')).toContainText('Awaiting sign-up');
+    await expect(customers.row('Mokoena')).toContainText('AWAITING-SIGNUP');
     await expect(page.getByText('2 customers')).toBeVisible();
 
     // Search by a fragment of the surname.
@@ -79,11 +79,11 @@ test.describe('customers', () => {
     const suspended = await customers.blockOrUnblock('Block', 'Zanele Mokoena');
     await expect(suspended.getByText('Customer suspended successfully.')).toBeVisible();
     await closeMessageModal(page, 'Success...');
-    await expect(customers.row('Mokoena')).toContainText('Suspended');
+    await expect(customers.row('Mokoena')).toContainText('SUSPENDED');
     const activated = await customers.blockOrUnblock('Unblock', 'Zanele Mokoena');
     await expect(activated.getByText('Customer activated successfully.')).toBeVisible();
     await closeMessageModal(page, 'Success...');
-    await expect(customers.row('Mokoena')).toContainText('Active');
+    await expect(customers.row('Mokoena')).toContainText('ACTIVE');
 
     // The profile opens on a row click; edit the personal information.
     await customers.row('Mokoena').getByText('Zanele', { exact: true }).click();

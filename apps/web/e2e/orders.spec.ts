@@ -66,9 +66,9 @@ test.describe('orders', () => {
     await expect(row).toContainText('R 140.50');
     await expect(row).toContainText('Sea Point');
     await expect(row).toContainText('Delivery');
-    await expect(row).toContainText('Ordered');
+    await expect(row).toContainText('ORDERED');
     await expect(orders.row(till)).toContainText('R 28.00');
-    await expect(orders.row(till)).toContainText('Pos Ordered');
+    await expect(orders.row(till)).toContainText('POS-ORDERED');
     await snapshot(page, 'orders-list');
 
     // Sorting by Total puts the larger order first; the status filter leaves the till sale alone.
@@ -78,7 +78,7 @@ test.describe('orders', () => {
     await orders.sortBy('Total');
     await expect(page).toHaveURL(/sort=total&direction=asc/);
     await expect(orders.table.getByRole('row').nth(1)).toContainText(till);
-    await orders.chooseStatus('Ordered');
+    await orders.chooseStatus('ORDERED');
     await expect(orders.row(till)).toHaveCount(0);
     await expect(orders.row(code)).toBeVisible();
     await orders.chooseStatus('All');
@@ -103,23 +103,23 @@ test.describe('orders', () => {
     await expect(detail.totals).toContainText('TotalR 140.50');
     await expect(detail.totals).toContainText('Includes VAT (15%)R 18.33');
     await expect(detail.customer.getByRole('link', { name: 'Ayanda Dlamini' })).toBeVisible();
-    await expect(detail.parcel(1)).toContainText('Open');
+    await expect(detail.parcel(1)).toContainText('OPEN');
     await expect(detail.orderMoves.getByRole('button')).toHaveText([
-      'Mark as Processing',
-      'Mark as Cancelled',
+      'Mark as PROCESSING',
+      'Mark as CANCELLED',
     ]);
     await tallSnapshot(page, 'order-ordered');
 
     // Work on it and pack it.
-    await detail.moveOrder('Processing');
+    await detail.moveOrder('PROCESSING');
     await expect(detail.orderMoves.getByRole('button')).toHaveText([
-      'Mark as Partially Fulfilled',
-      'Mark as Fulfilled',
-      'Mark as Cancelled',
+      'Mark as PARTIALLY-FULFILLED',
+      'Mark as FULFILLED',
+      'Mark as CANCELLED',
     ]);
-    await detail.moveParcel(1, 'Packed');
-    await expect(detail.parcel(1)).toContainText('Packed');
-    await expect(detail.history).toContainText('Parcel 1: Open → Packed');
+    await detail.moveParcel(1, 'PACKED');
+    await expect(detail.parcel(1)).toContainText('PACKED');
+    await expect(detail.history).toContainText('Parcel 1: OPEN → PACKED');
 
     // A second tab still shows the order as it is now.
     // The session lives in the tab (no 'Remember me?'): the new tab is given it as the sign-in would.
@@ -131,22 +131,22 @@ test.describe('orders', () => {
     await otherTab.goto(`/console/order/${orderId}`);
     const stale = new OrderPage(otherTab);
     await stale.expectShown(code);
-    await expect(stale.orderMoves.getByRole('button', { name: /Mark as Cancelled/ })).toBeVisible();
+    await expect(stale.orderMoves.getByRole('button', { name: /Mark as CANCELLED/ })).toBeVisible();
 
     // Here: the courier takes it, it arrives, and the order is fulfilled, its final status.
-    await detail.moveParcel(1, 'In Transit');
-    await detail.moveParcel(1, 'Delivered');
-    await expect(detail.parcel(1)).toContainText('Delivered');
-    await detail.moveOrder('Fulfilled');
-    await expect(detail.orderMoves.getByRole('button')).toHaveText(['Mark as Refunded']);
-    await expect(detail.history).toContainText('Order: Processing → Fulfilled');
+    await detail.moveParcel(1, 'IN-TRANSIT');
+    await detail.moveParcel(1, 'DELIVERED');
+    await expect(detail.parcel(1)).toContainText('DELIVERED');
+    await detail.moveOrder('FULFILLED');
+    await expect(detail.orderMoves.getByRole('button')).toHaveText(['Mark as REFUNDED']);
+    await expect(detail.history).toContainText('Order: PROCESSING → FULFILLED');
     await tallSnapshot(page, 'order-fulfilled');
     await page.setViewportSize({ width: 390, height: 844 });
     await tallSnapshot(page, 'order-fulfilled-phone');
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // There: cancelling what was fulfilled meanwhile is refused with the server's message, and the tab catches up.
-    await stale.moveOrder('Cancelled');
+    await stale.moveOrder('CANCELLED');
     await expectMessageModal(
       otherTab,
       'Something went wrong!',
@@ -154,7 +154,7 @@ test.describe('orders', () => {
     );
     await snapshot(otherTab, 'order-illegal-move');
     await closeMessageModal(otherTab, 'Something went wrong!');
-    await expect(stale.orderMoves.getByRole('button')).toHaveText(['Mark as Refunded']);
+    await expect(stale.orderMoves.getByRole('button')).toHaveText(['Mark as REFUNDED']);
     await otherTab.close();
 
     // The channel too is refused an illegal move, with a message naming both statuses.
@@ -169,7 +169,7 @@ test.describe('orders', () => {
     await expect(profile.tile('Lifetime Spent')).toContainText('R 140.50');
     await expect(profile.tile('Average Basket Size')).toContainText('R 140.50');
     const profileOrders = page.getByRole('region', { name: 'Orders' });
-    await expect(profileOrders.getByRole('row').filter({ hasText: code })).toContainText('Fulfilled');
+    await expect(profileOrders.getByRole('row').filter({ hasText: code })).toContainText('FULFILLED');
     await tallSnapshot(page, 'customer-profile-orders');
 
     // The player API: totalOrderValue and orderVolume count the order exactly once.

@@ -15,7 +15,7 @@ test.describe('account settings', () => {
     await expect(page).toHaveTitle('Account Settings | Laurel');
     await expect(settings.accountTab).toHaveAttribute('aria-selected', 'true');
     await expect(settings.currentPlan.getByText('Freemium', { exact: true })).toBeVisible();
-    await expect(settings.currentPlan.getByText('Active', { exact: true })).toBeVisible();
+    await expect(settings.currentPlan.getByText('ACTIVE', { exact: true })).toBeVisible();
     await expect(settings.managePlan).toBeVisible();
     await snapshot(page, 'settings-account-read-only');
 
@@ -86,7 +86,7 @@ test.describe('account settings', () => {
 
     const settings = new AccountSettingsPage(page);
     await settings.goto();
-    await expect(settings.currentPlan.getByText('Past Due', { exact: true })).toBeVisible();
+    await expect(settings.currentPlan.getByText('PAST_DUE', { exact: true })).toBeVisible();
     await expect(settings.managePlan).toHaveCount(0);
 
     const shell = new ConsoleLayoutPage(page);

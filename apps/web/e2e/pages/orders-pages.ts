@@ -196,7 +196,7 @@ export class OrderPage {
 
   /** Cancelling, refunding and giving a parcel up ask first. */
   private async confirmIfAsked(label: string) {
-    if (!['Cancelled', 'Refunded', 'Abandoned'].includes(label)) return;
+    if (!['CANCELLED', 'REFUNDED', 'ABANDONED'].includes(label)) return;
     const confirm = this.page.getByRole('dialog', { name: `Mark as ${label}?` });
     await confirm.getByRole('button', { name: `Mark as ${label}` }).click();
     await expect(confirm).toBeHidden();

@@ -9,25 +9,17 @@ const MANTINE_COLOR: Record<TStatusChipColor, string> = {
   warning: 'orange',
 };
 
-/** 'PAST_DUE' -> 'Past Due', 'AWAITING-SIGNUP' -> 'Awaiting Signup'. */
-export const statusLabel = (value: string) =>
-  value
-    .toLowerCase()
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
-    .join(' ');
-
 type TStatusChipProps = {
   status: string;
+  /** Only for statuses of Laurel's own areas: the spec's statuses show as the spec names them (AWAITING-SIGNUP). */
   label?: string;
   /** For statuses the shared table does not know (an event's 'parked'): the area decides their colour. */
   color?: TStatusChipColor;
 };
 
 /** A status as a coloured chip (spec 1 §4): success, neutral, secondary, danger or warning by value. */
-export const StatusChip = ({ status, label = statusLabel(status), color }: TStatusChipProps) => (
-  // A chip never shrinks below its words: a table cell grows instead of cutting "Awaiting sign-up".
+export const StatusChip = ({ status, label = status, color }: TStatusChipProps) => (
+  // A chip never shrinks below its words: a table cell grows instead of cutting "RETURNED-BY-CUSTOMER".
   <Badge
     color={MANTINE_COLOR[color ?? statusChipColor(status)]}
     variant="light"

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_CODE_EXTENSION } from './contact';
 import { DAYS_OF_WEEK } from './days-of-week';
+import { verbatimLabels } from './verbatim-labels';
 
 export const ZDeliveryFeeType = z.enum(['FLAT-FEE', 'BASE-RADIUS', 'MULTI-RADII']);
 export type TDeliveryFeeType = z.infer<typeof ZDeliveryFeeType>;
 export const DELIVERY_FEE_TYPES = ZDeliveryFeeType.options;
-export const DELIVERY_FEE_TYPE_LABELS: Record<TDeliveryFeeType, string> = {
-  'FLAT-FEE': 'Flat Fee',
-  'BASE-RADIUS': 'Base Radius',
-  'MULTI-RADII': 'Multiple Radii',
-};
+export const DELIVERY_FEE_TYPE_LABELS = verbatimLabels(DELIVERY_FEE_TYPES);
 
 /** Fields each delivery fee type requires (spec 1 §5). */
 export const DELIVERY_FEE_REQUIRED_FIELDS = {

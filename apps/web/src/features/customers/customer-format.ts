@@ -1,22 +1,9 @@
-import {
-  CUSTOMER_STATUSES,
-  formatCappedCount,
-  formatCount,
-  localCellNumber,
-  type TCustomerStatus,
-} from '@laurel/contract';
+import { CUSTOMER_STATUSES, formatCappedCount, formatCount, localCellNumber } from '@laurel/contract';
 import type { TCustomerStatusFilter } from '@/features/customers/api';
-
-export const CUSTOMER_STATUS_LABELS: Record<TCustomerStatus, string> = {
-  'AWAITING-SIGNUP': 'Awaiting sign-up',
-  ACTIVE: 'Active',
-  SUSPENDED: 'Suspended',
-  ERASED: 'Erased',
-};
 
 export const STATUS_FILTER_OPTIONS: { value: TCustomerStatusFilter; label: string }[] = [
   { value: 'ALL', label: 'All' },
-  ...CUSTOMER_STATUSES.map((status) => ({ value: status, label: CUSTOMER_STATUS_LABELS[status] })),
+  ...CUSTOMER_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
 export const isStatusFilter = (value: string): value is TCustomerStatusFilter =>

@@ -10,7 +10,6 @@ import {
 } from '@laurel/contract';
 import type { TOrderStatusFilter } from '@/features/orders/api';
 import { displayDateTime as displayTimestamp, parseDate } from '@/ui/display-date';
-import { statusLabel } from '@/ui/status-chip';
 
 /** Texts of this area's own; the spec's come from the contract. */
 export const ORDER_TEXTS = {
@@ -40,7 +39,7 @@ export const ORDER_TEXTS = {
 
 export const ORDER_STATUS_FILTER_OPTIONS: { value: TOrderStatusFilter; label: string }[] = [
   { value: ALL_FILTER_VALUE, label: 'All' },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
 export const isOrderStatusFilter = (value: string): value is TOrderStatusFilter =>
@@ -53,7 +52,7 @@ export const paymentLocationLabel = (location: TPaymentLocation | null) =>
   location ? PAYMENT_LOCATION_LABELS[location] : '—';
 
 /** The verb on a button that moves an order or parcel to a status. */
-export const moveLabel = (status: string) => `Mark as ${statusLabel(status)}`;
+export const moveLabel = (status: string) => `Mark as ${status}`;
 
 const utcDateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -2,23 +2,15 @@ import {
   SUBSCRIPTION_APPLY_TO_LABELS,
   SUBSCRIPTION_PAYMENT_TYPE_LABELS,
   SUBSCRIPTION_PERIOD_LABELS,
-  SUBSCRIPTION_STATUS_LABELS,
   SUBSCRIPTION_TYPE_LABELS,
   type TRedemptionMethod,
-  type TSubscriptionStatus,
 } from '@laurel/contract';
-import { statusLabel } from '@/ui/status-chip';
 
 /** '2026-11-24' from a date or a timestamp; nothing shows as a dash. */
 export const displayDate = (value: string | null | undefined) => (value ? value.slice(0, 10) : '—');
 
 /** The spec's Free Trial column reads True or False (spec 1 §2.14). */
 export const trueFalse = (value: boolean) => (value ? 'True' : 'False');
-
-export const planStatusLabel = (status: TSubscriptionStatus) => SUBSCRIPTION_STATUS_LABELS[status];
-
-/** A customer's subscription status ('TRIAL' -> 'Trial'). */
-export const customerStatusLabel = (status: string) => statusLabel(status);
 
 export const LABELS = {
   period: SUBSCRIPTION_PERIOD_LABELS,

@@ -35,7 +35,7 @@ import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
-import { StatusChip, statusLabel } from '@/ui/status-chip';
+import { StatusChip } from '@/ui/status-chip';
 
 const TEXTS = {
   subtitle: "Your customers' baskets from every channel, newest change first.",
@@ -59,7 +59,7 @@ const TYPE_OPTIONS: { value: TBasketTypeFilter; label: string }[] = [
 
 const STATUS_OPTIONS: { value: TBasketStatusFilter; label: string }[] = [
   { value: ALL_FILTER_VALUE, label: 'All' },
-  ...BASKET_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+  ...BASKET_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
 // Checked against the options, not the contract's schema, so that the list loads no zod.

@@ -64,7 +64,7 @@ describe('customer profile: baskets and orders', { timeout: 30_000 }, () => {
     const basketRow = (await within(baskets).findByText('R 84.50')).closest('tr') as HTMLElement;
     expect(within(basketRow).getByText('2026-03-02')).toBeTruthy();
     expect(within(basketRow).getByText('Collection')).toBeTruthy();
-    expect(within(basketRow).getByText('Checked Out')).toBeTruthy();
+    expect(within(basketRow).getByText('CHECKED-OUT')).toBeTruthy();
     const orders = await screen.findByRole('region', { name: 'Orders' }, { timeout: 5000 });
     // The spec's customer order list columns (spec 1 §2.15), each its own column header.
     for (const header of [
@@ -87,7 +87,7 @@ describe('customer profile: baskets and orders', { timeout: 30_000 }, () => {
       'R 140.50',
       'Sea Point',
       'Delivery',
-      'Fulfilled',
+      'FULFILLED',
     ])
       expect(within(orderRow).getByText(text)).toBeTruthy();
     expect(api.callsTo('GET /api/v2/user/basket/list')[0]?.url).toBe(

@@ -15,7 +15,7 @@ import { PersonalInfoSection } from '@/features/customers/components/personal-in
 import { AnalyticsPanel, ProfileTiles } from '@/features/customers/components/profile-overview';
 import { ProfileSection } from '@/features/customers/components/profile-section';
 import { StatisticsSection } from '@/features/customers/components/statistics-section';
-import { CUSTOMER_STATUS_LABELS, displayDate } from '@/features/customers/customer-format';
+import { displayDate } from '@/features/customers/customer-format';
 import { mayAddCustomers, mayEditCustomers } from '@/features/customers/customer-rules';
 import { WalletBalanceTile, WalletHistory } from '@/features/economy';
 import { CustomerProgression } from '@/features/reward-tracks';
@@ -92,7 +92,7 @@ const UserDetails = ({ customer, showSetUpLoyalty, onSetUpLoyalty }: THeaderProp
             <Title order={1} fz="h2">
               {customer.name} {customer.surname}
             </Title>
-            <StatusChip status={customer.status} label={CUSTOMER_STATUS_LABELS[customer.status]} />
+            <StatusChip status={customer.status} />
           </Group>
           <Group gap="lg" c="dimmed">
             <Group gap={4}>

@@ -101,7 +101,7 @@ describe('customers list', () => {
     expect(cell.tagName).toBe('TD');
     expect(cell.innerHTML).toBe('nomsa.botha.35@<wbr>mail.example.co.za');
     // The chip reads in full; nothing is cut.
-    expect(within(cell.closest('tr') as HTMLElement).getByText('Active')).toBeTruthy();
+    expect(within(cell.closest('tr') as HTMLElement).getByText('ACTIVE')).toBeTruthy();
   });
 
   it('puts the filters on a row of their own above the buttons, the two dates together', async () => {

@@ -18,7 +18,6 @@ import { customerListQuery, type TCustomerListFilter } from '@/features/customer
 import { useBlockCustomer } from '@/features/customers/components/use-block-customer';
 import { useExportCustomers } from '@/features/customers/components/use-export-customers';
 import {
-  CUSTOMER_STATUS_LABELS,
   customerCountText,
   displayCellNumber,
   displayDate,
@@ -117,9 +116,7 @@ export const CustomersPage = () => {
       accessor: 'status',
       title: 'Status',
       noWrap: true,
-      render: (customer) => (
-        <StatusChip status={customer.status} label={CUSTOMER_STATUS_LABELS[customer.status]} />
-      ),
+      render: (customer) => <StatusChip status={customer.status} />,
     },
     {
       accessor: 'actions',

@@ -12,7 +12,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { StatusMoves } from '@/features/orders/components/status-moves';
 import { displayDateTime, ORDER_TEXTS, percent } from '@/features/orders/order-format';
-import { StatusChip, statusLabel } from '@/ui/status-chip';
+import { StatusChip } from '@/ui/status-chip';
 
 type TSectionProps = { title: string; actions?: ReactNode; children: ReactNode };
 
@@ -222,8 +222,8 @@ export const HistorySection = ({ order }: { order: TOrderDetail }) => {
               title={
                 <Text size="sm" fw={600}>
                   {entry.parcel === null ? 'Order' : `Parcel ${entry.parcel}`}:{' '}
-                  {entry.from_status ? `${statusLabel(entry.from_status)} → ` : ''}
-                  {statusLabel(entry.to_status)}
+                  {entry.from_status ? `${entry.from_status} → ` : ''}
+                  {entry.to_status}
                 </Text>
               }
             >

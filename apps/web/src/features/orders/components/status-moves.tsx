@@ -2,7 +2,6 @@ import { BUTTON_LABELS } from '@laurel/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { moveLabel } from '@/features/orders/order-format';
-import { statusLabel } from '@/ui/status-chip';
 
 /** Moves that give something up: they ask first. */
 const GIVING_UP = new Set(['CANCELLED', 'REFUNDED', 'ABANDONED']);
@@ -30,9 +29,7 @@ export const StatusMoves = ({ subject, moves, busy, onMove, size = 'sm' }: TStat
     modals.openConfirmModal({
       title: `${moveLabel(status)}?`,
       children: (
-        <Text size="sm">
-          {`This moves ${subject} to ${statusLabel(status)}, a status it cannot leave again.`}
-        </Text>
+        <Text size="sm">{`This moves ${subject} to ${status}, a status it cannot leave again.`}</Text>
       ),
       labels: { confirm: moveLabel(status), cancel: BUTTON_LABELS.cancel },
       confirmProps: { color: 'red' },

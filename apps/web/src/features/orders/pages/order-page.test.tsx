@@ -48,8 +48,8 @@ describe('order page', { timeout: 30_000 }, () => {
     expect(totals.textContent).toContain('Total excl. VATR 122.17');
     const customer = within(region('Customer')).getByRole('link', { name: 'Ann Smith' });
     expect(customer.getAttribute('href')).toBe(`/console/customers/customer-profile/${CUSTOMER_ID}`);
-    expect(within(region('Parcels')).getByRole('group', { name: 'Parcel 1' }).textContent).toContain('Open');
-    expect(within(region('Status History')).getByText('Order: Ordered')).toBeTruthy();
+    expect(within(region('Parcels')).getByRole('group', { name: 'Parcel 1' }).textContent).toContain('OPEN');
+    expect(within(region('Status History')).getByText('Order: ORDERED')).toBeTruthy();
     expect(api.callsTo(`GET /api/orders/${ORDER_ID}`)[0]?.headers.get('Authorization')).toBe(
       'Bearer client-jwt',
     );
@@ -59,12 +59,12 @@ describe('order page', { timeout: 30_000 }, () => {
     serveOrders();
     await openOrder();
     expect(buttonNames(screen.getByRole('group', { name: 'Move the order' }))).toEqual([
-      'Mark as Processing',
-      'Mark as Cancelled',
+      'Mark as PROCESSING',
+      'Mark as CANCELLED',
     ]);
     expect(buttonNames(within(region('Parcels')).getByRole('group', { name: 'Parcel 1' }))).toEqual([
-      'Mark as Packed',
-      'Mark as Abandoned',
+      'Mark as PACKED',
+      'Mark as ABANDONED',
     ]);
   });
 
@@ -102,26 +102,26 @@ describe('order page', { timeout: 30_000 }, () => {
       },
     );
     await openOrder();
-    await user.click(screen.getByRole('button', { name: 'Mark as Processing: the order' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as PROCESSING: the order' }));
     await waitFor(() =>
       expect(api.callsTo(`PATCH /api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({ status: 'PROCESSING' }),
     );
     await waitFor(() =>
       expect(buttonNames(screen.getByRole('group', { name: 'Move the order' }))).toEqual([
-        'Mark as Partially Fulfilled',
-        'Mark as Fulfilled',
-        'Mark as Cancelled',
+        'Mark as PARTIALLY-FULFILLED',
+        'Mark as FULFILLED',
+        'Mark as CANCELLED',
       ]),
     );
-    await user.click(screen.getByRole('button', { name: 'Mark as Packed: parcel 1' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as PACKED: parcel 1' }));
     await waitFor(() =>
       expect(api.callsTo(`PATCH /api/orders/${ORDER_ID}/parcels/${PARCEL_ID}/status`)[0]?.body).toEqual({
         status: 'PACKED',
       }),
     );
     const parcel = await within(region('Parcels')).findByRole('group', { name: 'Parcel 1' });
-    await waitFor(() => expect(parcel.textContent).toContain('Packed'));
-    expect(within(region('Status History')).getByText('Parcel 1: Open → Packed')).toBeTruthy();
+    await waitFor(() => expect(parcel.textContent).toContain('PACKED'));
+    expect(within(region('Status History')).getByText('Parcel 1: OPEN → PACKED')).toBeTruthy();
   });
 
   it("asks before cancelling, and shows the server's 409 message when the move is no longer legal", async () => {
@@ -143,9 +143,9 @@ describe('order page', { timeout: 30_000 }, () => {
       },
     );
     await openOrder();
-    await user.click(screen.getByRole('button', { name: 'Mark as Cancelled: the order' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Mark as Cancelled?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Mark as Cancelled' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as CANCELLED: the order' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark as CANCELLED?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Mark as CANCELLED' }));
     const modal = await screen.findByRole('dialog', { name: 'Something went wrong!' });
     expect(within(modal).getByText('An order cannot move from FULFILLED to CANCELLED.')).toBeTruthy();
     expect(api.callsTo(`PATCH /api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({ status: 'CANCELLED' });
@@ -153,7 +153,7 @@ describe('order page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(reads).toBe(2));
     await waitFor(() =>
       expect(buttonNames(screen.getByRole('group', { name: 'Move the order' }))).toEqual([
-        'Mark as Refunded',
+        'Mark as REFUNDED',
       ]),
     );
   });

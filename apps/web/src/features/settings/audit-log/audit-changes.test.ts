@@ -32,7 +32,7 @@ describe('audit changes', () => {
     ).toEqual([
       { field: 'Banking details › Account type', from: 'CHEQUE', to: 'SAVINGS' },
       { field: 'Address', from: '—', to: '12 Kloof Street' },
-      { field: 'Delivery fee type', from: 'Flat Fee', to: 'Base Radius' },
+      { field: 'Delivery fee type', from: 'FLAT-FEE', to: 'BASE-RADIUS' },
       { field: 'Delivery fee', from: '25.00', to: '30.00' },
     ]);
   });

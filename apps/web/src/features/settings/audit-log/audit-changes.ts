@@ -1,5 +1,4 @@
 import {
-  DELIVERY_FEE_TYPE_LABELS,
   dayOfWeekName,
   FEATURE_AREA_LABELS,
   PERMISSION_ACTION_LABELS,
@@ -34,9 +33,6 @@ export const formatChangeValue = (value: unknown, key = ''): string => {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   // Fees are money: two decimals, as the branch form shows them.
   if (typeof value === 'number' && /(^|_)fee($|_)/.test(key)) return value.toFixed(2);
-  if (key === 'delivery_fee_type' && typeof value === 'string' && value in DELIVERY_FEE_TYPE_LABELS) {
-    return DELIVERY_FEE_TYPE_LABELS[value as keyof typeof DELIVERY_FEE_TYPE_LABELS];
-  }
   if (key === 'delivery_radii' && Array.isArray(value)) {
     if (value.length === 0) return EMPTY;
     return value

@@ -76,7 +76,7 @@ describe('account settings: page and plan', () => {
     await waitFor(() => expect(document.title).toBe('Account Settings | Laurel'));
     const panel = screen.getByRole('region', { name: 'Current Plan' });
     expect(within(panel).getByText('Freemium')).toBeTruthy();
-    expect(within(panel).getByText('Active')).toBeTruthy();
+    expect(within(panel).getByText('ACTIVE')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Manage Plan' })).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Subscribe' })).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('account settings: page and plan', () => {
     const { router } = await openSettings();
     const panel = screen.getByRole('region', { name: 'Current Plan' });
     expect(within(panel).getByText('Starter')).toBeTruthy();
-    expect(within(panel).getByText('Past Due')).toBeTruthy();
+    expect(within(panel).getByText('PAST_DUE')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(within(panel).getByRole('button', { name: 'Subscribe' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));

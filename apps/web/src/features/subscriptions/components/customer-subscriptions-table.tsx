@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { customerSubscriptionsQuery } from '@/features/subscriptions/api';
 import { PlanImage } from '@/features/subscriptions/components/plan-image';
-import { customerStatusLabel, displayDate, trueFalse } from '@/features/subscriptions/subscription-format';
+import { displayDate, trueFalse } from '@/features/subscriptions/subscription-format';
 import { DataTable, type TableColumn } from '@/ui/data-table';
 import { StatusChip } from '@/ui/status-chip';
 
@@ -67,7 +67,7 @@ export const CustomerSubscriptionsTable = ({ customerId, currencySymbol = 'R' }:
     {
       accessor: 'status',
       title: 'Status',
-      render: (row) => <StatusChip status={row.status} label={customerStatusLabel(row.status)} />,
+      render: (row) => <StatusChip status={row.status} />,
     },
   ];
   return (

@@ -74,7 +74,7 @@ describe('customer profile: subscriptions', { timeout: 30_000 }, () => {
     const row = (await within(box).findByText('Coffee Club')).closest('tr') as HTMLElement;
     expect(within(row).getByText('True')).toBeTruthy();
     expect(within(row).getByText('2026-02-01')).toBeTruthy();
-    expect(within(row).getByText('Trial')).toBeTruthy();
+    expect(within(row).getByText('TRIAL')).toBeTruthy();
     expect(api.callsTo('GET /api/v2/user/subscriptions').length).toBeGreaterThanOrEqual(2);
   });
 

@@ -41,9 +41,9 @@ describe('subscriptions list', { timeout: 30_000 }, () => {
       'Status',
     ]);
     expect(within(row).getByText('True')).toBeTruthy();
-    expect(within(row).getByText('Pre-payment')).toBeTruthy();
+    expect(within(row).getByText('PRE_PAYMENT')).toBeTruthy();
     expect(within(row).getByText('2026-02-03')).toBeTruthy();
-    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('ACTIVE')).toBeTruthy();
   });
 });
 
@@ -52,7 +52,7 @@ describe('create subscription: the conditional rules of spec 1 §5', { timeout: 
     serveSubscriptions();
     await openCreate();
     expect(screen.queryByRole('textbox', { name: /^Categories/ })).toBeNull();
-    await choose('Apply To', 'Category');
+    await choose('Apply To', 'CATEGORY');
     expect(picker('Categories')).toBeTruthy();
     await user.click(save());
     expect(await screen.findByText('categories is required')).toBeTruthy();
@@ -63,7 +63,7 @@ describe('create subscription: the conditional rules of spec 1 §5', { timeout: 
   it('asks for primary products and products when it is compound', async () => {
     serveSubscriptions();
     await openCreate();
-    await choose('Apply To', 'Compound');
+    await choose('Apply To', 'COMPOUND');
     await user.click(save());
     expect(await screen.findByText('primary products is required')).toBeTruthy();
     expect(screen.getByText('products is required')).toBeTruthy();
@@ -73,11 +73,11 @@ describe('create subscription: the conditional rules of spec 1 §5', { timeout: 
   it('asks for retry days and count when a failed payment is retried', async () => {
     serveSubscriptions();
     await openCreate();
-    await choose('On Payment Failure', 'Retry');
+    await choose('On Payment Failure', 'RETRY');
     await user.click(save());
     expect(await screen.findByText('retry days is required')).toBeTruthy();
     expect(screen.getByText('retry count is required')).toBeTruthy();
-    await choose('On Payment Failure', 'Pause');
+    await choose('On Payment Failure', 'PAUSE');
     await waitFor(() => expect(screen.queryByText('retry days is required')).toBeNull());
   });
 
@@ -94,13 +94,13 @@ describe('create subscription: the conditional rules of spec 1 §5', { timeout: 
     await user.type(select('SKU'), 'SUB-COFFEE');
     await user.type(select('Price'), '299');
     await user.type(select('Description'), 'A coffee a day');
-    await choose('Period', 'Monthly');
-    await choose('Type', 'Ongoing');
+    await choose('Period', 'MONTHLY');
+    await choose('Type', 'ONGOING');
     await user.type(select('Expires In'), '30');
-    await choose('Apply To', 'Basket');
-    await choose('Usage Type', 'Selective Usage');
-    await choose('Payment Type', 'Post-payment');
-    await choose('On Payment Failure', 'Cancel');
+    await choose('Apply To', 'BASKET');
+    await choose('Usage Type', 'SELECTIVE_USAGE');
+    await choose('Payment Type', 'POST_PAYMENT');
+    await choose('On Payment Failure', 'CANCEL');
     await user.click(save());
     const success = await screen.findByRole('dialog', { name: 'Success' });
     expect(within(success).getByText('Subscription saved.')).toBeTruthy();

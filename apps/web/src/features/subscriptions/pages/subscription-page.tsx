@@ -24,7 +24,7 @@ import {
   type TSubscriptionFormErrors,
   valuesOfSubscription,
 } from '@/features/subscriptions/subscription-form-values';
-import { planStatusLabel, SUBSCRIPTION_TEXTS } from '@/features/subscriptions/subscription-format';
+import { SUBSCRIPTION_TEXTS } from '@/features/subscriptions/subscription-format';
 import {
   branchScopeOf,
   mayCreateSubscriptions,
@@ -103,7 +103,7 @@ const SubscriptionEditor = ({ plan }: { plan: TSubscriptionDetails | null }) => 
                 <Title order={1} fz="h2">
                   {title}
                 </Title>
-                {plan && <StatusChip status={plan.status} label={planStatusLabel(plan.status)} />}
+                {plan && <StatusChip status={plan.status} />}
               </Group>
               {plan && (
                 <Text size="sm" c="dimmed">

@@ -17,7 +17,6 @@ import { PlanImage } from '@/features/subscriptions/components/plan-image';
 import {
   displayDate,
   LABELS,
-  planStatusLabel,
   SUBSCRIPTION_TEXTS,
   trueFalse,
 } from '@/features/subscriptions/subscription-format';
@@ -104,7 +103,7 @@ export const SubscriptionsPage = () => {
       {
         accessor: 'status',
         title: 'Status',
-        render: (plan) => <StatusChip status={plan.status} label={planStatusLabel(plan.status)} />,
+        render: (plan) => <StatusChip status={plan.status} />,
       },
     ] satisfies TableColumn<TSubscription>[]
   ).map((column) => ({ ...column, defaultToggle: DEFAULT_COLUMNS.includes(column.accessor) }));

@@ -80,7 +80,7 @@ describe('users list', { timeout: 30_000 }, () => {
     expect(document.title).toBe('Users | Laurel');
     const row = (await screen.findByText('sipho@example.com')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Area Manager')).toBeTruthy();
-    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('ACTIVE')).toBeTruthy();
     expect(await within(row).findByText('Sea Point')).toBeTruthy();
     const ownerRow = screen.getByRole('cell', { name: 'thandi@example.com' }).closest('tr') as HTMLElement;
     expect(within(ownerRow).getByText('All branches')).toBeTruthy();

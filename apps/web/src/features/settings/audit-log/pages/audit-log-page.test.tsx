@@ -152,7 +152,7 @@ describe('audit log tab', { timeout: 20_000 }, () => {
       );
     expect(rows).toEqual([
       ['Display name', 'Bean There Gardens', '', 'Bean There Central'],
-      ['Delivery fee type', 'Flat Fee', '', 'Multiple Radii'],
+      ['Delivery fee type', 'FLAT-FEE', '', 'MULTI-RADII'],
       ['Delivery radii', '—', '', '5 km: 20.00, 10 km: 35.00'],
     ]);
     expect(router.state.location.search).toBe(`?entry=${'1'.repeat(24)}`);

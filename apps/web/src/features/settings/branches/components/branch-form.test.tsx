@@ -55,7 +55,7 @@ describe('branch form: a new branch', SLOW, () => {
     expect(screen.getByRole('switch', { name: /^VAT registered/ })).toHaveProperty('checked', true);
     expect(screen.getByRole('switch', { name: /^Replace by default/ })).toHaveProperty('checked', true);
     expect(screen.getByRole('switch', { name: /^Delivery/ })).toHaveProperty('checked', true);
-    expect(screen.getByRole('combobox', { name: 'Delivery Fee Type' })).toHaveProperty('value', 'Flat Fee');
+    expect(screen.getByRole('combobox', { name: 'Delivery Fee Type' })).toHaveProperty('value', 'FLAT-FEE');
     const times = section('Trading times');
     const days = within(times)
       .getAllByRole('row')
@@ -160,7 +160,7 @@ describe('branch form: delivery fee types', SLOW, () => {
 
   it('BASE-RADIUS shows the base radius, the fee per km and the delivery fee, each required', async () => {
     const { user, onSubmit } = renderForm(validValues());
-    await chooseFeeType(user, 'Base Radius');
+    await chooseFeeType(user, 'BASE-RADIUS');
     const delivery = section('Delivery');
     expect(within(delivery).queryByRole('textbox', { name: /Max Delivery Radius/ })).toBeNull();
     expect(within(delivery).getByRole('textbox', { name: /Base Delivery Radius/ })).toBeTruthy();
@@ -175,7 +175,7 @@ describe('branch form: delivery fee types', SLOW, () => {
 
   it('MULTI-RADII edits a list of radii with their fees: add, remove, and at least one', async () => {
     const { user, onSubmit } = renderForm(validValues());
-    await chooseFeeType(user, 'Multiple Radii');
+    await chooseFeeType(user, 'MULTI-RADII');
     const radii = screen.getByRole('group', { name: 'Delivery radii' });
     expect(screen.queryByRole('textbox', { name: /Max Delivery Radius/ })).toBeNull();
     expect(within(radii).getAllByRole('textbox', { name: /^Radius/ })).toHaveLength(1);

@@ -72,7 +72,7 @@ describe('branches tab', { timeout: 20_000 }, () => {
     const { router } = open('/console/settings/branches');
     expect(await screen.findByRole('link', { name: 'Bean There Gardens' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Branches', selected: true })).toBeTruthy();
-    expect(screen.getByText('Flat Fee')).toBeTruthy();
+    expect(screen.getByText('FLAT-FEE')).toBeTruthy();
     expect(screen.getByText('No delivery')).toBeTruthy();
     expect(api.callsTo('GET /api/branches')[0]?.url).toBe('/api/branches?page=1&size=15');
 
