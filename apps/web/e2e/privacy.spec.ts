@@ -61,7 +61,7 @@ test.describe('privacy', () => {
 
     // The erased state: no name, no contact details, nothing left to edit or erase; the balance forfeited.
     await expect(profile.heading('Erased customer')).toBeVisible();
-    await expect(page.getByText('Erased', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('ERASED', { exact: true }).first()).toBeVisible();
     await expect(privacy.box).toContainText('personal data was erased on request');
     await expect(privacy.erase).toBeHidden();
     await expect(profile.personalInformation).not.toContainText(email);

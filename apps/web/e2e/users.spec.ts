@@ -111,7 +111,7 @@ test.describe('console users', () => {
     await list.expectShown();
     const row = list.row(manager.email);
     await expect(row).toContainText('Area Manager');
-    await expect(row).toContainText('Active');
+    await expect(row).toContainText('ACTIVE');
     await expect(row).toContainText('Sea Point');
     await page.screenshot({
       path: testInfo.outputPath('users-list.png'),
