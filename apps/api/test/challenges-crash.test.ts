@@ -7,7 +7,7 @@ import { addCustomer, createApiKey, createClientAndSignIn } from './factories';
 import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, startServer } from './server-process';
-import { ensureWorkerBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
 
 /*
  * DESIGN §5 for challenges: a completion pays exactly once, even when the worker dies between writing the
@@ -25,7 +25,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
   'a challenge completion under SIGKILL between progress and reward (PostgreSQL only: worker processes)',
   () => {
     it('pays the badge and the XP exactly once per player', async () => {
-      ensureWorkerBuilt();
+      ensureApiBuilt();
       const database = await createServerDatabase('challenges-crash');
       const url = database.url as string;
       const sql = new pg.Client({ connectionString: url });

@@ -8,7 +8,7 @@ import { addCustomer, bearer, createApiKey, createClientAndSignIn, type SignedIn
 import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, startServer } from './server-process';
-import { ensureWorkerBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
 
 /**
  * How long the scenario waits for workers to start, build, reach a batch or finish: readiness, not speed. On a
@@ -1105,12 +1105,12 @@ describe.skipIf(testDbKind() !== 'postgres')(
   'engine workers killed with SIGKILL mid-batch (PostgreSQL only: separate worker processes need it, PGlite belongs to one process)',
   () => {
     it('one worker, killed five times while 5,000 events arrive (and once mid-rebuild): every statistic, segment membership and badge grant equals a recomputation from the log', async () => {
-      ensureWorkerBuilt();
+      ensureApiBuilt();
       await runScenario({ seed: 11, workers: 1 });
     }, 300_000);
 
     it('two workers on one database, killed five times in turn: the same holds', async () => {
-      ensureWorkerBuilt();
+      ensureApiBuilt();
       await runScenario({ seed: 23, workers: 2 });
     }, 300_000);
   },

@@ -9,7 +9,7 @@ import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, type ServerProcess, startServer } from './server-process';
 import { createTestApp, type TestApp } from './test-app';
-import { ensureWorkerBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
 
 /*
  * An idle worker sleeps: it is woken by new work (this process's ingestion at once, another process's by NOTIFY)
@@ -107,7 +107,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
   'a worker in another process wakes by NOTIFY (PostgreSQL only: worker processes)',
   () => {
     it('processes each event an API process accepts, with no poll', async () => {
-      ensureWorkerBuilt();
+      ensureApiBuilt();
       const database = await createServerDatabase('engine-wake');
       const url = database.url as string;
       const sql = new pg.Client({ connectionString: url });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ensureApiBuilt, SERVER_BUNDLE } from './worker-process';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,11 +17,12 @@ export const freePort = () =>
 
 export type ServerProcess = { child: ChildProcess; url: string; output: () => string };
 
-/** Runs src/server.ts as a real process (through tsx, so it is always the current code). */
+/** Runs the server as a real process: the bundle of the current sources (built first when they are newer). */
 export const startServer = async (env: Record<string, string>): Promise<ServerProcess> => {
+  ensureApiBuilt();
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: API_DIR,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

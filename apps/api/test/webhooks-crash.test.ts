@@ -8,7 +8,7 @@ import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, type ServerProcess, startServer } from './server-process';
 import { startReceiver } from './webhook-receiver';
-import { ensureWorkerBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
 
 /*
  * Issue 26 (DESIGN §10): the outbox is written by the effect's own transaction and sent at least once. An API that
@@ -39,7 +39,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
   'webhook workers killed with SIGKILL (PostgreSQL only: separate worker processes need it, PGlite belongs to one process)',
   () => {
     it('killed mid-batch and with deliveries in flight: every credit is delivered at least once, none for a rolled-back batch, nothing left pending', async () => {
-      ensureWorkerBuilt();
+      ensureApiBuilt();
       const database = await createServerDatabase('webhooks-crash');
       const url = database.url as string;
       const sql = new pg.Client({ connectionString: url });

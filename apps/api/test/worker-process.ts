@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = path.resolve(API_DIR, '../..');
 export const WORKER_BUNDLE = path.join(API_DIR, 'dist/worker.js');
+export const SERVER_BUNDLE = path.join(API_DIR, 'dist/server.js');
 
 /** What the bundle is built from (as scripts/lib/build.mjs counts it for `npm run worker`). */
 const BUNDLE_INPUTS = [
@@ -31,15 +32,22 @@ const newestMtime = (entry: string): number => {
   return newest;
 };
 
-/**
- * The worker runs as production runs it, `node dist/worker.js`. `npm test` builds before the API suites; a file
- * run on its own builds the bundle here when it is missing or older than its sources, as `npm run worker` does.
- */
-export const ensureWorkerBuilt = () => {
-  let built = 0;
+const builtAt = (bundle: string) => {
   try {
-    built = statSync(WORKER_BUNDLE).mtimeMs;
-  } catch {}
+    return statSync(bundle).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * The worker and the server run as production runs them, `node dist/worker.js` and `node dist/server.js`: a
+ * bundle starts on a fraction of the CPU that compiling the sources through tsx takes, and the API suites start
+ * dozens of processes. `npm test` builds before the API suites; a file run on its own builds the bundles here when
+ * one is missing or older than its sources, as `npm run worker` does.
+ */
+export const ensureApiBuilt = () => {
+  const built = Math.min(builtAt(WORKER_BUNDLE), builtAt(SERVER_BUNDLE));
   if (built > 0 && Math.max(...BUNDLE_INPUTS.map(newestMtime)) <= built) return;
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (result.status !== 0) {

@@ -6,7 +6,7 @@ import {
   type TIncomingEvent,
   ZIncomingEvent,
 } from '@laurel/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { requestHash } from '../../http/request-hash';
@@ -29,29 +29,47 @@ const refKey = (ref: TEventCustomerRef) => {
   return key ? `${key.kind}:${key.value}` : '';
 };
 
-/** Every distinct customer reference of the batch, resolved with one query. */
+/**
+ * Every distinct customer reference of the batch, resolved with one query of the kinds it names only: a sender
+ * names its customers one way, and planning the four unused lookups cost more than running the one used.
+ */
 const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) => {
   const keys = [...new Set(valid.map(({ event }) => refKey(event.customer)))];
-  const pick = (prefix: string) =>
-    keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
-  const rows = await rowsOf<{ key: string; id: string }>(
-    db,
+  const lookups: [prefix: string, lookup: (values: string[]) => SQL][] = [
     // An erased member (privacy) is unknown to events: their other identifiers were cleared, and their id is too.
-    sql`SELECT '_id:' || c.id AS key, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(pick('_id:'))}::text[]) AND c.status <> 'ERASED'
-        UNION ALL
-        SELECT 'email:' || lower(c.email), c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND lower(c.email) = ANY(${arrayParam(pick('email:'))}::text[])
-        UNION ALL
-        SELECT 'cell_number:' || c.cell_number, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(pick('cell_number:'))}::text[])
-        UNION ALL
-        SELECT 'external_id:' || c.external_id, c.id FROM customers c
-          WHERE c.client_id = ${clientId} AND c.external_id = ANY(${arrayParam(pick('external_id:'))}::text[])
-        UNION ALL
-        SELECT 'loyalty_number:' || l.loyalty_number, l.customer_id FROM loyalty_accounts l
-          WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(pick('loyalty_number:'))}::text[])`,
-  );
+    [
+      '_id:',
+      (ids) => sql`SELECT '_id:' || c.id AS key, c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(ids)}::text[]) AND c.status <> 'ERASED'`,
+    ],
+    [
+      'email:',
+      (emails) => sql`SELECT 'email:' || lower(c.email) AS key, c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND lower(c.email) = ANY(${arrayParam(emails)}::text[])`,
+    ],
+    [
+      'cell_number:',
+      (cells) => sql`SELECT 'cell_number:' || c.cell_number AS key, c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(cells)}::text[])`,
+    ],
+    [
+      'external_id:',
+      (externals) => sql`SELECT 'external_id:' || c.external_id AS key, c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND c.external_id = ANY(${arrayParam(externals)}::text[])`,
+    ],
+    [
+      'loyalty_number:',
+      (numbers) => sql`SELECT 'loyalty_number:' || l.loyalty_number AS key, l.customer_id AS id
+      FROM loyalty_accounts l
+      WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(numbers)}::text[])`,
+    ],
+  ];
+  const parts = lookups.flatMap(([prefix, lookup]) => {
+    const values = keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+    return values.length > 0 ? [lookup(values)] : [];
+  });
+  if (parts.length === 0) return new Map<string, string>();
+  const rows = await rowsOf<{ key: string; id: string }>(db, sql.join(parts, sql` UNION ALL `));
   return new Map(rows.map((row) => [row.key, row.id]));
 };
 
