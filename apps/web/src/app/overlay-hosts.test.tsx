@@ -16,13 +16,13 @@ describe('modals and notifications loaded on first use', () => {
   it('a modal opened before the app rendered is shown once the provider has loaded', async () => {
     modals.open({ title: 'Signed out', children: 'Your session has expired. Please sign in again.' });
     renderProviders();
-    expect(await screen.findByRole('dialog', { name: 'Signed out' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Signed out' })).toBeTruthy();
     expect(screen.getByText('Your session has expired. Please sign in again.')).toBeTruthy();
   });
 
   it('a notification shown from the page appears', async () => {
     renderProviders();
     notifications.show({ message: 'Customer added' });
-    expect(await screen.findByText('Customer added', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Customer added')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { sessionStore } from '@/api/session-store';
 
 // Lazy pages load as chunks: on a busy 2-core machine (npm test runs the journeys beside this suite) the first
 // find can take several seconds. A wait only costs time when something is really missing.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

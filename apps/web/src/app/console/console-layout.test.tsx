@@ -117,7 +117,7 @@ describe('console shell', () => {
     // could otherwise press Enter on a button no longer in the page.
     const economy = () => within(nav).getByRole('button', { name: 'Economy' });
     await within(nav).findByRole('button', { name: 'Economy' });
-    await screen.findByRole('heading', { name: 'Users' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Users' });
     expect(economy().getAttribute('aria-expanded')).toBe('false');
     expect(within(nav).queryByRole('link', { name: 'Wallet' })).toBeNull();
     const keys = userEvent.setup();
@@ -240,7 +240,7 @@ describe('console shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
     // Whoever signs in next starts on the dashboard, not on the page this user left.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.state).toBeNull();
     expect(sessionStore.get()).toBeNull();
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

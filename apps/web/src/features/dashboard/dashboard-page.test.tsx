@@ -31,7 +31,7 @@ const chosen = (select: HTMLElement | undefined) => {
 const dashboardUrls = (api: ReturnType<typeof serveDashboard>) =>
   api.callsTo('GET /api/dashboard').map((call) => call.url);
 
-describe('dashboard', { timeout: 30_000 }, () => {
+describe('dashboard', () => {
   it('welcomes the user and shows each figure with its change against the previous period', async () => {
     const api = serveDashboard();
     await openDashboard();

@@ -54,7 +54,7 @@ describe('searchIcons', () => {
   });
 });
 
-describe('IconPicker', { timeout: 30_000 }, () => {
+describe('IconPicker', () => {
   it('shows 120 icons a page and adds the next page as the grid scrolls to its end', async () => {
     await renderPicker();
     const total = iconLibrary.icons.length;

@@ -73,7 +73,7 @@ const uploadedForm = (call: TStubCall | undefined, fetchCalls: [RequestInfo | UR
   return init?.body as FormData;
 };
 
-describe('create a badge', { timeout: 60_000 }, () => {
+describe('create a badge', () => {
   it('opens on Details with the spec defaults and Save disabled until something is edited', async () => {
     serveBadges();
     await openCreate();
@@ -333,7 +333,7 @@ describe('create a badge', { timeout: 60_000 }, () => {
   });
 });
 
-describe('edit a badge', { timeout: 60_000 }, () => {
+describe('edit a badge', () => {
   it('loads the badge, sends the change with PUT and clears the edited flag', async () => {
     const api = serveBadges(
       {},

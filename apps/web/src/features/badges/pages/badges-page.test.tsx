@@ -30,7 +30,7 @@ const rowOf = (name: string) => {
   return row as HTMLElement;
 };
 
-describe('badges list', { timeout: 30_000 }, () => {
+describe('badges list', () => {
   it('shows the spec columns, Limited or Unlimited, the stock and each badge icon', async () => {
     serveBadges();
     await openList();
@@ -83,9 +83,7 @@ describe('badges list', { timeout: 30_000 }, () => {
     const api = serveBadges({}, { 'GET /api/badges': () => listReply([COFFEE, SUMMER, PLAIN]) });
     const { router } = await openList();
     await user.type(screen.getByRole('textbox', { name: 'Search badges' }), 'star');
-    await waitFor(() => expect(api.calls.some((call) => call.url.includes('search=star'))).toBe(true), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(api.calls.some((call) => call.url.includes('search=star'))).toBe(true));
     await user.click(within(rowOf('Summer Star')).getByText('Limited'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/console/badge/${SUMMER_ID}`));
   });

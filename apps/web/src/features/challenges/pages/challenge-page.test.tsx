@@ -26,7 +26,7 @@ const pickNode = async (opener: HTMLElement, name: string) => {
 
 const nodePanel = () => screen.getByRole('region', { name: 'Node settings' });
 
-describe('challenge editor', { timeout: 60_000 }, () => {
+describe('challenge editor', () => {
   it('shows a saved flow as nodes with their settings in words; Save waits for an edit', async () => {
     serveChallenges();
     renderApp(`/console/challenge/${SUMMER_ID}`);
@@ -134,7 +134,7 @@ describe('challenge editor', { timeout: 60_000 }, () => {
       'XP Points',
     );
     // The node's settings panel renders after the graph settles: slower on a loaded machine.
-    const panel = await screen.findByRole('region', { name: 'Node settings' }, { timeout: 10_000 });
+    const panel = await screen.findByRole('region', { name: 'Node settings' });
     const xp = within(panel).getByRole('textbox', { name: 'XP Points' });
     await user.clear(xp);
     await user.type(xp, '50');

@@ -24,7 +24,7 @@ const rowOf = (name: string) => {
 
 const listItem = ({ flow: _flow, ...item }: typeof SUMMER) => item;
 
-describe('challenges list', { timeout: 30_000 }, () => {
+describe('challenges list', () => {
   it('shows the default columns, statuses and counts; the others wait in the column chooser', async () => {
     serveChallenges();
     await openList();

@@ -32,9 +32,9 @@ describe('customer profile: Privacy', () => {
       },
     );
     renderApp(PROFILE);
-    const box = await screen.findByRole('region', { name: 'Privacy' }, { timeout: 5000 });
+    const box = await screen.findByRole('region', { name: 'Privacy' });
     expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
-    const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' }, { timeout: 5000 });
+    const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' });
     expect(await within(subscriptions).findByRole('button', { name: 'Issue Subscription' })).toBeTruthy();
     await user.click(within(box).getByRole('button', { name: 'Erase' }));
     const dialog = await screen.findByRole('dialog', { name: "Erase this customer's personal data?" });
@@ -104,7 +104,7 @@ describe('customer profile: Privacy', () => {
       user_permissions: { CUSTOMERS: { read: true, create: false, update: true, delete: false } },
     } as never);
     renderApp(PROFILE);
-    const box = await screen.findByRole('region', { name: 'Privacy' }, { timeout: 5000 });
+    const box = await screen.findByRole('region', { name: 'Privacy' });
     expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
     expect(within(box).queryByRole('button', { name: 'Erase' })).toBeNull();
   });

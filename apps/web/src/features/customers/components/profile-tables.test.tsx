@@ -52,7 +52,7 @@ const openProfile = async () => {
   return view;
 };
 
-describe('customer profile: baskets and orders', { timeout: 30_000 }, () => {
+describe('customer profile: baskets and orders', () => {
   it("lists the customer's baskets and orders, and an order row opens the order", async () => {
     const api = serve({
       'GET /api/v2/user/basket/list': () => ok({ baskets: [basket], count: 1 }),
@@ -60,12 +60,12 @@ describe('customer profile: baskets and orders', { timeout: 30_000 }, () => {
     });
     const { router } = await openProfile();
     // The profile's lower tables load just after its first paint (their own chunk).
-    const baskets = await screen.findByRole('region', { name: 'Baskets' }, { timeout: 5000 });
+    const baskets = await screen.findByRole('region', { name: 'Baskets' });
     const basketRow = (await within(baskets).findByText('R 84.50')).closest('tr') as HTMLElement;
     expect(within(basketRow).getByText('2026-03-02')).toBeTruthy();
     expect(within(basketRow).getByText('Collection')).toBeTruthy();
     expect(within(basketRow).getByText('CHECKED-OUT')).toBeTruthy();
-    const orders = await screen.findByRole('region', { name: 'Orders' }, { timeout: 5000 });
+    const orders = await screen.findByRole('region', { name: 'Orders' });
     // The spec's customer order list columns (spec 1 §2.15), each its own column header.
     for (const header of [
       'Customer',

@@ -10,10 +10,10 @@ const PLAYER = `GET /api/v1/players/${CUSTOMER_ID}`;
 
 const openStatistics = async () => {
   renderApp(PROFILE);
-  return screen.findByRole('region', { name: 'Statistics' }, { timeout: 5000 });
+  return screen.findByRole('region', { name: 'Statistics' });
 };
 
-describe('customer profile: statistics', { timeout: 20_000 }, () => {
+describe('customer profile: statistics', () => {
   it("lists the player's values: system statistics first, money and tier in words, the client's own after", async () => {
     const api = serveCustomers(
       {},
@@ -27,7 +27,7 @@ describe('customer profile: statistics', { timeout: 20_000 }, () => {
       },
     );
     const section = await openStatistics();
-    const tiles = await within(section).findAllByRole('group', {}, { timeout: 5000 });
+    const tiles = await within(section).findAllByRole('group');
     expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
       'Number of logins',
       'Total order value',
@@ -50,18 +50,16 @@ describe('customer profile: statistics', { timeout: 20_000 }, () => {
   it('says when the player has no statistics yet', async () => {
     serveCustomers();
     const section = await openStatistics();
-    expect(await within(section).findByText(NO_STATISTICS_TEXT, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(section).findByText(NO_STATISTICS_TEXT)).toBeTruthy();
     expect(within(section).queryByRole('group')).toBeNull();
   });
 
   it("a failure opens the message modal with the server's message", async () => {
     serveCustomers({}, { [PLAYER]: () => fail(404, 'The customer could not be found.') });
     await openStatistics();
-    const modal = await screen.findByRole(
-      'dialog',
-      { name: 'Something went wrong when retrieving your statistics!' },
-      { timeout: 5000 },
-    );
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when retrieving your statistics!',
+    });
     expect(within(modal).getByText('The customer could not be found.')).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ const PROFILE = `/console/customers/customer-profile/${CUSTOMER_ID}`;
 
 const openProfile = async (path = PROFILE) => {
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' });
   return view;
 };
 
@@ -33,7 +33,7 @@ describe('customer profile: the id rule', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = serveCustomers();
     const { router } = renderApp('/console/customers/customer-profile/not-an-id');
-    const back = await screen.findByRole('button', { name: 'Back to Customers' }, { timeout: 5000 });
+    const back = await screen.findByRole('button', { name: 'Back to Customers' });
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("'not-an-id'")));
     expect(api.callsTo('GET /api/v2/get/user')).toHaveLength(0);
     expect(api.callsTo('GET /api/v2/get/loyalty')).toHaveLength(0);
@@ -349,13 +349,7 @@ describe('customer profile: new address', () => {
     const dialog = await openNewAddress();
     await user.type(within(dialog).getByRole('textbox', { name: /^Address/ }), 'Stellen');
     expect(api.callsTo('GET /api/v2/google/autocomplete')).toHaveLength(0);
-    await user.click(
-      await screen.findByRole(
-        'option',
-        { name: 'Stellenbosch, Western Cape, South Africa' },
-        { timeout: 3000 },
-      ),
-    );
+    await user.click(await screen.findByRole('option', { name: 'Stellenbosch, Western Cape, South Africa' }));
     // One search for what was typed once typing paused, with no token.
     const searches = api.callsTo('GET /api/v2/google/autocomplete');
     expect(searches).toHaveLength(1);

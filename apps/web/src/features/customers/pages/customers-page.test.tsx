@@ -19,7 +19,7 @@ const ALL_FLAGS = { CUSTOMERS: { read: true, create: true, update: true, delete:
 
 const openCustomers = async (path = '/console/customers') => {
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Customers' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Customers' });
   await screen.findByText('ann@example.co.za');
   return view;
 };
@@ -154,7 +154,7 @@ describe('customers list: search by external ID', () => {
       'external ID',
     );
     await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'shop-user-88123');
-    expect(await screen.findByText('zodwa@example.co.za', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('zodwa@example.co.za')).toBeTruthy();
     expect(screen.queryByText('ann@example.co.za')).toBeNull();
     expect(api.callsTo('GET /api/v2/client/loyalty/users').at(-1)?.url).toContain(
       'search_string=shop-user-88123',

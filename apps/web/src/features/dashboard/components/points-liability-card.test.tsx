@@ -36,7 +36,7 @@ const openDashboard = async () => {
   await screen.findByRole('group', { name: 'Daily Active Users' });
 };
 
-describe('the dashboard’s points liability', { timeout: 30_000 }, () => {
+describe('the dashboard’s points liability', () => {
   it('shows what each currency’s balances still hold and how many members hold them', async () => {
     serve('GROWTH');
     await openDashboard();

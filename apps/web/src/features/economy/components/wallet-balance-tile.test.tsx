@@ -15,7 +15,7 @@ const PROFILE = `/console/customers/customer-profile/${CUSTOMER_ID}`;
 
 const tile = () => screen.getByRole('group', { name: 'Wallet Balance' });
 
-describe('the profile Wallet Balance tile', { timeout: 60_000 }, () => {
+describe('the profile Wallet Balance tile', () => {
   it('shows the real balance in each currency, and what expires soon', async () => {
     serveCustomers({}, { [WALLETS]: () => ok([walletFixture(COINS, 12.5, 2), walletFixture(RAND, 0)]) });
     renderApp(PROFILE);

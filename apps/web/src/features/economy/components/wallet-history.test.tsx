@@ -46,7 +46,7 @@ const ROWS = [
   ...[2, 3, 4, 5, 6, 7].map((n) => row(n)),
 ];
 
-describe('the profile wallet history', { timeout: 60_000 }, () => {
+describe('the profile wallet history', () => {
   it('lists the wallet movements newest first with date, type, currency, amount, balance after and reason, paged by the server', async () => {
     const api = serveCustomers(
       {},

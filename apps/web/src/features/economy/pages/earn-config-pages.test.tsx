@@ -39,7 +39,7 @@ const validationMessages = async () => {
     .map((item) => item.textContent);
 };
 
-describe('cashback configurations list', { timeout: 60_000 }, () => {
+describe('cashback configurations list', () => {
   it('shows the spec columns with the currency named from the loaded currencies', async () => {
     const api = serveEconomy();
     const { router } = renderApp('/console/economics/cashback-configs');
@@ -125,7 +125,7 @@ describe('cashback configurations list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('cashback configuration page', { timeout: 60_000 }, () => {
+describe('cashback configuration page', () => {
   it('lists every missing field in the Validation Error modal and on the fields; zero counts as missing', async () => {
     const api = serveEconomy();
     renderApp('/console/economics/cashback-config');
@@ -290,7 +290,7 @@ describe('cashback configuration page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('XP configuration page', { timeout: 60_000 }, () => {
+describe('XP configuration page', () => {
   it('asks for no currency, saves type Statistic for xp excluding a product, and opens the saved config', async () => {
     const saved = { ...XP_CONFIG, _id: NEW_ID };
     const api = serveEconomy(
@@ -340,7 +340,7 @@ describe('XP configuration page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('existing XP config', { timeout: 60_000 }, () => {
+describe('existing XP config', () => {
   it('names its excluded product', async () => {
     serveEconomy();
     renderApp(`/console/economics/xp-config/${XP_ID}`);

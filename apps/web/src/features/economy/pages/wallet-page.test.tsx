@@ -27,7 +27,7 @@ const choose = async (name: string, option: string) => {
 };
 const item = (name: string) => screen.getByRole('listitem', { name });
 
-describe('wallet page', { timeout: 60_000 }, () => {
+describe('wallet page', () => {
   it('lists the currencies with the n/10 counter, a default coin for one without an icon', async () => {
     serveEconomy();
     await openWallet();

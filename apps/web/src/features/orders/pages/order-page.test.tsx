@@ -28,7 +28,7 @@ const buttonNames = (container: HTMLElement) =>
     .queryAllByRole('button')
     .map((button) => button.textContent);
 
-describe('order page', { timeout: 30_000 }, () => {
+describe('order page', () => {
   it('shows the items, the VAT-inclusive totals with the VAT they contain, the customer, parcels and history', async () => {
     const api = serveOrders();
     await openOrder();

@@ -21,7 +21,7 @@ const rowOf = async (code: string) =>
 const headerOf = (title: string) =>
   [...document.querySelectorAll('th')].find((th) => th.textContent?.trim() === title) as HTMLElement;
 
-describe('orders list', { timeout: 30_000 }, () => {
+describe('orders list', () => {
   it('shows the spec columns, totals in the client currency, a guest, and asks for order date newest first', async () => {
     const api = serveOrders();
     await openOrders();

@@ -31,7 +31,7 @@ const openImport = async () => {
   return view;
 };
 
-describe('product CSV import', { timeout: 30_000 }, () => {
+describe('product CSV import', () => {
   it('lists each bad row with its column and message, imports nothing, then imports the valid rows only', async () => {
     let calls = 0;
     const api = serveCatalogue(

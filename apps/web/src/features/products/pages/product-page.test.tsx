@@ -11,7 +11,7 @@ const user = userEvent.setup({ delay: null });
 const field = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
-describe('products list', { timeout: 30_000 }, () => {
+describe('products list', () => {
   it('shows the catalogue with the price in the client currency and searches it', async () => {
     const api = serveCatalogue();
     renderApp('/console/products');
@@ -39,7 +39,7 @@ describe('products list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('product editor', { timeout: 30_000 }, () => {
+describe('product editor', () => {
   it('waits for an edit, shows the contract messages, then creates with the chosen category', async () => {
     const api = serveCatalogue(
       {},

@@ -13,18 +13,17 @@ import { jsonResponse, renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
 
 const user = userEvent.setup({ delay: null });
-const FIRST_LOAD = { timeout: 20_000 };
 
 const card = (name: string) => screen.getByRole('article', { name });
 
 const openList = async () => {
   const view = renderApp('/console/reward-tracks');
-  await screen.findByRole('heading', { level: 1, name: 'Reward Tracks' }, FIRST_LOAD);
-  await screen.findByRole('article', { name: 'Stamp Card' }, FIRST_LOAD);
+  await screen.findByRole('heading', { level: 1, name: 'Reward Tracks' });
+  await screen.findByRole('article', { name: 'Stamp Card' });
   return view;
 };
 
-describe('reward tracks list', { timeout: 60_000 }, () => {
+describe('reward tracks list', () => {
   it('shows a card per track with Source, Target, Start Date and End Date, and expands its milestones', async () => {
     serveRewardTracks();
     const { router } = await openList();
@@ -129,11 +128,9 @@ describe('reward tracks list', { timeout: 60_000 }, () => {
       { 'GET /api/reward-tracks': () => fail(500, 'Client was given an error response') },
     );
     renderApp('/console/reward-tracks');
-    const failed = await screen.findByRole(
-      'dialog',
-      { name: 'Something went wrong when retrieving your reward tracks!' },
-      FIRST_LOAD,
-    );
+    const failed = await screen.findByRole('dialog', {
+      name: 'Something went wrong when retrieving your reward tracks!',
+    });
     expect(failed).toBeTruthy();
   });
 
@@ -160,7 +157,7 @@ describe('reward tracks list', { timeout: 60_000 }, () => {
       },
     );
     renderApp('/console/reward-tracks');
-    await screen.findByRole('article', { name: 'Track 1' }, FIRST_LOAD);
+    await screen.findByRole('article', { name: 'Track 1' });
     expect(screen.getAllByRole('article')).toHaveLength(15);
     expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Load more reward tracks' }));
@@ -174,7 +171,7 @@ describe('reward tracks list', { timeout: 60_000 }, () => {
     ]);
 
     await user.type(screen.getByRole('textbox', { name: 'Search reward tracks' }), 'Track 16');
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(api.calls.at(-1)?.url).toBe('/api/reward-tracks?page=1&size=15&search_string=Track+16');
   });
 });

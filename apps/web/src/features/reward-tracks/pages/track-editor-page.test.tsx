@@ -16,8 +16,6 @@ import { listReply } from '@/test/sign-in';
 import { fail, ok } from '@/test/stub-api';
 
 const user = userEvent.setup({ delay: null });
-// The area's chunk loads on first use: slow on a busy machine.
-const FIRST_LOAD = { timeout: 20_000 };
 
 const UPLOADED = (name: string) => ({
   location: `http://127.0.0.1:8080/media/milestone_images/${name}`,
@@ -56,7 +54,7 @@ const fillMilestone = async (position: number, name: string, value: number, leve
   await within(milestone(position)).findByText(`${name}.png`);
 };
 
-describe('tier progression page', { timeout: 60_000 }, () => {
+describe('tier progression page', () => {
   it('creates the first tier track: Save waits for an edit, every error is listed, tiers follow the position', async () => {
     const api = serveRewardTracks(
       {},
@@ -72,7 +70,7 @@ describe('tier progression page', { timeout: 60_000 }, () => {
       },
     );
     const { router } = renderApp('/console/tier-progression-details');
-    await screen.findByRole('heading', { level: 1, name: 'Create a tier progression' }, FIRST_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Create a tier progression' });
     expect(document.title).toBe('Create a tier progression | Laurel');
     for (const section of [
       'Reward Track Information',
@@ -148,11 +146,7 @@ describe('tier progression page', { timeout: 60_000 }, () => {
   it("opens the client's tier track from the sidebar's link, titled with its name", async () => {
     serveRewardTracks({}, { 'GET /api/reward-tracks': () => listReply([TIERS_TRACK]) });
     const { router } = renderApp('/console/tier-progression-details');
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Tier Progression - Coffee Club Tiers' },
-      FIRST_LOAD,
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Tier Progression - Coffee Club Tiers' });
     expect(router.state.location.pathname).toBe(`/console/tier-progression-details/${TIER_ID}`);
     expect(screen.getAllByRole('group', { name: /^Milestone \d$/ })).toHaveLength(3);
     expect(inside(2, 'Name').value).toBe('Silver');
@@ -178,7 +172,7 @@ describe('tier progression page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('level progression page', { timeout: 60_000 }, () => {
+describe('level progression page', () => {
   it('uploads only newly chosen images and stops the save when an upload fails', async () => {
     let uploads = 0;
     const api = serveRewardTracks(
@@ -200,11 +194,7 @@ describe('level progression page', { timeout: 60_000 }, () => {
       },
     );
     renderApp(`/console/level-progression-details/${LEVEL_ID}`);
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Level Progression - Coffee Club Levels' },
-      FIRST_LOAD,
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Level Progression - Coffee Club Levels' });
     expect(inside(1, 'Level').readOnly).toBe(false);
     await user.upload(within(milestone(3)).getByLabelText('Image'), pngFile('level-3.png', 32, 32));
     await user.click(button('Save'));
@@ -239,11 +229,7 @@ describe('level progression page', { timeout: 60_000 }, () => {
       },
     );
     const { router } = renderApp(`/console/level-progression-details/${LEVEL_ID}`);
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Level Progression - Coffee Club Levels' },
-      FIRST_LOAD,
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Level Progression - Coffee Club Levels' });
     await user.click(screen.getByRole('checkbox', { name: 'Persist tier levels annually' }));
     await user.click(button('Save'));
     const failed = await screen.findByRole('dialog', {
@@ -257,11 +243,7 @@ describe('level progression page', { timeout: 60_000 }, () => {
   it("refuses a file that is not an image and one that is too large, with the spec's texts", async () => {
     serveRewardTracks();
     renderApp(`/console/level-progression-details/${LEVEL_ID}`);
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Level Progression - Coffee Club Levels' },
-      FIRST_LOAD,
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Level Progression - Coffee Club Levels' });
     const box = within(milestone(1)).getByLabelText('Image');
     fireEvent.change(box, { target: { files: [new File(['hello'], 'notes.png', { type: 'image/png' })] } });
     expect(await within(milestone(1)).findByText('Invalid image file')).toBeTruthy();
@@ -273,11 +255,11 @@ describe('level progression page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('generic reward track page', { timeout: 60_000 }, () => {
+describe('generic reward track page', () => {
   it('keeps a typed 0 (not clamped to 1), so the save says the value must be greater than 0', async () => {
     serveRewardTracks();
     renderApp('/console/reward-track-details');
-    await screen.findByRole('heading', { level: 1, name: 'Create a reward track' }, FIRST_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Create a reward track' });
     await user.type(trackName(), 'Stamp Card');
     const source = inside(1, 'Source Value');
     await user.clear(source);
@@ -302,7 +284,7 @@ describe('generic reward track page', { timeout: 60_000 }, () => {
       },
     );
     const { router } = renderApp('/console/reward-track-details');
-    await screen.findByRole('heading', { level: 1, name: 'Create a reward track' }, FIRST_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Create a reward track' });
     expect(screen.getByRole('button', { name: 'Back to Reward Tracks' })).toBeTruthy();
     await user.type(trackName(), 'Stamp Card');
     await user.click(button('Save'));
@@ -351,11 +333,7 @@ describe('generic reward track page', { timeout: 60_000 }, () => {
   it('moves a progression opened on the generic page to its own page', async () => {
     serveRewardTracks();
     const { router } = renderApp(`/console/reward-track-details/${TIER_ID}`);
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Tier Progression - Coffee Club Tiers' },
-      FIRST_LOAD,
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Tier Progression - Coffee Club Tiers' });
     expect(router.state.location.pathname).toBe(`/console/tier-progression-details/${TIER_ID}`);
   });
 });

@@ -91,12 +91,11 @@ const serveProfile = (
     ...replies,
   });
 
-const rewardsBox = async () =>
-  within(await screen.findByRole('region', { name: REDEMPTION_TEXTS.title }, { timeout: 10_000 }));
+const rewardsBox = async () => within(await screen.findByRole('region', { name: REDEMPTION_TEXTS.title }));
 
 const openProfile = async () => {
   renderApp(PROFILE);
-  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' });
 };
 
 describe('the profile’s Rewards box', () => {
@@ -250,10 +249,10 @@ describe('Redeem reward', () => {
     await dialog.findByRole('radio', { name: /Free Coffee/ });
     const search = dialog.getByRole('textbox', { name: REDEMPTION_TEXTS.search });
     await user.type(search, 'zzz');
-    expect(await dialog.findByText(REDEMPTION_TEXTS.noMatch, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await dialog.findByText(REDEMPTION_TEXTS.noMatch)).toBeTruthy();
     expect(dialog.queryByText(REDEMPTION_TEXTS.noRewards)).toBeNull();
     await user.clear(search);
-    expect(await dialog.findByRole('radio', { name: /Free Coffee/ }, { timeout: 3000 })).toBeTruthy();
+    expect(await dialog.findByRole('radio', { name: /Free Coffee/ })).toBeTruthy();
   });
 
   it('says there are no rewards when the catalogue is empty', async () => {

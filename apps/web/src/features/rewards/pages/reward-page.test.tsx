@@ -55,7 +55,7 @@ const validationMessages = async () => {
   return messages;
 };
 
-describe('create a reward', { timeout: 60_000 }, () => {
+describe('create a reward', () => {
   it('opens as a coupon in the first currency, Save disabled until something is edited, the preview following', async () => {
     serveRewards();
     await openCreate();
@@ -198,7 +198,7 @@ describe('create a reward', { timeout: 60_000 }, () => {
   });
 });
 
-describe("a reward's image", { timeout: 60_000 }, () => {
+describe("a reward's image", () => {
   it('uploads a chosen image when the reward is saved and sends its location', async () => {
     const location = 'http://127.0.0.1:8080/media/reward_image/coffee.png';
     const api = serveRewards(
@@ -237,7 +237,7 @@ describe("a reward's image", { timeout: 60_000 }, () => {
   });
 });
 
-describe('edit a reward', { timeout: 60_000 }, () => {
+describe('edit a reward', () => {
   it('clears the edited flag after a save', async () => {
     const api = serveRewards(
       {},
@@ -301,7 +301,7 @@ describe('edit a reward', { timeout: 60_000 }, () => {
   });
 });
 
-describe('leaving a reward with unsaved edits', { timeout: 60_000 }, () => {
+describe('leaving a reward with unsaved edits', () => {
   const leaveDialog = () => screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXTS.title });
   const noLeaveDialog = () =>
     waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXTS.title })).toBeNull());
@@ -352,7 +352,7 @@ describe('leaving a reward with unsaved edits', { timeout: 60_000 }, () => {
   });
 });
 
-describe("a pool reward's codes", { timeout: 60_000 }, () => {
+describe("a pool reward's codes", () => {
   it('shows the codes left with the low warning, uploads a CSV and says what was added', async () => {
     const api = serveRewards(
       {},

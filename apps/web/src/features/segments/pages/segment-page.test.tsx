@@ -50,7 +50,7 @@ const fillRule = async (value = '2') => {
   await user.type(field('Value', rule), value);
 };
 
-describe('create segment', { timeout: 30_000 }, () => {
+describe('create segment', () => {
   it('shows the sections with one empty rule and Create disabled until something is edited', async () => {
     serveSegments();
     await openCreate();
@@ -253,7 +253,7 @@ describe('create segment', { timeout: 30_000 }, () => {
   });
 });
 
-describe('edit segment', { timeout: 30_000 }, () => {
+describe('edit segment', () => {
   it('shows the saved rule, the name fixed and Update disabled until something changes', async () => {
     serveSegments();
     await openRegulars();

@@ -22,7 +22,7 @@ const openPlayers = async (id = REGULARS_ID, name = 'Regulars') => {
 
 const region = (name: string) => screen.getByRole('region', { name });
 
-describe('segment players', { timeout: 30_000 }, () => {
+describe('segment players', () => {
   it('shows the header, the Segment Details card and the members with their statistics', async () => {
     const api = serveSegments(
       {},

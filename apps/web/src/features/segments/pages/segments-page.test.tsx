@@ -27,7 +27,7 @@ const rowOf = async (name: string) =>
 
 const confirmDialog = () => screen.findByRole('dialog', { name: "Confirm deletion of 'Regulars' segment" });
 
-describe('segments list', { timeout: 30_000 }, () => {
+describe('segments list', () => {
   it('shows the columns, the rules in words, the player count and the System marker; asks for page 1 of 15', async () => {
     const api = serveSegments();
     await openSegments();
@@ -86,12 +86,10 @@ describe('segments list', { timeout: 30_000 }, () => {
     const api = serveSegments();
     await openSegments('/console/segments?page=2');
     await user.type(screen.getByRole('textbox', { name: 'Search segments' }), 'regu');
-    await waitFor(
-      () =>
-        expect(api.callsTo('GET /api/segments').at(-1)?.url).toBe(
-          '/api/segments?page=1&size=15&search_string=regu',
-        ),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/segments').at(-1)?.url).toBe(
+        '/api/segments?page=1&size=15&search_string=regu',
+      ),
     );
   });
 
@@ -131,14 +129,12 @@ describe('segments list', { timeout: 30_000 }, () => {
     await openSegments();
     const regulars = await rowOf('Regulars');
     expect(within(regulars).getByText('Updating players…')).toBeTruthy();
-    await waitFor(() => expect(within(regulars).queryByText('Updating players…')).toBeNull(), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(within(regulars).queryByText('Updating players…')).toBeNull());
     expect(within(regulars).getByText('1')).toBeTruthy();
   });
 });
 
-describe('segments list delete', { timeout: 30_000 }, () => {
+describe('segments list delete', () => {
   it('offers no delete for a system segment', async () => {
     serveSegments();
     await openSegments();

@@ -58,8 +58,8 @@ const openSettings = async () => {
   sessionStore.set(session, false);
   const view = renderApp('/console/settings');
   // The settings chunk loads first; a busy machine can take longer than the default second.
-  await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 });
-  await screen.findByRole('form', { name: 'Email alerts' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
+  await screen.findByRole('form', { name: 'Email alerts' });
   return view;
 };
 
@@ -123,11 +123,7 @@ describe('account settings: page and plan', () => {
     sessionStore.set(sessionFixture({ role: 'AREA_MANAGER' }), false);
     renderApp('/console/settings/account');
     expect(
-      await screen.findByText(
-        'You do not possess permissions to perform this action.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('You do not possess permissions to perform this action.'),
     ).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Email alerts' })).toBeNull();
   });

@@ -31,7 +31,7 @@ const openStamps = async (id = STAMPS_ID, name = 'coffeeStamps') => {
   return view;
 };
 
-describe('create statistic', { timeout: 30_000 }, () => {
+describe('create statistic', () => {
   it('starts as Last / Manual with Create disabled until something is edited', async () => {
     serveStatistics();
     await openCreate();
@@ -123,7 +123,7 @@ describe('create statistic', { timeout: 30_000 }, () => {
   });
 });
 
-describe('edit statistic', { timeout: 30_000 }, () => {
+describe('edit statistic', () => {
   it('shows the name fixed and Update disabled until a setting changes', async () => {
     serveStatistics();
     await openStamps();

@@ -25,7 +25,7 @@ const openStatistics = async (path = '/console/statistics') => {
 const rowOf = async (name: string) =>
   (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
 
-describe('statistics list', { timeout: 30_000 }, () => {
+describe('statistics list', () => {
   it('shows the columns, the short id, the System marker, and asks for page 1 of 15', async () => {
     const api = serveStatistics();
     await openStatistics();
@@ -63,12 +63,10 @@ describe('statistics list', { timeout: 30_000 }, () => {
     const api = serveStatistics();
     await openStatistics('/console/statistics?page=2');
     await user.type(screen.getByRole('textbox', { name: 'Search statistics' }), 'coffee');
-    await waitFor(
-      () =>
-        expect(api.callsTo('GET /api/statistics').at(-1)?.url).toBe(
-          '/api/statistics?page=1&size=15&search=coffee',
-        ),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/statistics').at(-1)?.url).toBe(
+        '/api/statistics?page=1&size=15&search=coffee',
+      ),
     );
   });
 
@@ -93,7 +91,7 @@ describe('statistics list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('statistics list actions', { timeout: 30_000 }, () => {
+describe('statistics list actions', () => {
   it('offers no delete or reset for a system statistic', async () => {
     serveStatistics();
     await openStatistics();

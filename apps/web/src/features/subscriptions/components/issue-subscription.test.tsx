@@ -33,12 +33,12 @@ const serve = (
 
 const subscriptionsBox = async () => {
   renderApp(PROFILE);
-  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Ann Smith' });
   // The profile's tables load just after its first paint.
-  return screen.findByRole('region', { name: 'Subscriptions' }, { timeout: 5000 });
+  return screen.findByRole('region', { name: 'Subscriptions' });
 };
 
-describe('customer profile: subscriptions', { timeout: 30_000 }, () => {
+describe('customer profile: subscriptions', () => {
   it('issues a subscription from the dialog, closes it and reloads the list', async () => {
     const api = serve();
     const box = await subscriptionsBox();

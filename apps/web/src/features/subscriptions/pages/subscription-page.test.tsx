@@ -24,7 +24,7 @@ const openCreate = async () => {
   return view;
 };
 
-describe('subscriptions list', { timeout: 30_000 }, () => {
+describe('subscriptions list', () => {
   it('shows the default columns of the spec', async () => {
     serveSubscriptions();
     renderApp('/console/subscriptions');
@@ -47,7 +47,7 @@ describe('subscriptions list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('create subscription: the conditional rules of spec 1 §5', { timeout: 40_000 }, () => {
+describe('create subscription: the conditional rules of spec 1 §5', () => {
   it('asks for categories when it applies to a category', async () => {
     serveSubscriptions();
     await openCreate();
@@ -124,7 +124,7 @@ describe('create subscription: the conditional rules of spec 1 §5', { timeout: 
   });
 });
 
-describe('subscription details', { timeout: 30_000 }, () => {
+describe('subscription details', () => {
   it('shows the analytics and the plan with Save waiting for an edit', async () => {
     serveSubscriptions();
     renderApp(`/console/subscription-details/${PLAN_ID}`);

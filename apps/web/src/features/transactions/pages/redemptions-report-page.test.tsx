@@ -17,7 +17,7 @@ const openReport = async (path = PATH) => {
   await screen.findByRole('cell', { name: 'Branded mug' });
 };
 
-describe('the Redemptions report', { timeout: 60_000 }, () => {
+describe('the Redemptions report', () => {
   it('shows the cards, and each redemption’s customer, reward, type, status, code, cost and branch', async () => {
     serveRedemptionsReport();
     await openReport();

@@ -24,7 +24,7 @@ const fieldError = (input: HTMLElement) => {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 };
 
-describe('transaction report filters', { timeout: 60_000 }, () => {
+describe('transaction report filters', () => {
   it('keeps two filters set back to back, before the page re-renders, in the URL and the request', async () => {
     const api = serveEconomyReport();
     const { router } = await openEconomy();

@@ -16,7 +16,7 @@ const openReport = async (path = '/console/transactions/badges') => {
   await screen.findByRole('cell', { name: 'Big Spender' });
 };
 
-describe('badge transactions report', { timeout: 60_000 }, () => {
+describe('badge transactions report', () => {
   it('shows the server’s cards over every matching row, the rows, and 10 a page', async () => {
     const api = serveBadgeReport();
     await openReport();

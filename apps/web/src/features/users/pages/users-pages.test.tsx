@@ -71,7 +71,7 @@ const chooseOption = async (user: ReturnType<typeof userEvent.setup>, field: str
   await user.click(await screen.findByRole('option', { name: option }));
 };
 
-describe('users list', { timeout: 30_000 }, () => {
+describe('users list', () => {
   it('shows the users with their account type, status and branches', async () => {
     sessionStore.set(adminSession, false);
     const stub = api();
@@ -117,7 +117,7 @@ describe('users list', { timeout: 30_000 }, () => {
       stub.callsTo('GET /api/v2/client/user/list').filter((call) => call.url.includes('search_string=sip'));
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(searched()).toHaveLength(0);
-    await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(searched()).toHaveLength(1));
   });
 
   it("opens a user on row click and the add-user page from 'Add User'", async () => {
@@ -141,7 +141,7 @@ describe('users list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('add user', { timeout: 30_000 }, () => {
+describe('add user', () => {
   it('creates an area manager with branches and permissions, then goes back with the server message', async () => {
     sessionStore.set(adminSession, false);
     const stub = api({
@@ -227,7 +227,7 @@ describe('add user', { timeout: 30_000 }, () => {
   });
 });
 
-describe('edit user', { timeout: 30_000 }, () => {
+describe('edit user', () => {
   it('resets branches and permissions when the account type changes, and Cancel puts everything back', async () => {
     sessionStore.set(adminSession, false);
     api();
@@ -276,7 +276,7 @@ describe('edit user', { timeout: 30_000 }, () => {
   });
 });
 
-describe('my account (a non-admin)', { timeout: 30_000 }, () => {
+describe('my account (a non-admin)', () => {
   const managerSession = sessionFixture({
     _id: sipho._id,
     name: 'Sipho',

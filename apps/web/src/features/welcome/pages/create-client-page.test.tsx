@@ -33,7 +33,7 @@ const stubServer = (
 /** The first render waits for the welcome area's lazy chunk. */
 const openWizard = async () => {
   const view = renderApp('/welcome/create-client');
-  await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Create your account' });
   return view;
 };
 
@@ -62,11 +62,7 @@ const fillCompanyDetails = async (user: UserEvent) => {
   await user.type(screen.getByRole('textbox', { name: 'Business Address' }), '1 Long Str');
   // The same place search as a customer's address: a prediction must be chosen.
   await user.click(
-    await screen.findByRole(
-      'option',
-      { name: '1 Long Street, Cape Town, 8001, South Africa' },
-      { timeout: 3000 },
-    ),
+    await screen.findByRole('option', { name: '1 Long Street, Cape Town, 8001, South Africa' }),
   );
   await waitFor(() =>
     expect(screen.getByRole('textbox', { name: 'Business Address' })).toHaveProperty(
@@ -248,9 +244,7 @@ describe('create-client wizard: registration', () => {
     await next(user);
     expect(screen.getByRole('heading', { level: 1, name: 'Company details' })).toBeTruthy();
     answerDetails();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Company information' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company information' })).toBeTruthy();
   });
 
   it("opens 'Oops!' with the server's message when the email is taken, and stays on the step", async () => {
@@ -280,11 +274,7 @@ describe('create-client wizard: signed in', () => {
     stubServer();
     renderApp('/welcome/create-client');
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Please select your subscription' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Please select your subscription' }),
     ).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Choose Growth' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();

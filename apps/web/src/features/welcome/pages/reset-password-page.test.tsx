@@ -6,7 +6,7 @@ import { fail, ok, stubApi } from '@/test/stub-api';
 
 const openReset = async (isNewAccount: '0' | '1') => {
   const view = renderApp(`/welcome/reset-password/${isNewAccount}/link-token-123`);
-  await screen.findByRole('heading', { level: 1, name: 'Reset password' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Reset password' });
   return view;
 };
 

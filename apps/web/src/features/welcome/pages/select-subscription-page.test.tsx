@@ -10,11 +10,7 @@ const session = sessionFixture();
 
 const openPlans = async () => {
   const view = renderApp('/welcome/select-subscription');
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Please select your subscription' },
-    { timeout: 5000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: 'Please select your subscription' });
   return view;
 };
 
@@ -22,7 +18,7 @@ describe('payment-plan page', () => {
   it('sends a visitor without a session to log-in', async () => {
     stubApi({});
     const { router } = renderApp('/welcome/select-subscription');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
   });
 
   it('lists the four plans with price, description and readable features, the current one marked', async () => {

@@ -3,9 +3,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-// Typing into many fields is slow on a busy machine.
-const SLOW = { timeout: 20_000 };
-
 import { newBranchValues, type TBranchFormValues } from '@/features/settings/branches/branch-values';
 import { BranchForm } from './branch-form';
 
@@ -48,7 +45,7 @@ const validValues = (): TBranchFormValues => ({
   delivery_fee: 25,
 });
 
-describe('branch form: a new branch', SLOW, () => {
+describe('branch form: a new branch', () => {
   it('starts from the entity defaults, with Save disabled until something is edited', async () => {
     const { user } = renderForm();
     expect(screen.getByRole('switch', { name: /^Franchise/ })).toHaveProperty('checked', true);
@@ -145,7 +142,7 @@ describe('branch form: a new branch', SLOW, () => {
   });
 });
 
-describe('branch form: delivery fee types', SLOW, () => {
+describe('branch form: delivery fee types', () => {
   it('FLAT-FEE shows the max radius (km) and one fee in the client currency', () => {
     renderForm(newBranchValues(), '$');
     const delivery = section('Delivery');
@@ -212,7 +209,7 @@ describe('branch form: delivery fee types', SLOW, () => {
   });
 });
 
-describe('branch form: trading times', SLOW, () => {
+describe('branch form: trading times', () => {
   it("'Closed' disables the day's times; Open 24hrs needs none either", async () => {
     const { user } = renderForm();
     const times = section('Trading times');

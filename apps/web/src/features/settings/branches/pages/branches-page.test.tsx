@@ -66,11 +66,11 @@ const open = (path: string) => {
   return renderApp(path);
 };
 
-describe('branches tab', { timeout: 20_000 }, () => {
+describe('branches tab', () => {
   it('lists the branches with their delivery, and searches by name in the URL', async () => {
     const api = serve();
     const { router } = open('/console/settings/branches');
-    expect(await screen.findByRole('link', { name: 'Bean There Gardens' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Bean There Gardens' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Branches', selected: true })).toBeTruthy();
     expect(screen.getByText('FLAT-FEE')).toBeTruthy();
     expect(screen.getByText('No delivery')).toBeTruthy();
@@ -79,7 +79,7 @@ describe('branches tab', { timeout: 20_000 }, () => {
     await userEvent
       .setup({ delay: null })
       .type(screen.getByRole('textbox', { name: 'Search branches' }), 'sea');
-    await waitFor(() => expect(router.state.location.search).toBe('?search=sea'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=sea'));
     await waitFor(() =>
       expect(api.callsTo('GET /api/branches').at(-1)?.url).toBe(
         '/api/branches?page=1&size=15&search_string=sea',
@@ -93,8 +93,8 @@ describe('branches tab', { timeout: 20_000 }, () => {
     });
     const { router } = open('/console/settings/branches');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('link', { name: 'Add Branch' }, { timeout: 5000 }));
-    const form = await screen.findByRole('form', { name: 'Add Branch' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('link', { name: 'Add Branch' }));
+    const form = await screen.findByRole('form', { name: 'Add Branch' });
     expect(router.state.location.pathname).toBe('/console/settings/branches/new');
     // Money shows the client's currency symbol.
     await waitFor(() => expect(within(form).getAllByText('€').length).toBeGreaterThan(0));
@@ -108,7 +108,7 @@ describe('branches tab', { timeout: 20_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: /^Delivery Fee/ }), '30');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    const success = await screen.findByRole('dialog', { name: 'Success' }, { timeout: 5000 });
+    const success = await screen.findByRole('dialog', { name: 'Success' });
     expect(within(success).getByText('Branch added successfully.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/console/settings/branches');
     expect(api.callsTo('POST /api/branches')[0]?.body).toMatchObject({
@@ -124,14 +124,14 @@ describe('branches tab', { timeout: 20_000 }, () => {
       [`PUT /api/branches/${BRANCH_ID}`]: fail(403, 'You do not possess permissions to perform this action.'),
     });
     open(`/console/settings/branches/${BRANCH_ID}`);
-    const form = await screen.findByRole('form', { name: 'Edit Branch' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Edit Branch' });
     const name = within(form).getByRole('textbox', { name: /Display Name/ });
     expect(name).toHaveProperty('value', 'Bean There Gardens');
     const user = userEvent.setup({ delay: null });
     await user.click(name);
     await user.paste(' Central');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    const failure = await screen.findByRole('dialog', { name: 'Something went wrong!' }, { timeout: 5000 });
+    const failure = await screen.findByRole('dialog', { name: 'Something went wrong!' });
     expect(within(failure).getByText('You do not possess permissions to perform this action.')).toBeTruthy();
     expect(api.callsTo(`PUT /api/branches/${BRANCH_ID}`)[0]?.body).toMatchObject({
       display_name: 'Bean There Gardens Central',
@@ -144,11 +144,7 @@ describe('branches tab', { timeout: 20_000 }, () => {
     sessionStore.set(sessionFixture({ role: 'BRANCH_MANAGER' }), false);
     renderApp('/console/settings/branches');
     expect(
-      await screen.findByText(
-        'You do not possess permissions to perform this action.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('You do not possess permissions to perform this action.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Branch' })).toBeNull();
   });

@@ -99,9 +99,9 @@ const open = (path = PATH) => {
   return renderApp(path);
 };
 
-const keysTable = () => screen.findByRole('table', { name: 'API Keys' }, { timeout: 5000 });
+const keysTable = () => screen.findByRole('table', { name: 'API Keys' });
 const eventRow = async (eventId: string) => {
-  const cell = await screen.findByRole('button', { name: eventId }, { timeout: 5000 });
+  const cell = await screen.findByRole('button', { name: eventId });
   const row = cell.closest('tr');
   if (!row) throw new Error(`no row for ${eventId}`);
   return row;
@@ -109,12 +109,12 @@ const eventRow = async (eventId: string) => {
 const lastEventsQuery = (api: ReturnType<typeof serve>) =>
   Object.fromEntries(new URL(api.callsTo(EVENTS).at(-1)?.url ?? '', 'http://x').searchParams);
 
-describe('integrations tab: API keys', { timeout: 20_000 }, () => {
+describe('integrations tab: API keys', () => {
   it('lists the keys: prefix, Never for an unused key, Active or Revoked; only an active key can be revoked', async () => {
     serve();
     open();
     const table = within(await keysTable());
-    expect(await table.findByText('Tills at Sea Point', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await table.findByText('Tills at Sea Point')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Integrations', selected: true })).toBeTruthy();
     const [, till, old] = table.getAllByRole('row');
     if (!till || !old) throw new Error('two keys expected');
@@ -152,7 +152,7 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create API Key' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create API Key' });
     expect(router.state.location.search).toBe('?action=create-api-key');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('name is required')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Online shop ');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const shown = await screen.findByRole('dialog', { name: 'API Key Created' }, { timeout: 5000 });
+    const shown = await screen.findByRole('dialog', { name: 'API Key Created' });
     expect(api.callsTo('POST /api/integrations/api-keys')[0]?.body).toEqual({ name: 'Online shop' });
     expect(within(shown).getByRole('textbox', { name: 'API key' })).toHaveProperty('value', SECRET);
     expect(within(shown).getByText(/It will not be shown again/)).toBeTruthy();
@@ -183,15 +183,11 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
       'POST /api/integrations/api-keys': () => fail(400, 'name must not be more than 80'),
     });
     open(`${PATH}?action=create-api-key`);
-    const dialog = await screen.findByRole('dialog', { name: 'Create API Key' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create API Key' });
     const user = userEvent.setup({ delay: null });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Online shop');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const modal = await screen.findByRole(
-      'dialog',
-      { name: INTEGRATION_TEXTS.createFailed },
-      { timeout: 5000 },
-    );
+    const modal = await screen.findByRole('dialog', { name: INTEGRATION_TEXTS.createFailed });
     expect(within(modal).getByText('name must not be more than 80')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Online shop');
   });
@@ -203,24 +199,20 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
     });
     open();
     const user = userEvent.setup({ delay: null });
-    const revoke = await screen.findByRole(
-      'button',
-      { name: 'Revoke Tills at Sea Point' },
-      { timeout: 5000 },
-    );
+    const revoke = await screen.findByRole('button', { name: 'Revoke Tills at Sea Point' });
 
     await user.click(revoke);
-    let confirm = await screen.findByRole('dialog', { name: 'Revoke API key?' }, { timeout: 5000 });
+    let confirm = await screen.findByRole('dialog', { name: 'Revoke API key?' });
     expect(within(confirm).getByText(/stops working at once/)).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke API key?' })).toBeNull());
     expect(api.callsTo(`DELETE /api/integrations/api-keys/${TILL_KEY}`)).toHaveLength(0);
 
     await user.click(revoke);
-    confirm = await screen.findByRole('dialog', { name: 'Revoke API key?' }, { timeout: 5000 });
+    confirm = await screen.findByRole('dialog', { name: 'Revoke API key?' });
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.callsTo(`DELETE /api/integrations/api-keys/${TILL_KEY}`)).toHaveLength(1));
-    expect(await screen.findByText('API key revoked.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('API key revoked.')).toBeTruthy();
     await waitFor(() => expect(api.callsTo(KEYS).length).toBeGreaterThan(1));
   });
 
@@ -230,7 +222,7 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
     await keysTable();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'How to send events' }));
-    const example = await screen.findByRole('group', { name: 'Example request' }, { timeout: 5000 });
+    const example = await screen.findByRole('group', { name: 'Example request' });
     const text = example.textContent ?? '';
     expect(text).toContain(`curl -X POST ${window.location.origin}/api/v1/events`);
     expect(text).toContain('Authorization: Bearer <your API key>');
@@ -239,7 +231,7 @@ describe('integrations tab: API keys', { timeout: 20_000 }, () => {
   });
 });
 
-describe('integrations tab: event log', { timeout: 20_000 }, () => {
+describe('integrations tab: event log', () => {
   it('shows each event with its status chip and customer; only a parked event offers Retry', async () => {
     const api = serve();
     open();
@@ -292,7 +284,7 @@ describe('integrations tab: event log', { timeout: 20_000 }, () => {
     await user.click(
       within(await eventRow('stamp-17')).getByRole('button', { name: 'Retry event stamp-17' }),
     );
-    expect(await screen.findByText('The event will be processed again.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('The event will be processed again.')).toBeTruthy();
     expect(api.callsTo(`POST /api/integrations/events/${PARKED_ID}/retry`)).toHaveLength(1);
     await waitFor(() => expect(api.callsTo(EVENTS).length).toBeGreaterThan(1));
     // The click retried; it did not open the event.
@@ -309,11 +301,7 @@ describe('integrations tab: event log', { timeout: 20_000 }, () => {
     await user.click(
       within(await eventRow('stamp-17')).getByRole('button', { name: 'Retry event stamp-17' }),
     );
-    const modal = await screen.findByRole(
-      'dialog',
-      { name: INTEGRATION_TEXTS.retryFailed },
-      { timeout: 5000 },
-    );
+    const modal = await screen.findByRole('dialog', { name: INTEGRATION_TEXTS.retryFailed });
     expect(within(modal).getByText('Only a parked event can be retried.')).toBeTruthy();
   });
 
@@ -326,15 +314,15 @@ describe('integrations tab: event log', { timeout: 20_000 }, () => {
     expect(reset).toHaveProperty('disabled', true);
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Parked' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Parked' }));
     await waitFor(() => expect(lastEventsQuery(api).status).toBe('parked'));
 
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'statistic.update' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'statistic.update' }));
     await waitFor(() => expect(lastEventsQuery(api).type).toBe('statistic.update'));
 
     await user.type(screen.getByRole('textbox', { name: 'Search the event log' }), 'stamp');
-    await waitFor(() => expect(lastEventsQuery(api).search_string).toBe('stamp'), { timeout: 5000 });
+    await waitFor(() => expect(lastEventsQuery(api).search_string).toBe('stamp'));
     expect(lastEventsQuery(api)).toEqual({
       page: '1',
       size: '15',
@@ -354,7 +342,7 @@ describe('integrations tab: event log', { timeout: 20_000 }, () => {
     const { router } = open();
     const user = userEvent.setup({ delay: null });
     await user.click(within(await eventRow('stamp-17')).getByText('statistic.update'));
-    const dialog = await screen.findByRole('dialog', { name: 'Event stamp-17' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Event stamp-17' });
     expect(router.state.location.search).toBe(`?event=${PARKED_ID}`);
     expect(within(dialog).getByText('Parked')).toBeTruthy();
     expect(within(dialog).getByText('No statistic is named coffeeStamps.')).toBeTruthy();
@@ -376,29 +364,29 @@ describe('integrations tab: event log', { timeout: 20_000 }, () => {
     open();
     const row = await eventRow('till-7-000123');
     expect(within(row).getByText('Accepted')).toBeTruthy();
-    await waitFor(() => expect(within(row).getByText('Processed')).toBeTruthy(), { timeout: 8000 });
+    await waitFor(() => expect(within(row).getByText('Processed')).toBeTruthy());
     const calls = api.callsTo(EVENTS).length;
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(api.callsTo(EVENTS)).toHaveLength(calls);
   });
 });
 
-describe('integrations tab: plans', { timeout: 20_000 }, () => {
+describe('integrations tab: plans', () => {
   it('outside Business the keys are there, the log is locked and Upgrade opens the upgrade prompt', async () => {
     const api = serve('FREEMIUM');
     open();
-    expect(await screen.findByText(INTEGRATION_TEXTS.eventLogLocked, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(INTEGRATION_TEXTS.eventLogLocked)).toBeTruthy();
     expect(within(await keysTable()).getByText('Tills at Sea Point')).toBeTruthy();
     expect(api.callsTo(EVENTS)).toHaveLength(0);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Upgrade' }));
-    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' })).toBeTruthy();
   });
 
   it('a 402 from the log opens the upgrade prompt and locks the log', async () => {
     serve('BUSINESS', { [EVENTS]: () => fail(402, 'Upgrade your plan to use this feature.') });
     open();
-    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' })).toBeTruthy();
     expect(screen.getByText(INTEGRATION_TEXTS.eventLogLocked)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: INTEGRATION_TEXTS.eventLogFailed })).toBeNull();
   });

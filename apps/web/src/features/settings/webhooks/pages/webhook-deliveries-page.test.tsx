@@ -18,12 +18,11 @@ import { listReply } from '@/test/sign-in';
 import { fail, ok } from '@/test/stub-api';
 
 const PATH = `/console/settings/integrations/webhooks/${SHOP_ID}`;
-const WAIT = { timeout: 5000 };
 const FAILED_WEBHOOK = 'wh_01JFAILED0000000000000000';
 const RESEND = `POST /api/integrations/webhook-deliveries/${FAILED_ID}/resend`;
 
 const rowOf = async (webhookId: string) => {
-  const cell = await screen.findByRole('button', { name: webhookId }, WAIT);
+  const cell = await screen.findByRole('button', { name: webhookId });
   const row = cell.closest('tr');
   if (!row) throw new Error(`no row for ${webhookId}`);
   return within(row);
@@ -33,11 +32,11 @@ const user = () => userEvent.setup({ delay: null });
 const serveDeliveries = (...deliveries: ReturnType<typeof deliveryFixture>[]) =>
   serveWebhooks('BUSINESS', { [deliveriesKey()]: () => listReply(deliveries) });
 
-describe('webhook deliveries', { timeout: 20_000 }, () => {
+describe('webhook deliveries', () => {
   it('shows the endpoint and its deliveries: type, customer, status chip, last answer and attempts', async () => {
     const api = serveWebhooks();
     renderApp(PATH);
-    expect(await screen.findByText(SHOP_URL, {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText(SHOP_URL)).toBeTruthy();
     expect(screen.getByRole('link', { name: WEBHOOK_TEXTS.backToWebhooks }).getAttribute('href')).toBe(
       '/console/settings/integrations/webhooks',
     );
@@ -110,7 +109,7 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
     const { router } = renderApp(PATH);
     await user().click((await rowOf('wh_01JDELIVERED000000000000')).getByText('Thandi Mokoena'));
     const dialog = within(
-      await screen.findByRole('dialog', { name: 'Delivery wh_01JDELIVERED000000000000' }, WAIT),
+      await screen.findByRole('dialog', { name: 'Delivery wh_01JDELIVERED000000000000' }),
     );
     expect(router.state.location.pathname).toBe(PATH);
     expect(dialog.getByRole('link', { name: 'Thandi Mokoena' }).getAttribute('href')).toBe(
@@ -139,11 +138,11 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
     await waitFor(() => expect(lastQuery(api, deliveriesKey()).status).toBe('failed'));
 
     await clicks.click(screen.getByRole('combobox', { name: 'Event type' }));
-    await clicks.click(await screen.findByRole('option', { name: 'reward.redeemed' }, WAIT));
+    await clicks.click(await screen.findByRole('option', { name: 'reward.redeemed' }));
     await waitFor(() => expect(lastQuery(api, deliveriesKey()).event_type).toBe('reward.redeemed'));
 
     await clicks.type(screen.getByRole('textbox', { name: 'Search the deliveries' }), 'c3c3');
-    await waitFor(() => expect(lastQuery(api, deliveriesKey()).search_string).toBe('c3c3'), WAIT);
+    await waitFor(() => expect(lastQuery(api, deliveriesKey()).search_string).toBe('c3c3'));
     expect(lastQuery(api, deliveriesKey())).toEqual({
       page: '1',
       size: '15',
@@ -163,7 +162,7 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
     serveWebhooks();
     const { router } = renderApp(PATH);
     await user().click((await rowOf(FAILED_WEBHOOK)).getByText('reward.redeemed'));
-    const dialog = within(await screen.findByRole('dialog', { name: `Delivery ${FAILED_WEBHOOK}` }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: `Delivery ${FAILED_WEBHOOK}` }));
     expect(router.state.location.search).toBe(`?delivery=${FAILED_ID}`);
     const body = dialog.getByRole('group', { name: 'Body' }).querySelector('pre')?.textContent ?? '';
     expect(JSON.parse(body)).toMatchObject({ id: FAILED_WEBHOOK, type: 'reward.redeemed' });
@@ -193,9 +192,7 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
     await user().click(
       (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` }),
     );
-    expect(
-      await screen.findByText('Sent again: the endpoint answered with status 204.', {}, WAIT),
-    ).toBeTruthy();
+    expect(await screen.findByText('Sent again: the endpoint answered with status 204.')).toBeTruthy();
     expect(api.callsTo(RESEND)).toHaveLength(1);
     await waitFor(() => expect(api.callsTo(deliveriesKey()).length).toBeGreaterThan(1));
     // The click resent; it did not open the delivery.
@@ -208,13 +205,13 @@ describe('webhook deliveries', { timeout: 20_000 }, () => {
     await user().click(
       (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` }),
     );
-    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.resendFailed }, WAIT);
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.resendFailed });
     expect(within(modal).getByText(WEBHOOK_MESSAGES.deliveryNotFound)).toBeTruthy();
   });
 
   it('an endpoint that is not there says so', async () => {
     serveWebhooks();
     renderApp(`/console/settings/integrations/webhooks/${'9'.repeat(24)}`);
-    expect(await screen.findByText(WEBHOOK_MESSAGES.notFound, {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText(WEBHOOK_MESSAGES.notFound)).toBeTruthy();
   });
 });

@@ -23,12 +23,11 @@ import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
 
 const PATH = '/console/settings/integrations/webhooks';
-const WAIT = { timeout: 5000 };
 const PAUSED_URL = 'https://erp.example.com/laurel';
 
-const endpointsTable = () => screen.findByRole('table', { name: 'Webhooks' }, WAIT);
+const endpointsTable = () => screen.findByRole('table', { name: 'Webhooks' });
 const rowOf = async (url: string) => {
-  const link = await screen.findByRole('link', { name: `Deliveries of ${url}` }, WAIT);
+  const link = await screen.findByRole('link', { name: `Deliveries of ${url}` });
   const row = link.closest('tr');
   if (!row) throw new Error(`no row for ${url}`);
   return within(row);
@@ -37,11 +36,11 @@ const user = () => userEvent.setup({ delay: null });
 const POST_KEY = `POST ${ENDPOINTS_KEY.slice(4)}`;
 /** The server's URL rule has arrived (or its request failed): the form checks with it from then on. */
 const urlPolicySettled = (queryClient: QueryClient) =>
-  waitFor(() => expect(queryClient.getQueryState(webhookKeys.urlPolicy)?.status).not.toBe('pending'), WAIT);
+  waitFor(() => expect(queryClient.getQueryState(webhookKeys.urlPolicy)?.status).not.toBe('pending'));
 const created = (body: unknown) =>
   ok(withSecret(endpointFixture({ _id: 'f7'.repeat(12), ...(body as object) })));
 
-describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
+describe('webhooks: the endpoint list', () => {
   it('shows each endpoint: URL to its deliveries, event types, status with the reason, pending and failed', async () => {
     serveWebhooks();
     renderApp(PATH);
@@ -101,7 +100,7 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
     const long = 'https://hooks.receiver-one.example.com/laurel/probe-hook?source=console';
     serveWebhooks('BUSINESS', { [ENDPOINTS_KEY]: () => ok([endpointFixture({ url: long })]) });
     renderApp(PATH);
-    const link = await screen.findByRole('link', { name: `Deliveries of ${long}` }, WAIT);
+    const link = await screen.findByRole('link', { name: `Deliveries of ${long}` });
     expect(link.textContent).toBe(long);
     // The break-all that cut 'probe-hoo' / 'k' is gone; each <wbr> follows a separator, '://' stays whole.
     expect(link.style.wordBreak).toBe('');
@@ -141,7 +140,7 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
     await endpointsTable();
     await user().click(screen.getByRole('tab', { name: 'API Keys & Event Log' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/settings/integrations'));
-    expect(await screen.findByRole('table', { name: 'API Keys' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'API Keys' })).toBeTruthy();
   });
 
   it('switching an endpoint off sends its URL and types with active false', async () => {
@@ -169,15 +168,15 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
     const shop = await rowOf(SHOP_URL);
     const clicks = user();
     await clicks.click(shop.getByRole('button', { name: `Delete ${SHOP_URL}` }));
-    let confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle }, WAIT);
+    let confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle });
     await clicks.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle })).toBeNull());
     expect(api.callsTo(key)).toHaveLength(0);
 
     await clicks.click(shop.getByRole('button', { name: `Delete ${SHOP_URL}` }));
-    confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle }, WAIT);
+    confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.deleteTitle });
     await clicks.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Webhook endpoint deleted.', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Webhook endpoint deleted.')).toBeTruthy();
     expect(api.callsTo(key)).toHaveLength(1);
   });
 
@@ -188,7 +187,7 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
     const shop = await rowOf(SHOP_URL);
     const clicks = user();
     await clicks.click(shop.getByRole('button', { name: `Edit ${SHOP_URL}` }));
-    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.editEndpoint }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.editEndpoint }));
     expect(router.state.location.search).toBe(`?edit=${SHOP_ID}`);
     expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', SHOP_URL);
     expect(dialog.getByRole('checkbox', { name: 'tier.changed' })).toHaveProperty('checked', true);
@@ -206,19 +205,19 @@ describe('webhooks: the endpoint list', { timeout: 20_000 }, () => {
       ],
       active: true,
     });
-    expect(await screen.findByText('Webhook endpoint saved.', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Webhook endpoint saved.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
 
-describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () => {
+describe('webhooks: adding an endpoint and its secret', () => {
   it('asks for a URL and at least one event type, with the contract messages, before sending anything', async () => {
     const api = serveWebhooks();
     const { router } = renderApp(PATH);
     await endpointsTable();
     const clicks = user();
     await clicks.click(screen.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
-    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }));
     expect(router.state.location.search).toBe('?action=add-webhook');
     // Each type with its one-line description; the switch starts on.
     for (const type of WEBHOOK_EVENT_TYPES) {
@@ -252,7 +251,7 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
     await urlPolicySettled(queryClient);
     const clicks = user();
     await clicks.click(screen.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
-    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }));
     await clicks.click(dialog.getByRole('checkbox', { name: 'customer.created' }));
     const url = dialog.getByRole('textbox', { name: 'URL' });
     for (const [typed, message] of [
@@ -285,7 +284,7 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
         ),
     });
     const { router } = renderApp(`${PATH}?action=add-webhook`);
-    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }));
     const clicks = user();
     await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), '  https://erp.example.com/laurel ');
     await clicks.click(dialog.getByRole('checkbox', { name: 'reward.redeemed' }));
@@ -293,7 +292,7 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
     await clicks.click(dialog.getByRole('switch', { name: /^Active/ }));
     await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
 
-    const shown = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle }, WAIT);
+    const shown = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle });
     expect(api.callsTo(key)[0]?.body).toEqual({
       url: 'https://erp.example.com/laurel',
       event_types: ['customer.created', 'reward.redeemed'],
@@ -330,12 +329,12 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
       'POST /api/integrations/webhooks': () => fail(400, WEBHOOK_MESSAGES.urlPrivate),
     });
     renderApp(`${PATH}?action=add-webhook`);
-    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }));
     const clicks = user();
     await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), 'https://10.0.0.5/hooks');
     await clicks.click(dialog.getByRole('checkbox', { name: WEBHOOK_TEXTS.selectAll }));
     await clicks.click(dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint }));
-    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed }, WAIT);
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed });
     expect(within(modal).getByText(WEBHOOK_MESSAGES.urlPrivate)).toBeTruthy();
     expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'https://10.0.0.5/hooks');
   });
@@ -349,10 +348,10 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
     const shop = await rowOf(SHOP_URL);
     const clicks = user();
     await clicks.click(shop.getByRole('button', { name: `${WEBHOOK_TEXTS.rotate} of ${SHOP_URL}` }));
-    const confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.rotateTitle }, WAIT);
+    const confirm = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.rotateTitle });
     expect(api.callsTo(key)).toHaveLength(0);
     await clicks.click(within(confirm).getByRole('button', { name: WEBHOOK_TEXTS.rotate }));
-    const shown = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretRotatedTitle }, WAIT);
+    const shown = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretRotatedTitle });
     expect(within(shown).getByRole('textbox', { name: WEBHOOK_TEXTS.secretLabel })).toHaveProperty(
       'value',
       'whsec_new0001',
@@ -363,7 +362,7 @@ describe('webhooks: adding an endpoint and its secret', { timeout: 20_000 }, () 
   });
 });
 
-describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => {
+describe('webhooks: the URL rule is the server’s', () => {
   type TReply = () => Response | Promise<Response>;
   /**
    * A server answering its URL rule with `policy` and a save with `save`, at the add dialog with one event type
@@ -372,7 +371,7 @@ describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => 
   const openAddDialog = async (policy: TReply, { save = created, settle = true } = {}) => {
     const api = serveWebhooks('BUSINESS', { [URL_POLICY_KEY]: policy, [POST_KEY]: save });
     const { queryClient } = renderApp(`${PATH}?action=add-webhook`);
-    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }, WAIT));
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }));
     if (settle) await urlPolicySettled(queryClient);
     const clicks = user();
     await clicks.click(dialog.getByRole('checkbox', { name: 'customer.created' }));
@@ -393,7 +392,7 @@ describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => 
     await waitFor(() => expect(api.callsTo(POST_KEY)).toHaveLength(1));
     expect(api.callsTo(POST_KEY)[0]?.body).toMatchObject({ url: 'http://receiver.example.com/hooks' });
     expect(dialog.queryByText(WEBHOOK_MESSAGES.urlNotHttps)).toBeNull();
-    expect(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle })).toBeTruthy();
   });
 
   it('the strict rule (production): plain http is refused before sending, to a loopback host too', async () => {
@@ -432,7 +431,7 @@ describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => 
     await send('https://me:secret@receiver.example.com/hooks');
     expect(await dialog.findByText(WEBHOOK_MESSAGES.urlCredentials)).toBeTruthy();
     await send('http://receiver.example.com/hooks');
-    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed }, WAIT);
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed });
     expect(within(modal).getByText(WEBHOOK_MESSAGES.urlNotHttps)).toBeTruthy();
     expect(api.callsTo(POST_KEY)).toHaveLength(1);
     expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty(
@@ -442,7 +441,7 @@ describe('webhooks: the URL rule is the server’s', { timeout: 20_000 }, () => 
   });
 });
 
-describe('webhooks: test event', { timeout: 20_000 }, () => {
+describe('webhooks: test event', () => {
   it('shows the status code the endpoint answered', async () => {
     const key = `POST /api/integrations/webhooks/${SHOP_ID}/test`;
     const api = serveWebhooks('BUSINESS', {
@@ -451,7 +450,7 @@ describe('webhooks: test event', { timeout: 20_000 }, () => {
     renderApp(PATH);
     const shop = await rowOf(SHOP_URL);
     await user().click(shop.getByRole('button', { name: `${WEBHOOK_TEXTS.sendTest} to ${SHOP_URL}` }));
-    const result = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.testResultTitle }, WAIT));
+    const result = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.testResultTitle }));
     expect(result.getByText(`${SHOP_URL} answered with status 200.`)).toBeTruthy();
     expect(result.getByText('84 ms')).toBeTruthy();
     expect(result.getByText('{"received":true}')).toBeTruthy();
@@ -475,20 +474,20 @@ describe('webhooks: test event', { timeout: 20_000 }, () => {
     renderApp(PATH);
     const shop = await rowOf(SHOP_URL);
     await user().click(shop.getByRole('button', { name: `${WEBHOOK_TEXTS.sendTest} to ${SHOP_URL}` }));
-    const result = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.testResultTitle }, WAIT));
+    const result = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.testResultTitle }));
     expect(result.getByText(`${SHOP_URL} did not answer: connect ECONNREFUSED`)).toBeTruthy();
     expect(result.getByText(WEBHOOK_TEXTS.noAnswer)).toBeTruthy();
   });
 });
 
-describe('webhooks: plans', { timeout: 20_000 }, () => {
+describe('webhooks: plans', () => {
   it('outside Business the section is locked, nothing is asked of the API, and Upgrade opens the prompt', async () => {
     const api = serveWebhooks('GROWTH');
     renderApp(PATH);
-    expect(await screen.findByText(WEBHOOK_TEXTS.locked, {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText(WEBHOOK_TEXTS.locked)).toBeTruthy();
     expect(screen.queryByRole('button', { name: WEBHOOK_TEXTS.addEndpoint })).toBeNull();
     expect(api.callsTo(ENDPOINTS_KEY)).toHaveLength(0);
     await user().click(screen.getByRole('button', { name: 'Upgrade' }));
-    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' })).toBeTruthy();
   });
 });
