@@ -103,6 +103,8 @@ test.describe('redemptions', () => {
     await branch.selectOption({ label: 'Sea Point' });
     await expect(beanCoins).toHaveText('750.00BCBean Coins, held by 1 member');
     await snapshot(page, 'dashboard-liability');
+    // The other figures refetch for the branch too, dimmed meanwhile: contrast is checked once they have.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
 
     // Filtered to used coupons, it has none.
