@@ -122,9 +122,7 @@ describe('account settings: page and plan', () => {
     serve({});
     sessionStore.set(sessionFixture({ role: 'AREA_MANAGER' }), false);
     renderApp('/console/settings/account');
-    expect(
-      await screen.findByText('You do not possess permissions to perform this action.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('You do not possess permissions to perform this action.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Email alerts' })).toBeNull();
   });
 });

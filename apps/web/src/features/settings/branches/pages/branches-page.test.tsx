@@ -143,9 +143,7 @@ describe('branches tab', () => {
     serve();
     sessionStore.set(sessionFixture({ role: 'BRANCH_MANAGER' }), false);
     renderApp('/console/settings/branches');
-    expect(
-      await screen.findByText('You do not possess permissions to perform this action.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('You do not possess permissions to perform this action.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Branch' })).toBeNull();
   });
 });
