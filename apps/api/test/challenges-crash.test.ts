@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { ensureApiBuilt } from './api-bundle';
 import { createChallenge, linkChallenge, objective } from './challenge-helpers';
 import { testDbKind } from './db-kind';
 import { createBadge } from './engine-helpers';
@@ -7,7 +8,7 @@ import { addCustomer, createApiKey, createClientAndSignIn } from './factories';
 import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, startServer } from './server-process';
-import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { startWorker, type WorkerProcess } from './worker-process';
 
 /*
  * DESIGN §5 for challenges: a completion pays exactly once, even when the worker dies between writing the

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { ensureApiBuilt } from './api-bundle';
 import { testDbKind } from './db-kind';
 import { createCurrency, createEarnConfig, segmentId } from './economy-helpers';
 import { createBadge, createSegment, rule } from './engine-helpers';
@@ -8,7 +9,7 @@ import { addCustomer, bearer, createApiKey, createClientAndSignIn, type SignedIn
 import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, startServer } from './server-process';
-import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { startWorker, type WorkerProcess } from './worker-process';
 
 /**
  * How long the scenario waits for workers to start, build, reach a batch or finish: readiness, not speed. On a

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, ENGINE_STEPS } from '../src/engine';
 import { createLogger } from '../src/logger';
+import { ensureApiBuilt } from './api-bundle';
 import { testDbKind } from './db-kind';
 import { eventAt, playerStatistics } from './engine-helpers';
 import { addCustomer, createApiKey, createClientAndSignIn, postEvents, type SignedIn } from './factories';
@@ -9,7 +10,7 @@ import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, type ServerProcess, startServer } from './server-process';
 import { createTestApp, type TestApp } from './test-app';
-import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { startWorker, type WorkerProcess } from './worker-process';
 
 /*
  * An idle worker sleeps: it is woken by new work (this process's ingestion at once, another process's by NOTIFY)

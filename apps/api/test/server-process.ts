@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { ensureApiBuilt, SERVER_BUNDLE } from './worker-process';
-
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+import { API_DIR, ensureApiBuilt, SERVER_BUNDLE } from './api-bundle';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { ensureApiBuilt } from './api-bundle';
 import { testDbKind } from './db-kind';
 import { createCurrency, createEarnConfig, segmentId } from './economy-helpers';
 import { createApiKey, createClientAndSignIn, postAs } from './factories';
@@ -8,7 +9,7 @@ import { overHttp } from './over-http';
 import { createServerDatabase } from './server-database';
 import { exitOf, type ServerProcess, startServer } from './server-process';
 import { startReceiver } from './webhook-receiver';
-import { ensureApiBuilt, startWorker, type WorkerProcess } from './worker-process';
+import { startWorker, type WorkerProcess } from './worker-process';
 
 /*
  * Issue 26 (DESIGN §10): the outbox is written by the effect's own transaction and sent at least once. An API that
