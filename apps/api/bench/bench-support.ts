@@ -269,14 +269,19 @@ export const startServer = async (
   throw new Error(`the API did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
 };
 
+/** BENCH_WORKER_CPU_PROF=<dir>: every worker a bench starts writes a V8 CPU profile there when it stops. */
+const WORKER_PROFILE_DIR = process.env.BENCH_WORKER_CPU_PROF?.trim() || undefined;
+
 /**
  * Starts dist/worker.js (an engine worker on its own) and waits until it says it is running; `nodeArgs` go to node
- * before it (`--cpu-prof`…).
+ * before it (`--cpu-prof`…; by default the profile BENCH_WORKER_CPU_PROF asks for).
  */
 export const startWorker = async (
   databaseUrl: string,
   env: Record<string, string> = {},
-  nodeArgs: string[] = [],
+  nodeArgs: string[] = WORKER_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(WORKER_PROFILE_DIR)}`]
+    : [],
 ) => {
   const worker = spawnChild(
     'worker',

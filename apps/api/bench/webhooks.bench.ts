@@ -266,13 +266,8 @@ const main = async (defer: Defer) => {
   defer('stopping the receiver', () => receiver.stop());
   const server = await startServer(databaseUrl, { env: { ENGINE_IN_PROCESS: '0', ...WEBHOOK_ENV } });
   defer('stopping the API', () => stopChild(server));
-  // BENCH_WORKER_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it stops (chrome://inspect, speedscope).
-  const profileDir = process.env.BENCH_WORKER_CPU_PROF;
-  const worker = await startWorker(
-    databaseUrl,
-    WEBHOOK_ENV,
-    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  );
+  // BENCH_WORKER_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it stops (startWorker).
+  const worker = await startWorker(databaseUrl, WEBHOOK_ENV);
   defer('stopping the worker', () => stopChild(worker));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: SENDERS + 2 });
   defer('closing the pool', () => pool.end());

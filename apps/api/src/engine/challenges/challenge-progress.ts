@@ -59,36 +59,32 @@ export const loadPlayerProgress = async (
 };
 
 /**
- * Merges what changed into each player's document, one statement for the batch: per challenge its flags and the
- * objectives that moved (not the whole entry), merged into the stored entry. The patches go as one JSON parameter
- * (an array of [client, customer, patch]), which PostgreSQL parses once, rather than as an array of JSON texts,
- * which would be escaped element by element and parsed twice.
+ * Writes back the entries the batch changed, one statement for the batch: each changed challenge's entry as the batch
+ * holds it replaces the stored one (`||` on the document's top level), the others stay as stored. The batch holds its
+ * players' locks and the expiry task the client's exclusive one, so no other write of these entries can come between
+ * the read and this write but a console edit of the challenge, whose dropped objectives are ignored by every reader.
+ * Merging objective by objective in SQL instead cost three times as much (jsonb_each and jsonb_object_agg per row).
+ * The entries go as one JSON parameter (an array of [client, customer, entries]), which PostgreSQL parses once,
+ * rather than as an array of JSON texts, which would be escaped element by element and parsed twice.
  */
 export const writePlayerProgress = async (tx: DbOrTx, players: Iterable<PlayerProgress>) => {
   const changed = [...players].filter((player) => player.changed.size > 0);
   if (changed.length === 0) return;
-  const patchOf = (player: PlayerProgress) => {
-    const patch: Record<string, ChallengeEntryColumn> = {};
-    for (const [challengeId, objectiveIds] of player.changed) {
-      const entry = player.challenges[challengeId] as ChallengeEntryColumn;
-      const objectives: ChallengeEntryColumn['o'] = {};
-      for (const id of objectiveIds) if (entry.o[id]) objectives[id] = entry.o[id];
-      patch[challengeId] = { ...(entry.c ? { c: 1 } : {}), ...(entry.x ? { x: 1 } : {}), o: objectives };
+  const entriesOf = (player: PlayerProgress) => {
+    const entries: Record<string, ChallengeEntryColumn> = {};
+    for (const challengeId of player.changed.keys()) {
+      entries[challengeId] = player.challenges[challengeId] as ChallengeEntryColumn;
     }
-    return patch;
+    return entries;
   };
-  const patches = changed.map((player) => [player.clientId, player.customerId, patchOf(player)]);
+  const rows = changed.map((player) => [player.clientId, player.customerId, entriesOf(player)]);
   await tx.execute(sql`
     INSERT INTO challenge_progress AS d (client_id, customer_id, challenges, updated_at)
     SELECT x ->> 0, x ->> 1, x -> 2, now()
-    FROM jsonb_array_elements(${JSON.stringify(patches)}::jsonb) AS x
+    FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x
     ORDER BY 1, 2
     ON CONFLICT (client_id, customer_id) DO UPDATE
-      SET challenges = d.challenges || (
-            SELECT jsonb_object_agg(p.id, coalesce(d.challenges -> p.id, '{}'::jsonb) || (p.entry - 'o')
-                     || jsonb_build_object('o', coalesce(d.challenges -> p.id -> 'o', '{}'::jsonb) || (p.entry -> 'o')))
-              FROM jsonb_each(EXCLUDED.challenges) AS p(id, entry)),
-          updated_at = now()`);
+      SET challenges = d.challenges || EXCLUDED.challenges, updated_at = now()`);
 };
 
 /** A player who completed a challenge in the batch. */
