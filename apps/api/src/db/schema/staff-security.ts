@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients, clientUsers } from './accounts';
 
 /**
@@ -19,6 +19,11 @@ export const staffMfa = pgTable('staff_mfa', {
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   /** The last 30 s time step a code was accepted for: a code is never accepted twice. */
   lastUsedStep: integer('last_used_step'),
+  /**
+   * When (ms since the epoch) the sign-in token last used to finish a sign-in was issued: that token and every one
+   * issued before it are spent, so one password check gives one session however many codes follow.
+   */
+  signInTokenSpentThrough: bigint('sign_in_token_spent_through', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -38,6 +38,9 @@ export type MfaClaims = {
   rememberMe: boolean;
 };
 
+/** A verified mfa token's claims, with when it was issued (ms since the epoch): a sign-in spends it (two-factor). */
+export type VerifiedMfaClaims = MfaClaims & { issuedAtMs: number };
+
 export const createTokenService = (secret: string) => {
   const key = new TextEncoder().encode(secret);
 
@@ -96,6 +99,8 @@ export const createTokenService = (secret: string) => {
         tv: claims.tokenVersion,
         purpose: claims.purpose,
         rm: claims.rememberMe,
+        // `iat` counts seconds; a sign-in spends this token and those issued before it, to the millisecond.
+        ims: Date.now(),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
@@ -105,13 +110,14 @@ export const createTokenService = (secret: string) => {
         .setExpirationTime(MFA_TOKEN_LIFETIME)
         .sign(key),
     /** The claims of a live mfa token of that purpose, or null. */
-    verifyMfa: async (token: string, purpose: MfaPurpose): Promise<MfaClaims | null> => {
+    verifyMfa: async (token: string, purpose: MfaPurpose): Promise<VerifiedMfaClaims | null> => {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: MFA_AUDIENCE });
         if (
           typeof payload.sub !== 'string' ||
           typeof payload.cid !== 'string' ||
           typeof payload.tv !== 'number' ||
+          typeof payload.ims !== 'number' ||
           payload.purpose !== purpose
         ) {
           return null;
@@ -122,6 +128,7 @@ export const createTokenService = (secret: string) => {
           tokenVersion: payload.tv,
           purpose,
           rememberMe: payload.rm === true,
+          issuedAtMs: payload.ims,
         };
       } catch {
         return null;

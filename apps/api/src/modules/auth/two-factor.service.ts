@@ -6,6 +6,7 @@ import { staffMfa } from '../../db/schema';
 import type { MfaPurpose } from '../../http/auth/tokens';
 import { conflict, HttpError, unauthorized } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
+import { createAttemptLimiter } from './attempt-limiter';
 import type { ClientUserRow } from './auth.queries';
 import { createSignInLimiter, INACTIVE_ACCOUNT_MESSAGE, signInKey } from './auth.service';
 import {
@@ -23,12 +24,24 @@ type WrongCode = 401 | 400;
 
 /**
  * TOTP second factor for staff (DESIGN §10): enrolment (a pending secret confirmed with a code, then ten recovery
- * codes), the sign-in step after the password, turning it off. Every wrong code counts against the same per-email
- * limit as a wrong password.
+ * codes), the sign-in step after the password, turning it off. A wrong code at sign-in counts against the same
+ * per-email limit as a wrong password; a wrong code typed while signed in (the profile's security settings) against a
+ * limit of that user's own, as large, so that failed sign-ins by whoever has the password do not lock the signed-in
+ * owner out of their settings, and guessing codes from a session is bounded all the same.
  */
 export const createTwoFactorService = (ctx: AppContext) => {
   const { db } = ctx.database;
-  const failures = createSignInLimiter(ctx);
+  const signInFailures = createSignInLimiter(ctx);
+  const settingsFailures = createAttemptLimiter(db, {
+    limit: ctx.config.rateLimits.emailFailures,
+    windowMinutes: ctx.config.rateLimits.emailWindowMinutes,
+    message: M.tooManyCodes,
+  });
+  /** The limit a wrong code counts against: the sign-in's (401) or the signed-in user's settings' (400). */
+  const budgetOf = (user: Pick<ClientUserRow, 'id' | 'email'>, wrong: WrongCode) =>
+    wrong === 401
+      ? { limiter: signInFailures, key: signInKey(user.email) }
+      : { limiter: settingsFailures, key: `mfa-settings:${user.id}` };
 
   const audit = (
     user: Pick<ClientUserRow, 'id' | 'clientId' | 'name' | 'surname'>,
@@ -67,7 +80,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
     return moved ? 'totp' : 'used';
   };
 
-  /** Counts a wrong code against the email's limit, audits it, and answers it. */
+  /** Counts a wrong code against its limit (`budgetOf`), audits it, and answers it. */
   const refuse = async (
     user: ClientUserRow,
     ip: string | null,
@@ -75,7 +88,8 @@ export const createTwoFactorService = (ctx: AppContext) => {
     status: WrongCode,
     message: string,
   ) => {
-    await failures.record(signInKey(user.email));
+    const budget = budgetOf(user, status);
+    await budget.limiter.record(budget.key);
     await audit(user, ip, 'auth.mfa_failed', summary);
     return new HttpError(status, message);
   };
@@ -112,7 +126,25 @@ export const createTwoFactorService = (ctx: AppContext) => {
     )
       throw unauthorized(M.invalidMfaToken);
     if (found.user.status !== 'ACTIVE') throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
-    return { ...found, rememberMe: claims.rememberMe };
+    return { ...found, rememberMe: claims.rememberMe, issuedAtMs: claims.issuedAtMs };
+  };
+
+  /**
+   * Spends a sign-in token once its code was accepted: it and every token issued before it stop working, in one
+   * conditional write, so the same token sent twice (even at once) signs in once.
+   */
+  const spendSignInToken = async (userId: string, issuedAtMs: number) => {
+    const spent = await db
+      .update(staffMfa)
+      .set({ signInTokenSpentThrough: issuedAtMs, updatedAt: new Date() })
+      .where(
+        and(
+          eq(staffMfa.userId, userId),
+          or(isNull(staffMfa.signInTokenSpentThrough), lt(staffMfa.signInTokenSpentThrough, issuedAtMs)),
+        ),
+      )
+      .returning({ userId: staffMfa.userId });
+    if (spent.length === 0) throw unauthorized(M.invalidMfaToken);
   };
 
   const beginSetup = async (user: ClientUserRow) => {
@@ -128,15 +160,15 @@ export const createTwoFactorService = (ctx: AppContext) => {
 
   /** Confirms the pending secret with a code from it: the factor is on, and the recovery codes are answered once. */
   const confirmSetup = async (user: ClientUserRow, code: string, ip: string | null, wrong: WrongCode) => {
-    const key = signInKey(user.email);
-    await failures.assertOpen(key);
+    const budget = budgetOf(user, wrong);
+    await budget.limiter.assertOpen(budget.key);
     const factor = await findSecondFactor(db, user.id);
     if (factor?.secret) throw conflict(M.alreadyEnabled);
     if (!factor?.pendingSecret) throw conflict(M.notStarted);
     if (acceptedTotpStep(factor.pendingSecret, code, null) === null)
       // No recovery codes exist yet: the hint names only the app.
       throw await refuse(user, ip, 'Wrong code while setting up two-factor sign-in', wrong, M.invalidAppCode);
-    await failures.clear(key);
+    await budget.limiter.clear(budget.key);
     return db.transaction(async (tx) => {
       await tx
         .update(staffMfa)
@@ -165,14 +197,15 @@ export const createTwoFactorService = (ctx: AppContext) => {
     /** `POST signin/mfa`: the second step of a sign-in. */
     signInWithCode: async (input: { mfa_token: string; code: string }, origin: SignInOrigin) => {
       const found = await userOfMfaToken(input.mfa_token, 'verify');
-      const key = signInKey(found.user.email);
-      await failures.assertOpen(key);
+      const { limiter, key } = budgetOf(found.user, 401);
+      await limiter.assertOpen(key);
       const used = await requireCode(found.user, origin.ip, input.code, {
         summary: 'Failed sign-in (wrong two-factor code)',
         status: 401,
         message: M.invalidCode,
       });
-      await failures.clear(key);
+      await limiter.clear(key);
+      await spendSignInToken(found.user.id, found.issuedAtMs);
       const summary = used === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-factor';
       await audit(found.user, origin.ip, 'auth.signed_in', summary);
       return startSession(ctx, found.user, found.paymentEngineId, found.rememberMe, origin);
@@ -213,8 +246,8 @@ export const createTwoFactorService = (ctx: AppContext) => {
     regenerateRecoveryCodes: async (userId: string, code: string, ip: string | null) => {
       const user = await signedInUser(userId);
       if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
-      const key = signInKey(user.email);
-      await failures.assertOpen(key);
+      const { limiter, key } = budgetOf(user, 400);
+      await limiter.assertOpen(key);
       // A recovery code cannot mint new ones: whoever holds the old sheet must not renew it.
       await requireCode(user, ip, code, {
         summary: 'Wrong code while making new recovery codes',
@@ -222,7 +255,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
         message: M.invalidAppCode,
         appOnly: true,
       });
-      await failures.clear(key);
+      await limiter.clear(key);
       return db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, userId);
         await audit(user, ip, 'auth.recovery_codes_regenerated', 'Made new recovery codes', tx);
@@ -234,12 +267,14 @@ export const createTwoFactorService = (ctx: AppContext) => {
       const user = await signedInUser(userId);
       if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
       if (await isMfaRequired(db, user.clientId)) throw conflict(M.requiredByBusiness);
-      await failures.assertOpen(signInKey(user.email));
+      const { limiter, key } = budgetOf(user, 400);
+      await limiter.assertOpen(key);
       await requireCode(user, ip, code, {
         summary: 'Wrong code while turning off two-factor sign-in',
         status: 400,
         message: M.invalidCode,
       });
+      await limiter.clear(key);
       await db.transaction(async (tx) => {
         await tx.delete(staffMfa).where(eq(staffMfa.userId, userId));
         await deleteRecoveryCodes(tx, userId);

@@ -139,8 +139,22 @@ describe('new recovery codes refused', () => {
     expect(third.statusCode).toBe(400);
     // Three failures (the test's limit): even the right code now waits.
     const locked = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: totpCode(secret) });
-    expect(locked.statusCode).toBe(429);
+    expect([locked.statusCode, locked.json().message]).toEqual([429, M.tooManyCodes]);
     expect(locked.headers['retry-after']).toBeDefined();
+    // That limit is the signed-in user's own: signing in is not locked by it.
+    expect((await signIn(admin)).json().content.mfa_required).toBe(true);
+  });
+
+  it('are not locked by failed sign-ins: whoever has the password cannot lock the owner out of their settings', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const call = callAs(t.app, admin);
+    const { secret } = await enrol(admin);
+    const mfaToken = (await signIn(admin)).json().content.mfa_token;
+    for (let i = 0; i < 3; i += 1)
+      expect((await secondStep(mfaToken, wrongCode(secret))).statusCode).toBe(401);
+    expect((await signIn(admin)).statusCode).toBe(429);
+    const renewed = await call('POST', '/api/v2/client-user/mfa/recovery-codes', { code: totpCode(secret) });
+    expect([renewed.statusCode, renewed.json().message]).toEqual([200, M.recoveryCodesReplaced]);
   });
 
   it('answers 409 when two-factor is off, and 400 without a code', async () => {
@@ -177,7 +191,47 @@ describe('sign-in with a second factor', () => {
     const older = await secondStep((await signIn(admin)).json().content.mfa_token, totpCode(secret, -30_000));
     expect([older.statusCode, older.json().message]).toEqual([401, M.invalidCode]);
     // A later window's code (a phone clock running ahead) is refused too.
-    expect((await secondStep(again, totpCode(secret, 30_000))).statusCode).toBe(401);
+    const ahead = await secondStep((await signIn(admin)).json().content.mfa_token, totpCode(secret, 30_000));
+    expect([ahead.statusCode, ahead.json().message]).toEqual([401, M.invalidCode]);
+  });
+
+  it('spends the sign-in token with the sign-in: sent again with another good code, or older than it, it is refused', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const { secret, recoveryCodes } = await enrol(admin);
+    const older = (await signIn(admin)).json().content.mfa_token;
+    const mfaToken = (await signIn(admin)).json().content.mfa_token;
+    expect((await secondStep(mfaToken, totpCode(secret))).statusCode).toBe(200);
+
+    const replay = await secondStep(mfaToken, recoveryCodes[0] as string);
+    expect([replay.statusCode, replay.json().message]).toEqual([401, M.invalidMfaToken]);
+    const stale = await secondStep(older, recoveryCodes[1] as string);
+    expect([stale.statusCode, stale.json().message]).toEqual([401, M.invalidMfaToken]);
+    // One session from that password check; a new sign-in still works.
+    const sessions = await t.ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM staff_sessions WHERE user_id = $1',
+      [admin.userId],
+    );
+    const fresh = await secondStep(
+      (await signIn(admin)).json().content.mfa_token,
+      recoveryCodes[2] as string,
+    );
+    expect(fresh.statusCode).toBe(200);
+    const after = await t.ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM staff_sessions WHERE user_id = $1',
+      [admin.userId],
+    );
+    expect(after[0]?.n).toBe((sessions[0]?.n ?? 0) + 1);
+  });
+
+  it('signs in once when the same token and code arrive twice at the same time', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const { recoveryCodes } = await enrol(admin);
+    const mfaToken = (await signIn(admin)).json().content.mfa_token;
+    const both = await Promise.all([
+      secondStep(mfaToken, recoveryCodes[0] as string),
+      secondStep(mfaToken, recoveryCodes[1] as string),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('answers a wrong code 401 and counts it against the password limit', async () => {

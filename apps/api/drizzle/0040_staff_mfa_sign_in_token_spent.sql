@@ -1,0 +1,1 @@
+ALTER TABLE "staff_mfa" ADD COLUMN "sign_in_token_spent_through" bigint;
