@@ -222,6 +222,30 @@ describe('Block/Unblock', () => {
   });
 });
 
+describe('Block/Unblock for an erased member', () => {
+  it('is not offered: an erasure cannot be blocked or undone', async () => {
+    const erased = customerFixture({
+      _id: 'c-erased',
+      name: 'Erased',
+      surname: 'customer',
+      email: null,
+      cell_number: null,
+      status: 'ERASED',
+    });
+    serveCustomers(
+      {},
+      {
+        'GET /api/v2/client/loyalty/users': () =>
+          ok({ user_list: [listItem(customerFixture()), listItem(erased)], count: 2, count_capped: false }),
+      },
+    );
+    await openCustomers();
+    const erasedRow = (await screen.findByText('ERASED')).closest('tr') as HTMLElement;
+    expect(within(erasedRow).queryByRole('button', { name: 'Block/Unblock' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Block/Unblock' })).toHaveLength(1);
+  });
+});
+
 describe('Add Customer', () => {
   it('enables Save only for a name, surname and valid 10-character cell number', async () => {
     serveCustomers();

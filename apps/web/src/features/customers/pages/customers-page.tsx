@@ -124,6 +124,8 @@ export const CustomersPage = () => {
       toggleable: false,
       textAlign: 'center',
       render: (customer) => {
+        // An erased member can be neither blocked nor unblocked (the API refuses it): no action, as on the profile.
+        if (customer.status === 'ERASED') return null;
         const suspend = customerBlockAction(customer.status) === 'suspend';
         const label = suspend ? 'Block' : 'Unblock';
         return (
