@@ -14,7 +14,10 @@ import {
   bearer,
   callAs,
   createApiKey,
+  createBranch,
   createClientAndSignIn,
+  createStaffAndSignIn,
+  type SignedIn,
   uniqueCell,
   uniqueEmail,
 } from '../../../../test/factories';
@@ -163,6 +166,39 @@ describe('a dry run, a run, and the same file again', () => {
     expect(ledger.map((row) => [row.transaction_type, row.value])).toEqual([
       ['Opening Balance', 40],
       ['Opening Balance', 15],
+    ]);
+  });
+});
+
+describe('the audit log', () => {
+  /** The newest import entries of a file, oldest first. */
+  const summariesOf = async (fileName: string) => {
+    const audit = await setup.call('GET', '/api/audit-log?entity=customer-import&size=100');
+    expect(audit.statusCode, audit.body).toBe(200);
+    return (audit.json().content as { summary: string }[])
+      .map((entry) => entry.summary)
+      .filter((summary) => summary.includes(fileName))
+      .reverse();
+  };
+
+  it('counts one row as "1 row" and more as "rows", when the import starts and when it ends', async () => {
+    const { csv } = sixRows(currency.code);
+    const [header = '', first = '', second = ''] = csv.split('\n');
+    for (const [fileName, body] of [
+      ['bal1.csv', `${header}\n${first}\n`],
+      ['bal2.csv', `${header}\n${first}\n${second}\n`],
+    ] as const) {
+      const res = await upload(body, {}, fileName);
+      expect(res.statusCode, res.body).toBe(202);
+      await setup.t.ctx.engine.drain();
+    }
+    expect(await summariesOf('bal1.csv')).toEqual([
+      'Started importing customers from bal1.csv (1 row)',
+      'Imported customers from bal1.csv: 1 row, 1 created, 0 updated, 0 unchanged, 0 failed',
+    ]);
+    expect(await summariesOf('bal2.csv')).toEqual([
+      'Started importing customers from bal2.csv (2 rows)',
+      'Imported customers from bal2.csv: 2 rows, 1 created, 0 updated, 1 unchanged, 0 failed',
     ]);
   });
 });
@@ -329,5 +365,52 @@ describe("standing on the business's tracks", () => {
       ['Tiers', 'Gold', 'Imported'],
     ]);
     expect(await send()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
+});
+
+describe("a manager's view of the imports", () => {
+  it("lists and opens only their own and those bound to their branches, never an admin's", async () => {
+    const { admin, t } = setup;
+    const seaPoint = setup.branchIds['Sea Point'];
+    const other = (await createBranch(t.app, admin, { display_name: `Other ${tag()}` }))._id;
+    const permissions = { CUSTOMERS: { read: true, create: true, update: true, delete: false } };
+    const manager = (branches: string[]) =>
+      createStaffAndSignIn(t.app, admin, { manager_of: branches, user_permissions: permissions });
+    const first = await manager([seaPoint]);
+    const second = await manager([seaPoint]);
+    const elsewhere = await manager([other]);
+    const importAs = async (who: SignedIn) => {
+      const body = new FormData();
+      body.append('file', new Blob([`name,surname,email\nAna,Lee,ana.${tag()}@example.com\n`]), 'mine.csv');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/customers/imports?dry_run=true',
+        headers: bearer(who.clientToken),
+        payload: body as unknown as InjectOptions['payload'],
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json().content._id as string;
+    };
+    const adminImport = await importAs(admin);
+    const managerImport = await importAs(first);
+    const seen = async (who: SignedIn) =>
+      (await callAs(t.app, who)('GET', '/api/customers/imports?page=1&size=50'))
+        .json()
+        .content.map((item: { _id: string }) => item._id);
+
+    expect(await seen(first)).toContain(managerImport);
+    expect(await seen(first)).not.toContain(adminImport);
+    // Another manager of the same branch sees it; a manager of another branch does not.
+    expect(await seen(second)).toContain(managerImport);
+    expect(await seen(elsewhere)).not.toContain(managerImport);
+    expect(await seen(admin)).toEqual(expect.arrayContaining([adminImport, managerImport]));
+
+    const hidden = await callAs(t.app, first)('GET', `/api/customers/imports/${adminImport}`);
+    expect([hidden.statusCode, hidden.json().message]).toEqual([404, M.notFound]);
+    const errors = await callAs(t.app, elsewhere)('GET', `/api/customers/imports/${managerImport}/errors`);
+    expect(errors.statusCode).toBe(404);
+    expect((await callAs(t.app, second)('GET', `/api/customers/imports/${managerImport}`)).statusCode).toBe(
+      200,
+    );
   });
 });

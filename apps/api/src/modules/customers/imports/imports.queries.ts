@@ -6,7 +6,7 @@ import {
 } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
-import { rowsOf } from '../../../db/raw-sql';
+import { arrayParam, rowsOf } from '../../../db/raw-sql';
 
 type ImportRecord = {
   id: string;
@@ -53,12 +53,26 @@ const toListItem = (row: ImportRecord): TCustomerImportListItem => ({
 const COLUMNS = sql`id, file_name, file_size, dry_run, status, rows_total, rows_done, created, updated, unchanged,
   failed, balances_set, failure, created_by_name, created_at::text, started_at::text, finished_at::text`;
 
-/** The client's imports, newest first (an upload still arriving is not one yet). */
-export const listImports = async (db: DbOrTx, clientId: string, page: number, size: number) => {
+/** Who reads imports: the client, and for a manager (not an admin) the user and the branches they manage. */
+export type ImportReader = { clientId: string; userId: string; managerOf: readonly string[] | null };
+
+/**
+ * The imports a reader may see (spec 1 §6: staff other than admins see only their branches): an admin every one of
+ * the client's; anyone else those they started and those whose every row was bound to branches they manage (another
+ * manager's of the same branches), never an admin's, whose rows could name any branch.
+ */
+const visibleTo = (reader: ImportReader) =>
+  reader.managerOf === null
+    ? sql`client_id = ${reader.clientId}`
+    : sql`client_id = ${reader.clientId} AND (user_id = ${reader.userId}
+        OR (branch_scope IS NOT NULL AND branch_scope <@ ${arrayParam([...reader.managerOf])}::text[]))`;
+
+/** The imports the reader may see, newest first (an upload still arriving is not one yet). */
+export const listImports = async (db: DbOrTx, reader: ImportReader, page: number, size: number) => {
   const rows = await rowsOf<ImportRecord & { total: string | number }>(
     db,
     sql`SELECT ${COLUMNS}, count(*) OVER () AS total FROM customer_imports
-        WHERE client_id = ${clientId} AND status <> 'uploading'
+        WHERE ${visibleTo(reader)} AND status <> 'uploading'
         ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
   );
   const count = rows.length
@@ -67,22 +81,22 @@ export const listImports = async (db: DbOrTx, clientId: string, page: number, si
         (
           await rowsOf<{ n: string | number }>(
             db,
-            sql`SELECT count(*) AS n FROM customer_imports WHERE client_id = ${clientId} AND status <> 'uploading'`,
+            sql`SELECT count(*) AS n FROM customer_imports WHERE ${visibleTo(reader)} AND status <> 'uploading'`,
           )
         )[0]?.n ?? 0,
       );
   return { items: rows.map(toListItem), count, hasMore: page * size < count };
 };
 
-/** One import with its first errors, or null when the client has none by that id. */
+/** One import with its first errors, or null when the reader may see none by that id. */
 export const findImport = async (
   db: DbOrTx,
-  clientId: string,
+  reader: ImportReader,
   id: string,
 ): Promise<TCustomerImport | null> => {
   const [row] = await rowsOf<ImportRecord>(
     db,
-    sql`SELECT ${COLUMNS} FROM customer_imports WHERE client_id = ${clientId} AND id = ${id} AND status <> 'uploading'`,
+    sql`SELECT ${COLUMNS} FROM customer_imports WHERE ${visibleTo(reader)} AND id = ${id} AND status <> 'uploading'`,
   );
   if (!row) return null;
   const errors = await rowsOf<{ row: number; field: string; message: string }>(

@@ -15,7 +15,7 @@ import type { Principal } from '../../../http/auth/principal';
 import { ok } from '../../../http/envelope';
 import { notFound } from '../../../http/errors';
 import { route } from '../../../http/route';
-import { actorOf, recordAudit } from '../../audit/audit';
+import { actorOf, countOf, recordAudit } from '../../audit/audit';
 import { receiveImportFile } from './import-upload';
 import { findImport, listImports } from './imports.queries';
 
@@ -28,12 +28,18 @@ const mayUpdate = (principal: Principal) => {
   }
 };
 
+const readerOf = (principal: Principal) => ({
+  clientId: principal.clientId,
+  userId: principal.userId,
+  managerOf: principal.role === 'ADMIN' ? null : principal.managerOf,
+});
+
 /** Customers → Import (DESIGN §10): start an import or a check, follow it, read the history and the failed rows. */
 export const customerImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const { database } = ctx;
 
   const found = async (principal: Principal, id: string) => {
-    const record = await findImport(database.db, principal.clientId, id);
+    const record = await findImport(database.db, readerOf(principal), id);
     if (!record) throw notFound(M.notFound);
     return record;
   };
@@ -55,7 +61,7 @@ export const customerImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
           action: dryRun ? 'customer-import.check-started' : 'customer-import.started',
           entity: 'customer-import',
           entityId: id,
-          summary: `${dryRun ? 'Started a check of' : 'Started importing customers from'} ${record.file_name} (${record.rows} rows)`,
+          summary: `${dryRun ? 'Started a check of' : 'Started importing customers from'} ${record.file_name} (${countOf(record.rows, 'row')})`,
         },
         request,
       );
@@ -68,7 +74,7 @@ export const customerImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   route(app, listCustomerImports, async ({ query, request }) => {
     const { items, count, hasMore } = await listImports(
       database.db,
-      principalOf(request).clientId,
+      readerOf(principalOf(request)),
       query.page,
       query.size,
     );
