@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 type TRawIssue = z.core.$ZodRawIssue;
 
-/** An enum named in a message lists at most this many values, then says how many more there are. */
-const LISTED_VALUES = 8;
+/**
+ * An enum named in a message lists at most this many values, then says how many more there are: enough for every
+ * value of the API's own lists (event types, webhook event types), which an integrator must be able to read whole.
+ */
+const LISTED_VALUES = 24;
 
 const FORMAT_NAMES: Record<string, string> = {
   email: 'a valid email address',
