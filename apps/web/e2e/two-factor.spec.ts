@@ -76,8 +76,13 @@ test('two-factor required by the business: the admin switches it on, and signing
   await page.goto('/console/users');
   const requireAll = page.getByRole('switch', { name: /Require two-factor sign-in for every user/ });
   await expect(requireAll).toBeEnabled();
-  await requireAll.check();
-  await expect(page.getByText(/nobody can turn it off for themselves/)).toBeVisible();
+  // The switch asks first: it changes only once confirmed.
+  await requireAll.click();
+  const confirm = page.getByRole('dialog', { name: 'Require two-factor sign-in?' });
+  await confirm.getByRole('button', { name: 'Require two-factor' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(requireAll).toBeChecked();
+  await expect(page.getByText('Required: nobody can turn it off for themselves.')).toBeVisible();
 
   await new ConsoleShell(page).logOut();
   const logIn = new LogInPage(page);

@@ -42,6 +42,8 @@ export const WEBHOOK_MESSAGES = {
   endpointLimit: 'A business can have at most 20 webhook endpoints',
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
+  /** A switched-off endpoint (paused, or disabled after failures) receives nothing, a resend included. */
+  endpointSwitchedOff: 'This endpoint is switched off: switch it on to resend its deliveries',
 } as const;
 
 export const WEBHOOK_ENDPOINT_LIMIT = 20;

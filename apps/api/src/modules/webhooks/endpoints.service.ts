@@ -222,5 +222,19 @@ export const createWebhookEndpointsService = (db: Db, policy: AddressPolicy) => 
     return deliveryId;
   };
 
-  return { list, create, update, remove, rotateSecret, createTestDelivery, find };
+  /**
+   * A resend goes to a switched-on endpoint only: a switched-off one (paused, or disabled after failures) receives
+   * nothing, its deliveries wait. Checked before the send leases anything, so a refusal changes nothing.
+   */
+  const checkResendable = async (clientId: string, deliveryId: string) => {
+    const [row] = await rowsOf<{ active: boolean }>(
+      db,
+      sql`SELECT e.active FROM webhook_deliveries w JOIN webhook_endpoints e ON e.id = w.endpoint_id
+          WHERE w.id = ${deliveryId} AND w.client_id = ${clientId}`,
+    );
+    if (!row) throw notFound(M.deliveryNotFound);
+    if (!row.active) throw conflict(M.endpointSwitchedOff);
+  };
+
+  return { list, create, update, remove, rotateSecret, createTestDelivery, checkResendable, find };
 };

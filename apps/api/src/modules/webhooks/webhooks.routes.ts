@@ -78,6 +78,7 @@ export const webhookRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
   route(app, resendWebhookDelivery, async ({ params, request }) => {
     const actor = auditedActor(request);
+    await endpoints.checkResendable(actor.clientId, params.id);
     const { delivery, result } = await sendNow(actor.clientId, params.id, true);
     await recordAudit(db, actor, {
       action: 'integration.webhook_resent',

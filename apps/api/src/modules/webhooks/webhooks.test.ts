@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WEBHOOK_MESSAGES } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCurrency } from '../../../test/economy-helpers';
 import { addCustomer, callAs, createClientAndSignIn, type SignedIn } from '../../../test/factories';
@@ -206,10 +207,22 @@ describe('webhook endpoints', () => {
         `SELECT subject FROM mail_outbox WHERE subject = 'A webhook endpoint was switched off'`,
       );
       expect(mails.length).toBeGreaterThan(0);
-      // Switched off, it gets nothing more; a resend of the failed delivery is sent all the same, with the same id.
+      // Switched off, it gets nothing more, a resend included; switched on again, the failed delivery is resent
+      // with the same id.
       const failed = (
         await call('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries?status=failed`)
       ).json().content[0];
+      const received = failing.received.length;
+      const refused = await call('POST', `/api/integrations/webhook-deliveries/${failed._id}/resend`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe(WEBHOOK_MESSAGES.endpointSwitchedOff);
+      expect(failing.received).toHaveLength(received);
+      const switchedOn = await call('PUT', `/api/integrations/webhooks/${endpoint._id}`, {
+        url: failing.url,
+        event_types: ['wallet.credited'],
+        active: true,
+      });
+      expect(switchedOn.statusCode, switchedOn.body).toBe(200);
       const resent = await call('POST', `/api/integrations/webhook-deliveries/${failed._id}/resend`);
       expect(resent.statusCode, resent.body).toBe(200);
       expect(resent.json().content).toMatchObject({ status: 'delivered', attempts: 5 });
@@ -322,5 +335,85 @@ describe('webhook endpoints', () => {
       changed: ['surname'],
       customer: { surname: 'Dlamini-Khumalo' },
     });
+  });
+});
+
+describe('a resend refused', () => {
+  it('while the endpoint is paused: 409 with why, nothing sent, tried, leased or audited; switched on, it goes', async () => {
+    const own = await startReceiver();
+    try {
+      const endpoint = await addEndpoint({ url: own.url, event_types: ['wallet.credited'] });
+      const currency = await createCurrency(t.app, admin);
+      const customer = await addCustomer(t.app, admin);
+      const credit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
+        currency: currency._id,
+        direction: 'credit',
+        amount: 5,
+        reason: 'Paused',
+      });
+      expect(credit.statusCode, credit.body).toBe(200);
+      // Switched off by a person before its delivery was sent: the delivery waits, never tried.
+      const paused = await call('PUT', `/api/integrations/webhooks/${endpoint._id}`, {
+        url: own.url,
+        event_types: ['wallet.credited'],
+        active: false,
+      });
+      expect(paused.statusCode, paused.body).toBe(200);
+      await t.ctx.webhooks.drain();
+      const [waiting] = (await call('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries`)).json()
+        .content;
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 0, attempt_log: [] });
+      const stateOf = async () => ({
+        delivery: await t.ctx.database.query<{ status: string; attempts: number }>(
+          'SELECT status, attempts FROM webhook_deliveries WHERE id = $1',
+          [waiting._id],
+        ),
+        attempts: await t.ctx.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = $1',
+          [waiting._id],
+        ),
+        queue: await t.ctx.database.query<{ leased_until: string | null }>(
+          'SELECT leased_until FROM webhook_queue WHERE delivery_id = $1',
+          [waiting._id],
+        ),
+        audit: await t.ctx.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM audit_log WHERE action = 'integration.webhook_resent' AND entity_id = $1`,
+          [waiting._id],
+        ),
+      });
+      const before = await stateOf();
+      expect(before).toEqual({
+        delivery: [{ status: 'pending', attempts: 0 }],
+        attempts: [{ n: 0 }],
+        queue: [{ leased_until: null }],
+        audit: [{ n: 0 }],
+      });
+
+      const refused = await call('POST', `/api/integrations/webhook-deliveries/${waiting._id}/resend`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        message: 'This endpoint is switched off: switch it on to resend its deliveries',
+      });
+      expect(refused.json().message).toBe(WEBHOOK_MESSAGES.endpointSwitchedOff);
+      expect(own.received).toEqual([]);
+      expect(await stateOf()).toEqual(before);
+
+      // Switched on, its waiting delivery goes, and a resend is sent again with the same id.
+      const switchedOn = await call('PUT', `/api/integrations/webhooks/${endpoint._id}`, {
+        url: own.url,
+        event_types: ['wallet.credited'],
+        active: true,
+      });
+      expect(switchedOn.statusCode, switchedOn.body).toBe(200);
+      await t.ctx.webhooks.drain();
+      expect(own.received.map((hook) => hook.body.id)).toEqual([waiting.webhook_id]);
+      const resent = await call('POST', `/api/integrations/webhook-deliveries/${waiting._id}/resend`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().content).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(own.received.map((hook) => hook.body.id)).toEqual([waiting.webhook_id, waiting.webhook_id]);
+    } finally {
+      await own.close();
+    }
   });
 });

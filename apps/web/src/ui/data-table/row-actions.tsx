@@ -33,6 +33,8 @@ type TRowActionButton = {
   color: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   loading?: boolean;
+  /** Greyed and not clickable; say why beside the table (a disabled button shows no tooltip). */
+  disabled?: boolean;
   onClick: () => void;
 };
 
@@ -43,6 +45,7 @@ export const RowActionButton = ({
   color,
   icon: Icon,
   loading,
+  disabled,
   onClick,
 }: TRowActionButton) => (
   <LazyTooltip label={label}>
@@ -51,6 +54,7 @@ export const RowActionButton = ({
       color={color}
       aria-label={ariaLabel}
       loading={loading}
+      disabled={disabled}
       onClick={(event) => {
         event.stopPropagation();
         onClick();

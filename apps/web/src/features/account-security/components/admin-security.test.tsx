@@ -50,16 +50,55 @@ const stub = () => {
 };
 
 describe('admin sign-in security', () => {
-  it('requires two-factor for every user from the Users page', async () => {
+  const policySwitch = async () => {
+    const toggle = (await screen.findByRole('switch', {
+      name: /Require two-factor sign-in for every user/,
+    })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    return toggle;
+  };
+
+  it('requires two-factor for every user from the Users page, after a confirmation', async () => {
     sessionStore.set(admin, false);
     const api = stub();
+    const user = userEvent.setup();
     renderApp('/console/users');
-    const toggle = await screen.findByRole('switch', { name: /Require two-factor sign-in for every user/ });
-    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
-    await userEvent.setup().click(toggle);
+    const toggle = await policySwitch();
+    await user.click(toggle);
+    const confirm = await screen.findByRole('dialog', { name: 'Require two-factor sign-in?' });
+    expect(within(confirm).getByText(/nobody can turn it off for themselves/)).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Require two-factor' }));
     await waitFor(() => expect(api.callsTo('PUT /api/users/security-policy')).toHaveLength(1));
     expect(api.callsTo('PUT /api/users/security-policy')[0]?.body).toEqual({ mfa_required: true });
-    expect(await screen.findByText(/nobody can turn it off for themselves/)).toBeTruthy();
+    expect(await screen.findByText('Required: nobody can turn it off for themselves.')).toBeTruthy();
+    expect(toggle.checked).toBe(true);
+
+    // Switching it off asks too.
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    await user.click(toggle);
+    const off = await screen.findByRole('dialog', { name: 'Stop requiring two-factor sign-in?' });
+    await user.click(within(off).getByRole('button', { name: 'Stop requiring' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/users/security-policy')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/users/security-policy')[1]?.body).toEqual({ mfa_required: false });
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    expect(screen.queryByText('Required: nobody can turn it off for themselves.')).toBeNull();
+  });
+
+  it('Cancel leaves the policy as it was and sends nothing', async () => {
+    sessionStore.set(admin, false);
+    const api = stub();
+    const user = userEvent.setup();
+    renderApp('/console/users');
+    const toggle = await policySwitch();
+    await user.click(toggle);
+    const confirm = await screen.findByRole('dialog', { name: 'Require two-factor sign-in?' });
+    // While it asks, the switch still shows the saved policy.
+    expect(toggle.checked).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toggle.checked).toBe(false);
+    expect(api.callsTo('PUT /api/users/security-policy')).toHaveLength(0);
+    expect(screen.queryByText('Required: nobody can turn it off for themselves.')).toBeNull();
   });
 
   it("resets a user's second factor and signs them out everywhere, each after a confirmation", async () => {

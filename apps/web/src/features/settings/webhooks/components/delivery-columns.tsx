@@ -26,6 +26,8 @@ export type TDeliveryColumnActions = {
   open: (delivery: TWebhookDelivery) => void;
   resend: (delivery: TWebhookDelivery) => void;
   resendingId: string | undefined;
+  /** The endpoint is switched off: it receives nothing, so Resend is off too. */
+  resendDisabled: boolean;
 };
 
 /** A delivery's row: what, about whom, where it stands; the row (or its webhook id) opens its body and attempts. */
@@ -33,6 +35,7 @@ export const deliveryColumns = ({
   open,
   resend,
   resendingId,
+  resendDisabled,
 }: TDeliveryColumnActions): TableColumn<TWebhookDelivery>[] => [
   { accessor: 'created_at', title: 'Created', render: (delivery) => when(delivery.created_at) },
   {
@@ -116,6 +119,7 @@ export const deliveryColumns = ({
           color="blue"
           icon={IconSend}
           loading={resendingId === delivery._id}
+          disabled={resendDisabled}
           onClick={() => resend(delivery)}
         />
       </RowActions>

@@ -11,6 +11,8 @@ import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 type TDeliveryDetailsModalProps = {
   delivery: TWebhookDelivery | undefined;
   resending: boolean;
+  /** Why Resend is off (the endpoint is switched off), shown beside it; null: it is on. */
+  resendOffReason: string | null;
   onResend: (delivery: TWebhookDelivery) => void;
   onClose: () => void;
 };
@@ -47,6 +49,7 @@ const Subject = ({ delivery }: { delivery: TWebhookDelivery }) => {
 export const DeliveryDetailsModal = ({
   delivery,
   resending,
+  resendOffReason,
   onResend,
   onClose,
 }: TDeliveryDetailsModalProps) => (
@@ -84,10 +87,16 @@ export const DeliveryDetailsModal = ({
         </Stack>
         <AttemptLog attempts={delivery.attempt_log} />
         <Group justify="flex-end" gap="sm">
+          {resendOffReason && (
+            <Text size="sm" c="dimmed" mr="auto">
+              {resendOffReason}
+            </Text>
+          )}
           <Button
             variant="light"
             leftSection={<IconSend size={16} aria-hidden />}
             loading={resending}
+            disabled={resendOffReason !== null}
             onClick={() => onResend(delivery)}
           >
             {WEBHOOK_TEXTS.resend}

@@ -6,6 +6,8 @@ import {
   attemptFixture,
   deliveriesKey,
   deliveryFixture,
+  ENDPOINTS_KEY,
+  endpointFixture,
   FAILED_ID,
   lastQuery,
   SHOP_ID,
@@ -52,6 +54,12 @@ describe('webhook deliveries', () => {
     expect(delivered.queryByText('c3'.repeat(12))).toBeNull();
     expect(delivered.queryByRole('link')).toBeNull();
     expect(lastQuery(api, deliveriesKey())).toEqual({ page: '1', size: '15' });
+    // Active: Resend is on, with nothing to explain.
+    expect(failed.getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(screen.queryByText(WEBHOOK_MESSAGES.endpointSwitchedOff)).toBeNull();
   });
 
   it('names what a delivery about no member concerns: a test event, a parked event with its type', async () => {
@@ -197,6 +205,31 @@ describe('webhook deliveries', () => {
     await waitFor(() => expect(api.callsTo(deliveriesKey()).length).toBeGreaterThan(1));
     // The click resent; it did not open the delivery.
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['paused by a person', { active: false, disabled_reason: null }, 'Paused'],
+    [
+      'switched off by Laurel after failures',
+      { active: false, disabled_reason: 'Deliveries failed for 3 days; the last answer was HTTP 503.' },
+      'Disabled after failures',
+    ],
+  ])('Resend is off while the endpoint is %s, and the page says why', async (_, state, chip) => {
+    const api = serveWebhooks('BUSINESS', { [ENDPOINTS_KEY]: () => ok([endpointFixture(state)]) });
+    renderApp(PATH);
+    expect(await screen.findByText(chip)).toBeTruthy();
+    const row = await rowOf(FAILED_WEBHOOK);
+    await waitFor(() =>
+      expect(row.getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` })).toHaveProperty('disabled', true),
+    );
+    expect(screen.getByText(WEBHOOK_MESSAGES.endpointSwitchedOff)).toBeTruthy();
+
+    // The delivery's dialog: its Resend is off too, the reason beside it; nothing was sent.
+    await user().click(row.getByText('reward.redeemed'));
+    const dialog = within(await screen.findByRole('dialog', { name: `Delivery ${FAILED_WEBHOOK}` }));
+    expect(dialog.getByRole('button', { name: WEBHOOK_TEXTS.resend })).toHaveProperty('disabled', true);
+    expect(dialog.getByText(WEBHOOK_MESSAGES.endpointSwitchedOff)).toBeTruthy();
+    expect(api.callsTo(RESEND)).toHaveLength(0);
   });
 
   it("a refused resend opens the message modal with the server's message", async () => {

@@ -1,7 +1,7 @@
 import { consolePaths, PAGE_SIZES, type TWebhookDelivery, WEBHOOK_MESSAGES } from '@laurel/contract';
 import { ActionIcon, Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -112,6 +112,9 @@ export const WebhookDeliveriesPage = () => {
       },
     });
   const look = endpoint ? endpointStatusLook(endpoint) : undefined;
+  // A switched-off endpoint (paused, or disabled after failures) receives nothing, a resend included: the server
+  // refuses one, so the button is off and the page says why.
+  const resendOffReason = endpoint && !endpoint.active ? WEBHOOK_MESSAGES.endpointSwitchedOff : null;
 
   return (
     <Stack gap="lg">
@@ -138,6 +141,11 @@ export const WebhookDeliveriesPage = () => {
           {WEBHOOK_TEXTS.deliveriesIntro}
         </Text>
       </Stack>
+      {resendOffReason && !locked && (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {resendOffReason}
+        </Alert>
+      )}
       {locked ? (
         <BusinessPlanLocked text={WEBHOOK_TEXTS.locked} />
       ) : missing ? (
@@ -150,6 +158,7 @@ export const WebhookDeliveriesPage = () => {
             open,
             resend: resendDelivery,
             resendingId: resend.isPending ? resend.variables : undefined,
+            resendDisabled: resendOffReason !== null,
           })}
           records={deliveries}
           totalRecords={list.data?.count ?? 0}
@@ -179,6 +188,7 @@ export const WebhookDeliveriesPage = () => {
         <DeliveryDetailsModal
           delivery={shown}
           resending={resend.isPending && resend.variables === shown?._id}
+          resendOffReason={resendOffReason}
           onResend={resendDelivery}
           onClose={dialog.close}
         />
