@@ -25,8 +25,19 @@ export const listApiKeys = defineEndpoint({
   response: envelopeOf(z.array(ZApiKey)),
 });
 
+export const API_KEY_NAME_MAX_LENGTH = 80;
+
+/** Worded like the app's other name fields (rewards, badges, segments): capital first letter, the unit named. */
+export const API_KEY_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must not be more than ${API_KEY_NAME_MAX_LENGTH} characters`,
+} as const;
+
 export const ZCreateApiKeyRequest = z.object({
-  name: requiredString('name is required').max(80, 'name must not be more than 80'),
+  name: requiredString(API_KEY_MESSAGES.nameRequired).max(
+    API_KEY_NAME_MAX_LENGTH,
+    API_KEY_MESSAGES.nameTooLong,
+  ),
 });
 export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;
 

@@ -55,6 +55,24 @@ export const TRANSACTION_FILTER_LABELS: Record<TTransactionMultiFilter, string> 
   reward_name: 'Rewards',
 };
 
+/**
+ * What each empty multi-select says it shows, in every report alike ('All branches'), as the rewards list's selects
+ * do. The spec gives no placeholder for these filters; a new filter must name its own here.
+ */
+export const TRANSACTION_FILTER_PLACEHOLDERS: Record<TTransactionMultiFilter, string> = {
+  branch_location: 'All branches',
+  transaction_type: 'All types',
+  currency: 'All currencies',
+  challenge_status: 'All statuses',
+  challenge_name: 'All challenges',
+  badge_category: 'All categories',
+  badge_level: 'All levels',
+  badge_name: 'All badges',
+  status: 'All statuses',
+  reward_track_name: 'All reward tracks',
+  reward_name: 'All rewards',
+};
+
 /** What min_value / max_value compare, per report (the spec leaves it open; the column a reader would expect). */
 export const TRANSACTION_VALUE_FIELDS = {
   economy: 'value',

@@ -38,6 +38,10 @@ export const auditedActor = (request: FastifyRequest): Actor => {
   return actorOf(request);
 };
 
+/** A count and its noun for a summary, in the singular for exactly one: '1 row', '2 rows', '0 rows'. */
+export const countOf = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
 export const recordAudit = async (db: DbOrTx, actor: Actor, entry: AuditEntry, request?: FastifyRequest) => {
   await db.insert(auditLog).values({
     id: newId(),

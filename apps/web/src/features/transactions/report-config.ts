@@ -30,8 +30,6 @@ type TReportConfig = {
   cardsNote?: string;
   /** How a multi-select shows the values it sends, where they are not words (a status sent as 'issued'). */
   optionLabels?: Partial<Record<TTransactionMultiFilter, Record<string, string>>>;
-  /** What an empty multi-select says it shows ('All statuses'), as the rewards list's selects do. */
-  optionPlaceholders?: Partial<Record<TTransactionMultiFilter, string>>;
 };
 
 /**
@@ -90,10 +88,5 @@ export const REPORT_CONFIG: Record<TReportKind, TReportConfig> = {
     // The cards leave cancelled redemptions out on purpose (their cost went back); the table lists them.
     cardsNote: 'Cancelled redemptions are not counted in these figures.',
     optionLabels: { status: REDEMPTION_STATUS_LABELS },
-    optionPlaceholders: {
-      branch_location: 'All branches',
-      status: 'All statuses',
-      reward_name: 'All rewards',
-    },
   },
 };

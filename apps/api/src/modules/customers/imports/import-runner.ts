@@ -8,7 +8,7 @@ import type { Database, Tx } from '../../../db/database';
 import { arrayParam, rowsOf } from '../../../db/raw-sql';
 import type { EngineTask } from '../../../engine';
 import { HttpError } from '../../../http/errors';
-import { recordAudit } from '../../audit/audit';
+import { countOf, recordAudit } from '../../audit/audit';
 import { CompactKeySet } from './compact-key-set';
 import { applyImportChunk, type ChunkOutcome } from './import-chunk';
 import { readImportHeader } from './import-header';
@@ -216,7 +216,7 @@ const finish = async (database: Database, run: ActiveRun | ClaimedImport, failur
         entityId: claimed.id,
         summary: failure
           ? `${kind} customers from ${claimed.file_name}: stopped (${failure})`
-          : `${kind} customers from ${claimed.file_name}: ${done.rows_done} rows, ${done.created} created, ${done.updated} updated, ${done.unchanged} unchanged, ${done.failed} failed`,
+          : `${kind} customers from ${claimed.file_name}: ${countOf(done.rows_done, 'row')}, ${done.created} created, ${done.updated} updated, ${done.unchanged} unchanged, ${done.failed} failed`,
       },
     );
   });

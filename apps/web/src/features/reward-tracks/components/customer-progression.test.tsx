@@ -1,9 +1,13 @@
-import type { TTrackProgress } from '@laurel/contract';
+import type { TMilestone, TTrackProgress } from '@laurel/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
-import { CustomerProgression, trackPercent } from '@/features/reward-tracks/components/customer-progression';
+import {
+  CustomerProgression,
+  StepBar,
+  trackPercent,
+} from '@/features/reward-tracks/components/customer-progression';
 import {
   LEVEL_ID,
   LEVELS_TRACK,
@@ -96,15 +100,58 @@ describe('customer progression step bars', () => {
         .getAllByRole('listitem')
         .map((step) => step.getAttribute('aria-label')),
     ).toEqual(['Bronze, reached', 'Silver', 'Gold']);
-    // Steps may shrink below their names' width, so that a phone shows the last one whole.
-    for (const step of within(within(tier).getByRole('list')).getAllByRole('listitem'))
-      expect(step.style.minWidth).toBe('0');
 
     const level = screen.getByRole('region', { name: 'Level Progression' });
     expect(await within(level).findByText('Level 2')).toBeTruthy();
     expect(within(level).getByText('50%')).toBeTruthy();
     expect(within(level).getByText('Coffee Club Levels · 200 XP to level 3')).toBeTruthy();
     expect(within(level).getByRole('progressbar', { name: 'Level Progression: 50%' })).toBeTruthy();
+  });
+
+  it("on a phone (390 px) breaks a step's name between words only, never 'Platinu m', and wraps the row instead", () => {
+    const fiveTiers = {
+      ...TIERS_TRACK,
+      milestones: ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'].map((name, index) => ({
+        ...(TIERS_TRACK.milestones[0] as TMilestone),
+        index,
+        name,
+        source_value: (index + 1) * 2,
+        target_value: index + 1,
+      })),
+    };
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <StepBar
+          kind="tier"
+          track={fiveTiers}
+          progress={progress({ value: 4, name: 'Platinum', source_value: 8 })}
+        />
+      </AppProviders>,
+    );
+    const row = screen.getByRole('list', { name: 'Coffee Club Tiers milestones' });
+    // The row wraps between steps where the names do not fit one line, instead of squeezing each step.
+    expect(row.style.getPropertyValue('--group-wrap')).toBe('wrap');
+    const steps = within(row).getAllByRole('listitem');
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
+      'Bronze, reached',
+      'Silver, reached',
+      'Gold, reached',
+      'Platinum, reached',
+      'Diamond',
+    ]);
+    for (const [step, name] of steps.map(
+      (step, index) => [step, fiveTiers.milestones[index]?.name] as const,
+    )) {
+      // A step keeps at least its longest word's width (no minWidth 0 squeezing it to about 46 px) ...
+      expect(step.style.minWidth).toBe('');
+      expect(step.style.maxWidth).toBe('120px');
+      // ... and its name is one whole word that is neither hyphenated nor broken anywhere inside it.
+      const label = within(step).getByText(name ?? '');
+      expect(label.textContent).toBe(name);
+      expect(label.style.wordBreak).toBe('normal');
+      expect(label.style.hyphens).toBe('manual');
+      expect(label.style.overflowWrap).not.toBe('anywhere');
+    }
   });
 
   it('says no track exists yet when the client has none', async () => {

@@ -23,6 +23,7 @@ import {
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { useSession } from '@/api/use-session';
 import { useClientRecord } from '@/app/console/client-record';
 import { planOpensArea } from '@/app/console/plan-access';
@@ -62,6 +63,17 @@ const nextText = (kind: TBarKind, progress: TTrackProgress | null) => {
   return `${missing.toLocaleString('en-US')} ${unit} to ${progress.next.name}`;
 };
 
+/**
+ * A step's name breaks between words only: never 'Platinu m' or 'Plat-inum'. A step is at least as wide as its longest
+ * word (the flex item's automatic minimum, capped by its 120 px maximum), so only a single word wider than a whole
+ * step column is ever broken, as a last resort.
+ */
+const STEP_NAME_STYLE = {
+  wordBreak: 'normal',
+  overflowWrap: 'break-word',
+  hyphens: 'manual',
+} as const satisfies CSSProperties;
+
 /** One step: the milestone's image (or colour), its name and the source value that reaches it; 120 px at most. */
 const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: boolean; kind: TBarKind }) => (
   <Stack
@@ -69,8 +81,9 @@ const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: bo
     align="center"
     role="listitem"
     aria-label={`${milestone.name}${reached ? ', reached' : ''}`}
-    // minWidth 0: five steps share a phone's width (about 50 px each at 390 px) instead of pushing the last out.
-    style={{ flex: 1, minWidth: 0, maxWidth: LAYOUT.stepColumnMaxWidth }}
+    // No minWidth 0: a step never shrinks below its longest word. Where the steps' names do not fit one row (a
+    // phone at 390 px), the row wraps between steps instead (see StepBar), so the last step still shows whole.
+    style={{ flex: 1, maxWidth: LAYOUT.stepColumnMaxWidth }}
   >
     {/* Only the picture fades for a step not reached: faded words would not read (WCAG contrast). */}
     <Box pos="relative" style={{ opacity: reached ? 1 : 0.55 }}>
@@ -85,16 +98,8 @@ const Step = ({ milestone, reached, kind }: { milestone: TMilestone; reached: bo
         </ThemeIcon>
       )}
     </Box>
-    {/* A step is about 46 px wide on a phone: the name is smaller there, and one still too long is hyphenated
-        (else broken) inside its step instead of pushing the last step out of the box. */}
-    <Text
-      fz={{ base: 10, sm: 'xs' }}
-      fw={600}
-      ta="center"
-      lineClamp={2}
-      maw="100%"
-      style={{ overflowWrap: 'break-word', hyphens: 'auto' }}
-    >
+    {/* A step is about 50 px wide on a phone: the name is smaller there, and wraps between its words only. */}
+    <Text fz={{ base: 10, sm: 'xs' }} fw={600} ta="center" lineClamp={2} maw="100%" style={STEP_NAME_STYLE}>
       {milestone.name}
     </Text>
     <Text size="xs" c="dimmed" ta="center">
@@ -128,12 +133,15 @@ export const StepBar = ({ kind, track, progress }: TStepBarProps) => {
         aria-label={`${TITLES[kind]}: ${percent}%`}
         color={milestones.find((milestone) => milestone.target_value === value)?.colour || undefined}
       />
+      {/* Wraps between steps, never inside a name: on a desktop the steps fit one row as before; on a phone whose
+          width the names do not fit, the last steps move to a second row. */}
       <Group
         gap={4}
-        wrap="nowrap"
+        wrap="wrap"
         justify="space-between"
         role="list"
         aria-label={`${track.name} milestones`}
+        style={{ rowGap: 'var(--mantine-spacing-sm)' }}
       >
         {milestones.map((milestone) => (
           <Step

@@ -2,6 +2,7 @@ import {
   joinFilterValues,
   splitFilterValues,
   TRANSACTION_FILTER_LABELS,
+  TRANSACTION_FILTER_PLACEHOLDERS,
   type TReportKind,
 } from '@laurel/contract';
 import { Button, Group, TextInput } from '@mantine/core';
@@ -118,7 +119,8 @@ export const ReportToolbar = ({
             label={TRANSACTION_FILTER_LABELS[name]}
             data={labels ? values.map((value) => ({ value, label: labels[value] ?? value })) : values}
             value={chosen}
-            placeholder={chosen.length === 0 ? config.optionPlaceholders?.[name] : undefined}
+            // Every report's empty multi-selects say what they show ('All branches'), as the Redemptions report's do.
+            placeholder={chosen.length === 0 ? TRANSACTION_FILTER_PLACEHOLDERS[name] : undefined}
             searchable
             clearable
             w={{ base: '100%', xs: 200 }}

@@ -126,4 +126,27 @@ describe('transaction report filters', () => {
       expect(lastUrl(api, 'GET /api/transactions/reward-tracks')).toContain('reward_track_name=Levels'),
     );
   });
+
+  it('says what each empty multi-select shows, as the Redemptions report does; a chosen value replaces it', async () => {
+    serveRewardTrackReport();
+    renderApp('/console/transactions/reward-tracks');
+    await screen.findByRole('cell', { name: 'evt-7' });
+    const placeholder = (name: string) => screen.getByRole('combobox', { name }).getAttribute('placeholder');
+    expect(placeholder('Branches')).toBe('All branches');
+    expect(placeholder('Status')).toBe('All statuses');
+    expect(placeholder('Reward Tracks')).toBe('All reward tracks');
+    await user.click(screen.getByRole('combobox', { name: 'Reward Tracks' }));
+    await user.click((await screen.findAllByRole('option'))[0] as HTMLElement);
+    await waitFor(() => expect(placeholder('Reward Tracks')).toBeNull());
+    expect(placeholder('Branches')).toBe('All branches');
+  });
+
+  it('gives the other reports’ empty multi-selects the same "All …" placeholders', async () => {
+    serveEconomyReport();
+    await openEconomy();
+    const placeholder = (name: string) => screen.getByRole('combobox', { name }).getAttribute('placeholder');
+    expect(placeholder('Branches')).toBe('All branches');
+    expect(placeholder('Types')).toBe('All types');
+    expect(placeholder('Currencies')).toBe('All currencies');
+  });
 });

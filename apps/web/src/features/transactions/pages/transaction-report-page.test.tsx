@@ -35,6 +35,19 @@ describe('badge transactions report', () => {
     expect(link?.getAttribute('href')).toBe(`/console/customers/customer-profile/${THANDI_ID}`);
   });
 
+  it('shows each category as the spec and its filter name it ("Milestone"), not in capitals', async () => {
+    serveBadgeReport();
+    await openReport();
+    const row = screen.getByRole('cell', { name: 'Big Spender' }).closest('tr') as HTMLElement;
+    const chip = within(row).getByText('Milestone').closest('.mantine-Badge-root') as HTMLElement;
+    // Mantine's stylesheet writes a Badge's label in capitals ('MILESTONE'), which the CSV and the Categories filter
+    // do not; the chip undoes that (the tests load no stylesheet, so its own style is what shows it).
+    expect(chip.textContent).toBe('Milestone');
+    expect(chip.style.textTransform).toBe('none');
+    await user.click(screen.getByRole('combobox', { name: 'Categories' }));
+    expect(await screen.findByRole('option', { name: 'Milestone' })).toBeTruthy();
+  });
+
   it('shows a count the server stopped at its cap as "1,000+"', async () => {
     serveBadgeReport(
       {},

@@ -1,9 +1,9 @@
-import { BUTTON_LABELS, ZCreateApiKeyRequest } from '@laurel/contract';
+import { API_KEY_NAME_MAX_LENGTH, BUTTON_LABELS, ZCreateApiKeyRequest } from '@laurel/contract';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 
-/** The contract's own rule, so that the form says what the server would ('name is required'). */
+/** The contract's own rule, so that the form says what the server would ('Name is required'). */
 export const apiKeyNameError = (name: string) => {
   const parsed = ZCreateApiKeyRequest.safeParse({ name });
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
@@ -52,7 +52,7 @@ export const CreateApiKeyModal = ({ opened, busy, onSubmit, onClose }: TCreateAp
             placeholder="Online shop"
             value={name}
             error={error}
-            maxLength={80}
+            maxLength={API_KEY_NAME_MAX_LENGTH}
             required
             data-autofocus
             onChange={(event) => {

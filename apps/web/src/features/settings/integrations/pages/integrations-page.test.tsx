@@ -155,7 +155,8 @@ describe('integrations tab: API keys', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create API Key' });
     expect(router.state.location.search).toBe('?action=create-api-key');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('name is required')).toBeTruthy();
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    expect(within(dialog).queryByText('name is required')).toBeNull();
     expect(api.callsTo('POST /api/integrations/api-keys')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Online shop ');
@@ -180,7 +181,7 @@ describe('integrations tab: API keys', () => {
 
   it("a refused key opens the message modal with the server's message and keeps the form", async () => {
     serve('BUSINESS', {
-      'POST /api/integrations/api-keys': () => fail(400, 'name must not be more than 80'),
+      'POST /api/integrations/api-keys': () => fail(400, 'Name must not be more than 80 characters'),
     });
     open(`${PATH}?action=create-api-key`);
     const dialog = await screen.findByRole('dialog', { name: 'Create API Key' });
@@ -188,7 +189,7 @@ describe('integrations tab: API keys', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Online shop');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const modal = await screen.findByRole('dialog', { name: INTEGRATION_TEXTS.createFailed });
-    expect(within(modal).getByText('name must not be more than 80')).toBeTruthy();
+    expect(within(modal).getByText('Name must not be more than 80 characters')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Online shop');
   });
 
