@@ -136,6 +136,14 @@ export const IMPORT_CATEGORY_SEPARATOR = '|';
 export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Whether a header cell is text a person typed: no control characters (a tab aside) and no U+FFFD, which decoding
+ * bytes that are not UTF-8 leaves. A spreadsheet or an image sent as a CSV fails this, and is named as such rather
+ * than echoed back as an unknown column of garbage.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
+export const isTextHeaderCell = (cell: string) => !/[\u0000-\u0008\u000B-\u001F\u007F\uFFFD]/.test(cell);
+
 export const IMPORT_MESSAGES = {
   sendCsv: 'Send the CSV file as multipart/form-data (field "file") or as a text/csv body.',
   fileRequired: 'Please choose a CSV file to import.',
@@ -144,6 +152,7 @@ export const IMPORT_MESSAGES = {
   tooManyRows: `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
   missingColumn: (column: string) => `The header row has no '${column}' column.`,
   unknownColumn: (column: string) => `'${column}' is not a column this import knows.`,
+  notText: 'The file is not a CSV text file. Save it as CSV (UTF-8) and choose it again.',
   duplicateColumn: (column: string) => `The '${column}' column appears more than once.`,
   unreadable: (reason: string) => `The file could not be read as CSV: ${reason}`,
   repeatedKey: (column: string, firstRow: number) =>

@@ -57,6 +57,7 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   empty: IMPORT_MESSAGES.empty,
   missingColumn: IMPORT_MESSAGES.missingColumn,
   unknownColumn: IMPORT_MESSAGES.unknownColumn,
+  notText: IMPORT_MESSAGES.notText,
   duplicateColumn: IMPORT_MESSAGES.duplicateColumn,
   unreadable: IMPORT_MESSAGES.unreadable,
   needKey: "The header row needs an 'external_id' or an 'email' column.",

@@ -199,6 +199,8 @@ describe('importing categories and products', () => {
     ]);
     const unknown = await postCsv(session, 'products', 'title,sku,price,colour\nLatte,L,30,red\n');
     expect(unknown.json().message).toBe(IMPORT_MESSAGES.unknownColumn('colour'));
+    const binary = await postCsv(session, 'products', 'title,sku,\u0000\u0001price\nLatte,L,30\n');
+    expect([binary.statusCode, binary.json().message]).toEqual([400, IMPORT_MESSAGES.notText]);
     expect((await postCsv(session, 'products', 'title,sku,price\n')).json().message).toBe(
       IMPORT_MESSAGES.empty,
     );

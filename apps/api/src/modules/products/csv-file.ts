@@ -1,6 +1,7 @@
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  isTextHeaderCell,
   type TImportReport,
   type TImportRowError,
   ZImportQuery,
@@ -93,6 +94,7 @@ export const parseCsv = (
   const [headerCells, ...rest] = raw;
   const isBlank = (cells: string[]) => cells.every((cell) => cell === '');
   if (!headerCells || isBlank(headerCells)) throw fileProblem(1, 'file', IMPORT_MESSAGES.empty);
+  if (!headerCells.every(isTextHeaderCell)) throw fileProblem(1, 'file', IMPORT_MESSAGES.notText);
   const header = headerCells.map(normaliseHeader);
   const seen = new Set<string>();
   for (const column of header) {

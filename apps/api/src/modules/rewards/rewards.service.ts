@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../../db/raw-sql';
 import { badRequest, notFound } from '../../http/errors';
-import { type Actor, diffFields, recordAudit } from '../audit/audit';
+import { type Actor, countOf, diffFields, recordAudit } from '../audit/audit';
 import { foldShards, lockRewardAlone, REDEEMED_TOTAL } from './redemption-counts';
 import { couponOf, findReward, listRewardRecords, type RewardRecord, toReward } from './rewards.queries';
 
@@ -182,7 +182,7 @@ export const createRewardsService = (db: Db) => {
           action: 'reward.codes-added',
           entity: 'reward',
           entityId: id,
-          summary: `Added ${inserted.length} codes to the pool of ${reward.name}`,
+          summary: `Added ${countOf(inserted.length, 'code')} to the pool of ${reward.name}`,
         });
         return inserted.length;
       });

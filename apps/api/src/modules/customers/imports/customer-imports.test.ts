@@ -73,6 +73,9 @@ describe('the header is checked at once', () => {
     ['email,name,surname,balance:NOPE\na@example.com,A,B,1\n', M.unknownCurrency('NOPE')],
     ['email,name,Name,surname\na@example.com,A,A,B\n', M.duplicateColumn('name')],
     ['email,name,surname\n', M.empty],
+    // A spreadsheet or an image sent as CSV: named as such, not echoed back as a column of garbage.
+    ['PK\u0003\u0004\u0014\u0000\u0006\u0000,name\n', M.notText],
+    ['email,name,surname,\uFFFD\uFFFDbad\na@example.com,A,B,C\n', M.notText],
   ])('%j → 400', async (csv, message) => {
     const res = await upload(csv);
     expect(res.statusCode, res.body).toBe(400);

@@ -2,6 +2,7 @@ import {
   CUSTOMER_IMPORT_BALANCE_PREFIX,
   CUSTOMER_IMPORT_COLUMNS,
   CUSTOMER_IMPORT_REQUIRED_COLUMNS,
+  isTextHeaderCell,
   CUSTOMER_IMPORT_MESSAGES as M,
   type TCustomerImportColumn,
 } from '@laurel/contract';
@@ -38,6 +39,7 @@ export const readImportHeader = async (
   clientId: string,
   cells: readonly string[],
 ): Promise<{ names: string[]; columns: ImportColumn[] }> => {
+  if (!cells.every(isTextHeaderCell)) throw problem(M.notText);
   const names = cells.map(normaliseHeaderCell);
   if (names.every((name) => name === '')) throw problem(M.empty);
   const seen = new Set<string>();
