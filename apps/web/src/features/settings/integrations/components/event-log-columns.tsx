@@ -84,14 +84,17 @@ export const eventColumns = ({
     ),
   },
   { accessor: 'occurred_at', title: 'Occurred', render: (event) => when(event.occurred_at) },
-  // Hidden until chosen: the row has room for two times, and the dialog shows all three.
+  // The list's order (newest first by arrival): shown, so the order reads from the page even when senders' clocks
+  // or late events make 'Occurred' jump about.
+  { accessor: 'received_at', title: 'Received', render: (event) => when(event.received_at) },
+  // Hidden until chosen: the row has room for two times (processing follows arrival within moments; the dialog shows
+  // all three, and the status says whether it was processed).
   {
-    accessor: 'received_at',
-    title: 'Received',
+    accessor: 'processed_at',
+    title: 'Processed',
     defaultToggle: false,
-    render: (event) => when(event.received_at),
+    render: (event) => when(event.processed_at),
   },
-  { accessor: 'processed_at', title: 'Processed', render: (event) => when(event.processed_at) },
   { accessor: 'status', title: 'Status', render: (event) => <EventStatusChip status={event.status} /> },
   {
     accessor: 'error',

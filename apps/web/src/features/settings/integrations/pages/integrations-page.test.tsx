@@ -237,6 +237,13 @@ describe('integrations tab: event log', () => {
     const api = serve();
     open();
     const parked = await eventRow('stamp-17');
+    // The list is newest first by arrival, so the arrival time is a column; processing time waits to be chosen.
+    const table = parked.closest('table') as HTMLElement;
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Occurred', 'Received']));
+    expect(headers).not.toContain('Processed');
     expect(within(parked).getByText('Parked')).toBeTruthy();
     expect(within(parked).getByText('No statistic is named coffeeStamps.')).toBeTruthy();
     expect(within(parked).getByRole('button', { name: 'Retry event stamp-17' })).toBeTruthy();
