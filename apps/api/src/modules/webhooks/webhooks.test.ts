@@ -20,6 +20,21 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A manual credit or debit of `amount` in `currency` for `customer`, as the economy screen makes it. */
+const adjust = (
+  customer: string,
+  currency: { _id: string },
+  direction: 'credit' | 'debit',
+  amount: number,
+  reason: string,
+) =>
+  call('POST', `/api/economy/customers/${customer}/adjustments`, {
+    currency: currency._id,
+    direction,
+    amount,
+    reason,
+  });
+
 const addEndpoint = async (body: Record<string, unknown>) => {
   const res = await call('POST', '/api/integrations/webhooks', { active: true, ...body });
   expect(res.statusCode, res.body).toBe(200);
@@ -127,12 +142,7 @@ describe('webhook endpoints', () => {
     const currency = await createCurrency(t.app, admin);
     const email = `zanele.${Date.now()}@example.com`;
     const customer = await addCustomer(t.app, admin, { name: 'Zanele', surname: 'Mthembu', email });
-    const credit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
-      currency: currency._id,
-      direction: 'credit',
-      amount: 25,
-      reason: 'Welcome',
-    });
+    const credit = await adjust(customer, currency, 'credit', 25, 'Welcome');
     expect(credit.statusCode, credit.body).toBe(200);
     await t.ctx.webhooks.drain();
     const hooks = receiver.received.filter(
@@ -175,13 +185,7 @@ describe('webhook endpoints', () => {
       const endpoint = await addEndpoint({ url: failing.url, event_types: ['wallet.credited'] });
       const currency = await createCurrency(t.app, admin);
       const customer = await addCustomer(t.app, admin);
-      const credit = () =>
-        call('POST', `/api/economy/customers/${customer}/adjustments`, {
-          currency: currency._id,
-          direction: 'credit',
-          amount: 5,
-          reason: 'Retry',
-        });
+      const credit = () => adjust(customer, currency, 'credit', 5, 'Retry');
       expect((await credit()).statusCode).toBe(200);
       await t.ctx.webhooks.drain();
       expect(failing.received).toHaveLength(3);
@@ -272,12 +276,7 @@ describe('webhook endpoints', () => {
     const endpoint = await addEndpoint({ url: receiver.url, event_types: ['wallet.debited'] });
     const currency = await createCurrency(t.app, admin);
     const customer = await addCustomer(t.app, admin);
-    const debit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
-      currency: currency._id,
-      direction: 'debit',
-      amount: 5,
-      reason: 'Too much',
-    });
+    const debit = await adjust(customer, currency, 'debit', 5, 'Too much');
     expect(debit.statusCode).toBe(409);
     const rows = await t.ctx.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = '${endpoint._id}'`,
@@ -345,12 +344,7 @@ describe('a resend refused', () => {
       const endpoint = await addEndpoint({ url: own.url, event_types: ['wallet.credited'] });
       const currency = await createCurrency(t.app, admin);
       const customer = await addCustomer(t.app, admin);
-      const credit = await call('POST', `/api/economy/customers/${customer}/adjustments`, {
-        currency: currency._id,
-        direction: 'credit',
-        amount: 5,
-        reason: 'Paused',
-      });
+      const credit = await adjust(customer, currency, 'credit', 5, 'Paused');
       expect(credit.statusCode, credit.body).toBe(200);
       // Switched off by a person before its delivery was sent: the delivery waits, never tried.
       const paused = await call('PUT', `/api/integrations/webhooks/${endpoint._id}`, {

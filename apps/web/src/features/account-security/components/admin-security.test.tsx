@@ -58,7 +58,8 @@ describe('admin sign-in security', () => {
     return toggle;
   };
 
-  it('requires two-factor for every user from the Users page, after a confirmation', async () => {
+  /** As an admin on the Users page, switches the policy on and answers the question it asks. */
+  const askToRequire = async () => {
     sessionStore.set(admin, false);
     const api = stub();
     const user = userEvent.setup();
@@ -66,6 +67,11 @@ describe('admin sign-in security', () => {
     const toggle = await policySwitch();
     await user.click(toggle);
     const confirm = await screen.findByRole('dialog', { name: 'Require two-factor sign-in?' });
+    return { api, user, toggle, confirm };
+  };
+
+  it('requires two-factor for every user from the Users page, after a confirmation', async () => {
+    const { api, user, toggle, confirm } = await askToRequire();
     expect(within(confirm).getByText(/nobody can turn it off for themselves/)).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Require two-factor' }));
     await waitFor(() => expect(api.callsTo('PUT /api/users/security-policy')).toHaveLength(1));
@@ -85,13 +91,7 @@ describe('admin sign-in security', () => {
   });
 
   it('Cancel leaves the policy as it was and sends nothing', async () => {
-    sessionStore.set(admin, false);
-    const api = stub();
-    const user = userEvent.setup();
-    renderApp('/console/users');
-    const toggle = await policySwitch();
-    await user.click(toggle);
-    const confirm = await screen.findByRole('dialog', { name: 'Require two-factor sign-in?' });
+    const { api, user, toggle, confirm } = await askToRequire();
     // While it asks, the switch still shows the saved policy.
     expect(toggle.checked).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
