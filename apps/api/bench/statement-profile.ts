@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { log } from './bench-support';
 
 const WANTED = process.env.BENCH_PG_STATEMENTS === '1';
-const TOP = 12;
+const TOP = Number(process.env.BENCH_PG_STATEMENTS_TOP ?? 12);
 
 type Row = {
   calls: string;
@@ -49,7 +49,7 @@ export const profileStatements = async (pool: pg.Pool, label: string) => {
     for (const row of rows)
       log(
         `  plan ${row.plan_ms.toFixed(0)} + exec ${row.exec_ms.toFixed(0)} ms, ${row.calls} calls, ${row.rows} rows, ` +
-          `blocks read ${row.blks_read} hit ${row.blks_hit}: ${row.query.slice(0, 220)}`,
+          `blocks read ${row.blks_read} hit ${row.blks_hit}: ${row.query.slice(0, Number(process.env.BENCH_PG_STATEMENTS_WIDTH ?? 220))}`,
       );
   };
 };

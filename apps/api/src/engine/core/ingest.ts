@@ -31,42 +31,46 @@ const refKey = (ref: TEventCustomerRef) => {
 
 /**
  * Every distinct customer reference of the batch, resolved with one query of the kinds it names only: a sender
- * names its customers one way, and planning the four unused lookups cost more than running the one used.
+ * names its customers one way, and planning the four unused lookups cost more than running the one used. Each
+ * value is one probe of its unique index (LATERAL … LIMIT 1): `= ANY(array)` was planned as a pass over every
+ * customer of the client (ids, by the status index) or of the table (emails, whose index is partial), whose cost
+ * grows with the customers held, not with the batch.
  */
 const resolveCustomers = async (db: DbOrTx, clientId: string, valid: Valid[]) => {
   const keys = [...new Set(valid.map(({ event }) => refKey(event.customer)))];
-  const lookups: [prefix: string, lookup: (values: string[]) => SQL][] = [
+  const probe = (prefix: string, values: string[], match: SQL) =>
+    sql`SELECT ${prefix} || k.value AS key, m.id FROM unnest(${arrayParam(values)}::text[]) AS k(value)
+      CROSS JOIN LATERAL (${match} LIMIT 1) m`;
+  const lookups: [prefix: string, match: SQL][] = [
     // An erased member (privacy) is unknown to events: their other identifiers were cleared, and their id is too.
     [
       '_id:',
-      (ids) => sql`SELECT '_id:' || c.id AS key, c.id FROM customers c
-      WHERE c.client_id = ${clientId} AND c.id = ANY(${arrayParam(ids)}::text[]) AND c.status <> 'ERASED'`,
+      sql`SELECT c.id FROM customers c WHERE c.id = k.value AND c.client_id = ${clientId} AND c.status <> 'ERASED'`,
     ],
     [
       'email:',
-      (emails) => sql`SELECT 'email:' || lower(c.email) AS key, c.id FROM customers c
-      WHERE c.client_id = ${clientId} AND lower(c.email) = ANY(${arrayParam(emails)}::text[])`,
+      sql`SELECT c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND c.email IS NOT NULL AND lower(c.email) = k.value`,
     ],
     [
       'cell_number:',
-      (cells) => sql`SELECT 'cell_number:' || c.cell_number AS key, c.id FROM customers c
-      WHERE c.client_id = ${clientId} AND c.cell_number = ANY(${arrayParam(cells)}::text[])`,
+      sql`SELECT c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND c.cell_number IS NOT NULL AND c.cell_number = k.value`,
     ],
     [
       'external_id:',
-      (externals) => sql`SELECT 'external_id:' || c.external_id AS key, c.id FROM customers c
-      WHERE c.client_id = ${clientId} AND c.external_id = ANY(${arrayParam(externals)}::text[])`,
+      sql`SELECT c.id FROM customers c
+      WHERE c.client_id = ${clientId} AND c.external_id IS NOT NULL AND c.external_id = k.value`,
     ],
     [
       'loyalty_number:',
-      (numbers) => sql`SELECT 'loyalty_number:' || l.loyalty_number AS key, l.customer_id AS id
-      FROM loyalty_accounts l
-      WHERE l.client_id = ${clientId} AND l.loyalty_number = ANY(${arrayParam(numbers)}::text[])`,
+      sql`SELECT l.customer_id AS id FROM loyalty_accounts l
+      WHERE l.client_id = ${clientId} AND l.loyalty_number = k.value`,
     ],
   ];
-  const parts = lookups.flatMap(([prefix, lookup]) => {
+  const parts = lookups.flatMap(([prefix, match]) => {
     const values = keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
-    return values.length > 0 ? [lookup(values)] : [];
+    return values.length > 0 ? [probe(prefix, values, match)] : [];
   });
   if (parts.length === 0) return new Map<string, string>();
   const rows = await rowsOf<{ key: string; id: string }>(db, sql.join(parts, sql` UNION ALL `));
