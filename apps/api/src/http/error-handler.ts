@@ -1,10 +1,19 @@
-import { installPlainIssueMessages, type TFieldError } from '@laurel/contract';
+import { installPlainIssueMessages, namesField, type TFieldError } from '@laurel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
-import { HttpError, UNSUPPORTED_MEDIA_TYPE } from './errors';
+import { HttpError, UNSTORABLE_TEXT, UNSUPPORTED_MEDIA_TYPE } from './errors';
 
 const fieldLabel = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || 'request';
+
+/**
+ * A message that says only what is wrong ('is required', 'must be at least 1': the event-data schemas', which the
+ * order and basket routes share, whose field the event's own answer names) gets its field in front, as every other
+ * 400 reads; a message with its own subject ('Name is required') is kept verbatim.
+ */
+const SUBJECTLESS = /^(?:is|are|must|has|have|cannot|should)\b/;
+const withSubject = (field: string, message: string) =>
+  SUBJECTLESS.test(message) && !namesField(message, field) ? `${field} ${message}` : message;
 
 // Fastify's own codes for malformed requests, mapped to statuses and plain messages.
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
@@ -17,6 +26,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
     message: 'The Content-Length header does not match the body.',
   },
   FST_ERR_BAD_URL: { status: 400, message: 'The request URL is malformed.' },
+  // Not Fastify's text, which repeats the whole over-long address back.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A value in the request URL is too long.' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'The request could not be routed.' },
 };
 
@@ -33,8 +44,7 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: TFieldError[] = error.validation.map((issue) => {
       const field = fieldLabel(issue.instancePath);
-      const message = issue.message ?? 'is not valid';
-      return { field, message };
+      return { field, message: withSubject(field, issue.message ?? 'is not valid') };
     });
     return reply.status(400).send(failure(errors[0]?.message ?? 'The request is not valid.', { errors }));
   }
@@ -42,9 +52,8 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
   const pgCode =
     (error as { code?: unknown; cause?: { code?: unknown } }).code ??
     (error as { cause?: { code?: unknown } }).cause?.code;
-  if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02') {
-    return badRequest(reply, 'The request contains characters or values that cannot be stored.');
-  }
+  if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02')
+    return badRequest(reply, UNSTORABLE_TEXT);
   const fastifyError = error as Partial<FastifyError> & { status?: number };
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known)

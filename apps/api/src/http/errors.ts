@@ -14,6 +14,8 @@ export class HttpError extends Error {
 
 /** A body in a content type the route does not read (not JSON where JSON is expected). */
 export const UNSUPPORTED_MEDIA_TYPE = 'This content type is not supported.';
+/** Text PostgreSQL cannot store or would store altered: a NUL, bytes that are not UTF-8, half a surrogate pair. */
+export const UNSTORABLE_TEXT = 'The request contains characters or values that cannot be stored.';
 
 export const badRequest = (errors: TFieldError[]) =>
   new HttpError(400, errors[0]?.message ?? 'The request is not valid.', { errors });

@@ -27,6 +27,18 @@ const echo = defineEndpoint({
   }),
   response: envelopeOf(z.object({ name: z.string() })),
 });
+const terse = defineEndpoint({
+  method: 'POST',
+  path: '/test/terse',
+  permission: 'PUBLIC',
+  token: 'none',
+  summary: 'messages that say only what is wrong (the event-data schemas)',
+  body: z.object({
+    order_id: z.string({ error: 'is required' }),
+    items: z.array(z.object({ quantity: z.number().min(1, 'must be at least 1') })),
+  }),
+  response: envelopeOf(z.object({ name: z.string() })),
+});
 const optional = defineEndpoint({
   method: 'POST',
   path: '/test/optional',
@@ -76,6 +88,7 @@ const buildProbe = async () => {
   requireDeclaredPermission(app);
   route(app, optional, async ({ body }) => ok({ name: body.note ?? 'none' }));
   route(app, echo, async ({ body }) => ok({ name: body?.name ?? '' }));
+  route(app, terse, async ({ body }) => ok({ name: body.order_id }));
   route(app, boom, async () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
   });
@@ -148,6 +161,53 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
         expect.objectContaining({ field: 'age' }),
       ]),
     );
+  });
+
+  it('a message that says only what is wrong gets its field in front; one with a subject is kept', async () => {
+    const app = await buildProbe();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/terse',
+      payload: { items: [{ quantity: 0 }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'order_id is required',
+      content: {
+        errors: [
+          { field: 'order_id', message: 'order_id is required' },
+          { field: 'items.0.quantity', message: 'items.0.quantity must be at least 1' },
+        ],
+      },
+    });
+  });
+
+  it('text that would be stored altered -> 400: half a surrogate pair, bytes that are not UTF-8; a whole pair is kept', async () => {
+    const app = await buildProbe();
+    const refused = [
+      '{"name":"x\\ud800y","age":1}',
+      '{"name":"x","age":1,"\\udc00":1}',
+      Buffer.concat([Buffer.from('{"name":"x'), Buffer.from([0xff, 0xfe]), Buffer.from('","age":1}')]),
+    ];
+    for (const payload of refused) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${ID}`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, String(payload)).toBe(400);
+      expect(res.json().message).toBe('The request contains characters or values that cannot be stored.');
+    }
+    const kept = await app.inject({
+      method: 'POST',
+      url: `/api/test/echo/${ID}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"caf\\u00e9 \\ud83d\\ude00 ☕","age":1}',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().content.name).toBe('café 😀 ☕');
   });
 
   it('a bad path parameter -> 400', async () => {
@@ -224,6 +284,16 @@ describe('the real app', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'Route GET /api/v2/does-not-exist not found.',
+      content: null,
+    });
+  });
+
+  it('an over-long path value -> 414 with a message that does not repeat it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/statistics/${'a'.repeat(5000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'A value in the request URL is too long.',
       content: null,
     });
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { REWARD_TRACK_API_MESSAGES } from '../messages/reward-tracks';
 import { ZSaveCurrencyRequest } from './currency-endpoints';
 import { ZSaveEarnConfigRequest } from './earn-config-endpoints';
+import { ZSaveRewardTrackRequest } from './reward-track-endpoints';
 import { ZSpendRequest } from './wallet-endpoints';
 
 const ID = 'a'.repeat(24);
@@ -80,6 +82,12 @@ describe('spend', () => {
   it('takes positive amounts with at most two decimals', () => {
     const base = { id: 'spend-1', currency: ID, reason: 'Coffee' };
     expect(ZSpendRequest.safeParse({ ...base, amount: 12.5 }).success).toBe(true);
+    expect(messages(ZSpendRequest.safeParse({ ...base, amount: 1, currency: undefined }))).toEqual([
+      'currency is required',
+    ]);
+    expect(messages(ZSpendRequest.safeParse({ ...base, amount: 1, currency: 'BNP' }))).toEqual([
+      "currency must be the currency's _id (24 hexadecimal characters), not its code",
+    ]);
     expect(messages(ZSpendRequest.safeParse({ ...base, amount: 0 }))).toEqual([
       'Amount must be greater than 0',
     ]);
@@ -87,4 +95,33 @@ describe('spend', () => {
       'Amount must have at most two decimal places',
     ]);
   });
+});
+
+describe('numbers that arrive as text', () => {
+  it('take a conversion rate as a number or numeric text, never true, a list or a non-finite value', () => {
+    const rate = (conversion_rate: unknown) =>
+      ZSaveCurrencyRequest.safeParse({ type: 'custom', name: 'Beans', code: 'BN', conversion_rate });
+    expect(rate(2.5).data?.conversion_rate).toBe(2.5);
+    expect(rate('2.5').data?.conversion_rate).toBe(2.5);
+    for (const bad of [true, [5], 'Infinity', '1e400', 'abc', ''])
+      expect(rate(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it.each(['Infinity', '-Infinity', '1e400', 'NaN'])(
+    'refuse a reward track milestone value of %j, naming the field',
+    (value) => {
+      const result = ZSaveRewardTrackRequest.safeParse({
+        name: 'Stamps',
+        reward_track_type: 'GENERIC',
+        source: 'stamps',
+        target: 'coffees',
+        milestones: [
+          { name: 'One', colour: '#000000', source_value: value, target_value: 1, image_url: 'a.png' },
+        ],
+      });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['milestones.0.source_value', REWARD_TRACK_API_MESSAGES.wholeNumber],
+      ]);
+    },
+  );
 });

@@ -124,7 +124,10 @@ export const listCustomerEconomyTransactions = defineEndpoint({
 });
 
 export const ZWalletAdjustmentRequest = z.object({
-  currency: z.string({ error: M.currencyIdRequired }).regex(/^[0-9a-fA-F]{24}$/, M.currencyIdRequired),
+  currency: z
+    .string({ error: M.currencyIdRequired })
+    .min(1, M.currencyIdRequired)
+    .regex(/^[0-9a-fA-F]{24}$/, M.currencyIdFormat),
   direction: z.enum(['credit', 'debit'], { error: "direction must be 'credit' or 'debit'" }),
   amount: ZAmount,
   reason: ZReason,
@@ -151,7 +154,10 @@ export const ZSpendRequest = z.object({
     .trim()
     .min(1, M.spendIdRequired)
     .max(200),
-  currency: z.string({ error: M.currencyIdRequired }).regex(/^[0-9a-fA-F]{24}$/, M.currencyIdRequired),
+  currency: z
+    .string({ error: M.currencyIdRequired })
+    .min(1, M.currencyIdRequired)
+    .regex(/^[0-9a-fA-F]{24}$/, M.currencyIdFormat),
   amount: ZAmount,
   reason: ZReason,
 });

@@ -3,6 +3,7 @@ import { ZTrackProgress } from '../economy/reward-tracks';
 import { ZPlayerChallenge } from '../gamification/challenge-endpoints';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
+import { ZCustomerStatus } from '../shared/customer-statuses';
 import { ZId } from '../shared/ids';
 
 /**
@@ -34,6 +35,8 @@ export type TPlayerWallet = z.infer<typeof ZPlayerWallet>;
 
 export const ZPlayer = z.object({
   customer_id: z.string(),
+  /** The member's status: an app learns here that a member was suspended or erased (ERASED: no personal data). */
+  status: ZCustomerStatus,
   statistics: z.record(z.string(), z.number()),
   /** Names of the segments the player is in. */
   segments: z.array(z.string()),
@@ -65,6 +68,7 @@ export const getPlayer = defineEndpoint({
         message: 'Player retrieved.',
         content: {
           customer_id: '5f1c2b3a4d5e6f7a8b9c0d1e',
+          status: 'ACTIVE',
           statistics: { numberOfLogins: 12, totalOrderValue: 1520.5, orderVolume: 9, coffeeStamps: 4 },
           segments: ['AllPlayers', 'Regulars'],
           badges: [

@@ -52,6 +52,7 @@ export const ECONOMY_API_MESSAGES = {
   reasonRequired: 'Reason is required',
   spendIdRequired: 'id is required',
   currencyIdRequired: 'currency is required',
+  currencyIdFormat: "currency must be the currency's _id (24 hexadecimal characters), not its code",
   insufficientBalance: 'Insufficient balance',
   spendConflict: 'A spend with this id was already made with a different request.',
   spent: 'Spend recorded.',

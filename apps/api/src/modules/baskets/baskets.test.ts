@@ -131,10 +131,14 @@ describe('POST /api/v1/baskets', () => {
     [{ customer: { _id: unknownId } }, 'customer', BASKET_API_MESSAGES.customerNotFound],
     [{ branch_id: unknownId }, 'branch_id', BASKET_API_MESSAGES.branchNotFound],
     [{ total: 1 }, 'total', BASKET_API_MESSAGES.totalMismatch],
-    [{ items: [{ quantity: 1, price: 1 }] }, 'items.0.product_id', 'must name product_id or sku'],
+    [
+      { items: [{ quantity: 1, price: 1 }] },
+      'items.0.product_id',
+      'items.0.product_id must name product_id or sku',
+    ],
     [{ type: 'BOTH' }, 'type', undefined],
     [{ status: 'ALL' }, 'status', undefined],
-    [{ basket_id: ' ' }, 'basket_id', 'is required'],
+    [{ basket_id: ' ' }, 'basket_id', 'basket_id is required'],
   ])('%j -> 400 on %s', async (change, field, message) => {
     const res = await postBasket(t.app, key, basketBody(change));
     expect(res.statusCode, res.body).toBe(400);

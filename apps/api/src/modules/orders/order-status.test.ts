@@ -198,7 +198,7 @@ describe('PATCH /api/v1/orders/{id}', () => {
     [{}, 'status', ORDER_INTAKE_MESSAGES.nothingToChange],
     [{ parcels: [] }, 'status', ORDER_INTAKE_MESSAGES.nothingToChange],
     [{ status: 'SHIPPED' }, 'status', undefined],
-    [{ parcels: [{ number: 0, status: 'OPEN' }] }, 'parcels.0.number', 'must be at least 1'],
+    [{ parcels: [{ number: 0, status: 'OPEN' }] }, 'parcels.0.number', 'parcels.0.number must be at least 1'],
     [{ parcels: [{ number: 1, status: 'LOST' }] }, 'parcels.0.status', undefined],
     [
       {

@@ -4,7 +4,7 @@ import { badges, customers, playerBadges, playerStatistics, segmentMembers, segm
 
 export const findPlayerCustomer = async (db: DbOrTx, clientId: string, customerId: string) => {
   const [row] = await db
-    .select({ id: customers.id, memberBranchId: customers.memberBranchId })
+    .select({ id: customers.id, memberBranchId: customers.memberBranchId, status: customers.status })
     .from(customers)
     .where(and(eq(customers.clientId, clientId), eq(customers.id, customerId)));
   return row ?? null;

@@ -33,6 +33,7 @@ export const readPlayer = async (db: Db, principal: Principal, customerId: strin
   const { level, tier } = await playerProgressions(db, clientId, values.get(customerId));
   return {
     customer_id: customerId,
+    status: customer.status as TPlayer['status'],
     statistics: Object.fromEntries(values.get(customerId) ?? []),
     segments,
     badges: badges.map((badge) => ({

@@ -490,6 +490,10 @@ describe('erasing a member', () => {
     expect(again._id).not.toBe(member.id);
     const old = ok(await asKey('GET', `/api/v1/customers/${member.id}`));
     expect(old).toMatchObject({ status: 'ERASED', email: null, name: PRIVACY_MESSAGES.erasedName });
+    // The player view says so too, with every balance forfeited.
+    const player = ok(await asKey('GET', `/api/v1/players/${member.id}`));
+    expect(player).toMatchObject({ customer_id: member.id, status: 'ERASED' });
+    expect(player.wallets.every((wallet: { balance: number }) => wallet.balance === 0)).toBe(true);
   });
 
   it('DELETE /api/v1/customers/{id} with an API key erases the same way; a repeat is 409', async () => {

@@ -213,7 +213,7 @@ export const createRedemptionsService = (db: Db) => {
       if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.redemptionNotFound);
       if (row.status === 'cancelled') throw conflict(M.alreadyCancelled);
       if (row.status === 'used') throw conflict(M.usedCannotCancel);
-      await applyWalletEffects(tx, [
+      const [credit] = await applyWalletEffects(tx, [
         {
           clientId: principal.clientId,
           customerId: row.customer_id,
@@ -240,9 +240,11 @@ export const createRedemptionsService = (db: Db) => {
           entityId: row.customer_id,
           summary: `Cancelled a redemption of ${row.reward_name}`,
         });
-      return toRedemption(
+      const cancelled = toRedemption(
         (await findRedemption(tx, principal.clientId, sql`id = ${row.id}`)) as RedemptionRecord,
       );
+      // The answer's balance is the wallet's after this call's credit back, not the one after the redemption.
+      return credit ? { ...cancelled, balance_after: credit.balanceCents / 100 } : cancelled;
     });
 
   /** What a player sees in the app's catalogue now, each with whether they may redeem it and why not. */

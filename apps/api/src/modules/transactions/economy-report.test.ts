@@ -55,6 +55,32 @@ beforeAll(async () => {
     (await adjust(pieter, { currency: beans, direction: 'debit', amount: 15, reason: 'Correction' }))
       .statusCode,
   ).toBe(200);
+  // A redemption cancelled: its debit and its credit back are both Spending rows, and net to nothing spent.
+  const reward = await t.app.inject({
+    method: 'POST',
+    url: '/api/rewards',
+    headers: bearer(admin.clientToken),
+    payload: {
+      name: 'Muffin',
+      description: 'Any muffin',
+      type: 'physical',
+      cost: { currency: beans, amount: 10 },
+    },
+  });
+  expect(reward.statusCode, reward.body).toBe(200);
+  const redeemed = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/players/${thandi}/redemptions`,
+    headers: { 'x-api-key': key },
+    payload: { id: 'muffin-1', reward_id: reward.json().content._id },
+  });
+  expect(redeemed.statusCode, redeemed.body).toBe(201);
+  const cancelled = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/redemptions/${redeemed.json().content._id}/cancel`,
+    headers: { 'x-api-key': key },
+  });
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
   expect((await spend(t.app, key, thandi, { id: 'till-1', currency: beans, amount: 30 })).statusCode).toBe(
     200,
   );
@@ -66,7 +92,7 @@ describe('economy transactions report', () => {
     const res = await get(admin, '/api/transactions/economy?size=10');
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().content.transactions;
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(7);
     expect(rows[0]).toMatchObject({
       user_name: 'Thandi Mokoena',
       branch_location: 'North',
@@ -90,8 +116,9 @@ describe('economy transactions report', () => {
       const fromRows = await cardsOf(admin, `${query}&${FROM_ROWS}`);
       expect(fromTotals, query).toEqual(fromRows);
     }
+    // The cancelled redemption's credit back is not an earning: earnings less spent is the liability.
     expect(await cardsOf(admin, '')).toEqual({
-      count: 5,
+      count: 7,
       'Total Earnings': 147.5,
       'Total Cashback': 0,
       'Total XP Earned': 0,
@@ -108,7 +135,7 @@ describe('economy transactions report', () => {
     });
     const cards = await cardsOf(manager, '');
     expect(cards).toEqual(await cardsOf(manager, FROM_ROWS));
-    expect(cards).toMatchObject({ count: 3, 'Total Earnings': 107.5, 'Total Spent': 30 });
+    expect(cards).toMatchObject({ count: 5, 'Total Earnings': 107.5, 'Total Spent': 30 });
     const rows = (await get(manager, '/api/transactions/economy')).json().content.transactions;
     expect(rows.every((row: { user_id: string }) => row.user_id === thandi)).toBe(true);
     expect(pieter).not.toBe(thandi);

@@ -12,7 +12,9 @@ const [earnings, cashback, xp, spent, liability] = REPORT_CARD_LABELS.economy;
 
 /**
  * Economy Transactions: the exactly-once economy ledger (earnings, cashback, XP, spending, clawbacks, expiry).
- * Values are signed, so the net of the filtered rows is what the wallets owe for them (the liability card).
+ * Values are signed, so the net of the filtered rows is what the wallets owe for them (the liability card). A
+ * Spending row credited back (a cancelled redemption) is net spending, not an earning: Total Spent nets it, and
+ * Total Earnings leaves it out, so that it is not counted on both sides.
  */
 export const economyReport: ReportDefinition = {
   kind: 'economy',
@@ -52,7 +54,10 @@ export const economyReport: ReportDefinition = {
   },
   value: 't.value',
   cards: [
-    aggregate(earnings, 'COALESCE(sum(t.value) FILTER (WHERE t.value > 0), 0)::text'),
+    aggregate(
+      earnings,
+      `COALESCE(sum(t.value) FILTER (WHERE t.value > 0 AND t.transaction_type <> 'Spending'), 0)::text`,
+    ),
     aggregate(cashback, `COALESCE(sum(t.value) FILTER (WHERE t.transaction_type = 'Cashback'), 0)::text`),
     aggregate(xp, 'COALESCE(sum(t.xp_points_earned), 0)::text'),
     aggregate(spent, `COALESCE(-sum(t.value) FILTER (WHERE t.transaction_type = 'Spending'), 0)::text`),
@@ -78,7 +83,10 @@ export const economyReport: ReportDefinition = {
       currency: 't.currency_id',
     },
     cards: [
-      aggregate(earnings, 'COALESCE(sum(t.credit_sum), 0)::text'),
+      aggregate(
+        earnings,
+        `COALESCE(sum(t.credit_sum) FILTER (WHERE t.transaction_type <> 'Spending'), 0)::text`,
+      ),
       aggregate(
         cashback,
         `COALESCE(sum(t.value_sum) FILTER (WHERE t.transaction_type = 'Cashback'), 0)::text`,

@@ -11,7 +11,8 @@ export const WEBHOOK_TEXTS = {
   eventTypes: 'Event types',
   selectAll: 'Select all',
   active: 'Active',
-  activeHint: 'An inactive endpoint receives nothing; its deliveries wait until it is switched on again.',
+  activeHint:
+    'An inactive endpoint receives nothing, and what happens while it is off is not kept for it; deliveries already waiting are sent once it is switched on again.',
   secretCreatedTitle: 'Endpoint Added',
   secretRotatedTitle: 'Secret Rotated',
   secretLabel: 'Signing secret',
