@@ -99,6 +99,7 @@ export * from './shared/hosts';
 export * from './shared/ids';
 export * from './shared/limits';
 export * from './shared/money';
+export * from './shared/numbers';
 export * from './shared/order-statuses';
 export * from './shared/paging';
 export * from './shared/plans';

@@ -4,7 +4,7 @@ import { envelopeOf } from '../http/envelope';
 import { requiredString } from '../http/fields';
 import { COMPANY_DETAILS_MESSAGES, COMPANY_INFORMATION_MESSAGES, SIGN_UP_MESSAGES } from '../messages/auth';
 import { DEFAULT_COUNTRY_CODE, EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
-import { ISO_DATE_REGEX } from '../shared/dates';
+import { checkPastDate, DATE_MESSAGES } from '../shared/dates';
 import { ZNewPassword } from './passwords';
 
 /** The wizard's option lists (spec 1 §2.8 gives the questions, not the answers). */
@@ -39,9 +39,6 @@ export const SIGN_UP_EXTRA_MESSAGES = {
   invalidBirthday: 'Birthday must be a date in the past.',
 } as const;
 
-const isPastDate = (value: string) =>
-  ISO_DATE_REGEX.test(value) && new Date(`${value}T00:00:00Z`) < new Date();
-
 export const ZClientUserSignUp = z.object({
   name: requiredString(SIGN_UP_MESSAGES.nameRequired).max(100),
   surname: requiredString(SIGN_UP_MESSAGES.surnameRequired).max(100),
@@ -54,9 +51,8 @@ export const ZClientUserSignUp = z.object({
     TEN_DIGIT_PHONE_REGEX,
     SIGN_UP_EXTRA_MESSAGES.invalidPhone,
   ),
-  birthday: requiredString(SIGN_UP_MESSAGES.birthdayRequired).refine(
-    isPastDate,
-    SIGN_UP_EXTRA_MESSAGES.invalidBirthday,
+  birthday: requiredString(SIGN_UP_MESSAGES.birthdayRequired).superRefine(
+    checkPastDate({ notReal: DATE_MESSAGES.notReal, future: SIGN_UP_EXTRA_MESSAGES.invalidBirthday }),
   ),
   get_communication: z.boolean().default(false),
   agrees_terms_and_conditions: z.literal(true, { error: SIGN_UP_MESSAGES.mustAgreeToTerms }),

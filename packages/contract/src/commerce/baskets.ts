@@ -8,6 +8,7 @@ import { queryInt } from '../http/fields';
 import { BASKET_DEFAULTS, ZBasketTypeFilter, ZFulfilmentMethod } from '../shared/commerce';
 import { ZIsoDate } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
+import { numberFromText } from '../shared/numbers';
 import { ALL_FILTER_VALUE } from '../shared/order-statuses';
 import { COMMERCE_LIMITS, ORDER_INTAKE_MESSAGES, ZCommerceItemInput } from './order-intake';
 
@@ -107,8 +108,7 @@ export const upsertBasket = defineEndpoint({
   response: envelopeOf(ZBasket),
 });
 
-const money = (message: string) =>
-  z.coerce.number({ error: message }).refine((value) => Number.isFinite(value) && value >= 0, message);
+const money = (message: string) => numberFromText(z.number({ error: message }).min(0, message));
 
 const ZBasketFilters = z.object({
   page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),

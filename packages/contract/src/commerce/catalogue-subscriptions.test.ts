@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DATE_MESSAGES } from '../shared/dates';
 import { ZSaveProductRequest } from './catalogue';
 import { ZRedeemSubscriptionRequest } from './customer-subscriptions';
 import {
@@ -41,6 +42,16 @@ describe('the subscription editor body', () => {
       const label = rule.field.replace(/_/g, ' ');
       expect(messages({ ...plan, [rule.when]: rule.equals }), rule.field).toContain(`${label} is required`);
     }
+  });
+
+  it('takes dates that are real days within 1900-01-01 to 2999-12-31', () => {
+    expect(messages({ ...plan, start_date: '2026-1-1' })).toEqual([
+      'start date must be a date in the format YYYY-MM-DD',
+    ]);
+    expect(messages({ ...plan, start_date: '2026-02-30' })).toEqual([DATE_MESSAGES.notReal]);
+    expect(messages({ ...plan, start_date: '0000-01-01' })).toEqual([DATE_MESSAGES.outOfRange]);
+    expect(messages({ ...plan, end_date: '9999-12-31' })).toEqual([DATE_MESSAGES.outOfRange]);
+    expect(messages({ ...plan, end_date: '' })).toEqual([]);
   });
 
   it('reports the conditional rules together with missing fields', () => {

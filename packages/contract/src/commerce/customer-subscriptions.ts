@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CUSTOMER_MESSAGES } from '../customers/customers';
 import { ZEventCustomerRef } from '../engine/events';
 import { queryInt } from '../http/fields';
+import { isoDateTime } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { ZSubscriptionPaymentType } from '../shared/subscriptions';
 import { moneyField } from './fields';
@@ -93,12 +94,9 @@ export const ZRedeemSubscriptionRequest = z
     /** What this redemption is charged (post-payment plans charge in arrears); 0 when absent. */
     price: moneyField('price').optional(),
     redemption_method: ZRedemptionMethod.default('POS'),
-    occurred_at: z.iso
-      .datetime({
-        offset: true,
-        error: 'occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z',
-      })
-      .optional(),
+    occurred_at: isoDateTime(
+      'occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z',
+    ).optional(),
   })
   .meta({
     examples: [

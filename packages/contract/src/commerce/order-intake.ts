@@ -7,7 +7,7 @@ import { envelopeOf } from '../http/envelope';
 import { ADD_CUSTOMER_MESSAGES } from '../messages/customers';
 import { ZFulfilmentMethod, ZPaymentLocation, ZPaymentType } from '../shared/commerce';
 import { ZEmail } from '../shared/contact';
-import { ISO_DATE_REGEX } from '../shared/dates';
+import { checkDayOrDateTime, DATE_LIMITS, isoDateTime } from '../shared/dates';
 import { ZId } from '../shared/ids';
 import { ZOrderStatus, ZParcelStatus } from '../shared/order-statuses';
 import { ORDER_INITIAL_STATUSES } from './order-transitions';
@@ -79,9 +79,12 @@ export const ZOrderGuest = z.object({
 const ZDateOrDateTime = z
   .string()
   .trim()
-  .refine(
-    (value) => ISO_DATE_REGEX.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
-    'must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+  .superRefine(
+    checkDayOrDateTime({
+      format: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+      notReal: 'must be a real date',
+      outOfRange: `must be between ${DATE_LIMITS.min} and ${DATE_LIMITS.max}`,
+    }),
   );
 
 export const ZCreateOrderRequest = z
@@ -106,8 +109,7 @@ export const ZCreateOrderRequest = z
     delivery_fee: ZEventMoney.optional(),
     /** When given, checked against the items plus the delivery fee. */
     total: ZEventMoney.optional(),
-    ordered_at: z.iso
-      .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z' })
+    ordered_at: isoDateTime('must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z')
       .refine(
         (value) => Date.parse(value) <= Date.now() + EVENT_CLOCK_SKEW_MS,
         ORDER_INTAKE_MESSAGES.futureOrderedAt,

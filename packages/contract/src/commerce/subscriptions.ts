@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldLabel, requiredMessage } from '../messages/form-rules';
-import { ISO_DATE_REGEX } from '../shared/dates';
+import { checkDate, DATE_MESSAGES } from '../shared/dates';
 import {
   type TSubscriptionPeriod,
   type TSubscriptionStatus,
@@ -92,12 +92,18 @@ const requiredEnum = <T extends Readonly<Record<string, string>>>(field: string,
         : `${fieldLabel(field)} must be one of ${Object.values(values).join(', ')}`,
   });
 
+/** A plan's date: its own format message; impossible days and days out of range get the shared ones. */
+const dateMessages = (field: string) => ({
+  ...DATE_MESSAGES,
+  format: `${fieldLabel(field)} must be a date in the format YYYY-MM-DD`,
+});
+
 const isoDate = (field: string) =>
   z
     .string({ error: requiredMessage(field) })
     .trim()
-    .min(1, requiredMessage(field))
-    .regex(ISO_DATE_REGEX, `${fieldLabel(field)} must be a date in the format YYYY-MM-DD`);
+    .min(1, { message: requiredMessage(field), abort: true })
+    .superRefine(checkDate(dateMessages(field)));
 
 const days = (field: string) => optionalWholeNumber(field, 1, SUBSCRIPTION_LIMITS.maxDays);
 const count = (field: string) => optionalWholeNumber(field, 1, SUBSCRIPTION_LIMITS.maxCount);
@@ -123,12 +129,11 @@ const ZSubscriptionFields = z.object({
   branches: idList('branches'),
   start_date: isoDate('start_date'),
   end_date: z
-    .string({ error: `${fieldLabel('end_date')} must be a date in the format YYYY-MM-DD` })
+    .string({ error: dateMessages('end_date').format })
     .trim()
-    .refine(
-      (value) => value === '' || ISO_DATE_REGEX.test(value),
-      `${fieldLabel('end_date')} must be a date in the format YYYY-MM-DD`,
-    )
+    .superRefine((value, ctx) => {
+      if (value !== '') checkDate(dateMessages('end_date'))(value, ctx);
+    })
     .nullable()
     .optional()
     .transform((value) => value || null),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADD_CUSTOMER_MESSAGES, CUSTOMER_PROFILE_MESSAGES } from '../messages/customers';
+import { isCalendarDate } from '../shared/dates';
 import { CUSTOMER_IMPORT_MESSAGES, ZCustomerImportRow } from './customer-imports';
-import { CUSTOMER_MESSAGES, isCalendarDate, ZAddCustomerRequest, ZUpdateCustomerRequest } from './customers';
+import { CUSTOMER_MESSAGES, ZAddCustomerRequest, ZUpdateCustomerRequest } from './customers';
 import { CUSTOMER_API_MESSAGES, ZEnrolCustomerRequest, ZPatchCustomerRequest } from './integrator-customers';
 import { LOYALTY_RULE_MESSAGES, ZLoyaltySignUpRequest } from './loyalty';
 

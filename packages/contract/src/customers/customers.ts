@@ -6,7 +6,7 @@ import { ADD_CUSTOMER_MESSAGES, CUSTOMER_PROFILE_MESSAGES } from '../messages/cu
 import { CELL_NUMBER_REGEX, EMAIL_REGEX } from '../shared/contact';
 import { ZCommunicationMethod, ZGender } from '../shared/customer-options';
 import { ZCustomerStatus } from '../shared/customer-statuses';
-import { ISO_DATE_REGEX, ZIsoDate } from '../shared/dates';
+import { checkPastDate, DATE_MESSAGES, ZIsoDate } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { LIMITS } from '../shared/limits';
 import { countCapAhead } from '../shared/paging';
@@ -20,7 +20,7 @@ export const CUSTOMER_MESSAGES = {
   cardNumberLength: `Card number must be ${LIMITS.loyaltyCardNumberLength} characters`,
   unknownBranch: 'The selected branch does not exist.',
   branchNotManaged: 'You can only add customers to the branches you manage.',
-  invalidDate: 'Date must be a real date in the format YYYY-MM-DD',
+  invalidDate: DATE_MESSAGES.notReal,
 } as const;
 
 /** A customer's name and surname: at most this many characters. */
@@ -47,17 +47,6 @@ export const requiredCustomerText = (label: string, required: string, max: numbe
     .max(max, messages.tooLong);
 };
 
-/** YYYY-MM-DD naming a day of the calendar: 1990-02-30 and 2023-02-29 are not. */
-export const isCalendarDate = (value: string) => {
-  if (!ISO_DATE_REGEX.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-
-const isPastDate = (value: string) => value < new Date().toISOString().slice(0, 10);
-
 export const ZCustomerEmail = z
   .string()
   .trim()
@@ -73,16 +62,17 @@ export const ZCustomerCellNumber = requiredString(ADD_CUSTOMER_MESSAGES.invalidP
 );
 
 /**
- * A birthday: a real calendar day (a badly formatted or impossible date gets the format message, and only that one),
- * before today ('Date in the future not allowed.', spec 1 §5).
+ * A birthday: a real calendar day from 1900-01-01 (a badly formatted or impossible date gets the format message, and
+ * only that one), before today ('Date in the future not allowed.', spec 1 §5).
  */
 export const ZBirthday = z
   .string()
   .trim()
-  .refine(isCalendarDate, CUSTOMER_MESSAGES.invalidDate)
-  .refine(
-    (value) => !isCalendarDate(value) || isPastDate(value),
-    CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed,
+  .superRefine(
+    checkPastDate({
+      notReal: CUSTOMER_MESSAGES.invalidDate,
+      future: CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed,
+    }),
   );
 
 /** The client's own id for a customer (integrator API): 1 to 100 printable characters, unique within the client. */

@@ -6,6 +6,7 @@ import { whenMissing } from '../http/issue-messages';
 import { ECONOMY_API_MESSAGES as M } from '../messages/economy';
 import { ZCurrencyCode } from '../shared/currency-codes';
 import { ZId } from '../shared/ids';
+import { numberFromText } from '../shared/numbers';
 import { ZWalletCurrencyType } from './wallet-currencies';
 
 /**
@@ -68,11 +69,12 @@ export const ZSaveCurrencyRequest = z
       .max(10)
       .optional()
       .default(''),
-    conversion_rate: z.coerce
-      .number({ error: M.conversionRateInvalid })
-      .min(0, M.conversionRateInvalid)
-      .max(1_000_000_000, M.conversionRateInvalid)
-      .default(0),
+    conversion_rate: numberFromText(
+      z
+        .number({ error: M.conversionRateInvalid })
+        .min(0, M.conversionRateInvalid)
+        .max(1_000_000_000, M.conversionRateInvalid),
+    ).default(0),
     icon: z
       .object({
         name: optionalText(100),

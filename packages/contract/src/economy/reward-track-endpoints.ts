@@ -3,8 +3,9 @@ import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt } from '../http/fields';
 import { REWARD_TRACK_API_MESSAGES, REWARD_TRACK_MESSAGES } from '../messages/reward-tracks';
-import { ISO_DATE_REGEX } from '../shared/dates';
+import { DATE_MESSAGES, dayOrDateTimeProblem } from '../shared/dates';
 import { ZId } from '../shared/ids';
+import { readNumber } from '../shared/numbers';
 import {
   MILESTONE_LIMITS,
   PROGRESSION_SOURCE_TARGET,
@@ -70,9 +71,12 @@ export const ZSavedRewardTrack = ZRewardTrack.extend({ itemId: z.string() });
 export type TSavedRewardTrack = z.infer<typeof ZSavedRewardTrack>;
 
 /** A whole number as the console's number inputs send it (a number, a numeric string, or empty). */
-const looseNumber = z.union([z.number(), z.string(), z.null()]).optional();
+const looseNumber = z
+  .union([z.number(), z.string(), z.null()], { error: REWARD_TRACK_API_MESSAGES.wholeNumber })
+  .optional();
+/** Empty is 0 (the 'greater than 0' rules report it); text that is not a finite number is NaN. */
 const toNumber = (value: number | string | null | undefined) =>
-  value === null || value === undefined || value === '' ? 0 : Number(value);
+  value === null || value === undefined || value === '' ? 0 : (readNumber(value) ?? Number.NaN);
 
 /** A day: 'YYYY-MM-DD', or an ISO date-time whose calendar date (as written) is taken. */
 const ZTrackDate = z
@@ -80,12 +84,15 @@ const ZTrackDate = z
   .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined || value.trim() === '') return null;
-    const day = value.trim().slice(0, 10);
-    if (!ISO_DATE_REGEX.test(day) || Number.isNaN(Date.parse(value.trim()))) {
-      ctx.addIssue({ code: 'custom', message: REWARD_TRACK_API_MESSAGES.invalidDate });
+    const problem = dayOrDateTimeProblem(value.trim(), {
+      ...DATE_MESSAGES,
+      format: REWARD_TRACK_API_MESSAGES.invalidDate,
+    });
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return day;
+    return value.trim().slice(0, 10);
   });
 
 const ZMilestoneInput = z.object({
@@ -151,21 +158,23 @@ export const ZSaveRewardTrackRequest = z
       if (!milestone.name) issue(at('name'), REWARD_TRACK_MESSAGES.nameRequired);
       const source = toNumber(milestone.source_value);
       const target = toNumber(milestone.target_value);
+      // `<= 0` is false for NaN: text that is no number gets the whole-number message below, not these.
       if (type === 'GENERIC') {
-        if (!(source > 0)) issue(at('source_value'), REWARD_TRACK_MESSAGES.sourceValueNotPositive);
-        if (!(target > 0)) issue(at('target_value'), REWARD_TRACK_MESSAGES.targetValueNotPositive);
+        if (source <= 0) issue(at('source_value'), REWARD_TRACK_MESSAGES.sourceValueNotPositive);
+        if (target <= 0) issue(at('target_value'), REWARD_TRACK_MESSAGES.targetValueNotPositive);
       } else {
-        if (!(source > 0)) issue(at('source_value'), REWARD_TRACK_MESSAGES.valueRequired);
-        if (type === 'LEVEL_PROGRESSION' && !(target > 0))
+        if (source <= 0) issue(at('source_value'), REWARD_TRACK_MESSAGES.valueRequired);
+        if (type === 'LEVEL_PROGRESSION' && target <= 0)
           issue(at('target_value'), REWARD_TRACK_MESSAGES.levelRequired);
-        if (type === 'TIER_PROGRESSION' && !(target > 0))
+        if (type === 'TIER_PROGRESSION' && target <= 0)
           issue(at('target_value'), REWARD_TRACK_MESSAGES.tierRequired);
       }
       for (const [field, value] of [
         ['source_value', source],
         ['target_value', target],
       ] as const) {
-        if (Number.isFinite(value) && value > 0 && (!Number.isInteger(value) || value > MILESTONE_VALUE_MAX))
+        // NaN: text that is no finite number ('Infinity', '1e400', 'abc'), which the rules above do not name.
+        if (Number.isNaN(value) || (value > 0 && (!Number.isInteger(value) || value > MILESTONE_VALUE_MAX)))
           issue(at(field), REWARD_TRACK_API_MESSAGES.wholeNumber);
       }
       if (!milestone.image_url) issue(at('image_url'), REWARD_TRACK_MESSAGES.imageRequired);

@@ -4,6 +4,7 @@ import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt } from '../http/fields';
 import { namesField, plainIssueMessage } from '../http/issue-messages';
+import { isoDateTime } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { EVENT_DATA_SCHEMAS } from './event-data';
 import {
@@ -57,12 +58,10 @@ const ZEventEnvelope = z.object({
     .max(128, 'id must not be more than 128 characters'),
   type: ZEngineEventType,
   customer: ZEventCustomerRef,
-  occurred_at: z.iso
-    .datetime({ offset: true, error: 'occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z' })
-    .refine(
-      (value) => Date.parse(value) <= Date.now() + EVENT_CLOCK_SKEW_MS,
-      EVENT_MESSAGES.futureOccurredAt,
-    ),
+  occurred_at: isoDateTime('occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z').refine(
+    (value) => Date.parse(value) <= Date.now() + EVENT_CLOCK_SKEW_MS,
+    EVENT_MESSAGES.futureOccurredAt,
+  ),
   branch_id: ZId.nullable().optional(),
   data: z.unknown().optional(),
 });

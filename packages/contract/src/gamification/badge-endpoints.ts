@@ -3,6 +3,7 @@ import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZPageQuery } from '../http/fields';
 import { BADGE_MESSAGES } from '../messages/badges';
+import { isoDateTime } from '../shared/dates';
 import { ZId } from '../shared/ids';
 import { BADGE_THEME_KEYS, ZBadgeCategory } from './badges';
 
@@ -62,7 +63,7 @@ const colour = (message: string) =>
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** Dates: the console sends the start of the first day and the end of the last (spec 2 §2). */
-const ZDateTime = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
+const ZDateTime = isoDateTime('Dates must be ISO 8601 date-times');
 
 /** The badge editor's body (spec 2 §5), checked as its Validation Error dialog checks it. */
 export const ZSaveBadgeRequest = z

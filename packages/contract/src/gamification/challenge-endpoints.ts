@@ -4,6 +4,7 @@ import { envelopeOf } from '../http/envelope';
 import { ZPageQuery } from '../http/fields';
 import { whenMissing } from '../http/issue-messages';
 import { CHALLENGE_MESSAGES } from '../messages/challenges';
+import { checkDayOrDateTime } from '../shared/dates';
 import { ZId } from '../shared/ids';
 import { LIMITS } from '../shared/limits';
 import { SORT_DIRECTIONS } from '../shared/paging';
@@ -23,7 +24,6 @@ import {
 import { invalidFlowNodes } from './flow-rules';
 
 const IMAGE_FILE = /\.(png|jpe?g|svg)$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}/;
 
 export const ZChallengeImage = z.object({
   url: z.string().nullable(),
@@ -56,13 +56,16 @@ export type TChallenge = z.infer<typeof ZChallenge>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-/** A day, as YYYY-MM-DD or an ISO date-time; compared at day granularity (spec 2 §5). */
+/**
+ * A day, as YYYY-MM-DD or an ISO date-time; compared at day granularity (spec 2 §5). Badly written is the field's
+ * own message; an impossible day or one out of range gets the shared one.
+ */
 const ZScheduleDate = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
-    .refine((value) => DAY.test(value) && !Number.isNaN(Date.parse(value)), message);
+    .min(1, { message, abort: true })
+    .superRefine(checkDayOrDateTime({ format: message }));
 
 /** A saved graph: each node must follow the one above it by the allow and disallow rules (spec 2 §4). */
 const ZSavedFlowGraph = ZFlowGraph.superRefine((flow, ctx) => {

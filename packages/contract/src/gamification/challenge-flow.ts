@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CASHBACK_VALUE_LIMITS, ZCashbackType } from '../economy/earn-configs';
 import { CHALLENGE_MESSAGES, triggerQuantityRangeMessage } from '../messages/challenges';
+import { checkDayOrDateTime } from '../shared/dates';
 import { LIMITS } from '../shared/limits';
+import { numberFromText, readNumber } from '../shared/numbers';
 import {
   LEADERBOARD_TARGET,
   ZCodeType,
@@ -91,13 +93,9 @@ export type TFlowGraph = z.infer<typeof ZFlowGraph>;
 // Objectives, conditions and rewards as the engine evaluates them (spec 2 §3). -------------------------------
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DAY = /^\d{4}-\d{2}-\d{2}/;
-
-const ZCoercedNumber = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number({ error: message }).finite(message),
-  );
+const ZCoercedNumber = (message: string) => numberFromText(z.number({ error: message }));
+/** A date_range condition's day (or date-time): real and within the dates the API takes. */
+const ZConditionDate = z.string().trim().superRefine(checkDayOrDateTime());
 
 /**
  * Conditions (spec 2 §2-3). time: the event's time of day in the client's time zone is After/Before `time`.
@@ -124,8 +122,8 @@ export const ZObjectiveCondition = z.discriminatedUnion(
           .pipe(z.number().int().min(1).max(36_500))
           .nullable()
           .optional(),
-        start_date: z.string().regex(DAY).nullable().optional(),
-        end_date: z.string().regex(DAY).nullable().optional(),
+        start_date: ZConditionDate.nullable().optional(),
+        end_date: ZConditionDate.nullable().optional(),
       })
       .superRefine((condition, ctx) => {
         if (condition.range_type === 'duration' && !condition.days)
@@ -184,7 +182,7 @@ export const ZChallengeReward = z
     currency: z.string().nullable().optional(),
   })
   .superRefine((reward, ctx) => {
-    const number = typeof reward.value === 'string' ? Number(reward.value) : reward.value;
+    const number = readNumber(reward.value);
     if (reward.type === 'badges') {
       if (typeof reward.value !== 'string' || !/^[0-9a-fA-F]{24}$/.test(reward.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: CHALLENGE_MESSAGES.rewardBadgeRequired });
@@ -330,12 +328,11 @@ export const LEADERBOARD_TRIGGER_TARGET = LEADERBOARD_TARGET;
 // Objectives from the flow graph (spec 2 §4: "on save each objective collects the conditions and rewards
 // reachable from it"). The console sends both; the server derives objectives from the graph when none are sent.
 
+/** A node's number: undefined when left empty, NaN when it is not a finite number (the schema then refuses it). */
 const asNumber = (value: unknown) =>
-  typeof value === 'number'
-    ? value
-    : typeof value === 'string' && value.trim() !== ''
-      ? Number(value)
-      : undefined;
+  typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')
+    ? (readNumber(value) ?? Number.NaN)
+    : undefined;
 
 const conditionFromNode = (kind: string, config: TFlowNodeConfig): Record<string, unknown> | null => {
   switch (kind) {

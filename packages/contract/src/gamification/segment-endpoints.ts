@@ -4,6 +4,7 @@ import { envelopeOf } from '../http/envelope';
 import { queryInt, ZPageQuery } from '../http/fields';
 import { SEGMENT_MESSAGES } from '../messages/segments';
 import { ZId } from '../shared/ids';
+import { readNumber } from '../shared/numbers';
 import {
   ZComparisonOperator,
   ZSegmentActionTrigger,
@@ -87,7 +88,7 @@ const ZFilterInput = z
     const value = filter.filter_value;
     if (value === null || value === undefined || value === '') {
       ctx.addIssue({ code: 'custom', path: ['filter_value'], message: SEGMENT_MESSAGES.filterValueRequired });
-    } else if (typeof value === 'string' ? !Number.isFinite(Number(value)) : !Number.isFinite(value)) {
+    } else if (readNumber(value) === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['filter_value'],
@@ -97,10 +98,7 @@ const ZFilterInput = z
   })
   .transform((filter) => ({
     ...filter,
-    filter_value:
-      filter.filter_value === null || filter.filter_value === undefined || filter.filter_value === ''
-        ? null
-        : Number(filter.filter_value),
+    filter_value: readNumber(filter.filter_value) ?? null,
   }));
 
 const ZActionInput = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../shared/numbers';
 import { whenMissing } from './issue-messages';
 
 /**
@@ -23,7 +24,7 @@ export const queryBoolean = (message: string) =>
 
 /** Query-string numbers: `?page=2`. */
 export const queryInt = (message: string, min: number, max: number) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+  numberFromText(z.number({ error: message }).int(message).min(min, message).max(max, message));
 
 export const ZPageQuery = z.object({
   page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),

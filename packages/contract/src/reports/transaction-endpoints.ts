@@ -6,6 +6,7 @@ import type { TPermission } from '../http/permissions';
 import { ZRedemptionStatus, ZRewardItemType } from '../rewards/rewards';
 import { ZIsoDate } from '../shared/dates';
 import { ZId } from '../shared/ids';
+import { readNumber } from '../shared/numbers';
 import { COUNT_CAP, countCapAhead } from '../shared/paging';
 import { EXPORT_FIELDS, ZExportFormat } from './exports';
 import {
@@ -106,8 +107,7 @@ export const readFreeNumber = (text: string): number | undefined => {
   const value = text.trim();
   if (value === '') return undefined;
   if (value.length > FREE_NUMBER_MAX_LENGTH) return Number.NaN;
-  const number = Number(value.replace(/,/g, ''));
-  return Number.isFinite(number) ? number : Number.NaN;
+  return readNumber(value.replace(/,/g, '')) ?? Number.NaN;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { whenMissing } from '../http/issue-messages';
+import { isoDateTime } from '../shared/dates';
 import { ZId } from '../shared/ids';
 import type { TStatusChipColor } from '../shared/status-chip';
 
@@ -200,7 +201,7 @@ const M = REWARD_MESSAGES;
 const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 const wholeOrNull = (message: string, min: number) =>
   z.number({ error: message }).int(message).min(min, message).max(100_000_000, message).nullable();
-const ZDateTime = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
+const ZDateTime = isoDateTime('Dates must be ISO 8601 date-times');
 
 /** The reward editor's body; checked as its Validation Error dialog checks it. */
 export const ZSaveRewardRequest = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCoordinates } from '../accounts/onboarding';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryBoolean, requiredString } from '../http/fields';
+import { queryBoolean, requiredString, ZPageQuery } from '../http/fields';
 import {
   invalidEmailMessage,
   maxLengthMessage,
@@ -22,14 +22,18 @@ import { EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
 import { TIME_OF_DAY_REGEX } from '../shared/dates';
 import { ZId } from '../shared/ids';
 
-/** Distances in km and fees as decimals with two places (DESIGN §9: money never floats in storage). */
-const ZMoney = z.coerce
-  .number({ error: numberMessage('delivery_fee') })
-  .min(0)
-  .max(1_000_000)
-  .transform((value) => Math.round(value * 100) / 100);
+/**
+ * Distances in km and fees as decimals with two places (DESIGN §9: money never floats in storage). JSON numbers
+ * only, as on every other route: a coerce would store true as 1, [5] as 5 and null as 0.
+ */
+const ZMoney = (field: string) =>
+  z
+    .number({ error: numberMessage(field) })
+    .min(0)
+    .max(1_000_000)
+    .transform((value) => Math.round(value * 100) / 100);
 const ZDistance = (field: string) =>
-  z.coerce
+  z
     .number({ error: numberMessage(field) })
     .min(0)
     .max(10_000);
@@ -55,10 +59,10 @@ export const ZDeliverySettings = z.object({
   delivery_fee_type: ZDeliveryFeeType.default(BRANCH_DEFAULTS.delivery_fee_type),
   max_delivery_radius: ZDistance('max_delivery_radius').nullable().optional(),
   base_delivery_radius: ZDistance('base_delivery_radius').nullable().optional(),
-  delivery_fee_per_km: ZMoney.nullable().optional(),
-  delivery_fee: ZMoney.nullable().optional(),
+  delivery_fee_per_km: ZMoney('delivery_fee_per_km').nullable().optional(),
+  delivery_fee: ZMoney('delivery_fee').nullable().optional(),
   delivery_radii: z
-    .array(z.object({ radius: ZDistance('radius'), fee: ZMoney }))
+    .array(z.object({ radius: ZDistance('radius'), fee: ZMoney('fee') }))
     .max(20)
     .nullable()
     .optional(),
@@ -181,8 +185,8 @@ export type TBranch = z.infer<typeof ZBranch>;
 
 /** The filter the branch-list calls take (spec 1 §7): paging, search, and a manager's branch ids. */
 export const ZBranchFilter = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(15),
+  page: ZPageQuery.shape.page,
+  size: ZPageQuery.shape.size,
   search_string: z.string().trim().max(200).optional(),
   branch_id_list: z.union([z.array(ZId), ZId.transform((id) => [id])]).optional(),
   is_dashboard_request: queryBoolean('is_dashboard_request must be true or false').optional(),

@@ -150,6 +150,75 @@ describe('PUT /api/branches/:id', () => {
   });
 });
 
+describe('delivery numbers take JSON numbers only', () => {
+  const flatFee = (change: Record<string, unknown>) =>
+    branchBody({
+      delivery_settings: {
+        delivery: true,
+        delivery_fee_type: 'FLAT-FEE',
+        max_delivery_radius: 5,
+        delivery_fee: 25,
+        ...change,
+      },
+    });
+  const radii = (radius: unknown) =>
+    branchBody({
+      delivery_settings: {
+        delivery: true,
+        delivery_fee_type: 'MULTI-RADII',
+        delivery_radii: [{ radius, fee: 15 }],
+      },
+    });
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ...[[5], true, '12', {}].flatMap((value): [string, Record<string, unknown>, string, string][] => [
+      [
+        `max_delivery_radius ${JSON.stringify(value)}`,
+        flatFee({ max_delivery_radius: value }),
+        'delivery_settings.max_delivery_radius',
+        'max delivery radius must be a number',
+      ],
+      [
+        `delivery_fee ${JSON.stringify(value)}`,
+        flatFee({ delivery_fee: value }),
+        'delivery_settings.delivery_fee',
+        'delivery fee must be a number',
+      ],
+    ]),
+    ['a radius of null', radii(null), 'delivery_settings.delivery_radii.0.radius', 'radius must be a number'],
+    ['a radius of "2"', radii('2'), 'delivery_settings.delivery_radii.0.radius', 'radius must be a number'],
+  ];
+
+  it.each(cases)('%s -> 400 on create and edit; nothing is stored', async (_name, body, field, message) => {
+    const branch = await createBranch(t.app, admin);
+    const read = () =>
+      t.app.inject({ method: 'GET', url: `/api/branches/${branch._id}`, headers: bearer(admin.clientToken) });
+    const before = (await read()).json().content;
+    const created = await post(admin.clientToken, body);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/branches/${branch._id}`,
+      headers: bearer(admin.clientToken),
+      payload: body,
+    });
+    for (const res of [created, edited]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().content.errors).toEqual([{ field, message }]);
+    }
+    expect((await read()).json().content).toEqual(before);
+    const countNamed = async (name: unknown) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/branches?search_string=${encodeURIComponent(String(name))}`,
+          headers: bearer(admin.clientToken),
+        })
+      ).json().content.count;
+    expect(await countNamed(body.display_name)).toBe(0);
+    expect(await countNamed(branch.display_name)).toBe(1);
+  });
+});
+
 describe('branch lists are scoped', () => {
   it('an admin sees every branch; a manager only their own, whatever they ask for', async () => {
     const owner = await createClientAndSignIn(t.app, { plan: 'FREEMIUM' });

@@ -1,4 +1,9 @@
-import { CHALLENGE_MESSAGES, SEGMENT_MESSAGES, triggerQuantityRangeMessage } from '@laurel/contract';
+import {
+  CHALLENGE_MESSAGES,
+  DATE_MESSAGES,
+  SEGMENT_MESSAGES,
+  triggerQuantityRangeMessage,
+} from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   challengeBody,
@@ -448,6 +453,30 @@ describe('saving a challenge', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(CHALLENGE_MESSAGES.badgeNotFound);
   });
+
+  it.each([
+    ['2026-02-30', DATE_MESSAGES.notReal],
+    ['2026-02-30T00:00:00Z', DATE_MESSAGES.notReal],
+    ['0000-01-01', DATE_MESSAGES.outOfRange],
+    ['3000-01-01', DATE_MESSAGES.outOfRange],
+  ])(
+    'refuses a schedule start of %s on update (no roll-over, no clamping); the challenge is unchanged',
+    async (start_date, message) => {
+      const { _id } = await createChallenge(t.app, admin);
+      const before = (await call('GET', `/api/challenges/${_id}`)).json().content;
+      const res = await call(
+        'PUT',
+        `/api/challenges/${_id}`,
+        challengeBody({ title: before.title, schedule: { start_date, end_date: '3000-12-31' } }),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().content.errors).toEqual([
+        { field: 'schedule.start_date', message },
+        { field: 'schedule.end_date', message: DATE_MESSAGES.outOfRange },
+      ]);
+      expect((await call('GET', `/api/challenges/${_id}`)).json().content).toEqual(before);
+    },
+  );
 });
 
 describe('the challenges list', () => {

@@ -1,3 +1,4 @@
+import { DATE_MESSAGES } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCustomer,
@@ -252,6 +253,25 @@ describe('PUT /api/v2/update/user', () => {
       payload: { _id: id, birthday: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
     });
     expect(future.json().message).toBe('Date in the future not allowed.');
+    for (const [birthday, message] of [
+      ['0000-01-01', DATE_MESSAGES.tooEarly],
+      ['2001-02-30', DATE_MESSAGES.notReal],
+    ]) {
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v2/update/user',
+        headers: bearer(admin.clientToken),
+        payload: { _id: id, birthday },
+      });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().content.errors).toEqual([{ field: 'birthday', message }]);
+    }
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/get/user?_id=${id}`,
+      headers: bearer(admin.clientToken),
+    });
+    expect(read.json().content.birthday).toBe('1991-02-03');
     const badId = await t.app.inject({
       method: 'GET',
       url: '/api/v2/get/user?_id=123',

@@ -5,6 +5,7 @@ import {
   CUSTOMER_API_MESSAGES,
   CUSTOMER_MESSAGES,
   CUSTOMER_PROFILE_MESSAGES,
+  DATE_MESSAGES,
   EXTERNAL_ID_MESSAGE,
   LOYALTY_RULE_MESSAGES,
 } from '@laurel/contract';
@@ -184,6 +185,8 @@ describe('enrolment refusals', () => {
       'birthday',
       CUSTOMER_PROFILE_MESSAGES.futureDateNotAllowed,
     ],
+    ['a birthday in year 0', { birthday: '0000-01-01' }, 'birthday', DATE_MESSAGES.tooEarly],
+    ['a birthday before 1900', { birthday: '1899-12-31' }, 'birthday', DATE_MESSAGES.tooEarly],
     [
       'a loyalty number of 200 characters',
       { loyalty_number: 'L'.repeat(200) },
@@ -391,6 +394,18 @@ describe('PATCH', () => {
     expect((await patch('b'.repeat(24), { name: 'X' })).statusCode).toBe(404);
     const read = await lookup(`external_id=${a.external_id}`);
     expect(read.json().content).toMatchObject({ email: a.email, name: 'Ayanda' });
+  });
+
+  it.each([
+    ['0000-01-01', DATE_MESSAGES.tooEarly],
+    ['2001-02-30', CUSTOMER_MESSAGES.invalidDate],
+  ])('400 on a birthday of %s, the customer unchanged', async (birthday, message) => {
+    const customer = await enrolled({ birthday: '1990-05-06' });
+    const res = await patch(customer._id, { birthday });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().content.errors).toEqual([{ field: 'birthday', message }]);
+    const read = await lookup(`external_id=${customer.external_id}`);
+    expect(read.json().content.birthday).toBe('1990-05-06');
   });
 });
 

@@ -377,7 +377,29 @@ describe('POST /api/v1/orders refuses', () => {
     expect(res.statusCode, res.body).toBe(400);
     const errors = res.json().content.errors as { field: string; message: string }[];
     expect(errors[0]?.field).toBe(field);
-    if (message) expect(res.json().message).toBe(message);
+    // A message that says only what is wrong reads with its field in front ('order_id is required').
+    if (message)
+      expect(res.json().message).toBe(/^(?:is|must|has) /.test(message) ? `${field} ${message}` : message);
+  });
+
+  it.each([
+    ['0000-01-01', 'must be between 1900-01-01 and 2999-12-31'],
+    ['9999-12-31T23:00:00-05:00', 'must be between 1900-01-01 and 2999-12-31'],
+    ['2026-02-30', 'must be a real date'],
+    ['2026-02-30T10:00:00Z', 'must be a real date'],
+  ])('an expected fulfilment date of %s -> 400, and no order is stored', async (date, message) => {
+    const body = orderBody(await addCustomer(t.app, admin), { expected_fulfilment_date: date });
+    const res = await postOrder(t.app, key, body);
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = res.json().content.errors as { field: string; message: string }[];
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.field).toBe('expected_fulfilment_date');
+    expect(errors[0]?.message).toMatch(message);
+    const stored = await t.ctx.database.query(
+      'SELECT id FROM orders WHERE client_id = $1 AND external_id = $2',
+      [admin.clientId, body.order_id],
+    );
+    expect(stored).toEqual([]);
   });
 
   it("a manager's console token: only at their branches (403), and a branch must be named (400)", async () => {

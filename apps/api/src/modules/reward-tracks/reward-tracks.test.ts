@@ -1,4 +1,4 @@
-import { REWARD_TRACK_API_MESSAGES, REWARD_TRACK_MESSAGES } from '@laurel/contract';
+import { DATE_MESSAGES, REWARD_TRACK_API_MESSAGES, REWARD_TRACK_MESSAGES } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatistic } from '../../../test/engine-helpers';
 import { bearer, createClientAndSignIn, type SignedIn } from '../../../test/factories';
@@ -379,5 +379,64 @@ describe('refusing bad reward tracks', () => {
   it('answers 402 outside the plan', async () => {
     const starter = await createClientAndSignIn(t.app, { plan: 'STARTER' });
     expect((await call('GET', '/api/reward-tracks', undefined, starter)).statusCode).toBe(402);
+  });
+});
+
+describe('refusing values a track cannot hold, changing nothing', () => {
+  let owner: SignedIn;
+  let generic: { _id: string };
+  const genericBody = (overrides: Record<string, unknown> = {}) =>
+    trackBody({
+      name: 'Stamp card',
+      reward_track_type: 'GENERIC',
+      source: 'stamps',
+      target: 'freeCoffees',
+      ...overrides,
+    });
+  beforeAll(async () => {
+    owner = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    await createStatistic(t.app, owner, 'stamps');
+    await createStatistic(t.app, owner, 'freeCoffees', 'Last');
+    generic = (await call('POST', '/api/reward-tracks', genericBody(), owner)).json().content;
+  });
+
+  it.each(['Infinity', '-Infinity', '1e400', 'NaN', '0x10'])(
+    'a milestone value of %j: 400 naming it, on create and update; the track and the list stay readable',
+    async (value) => {
+      const before = (await call('GET', `/api/reward-tracks/${generic._id}`, undefined, owner)).json()
+        .content;
+      const milestones = [milestone(1, { source_value: value })];
+      for (const res of [
+        await call('POST', '/api/reward-tracks', genericBody({ milestones }), owner),
+        await call('PUT', `/api/reward-tracks/${generic._id}`, genericBody({ milestones }), owner),
+      ]) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(errorsOf(res.body)).toEqual([
+          `milestones.0.source_value: ${REWARD_TRACK_API_MESSAGES.wholeNumber}`,
+        ]);
+      }
+      const after = await call('GET', `/api/reward-tracks/${generic._id}`, undefined, owner);
+      expect(after.statusCode).toBe(200);
+      expect(after.json().content).toEqual(before);
+      const list = await call('GET', '/api/reward-tracks', undefined, owner);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().content).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['2026-02-30', DATE_MESSAGES.notReal],
+    ['2026-02-30T00:00:00Z', DATE_MESSAGES.notReal],
+    ['0000-01-01', DATE_MESSAGES.outOfRange],
+    ['9999-12-31', DATE_MESSAGES.outOfRange],
+    ['0000-01-01T00:00:00Z', DATE_MESSAGES.outOfRange],
+  ])('a start date of %s: 400 naming it, the track unchanged', async (start_date, message) => {
+    const before = (await call('GET', `/api/reward-tracks/${generic._id}`, undefined, owner)).json().content;
+    const res = await call('PUT', `/api/reward-tracks/${generic._id}`, genericBody({ start_date }), owner);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorsOf(res.body)).toEqual([`start_date: ${message}`]);
+    expect((await call('GET', `/api/reward-tracks/${generic._id}`, undefined, owner)).json().content).toEqual(
+      before,
+    );
   });
 });

@@ -4,7 +4,7 @@ import {
   COMMON_MESSAGES,
   DATE_FORMAT,
   DEBOUNCE_MS,
-  ISO_DATE_REGEX,
+  dateProblem,
   LIMITS,
   LOYALTY_MESSAGES,
   type TCustomer,
@@ -27,12 +27,12 @@ export type TLoyaltySignUpValues = {
   member_date: string;
 };
 
-/** Save is disabled unless a loyalty number, a 15-character card, the physical-card link and a date are given. */
+/** Save is disabled unless a loyalty number, a 15-character card, the physical-card link and a date the API takes are given. */
 export const isLoyaltySignUpValid = (values: TLoyaltySignUpValues) =>
   values.loyalty_number.trim() !== '' &&
   values.member_card_number.trim().length === LIMITS.loyaltyCardNumberLength &&
   values.linked &&
-  ISO_DATE_REGEX.test(values.member_date);
+  dateProblem(values.member_date) === null;
 
 type TLoyaltySignUpModalProps = { customer: TCustomer; opened: boolean; onClose: () => void };
 
