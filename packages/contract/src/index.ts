@@ -3,6 +3,7 @@ export * from './accounts/branding';
 export * from './accounts/client';
 export * from './accounts/onboarding';
 export * from './accounts/passwords';
+export * from './accounts/regional-settings';
 export * from './accounts/session';
 export * from './accounts/staff-sessions';
 export * from './accounts/terms';

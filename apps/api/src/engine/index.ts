@@ -36,6 +36,7 @@ export {
   type StatisticDefinition,
 } from './statistics/statistic-definitions';
 export { ensureSystemStatistics } from './statistics/system-statistics';
+export { keepStatisticVersionsAcrossZones } from './statistics/time-zone-change';
 export { writeStatistics } from './statistics/write-statistics';
 export { ENGINE_STEPS, engineTasks } from './steps';
 export { updateMemberships } from './steps/segments.step';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { rowsOf } from '../../db/raw-sql';
 import { clients, clientUsers } from '../../db/schema';
 
 export const findClient = async (db: DbOrTx, clientId: string) => {
@@ -26,5 +27,15 @@ export const emailInUse = async (db: DbOrTx, email: string) => {
     .where(eq(sql`lower(${clientUsers.email})`, email.toLowerCase()));
   return row !== undefined;
 };
+
+/** The client row, locked until the transaction ends: two saves of its settings run one after the other. */
+export const lockClient = async (db: DbOrTx, clientId: string) => {
+  const [row] = await db.select().from(clients).where(eq(clients.id, clientId)).for('update');
+  return row ?? null;
+};
+
+/** Whether PostgreSQL's own zone database has the zone: every `AT TIME ZONE` on the client's rows needs it. */
+export const databaseKnowsTimeZone = async (db: DbOrTx, zone: string) =>
+  (await rowsOf(db, sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`)).length > 0;
 
 export type ClientRow = typeof clients.$inferSelect;

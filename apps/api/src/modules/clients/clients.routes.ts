@@ -5,6 +5,8 @@ import {
   createClient,
   getClient,
   getClientPlan,
+  REGIONAL_SETTINGS_MESSAGES,
+  saveRegionalSettings as saveRegionalSettingsEndpoint,
 } from '@laurel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
@@ -12,10 +14,10 @@ import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
-import { actorOf } from '../audit/audit';
+import { actorOf, auditedActor } from '../audit/audit';
 import { clientPlanOf } from './client-dto';
 import { findClient } from './clients.queries';
-import { getClientRecord, registerClient, saveIntegration } from './clients.service';
+import { getClientRecord, registerClient, saveIntegration, saveRegionalSettings } from './clients.service';
 
 export const clientRoutes = (app: FastifyInstance, ctx: AppContext) => {
   route(app, createClient, async ({ body, request }) =>
@@ -42,4 +44,8 @@ export const clientRoutes = (app: FastifyInstance, ctx: AppContext) => {
     request.audited = true;
     return ok(await saveIntegration(ctx, actorOf(request), body), API_SUCCESS_MESSAGES.settingsSaved);
   });
+
+  route(app, saveRegionalSettingsEndpoint, async ({ body, request }) =>
+    ok(await saveRegionalSettings(ctx, auditedActor(request), body), REGIONAL_SETTINGS_MESSAGES.saved),
+  );
 };

@@ -1,7 +1,9 @@
 import {
   API_ERROR_MESSAGES,
+  REGIONAL_SETTINGS_MESSAGES,
   type TCreateClientRequest,
   type TNotificationIntegration,
+  type TRegionalSettings,
   type ZCreateClientRequest,
 } from '@laurel/contract';
 import { eq } from 'drizzle-orm';
@@ -9,12 +11,19 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { clients } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { keepStatisticVersionsAcrossZones } from '../../engine';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { issueLinkToken, linkMail } from '../auth/link-tokens';
 import { hashPassword } from '../auth/passwords';
 import { toClientDto } from './client-dto';
-import { emailInUse, findClient, listClientUserScopes } from './clients.queries';
+import {
+  databaseKnowsTimeZone,
+  emailInUse,
+  findClient,
+  listClientUserScopes,
+  lockClient,
+} from './clients.queries';
 import { provisionClient } from './provisioning';
 
 type CreateClientInput = z.output<typeof ZCreateClientRequest>;
@@ -119,4 +128,42 @@ export const saveIntegration = async (
     });
   });
   return normalised;
+};
+
+/**
+ * The business's time zone and currency symbol (Account Settings). A new zone takes effect from now on: interval
+ * statistics keep their current version across the change (see keepStatisticVersionsAcrossZones).
+ */
+export const saveRegionalSettings = async (
+  ctx: AppContext,
+  actor: Actor,
+  settings: TRegionalSettings,
+): Promise<TRegionalSettings> => {
+  const { db } = ctx.database;
+  // The contract checked the runtime's zones; the database computes local days too, so it must know the zone.
+  if (!(await databaseKnowsTimeZone(db, settings.time_zone)))
+    throw badRequest([{ field: 'time_zone', message: REGIONAL_SETTINGS_MESSAGES.timeZone }]);
+  return db.transaction(async (tx) => {
+    const row = await lockClient(tx, actor.clientId);
+    if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
+    const before: TRegionalSettings = {
+      time_zone: row.timeZone,
+      currency_symbol: row.currencySymbol as TRegionalSettings['currency_symbol'],
+    };
+    const now = new Date();
+    if (before.time_zone !== settings.time_zone)
+      await keepStatisticVersionsAcrossZones(tx, actor.clientId, before.time_zone, now);
+    await tx
+      .update(clients)
+      .set({ timeZone: settings.time_zone, currencySymbol: settings.currency_symbol, updatedAt: now })
+      .where(eq(clients.id, actor.clientId));
+    await recordAudit(tx, actor, {
+      action: 'settings.regional_saved',
+      entity: 'settings',
+      entityId: actor.clientId,
+      summary: `Saved regional settings: time zone ${settings.time_zone}, currency symbol ${settings.currency_symbol}`,
+      changes: diffFields(before, settings, ['time_zone', 'currency_symbol']),
+    });
+    return { time_zone: settings.time_zone, currency_symbol: settings.currency_symbol };
+  });
 };

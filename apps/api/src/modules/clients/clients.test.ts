@@ -1,6 +1,16 @@
+import { CURRENCY_SYMBOLS, FEATURE_AREAS, PERMISSION_ACTIONS } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, clientRegistration, createClientAndSignIn, signIn } from '../../../test/factories';
+import {
+  bearer,
+  clientRegistration,
+  createBranch,
+  createClientAndSignIn,
+  createStaffAndSignIn,
+  type SignedIn,
+  signIn,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { versionAt } from '../../engine';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,6 +223,181 @@ describe('PUT /api/v2/add/client/integration', () => {
     const res = await save(a.clientToken, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+});
+
+describe('PUT /api/client/regional-settings', () => {
+  const save = (token: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/client/regional-settings',
+      headers: bearer(token),
+      payload: payload as object,
+    });
+  const clientRecord = async (session: SignedIn) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/client?_id=${session.clientId}`,
+        headers: bearer(session.clientToken),
+      })
+    ).json().content;
+  const auditEntries = (clientId: string) =>
+    t.ctx.database.query<{ actor_id: string; summary: string; changes: unknown }>(
+      "SELECT actor_id, summary, changes FROM audit_log WHERE client_id = $1 AND action = 'settings.regional_saved'",
+      [clientId],
+    );
+
+  describe('success', () => {
+    it('an admin saves both; the client record shows them and the audit log says what changed', async () => {
+      const a = await createClientAndSignIn(t.app);
+      expect(await clientRecord(a)).toMatchObject({ time_zone: 'UTC', currency_symbol: 'R' });
+      const res = await save(a.clientToken, { time_zone: 'Africa/Johannesburg', currency_symbol: '€' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'Regional settings saved.',
+        content: { time_zone: 'Africa/Johannesburg', currency_symbol: '€' },
+      });
+      expect(await clientRecord(a)).toMatchObject({ time_zone: 'Africa/Johannesburg', currency_symbol: '€' });
+      const entries = await auditEntries(a.clientId);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        actor_id: a.userId,
+        summary: 'Saved regional settings: time zone Africa/Johannesburg, currency symbol €',
+        changes: {
+          time_zone: { from: 'UTC', to: 'Africa/Johannesburg' },
+          currency_symbol: { from: 'R', to: '€' },
+        },
+      });
+    });
+
+    it('takes UTC and every one of the 22 currency symbols', async () => {
+      const a = await createClientAndSignIn(t.app);
+      for (const symbol of CURRENCY_SYMBOLS) {
+        const res = await save(a.clientToken, { time_zone: 'UTC', currency_symbol: symbol });
+        expect(res.statusCode, `${symbol}: ${res.body}`).toBe(200);
+      }
+      expect(CURRENCY_SYMBOLS).toHaveLength(22);
+      expect(await clientRecord(a)).toMatchObject({ time_zone: 'UTC', currency_symbol: 'N$' });
+    });
+
+    it("takes another IANA name of a listed zone, as some browsers list it ('Europe/Kyiv' for 'Europe/Kiev')", async () => {
+      const a = await createClientAndSignIn(t.app);
+      const res = await save(a.clientToken, { time_zone: 'Europe/Kyiv', currency_symbol: '₴' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await clientRecord(a)).toMatchObject({ time_zone: 'Europe/Kyiv', currency_symbol: '₴' });
+    });
+
+    it("a new zone keeps each interval statistic's current version: no day is repeated or skipped", async () => {
+      const a = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+      // 25 hours apart, neither with daylight saving: whether their local days differ by one or two depends on
+      // the hour, so an epoch that began at the other kind of hour than now would shift the day count.
+      const [west, east] = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'];
+      expect((await save(a.clientToken, { time_zone: west, currency_symbol: 'R' })).statusCode).toBe(200);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/statistics',
+        headers: bearer(a.clientToken),
+        payload: { name: 'dailyVisits', aggregation_method: 'Sum', reset_interval: 'Day' },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().content._id as string;
+      const now = new Date();
+      const epochStart = new Date(now.getTime() - 3 * 86_400_000);
+      epochStart.setUTCHours(now.getUTCHours() === 10 ? 23 : 10, 30, 0, 0);
+      await t.ctx.database.query('UPDATE statistics SET epoch_start = $1, epoch_version = 5 WHERE id = $2', [
+        epochStart.toISOString(),
+        id,
+      ]);
+      const version = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/statistics/${id}`,
+            headers: bearer(a.clientToken),
+          })
+        ).json().content.version as number;
+      const before = await version();
+      const anchored = { resetInterval: 'Day' as const, epochVersion: 5, epochStart };
+      expect(before).toBe(versionAt(anchored, now, west));
+      // What the east zone would make of the old epoch: another day than the current one.
+      expect(versionAt(anchored, now, east)).not.toBe(before);
+
+      expect((await save(a.clientToken, { time_zone: east, currency_symbol: 'R' })).statusCode).toBe(200);
+      expect(await version()).toBe(before);
+    });
+  });
+
+  describe('failure', () => {
+    it('a user who is not an admin gets 403, even with every flag', async () => {
+      const a = await createClientAndSignIn(t.app);
+      const branch = await createBranch(t.app, a);
+      const everyFlag = Object.fromEntries(
+        FEATURE_AREAS.map((area) => [
+          area,
+          Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, true])),
+        ]),
+      );
+      const staff = await createStaffAndSignIn(t.app, a, {
+        manager_of: [branch._id],
+        user_permissions: everyFlag,
+      });
+      const res = await save(staff.clientToken, { time_zone: 'Africa/Johannesburg', currency_symbol: '$' });
+      expect(res.statusCode).toBe(403);
+      expect(await clientRecord(a)).toMatchObject({ time_zone: 'UTC', currency_symbol: 'R' });
+    });
+
+    it.each([
+      [
+        { time_zone: 'Mars/Olympus_Mons', currency_symbol: 'R' },
+        'time_zone',
+        'Choose a time zone from the list',
+      ],
+      [{ time_zone: '', currency_symbol: 'R' }, 'time_zone', 'Choose a time zone from the list'],
+      [
+        { time_zone: 'africa/johannesburg', currency_symbol: 'R' },
+        'time_zone',
+        'Choose a time zone from the list',
+      ],
+      [{ time_zone: 'EST', currency_symbol: 'R' }, 'time_zone', 'Choose a time zone from the list'],
+      [{ time_zone: 'Etc/GMT-3', currency_symbol: 'R' }, 'time_zone', 'Choose a time zone from the list'],
+      [{ time_zone: 2, currency_symbol: 'R' }, 'time_zone', 'Choose a time zone from the list'],
+      [{ currency_symbol: 'R' }, 'time_zone', 'Choose a time zone from the list'],
+      [
+        { time_zone: 'Africa/Johannesburg', currency_symbol: 'ZAR' },
+        'currency_symbol',
+        'Choose a currency symbol from the list',
+      ],
+      [
+        { time_zone: 'Africa/Johannesburg', currency_symbol: 'CHF' },
+        'currency_symbol',
+        'Choose a currency symbol from the list',
+      ],
+      [{ time_zone: 'Africa/Johannesburg' }, 'currency_symbol', 'Choose a currency symbol from the list'],
+    ])('%j -> 400 naming %s, nothing changes', async (payload, field, message) => {
+      const a = await createClientAndSignIn(t.app);
+      const res = await save(a.clientToken, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        message,
+        content: { errors: [{ field, message }] },
+      });
+      expect(await clientRecord(a)).toMatchObject({ time_zone: 'UTC', currency_symbol: 'R' });
+      expect(await auditEntries(a.clientId)).toEqual([]);
+    });
+
+    it('both wrong: both messages, the time zone first', async () => {
+      const a = await createClientAndSignIn(t.app);
+      const res = await save(a.clientToken, { time_zone: 'Nowhere', currency_symbol: '¤' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Choose a time zone from the list');
+      expect(res.json().content.errors).toEqual([
+        { field: 'time_zone', message: 'Choose a time zone from the list' },
+        { field: 'currency_symbol', message: 'Choose a currency symbol from the list' },
+      ]);
+    });
   });
 });
 

@@ -3,8 +3,11 @@ import {
   COMMON_MESSAGES,
   getPrivacySettings,
   savePrivacySettings,
+  saveRegionalSettings,
+  type TClient,
   type TNotificationIntegration,
   type TPrivacySettings,
+  type TRegionalSettings,
 } from '@laurel/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
@@ -41,6 +44,26 @@ export const useSavePrivacySettings = () => {
     mutationFn: async (body: TPrivacySettings) =>
       unwrap(await http.call(savePrivacySettings, { body })).content,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: privacySettingsKey }),
+    meta: { errorTitle: COMMON_MESSAGES.requestError },
+  });
+};
+
+/**
+ * `PUT /api/client/regional-settings`. The client record reloads before the caller's callbacks run, so money
+ * columns show the new symbol; a new time zone moves day boundaries, statistic versions and the dashboard's days, so
+ * every cached answer is reloaded then.
+ */
+export const useSaveRegionalSettings = (clientId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TRegionalSettings) =>
+      unwrap(await http.call(saveRegionalSettings, { body })).content,
+    onSuccess: (saved) => {
+      const before = queryClient.getQueryData<TClient>(queryKeys.client(clientId));
+      return before?.time_zone === saved.time_zone
+        ? queryClient.invalidateQueries({ queryKey: queryKeys.client(clientId) })
+        : queryClient.invalidateQueries();
+    },
     meta: { errorTitle: COMMON_MESSAGES.requestError },
   });
 };

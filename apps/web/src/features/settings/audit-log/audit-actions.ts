@@ -7,6 +7,7 @@ export const AUDIT_ACTION_LABELS = {
   'auth.password_reset': 'Password reset',
   'billing.plan_changed': 'Plan changed',
   'settings.integration_saved': 'Integration saved',
+  'settings.regional_saved': 'Regional settings saved',
   'user.created': 'User added',
   'user.updated': 'User edited',
   'user.permissions_changed': 'Permissions changed',

@@ -1,4 +1,4 @@
-import type { TClient, TClientPlan, TNotificationIntegration } from '@laurel/contract';
+import type { TClient, TClientPlan, TNotificationIntegration, TRegionalSettings } from '@laurel/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,8 @@ type TServer = {
   /** The save is answered once this settles. */
   saveGate?: Promise<void>;
   portalUrl?: string;
+  /** Answer to the regional-settings save; the default saves and answers 200. */
+  saveRegional?: (body: TRegionalSettings) => Response;
 };
 
 /** A fake API for the settings page: the client record reflects what the save stored. */
@@ -25,14 +27,18 @@ const serve = ({
   save,
   saveGate,
   portalUrl = 'https://billing.example.com/p/session',
+  saveRegional,
 }: TServer) => {
   let stored = configurations;
+  let regional: TRegionalSettings = { time_zone: 'UTC', currency_symbol: 'R' };
   const saves: TNotificationIntegration[] = [];
+  const regionalSaves: TRegionalSettings[] = [];
   const client = (): TClient =>
     clientFixture({
       _id: session.user.client_id,
       clientSubscription: plan ?? { name: 'FREEMIUM', status: 'ACTIVE' },
       integration_settings: { payment_engine_id: 'cus_test', configurations: stored },
+      ...regional,
     });
   const ok = (content: unknown, message = '') => jsonResponse(200, { success: true, message, content });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -48,10 +54,17 @@ const serve = ({
       stored = [body];
       return ok(body, 'Settings saved successfully.');
     }
+    if (url === '/api/client/regional-settings' && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as TRegionalSettings;
+      regionalSaves.push(body);
+      if (saveRegional) return saveRegional(body);
+      regional = body;
+      return ok(body, 'Regional settings saved.');
+    }
     return jsonResponse(404, { success: false, message: 'Not found', content: null });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, saves };
+  return { fetchMock, saves, regionalSaves };
 };
 
 const openSettings = async () => {
@@ -271,5 +284,62 @@ describe('account settings: email notifications', () => {
     expect(emailAddress()).toHaveProperty('value', '');
     expect(within(form).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(saves).toEqual([]);
+  });
+});
+
+describe('account settings: regional settings', () => {
+  const regionalForm = () => screen.getByRole('form', { name: 'Regional settings' });
+  const pick = async (field: string, option: string) => {
+    const user = userEvent.setup();
+    await user.click(within(regionalForm()).getByRole('combobox', { name: field }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  };
+
+  it('saves the currency symbol, says so and reloads the client record', async () => {
+    const { fetchMock, regionalSaves } = serve({});
+    await openSettings();
+    const form = await screen.findByRole('form', { name: 'Regional settings' });
+    expect(within(form).getByRole('combobox', { name: 'Time zone' })).toHaveProperty('value', 'UTC');
+    const save = within(form).getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    await pick('Currency symbol', '£ (GBP)');
+    const clientLoads = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v2/client?')).length;
+    const loadsBefore = clientLoads();
+    await userEvent.setup().click(save);
+    expect(await screen.findByText('Regional settings saved.')).toBeTruthy();
+    expect(regionalSaves).toEqual([{ time_zone: 'UTC', currency_symbol: '£' }]);
+    await waitFor(() => expect(clientLoads()).toBe(loadsBefore + 1));
+    await waitFor(() =>
+      expect(within(regionalForm()).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true),
+    );
+    expect(within(regionalForm()).getByRole('combobox', { name: 'Currency symbol' })).toHaveProperty(
+      'value',
+      '£ (GBP)',
+    );
+  });
+
+  it("a refused save shows the request-error modal with the server's message and keeps the choice", async () => {
+    serve({
+      saveRegional: () =>
+        jsonResponse(400, {
+          success: false,
+          message: 'Choose a currency symbol from the list',
+          content: {
+            errors: [{ field: 'currency_symbol', message: 'Choose a currency symbol from the list' }],
+          },
+        }),
+    });
+    await openSettings();
+    await screen.findByRole('form', { name: 'Regional settings' });
+    await pick('Currency symbol', '¥ (JPY)');
+    await userEvent.setup().click(within(regionalForm()).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Something went wrong with your request!' });
+    expect(within(dialog).getByText('Choose a currency symbol from the list')).toBeTruthy();
+    expect(within(regionalForm()).getByRole('combobox', { name: 'Currency symbol' })).toHaveProperty(
+      'value',
+      '¥ (JPY)',
+    );
+    expect(within(regionalForm()).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_SETTINGS_MESSAGES, PRIVACY_MESSAGES } from '@laurel/contract';
+import { ACCOUNT_SETTINGS_MESSAGES, PRIVACY_MESSAGES, REGIONAL_SETTINGS_MESSAGES } from '@laurel/contract';
 import { Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -11,6 +11,7 @@ import {
   privacySettingsQuery,
   useSaveNotificationSettings,
   useSavePrivacySettings,
+  useSaveRegionalSettings,
 } from '@/features/settings/api';
 import { CurrentPlanPanel } from '@/features/settings/components/current-plan-panel';
 import { NotificationSettingsForm } from '@/features/settings/components/notification-settings-form';
@@ -31,8 +32,16 @@ const PrivacySettingsForm = lazyComponent(
   () => import('@/features/settings/components/privacy-settings-form'),
   'PrivacySettingsForm',
 );
+// Its time zone list and currency options load just after the page too.
+const RegionalSettingsForm = lazyComponent(
+  () => import('@/features/settings/components/regional-settings-form'),
+  'RegionalSettingsForm',
+);
 
-/** Account Settings (spec 1 §2.16): the current plan, the email-notification settings and privacy (retention). */
+/**
+ * Account Settings (spec 1 §2.16): the current plan, the email-notification settings, regional settings (time zone,
+ * currency symbol) and privacy (retention).
+ */
 export const AccountSettingsPage = () => {
   const clientId = useSession()?.user.client_id ?? '';
   const client = useClientRecord();
@@ -42,6 +51,7 @@ export const AccountSettingsPage = () => {
   const [editing, setEditing] = useState(false);
   const privacy = useQuery(privacySettingsQuery());
   const savePrivacy = useSavePrivacySettings();
+  const saveRegional = useSaveRegionalSettings(clientId);
 
   const plan = client.data?.clientSubscription;
   const offer = billing.data?.plans.find((item) => item.plan === plan?.name);
@@ -74,6 +84,24 @@ export const AccountSettingsPage = () => {
         onCancel={() => setEditing(false)}
         onSubmit={submit}
       />
+      <MountWhen when={client.data !== undefined}>
+        {client.data && (
+          <RegionalSettingsForm
+            initialValues={{ time_zone: client.data.time_zone, currency_symbol: client.data.currency_symbol }}
+            disabled={saveRegional.isPending}
+            onSubmit={(values) =>
+              saveRegional.mutate(values, {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'teal',
+                    title: 'Saved',
+                    message: REGIONAL_SETTINGS_MESSAGES.saved,
+                  }),
+              })
+            }
+          />
+        )}
+      </MountWhen>
       <MountWhen when={privacy.data !== undefined}>
         {privacy.data && (
           <PrivacySettingsForm
