@@ -1,8 +1,9 @@
 import { ACCOUNT_SETTINGS_MESSAGES, BUTTON_LABELS } from '@laurel/contract';
-import { Box, Button, Card, Group, Input, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Input, Radio, TextInput } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { type TNotificationValues, validateNotification } from '@/features/settings/notification-values';
+import { SettingsPanel } from './settings-panel';
 
 type TNotificationSettingsFormProps = {
   initialValues: TNotificationValues;
@@ -29,7 +30,6 @@ export const NotificationSettingsForm = ({
   onCancel,
   onSubmit,
 }: TNotificationSettingsFormProps) => {
-  const headingId = useId();
   const [draft, setDraft] = useState(initialValues);
   const [touched, setTouched] = useState(false);
   // Each edit session starts from the saved values.
@@ -47,81 +47,68 @@ export const NotificationSettingsForm = ({
   const showEmailError = touched || values.enabled !== initialValues.enabled;
   const readOnly = !editing || disabled;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (editing && valid) onSubmit(values);
-  };
-
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <form onSubmit={submit} noValidate aria-labelledby={headingId}>
-        <Stack gap="lg">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-            <Stack gap={2}>
-              {/* Not 'Notifications': Playwright's getByLabel('No') matches any label containing "no", and the
-                  section and form are labelled by this heading. */}
-              <Title order={2} fz="lg" id={headingId}>
-                Email alerts
-              </Title>
-              <Text size="sm" c="dimmed">
-                Where we email you when a customer returns an order.
-              </Text>
-            </Stack>
-            {editing ? (
-              <Group gap="xs" wrap="nowrap">
-                <Button variant="default" onClick={onCancel} disabled={disabled}>
-                  {BUTTON_LABELS.cancel}
-                </Button>
-                <Button type="submit" disabled={!valid} loading={disabled}>
-                  {ACCOUNT_SETTINGS_MESSAGES.done}
-                </Button>
-              </Group>
-            ) : (
-              <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-                {ACCOUNT_SETTINGS_MESSAGES.edit}
-              </Button>
-            )}
+    // Not 'Notifications': Playwright's getByLabel('No') matches any label containing "no", and the section and
+    // form are labelled by this heading.
+    <SettingsPanel
+      title="Email alerts"
+      description="Where we email you when a customer returns an order."
+      gap="lg"
+      onSubmit={() => editing && valid && onSubmit(values)}
+      actions={
+        editing ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="default" onClick={onCancel} disabled={disabled}>
+              {BUTTON_LABELS.cancel}
+            </Button>
+            <Button type="submit" disabled={!valid} loading={disabled}>
+              {ACCOUNT_SETTINGS_MESSAGES.done}
+            </Button>
           </Group>
-
-          {/* A fieldset's legend names the Yes/No choice: a radiogroup labelled 'Email Notifications' (aria-labelledby)
+        ) : (
+          <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+            {ACCOUNT_SETTINGS_MESSAGES.edit}
+          </Button>
+        )
+      }
+    >
+      {/* A fieldset's legend names the Yes/No choice: a radiogroup labelled 'Email Notifications' (aria-labelledby)
               would be a second match for getByLabel('No'), since the name contains "no". */}
-          <Box component="fieldset" m={0} p={0} miw={0} style={{ border: 0 }}>
-            <Input.Label component="legend" p={0}>
-              {ACCOUNT_SETTINGS_MESSAGES.emailNotifications}
-            </Input.Label>
-            <Radio.Group
-              value={values.enabled ? YES : NO}
-              onChange={(value) => setDraft((current) => ({ ...current, enabled: value === YES }))}
-              readOnly={readOnly}
-              error={errors.enabled}
-            >
-              <Group gap="xl" mt={8}>
-                <Radio value={YES} label="Yes" />
-                <Radio value={NO} label="No" />
-              </Group>
-            </Radio.Group>
-          </Box>
+      <Box component="fieldset" m={0} p={0} miw={0} style={{ border: 0 }}>
+        <Input.Label component="legend" p={0}>
+          {ACCOUNT_SETTINGS_MESSAGES.emailNotifications}
+        </Input.Label>
+        <Radio.Group
+          value={values.enabled ? YES : NO}
+          onChange={(value) => setDraft((current) => ({ ...current, enabled: value === YES }))}
+          readOnly={readOnly}
+          error={errors.enabled}
+        >
+          <Group gap="xl" mt={8}>
+            <Radio value={YES} label="Yes" />
+            <Radio value={NO} label="No" />
+          </Group>
+        </Radio.Group>
+      </Box>
 
-          <TextInput
-            label={ACCOUNT_SETTINGS_MESSAGES.returnsEmailAddress}
-            description="Returns notifications are sent to this address."
-            type="email"
-            autoComplete="email"
-            maw={440}
-            placeholder={readOnly ? 'Not set' : 'returns@yourbusiness.com'}
-            required={editing && values.enabled}
-            readOnly={readOnly}
-            variant={readOnly ? 'filled' : 'default'}
-            value={values.returns_email_address}
-            error={showEmailError ? errors.returns_email_address : undefined}
-            onChange={(event) => {
-              const address = event.currentTarget.value;
-              setDraft((current) => ({ ...current, returns_email_address: address }));
-            }}
-            onBlur={() => setTouched(true)}
-          />
-        </Stack>
-      </form>
-    </Card>
+      <TextInput
+        label={ACCOUNT_SETTINGS_MESSAGES.returnsEmailAddress}
+        description="Returns notifications are sent to this address."
+        type="email"
+        autoComplete="email"
+        maw={440}
+        placeholder={readOnly ? 'Not set' : 'returns@yourbusiness.com'}
+        required={editing && values.enabled}
+        readOnly={readOnly}
+        variant={readOnly ? 'filled' : 'default'}
+        value={values.returns_email_address}
+        error={showEmailError ? errors.returns_email_address : undefined}
+        onChange={(event) => {
+          const address = event.currentTarget.value;
+          setDraft((current) => ({ ...current, returns_email_address: address }));
+        }}
+        onBlur={() => setTouched(true)}
+      />
+    </SettingsPanel>
   );
 };

@@ -1,6 +1,7 @@
 import { CURRENCY_SYMBOL_OPTIONS, type TRegionalSettings, timeZoneOptions } from '@laurel/contract';
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Button, Group, Select } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { SettingsPanel } from './settings-panel';
 
 type TRegionalSettingsFormProps = {
   initialValues: TRegionalSettings;
@@ -24,7 +25,6 @@ export const RegionalSettingsForm = ({
   disabled = false,
   onSubmit,
 }: TRegionalSettingsFormProps) => {
-  const headingId = useId();
   const [values, setValues] = useState(initialValues);
   const [saved, setSaved] = useState(initialValues);
   // The saved values changed (loaded, or saved): the form starts from them again.
@@ -39,57 +39,44 @@ export const RegionalSettingsForm = ({
   }, [initialValues.time_zone]);
   const edited = !sameValues(values, initialValues);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (edited) onSubmit(values);
-  };
-
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <form onSubmit={submit} noValidate aria-labelledby={headingId}>
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-            <Stack gap={2}>
-              <Title order={2} fz="lg" id={headingId}>
-                Regional settings
-              </Title>
-              <Text size="sm" c="dimmed">
-                Where your business is: its clock and the symbol shown beside every amount.
-              </Text>
-            </Stack>
-            <Button type="submit" disabled={!edited} loading={disabled} style={{ flexShrink: 0 }}>
-              Save
-            </Button>
-          </Group>
-          <Group align="flex-start" gap="lg">
-            <Select
-              label="Time zone"
-              description="Day boundaries, statistic resets and the dashboard follow it from now on."
-              inputWrapperOrder={[...UNDER_THE_FIELD]}
-              data={zones}
-              value={values.time_zone}
-              onChange={(zone) => zone && setValues((current) => ({ ...current, time_zone: zone }))}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No time zone matches"
-              disabled={disabled}
-              w={320}
-            />
-            <Select
-              label="Currency symbol"
-              data={CURRENCY_DATA}
-              value={values.currency_symbol}
-              onChange={(symbol) => {
-                const option = CURRENCY_SYMBOL_OPTIONS.find((item) => item.value === symbol);
-                if (option) setValues((current) => ({ ...current, currency_symbol: option.value }));
-              }}
-              allowDeselect={false}
-              disabled={disabled}
-              w={180}
-            />
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <SettingsPanel
+      title="Regional settings"
+      description="Where your business is: its clock and the symbol shown beside every amount."
+      onSubmit={() => edited && onSubmit(values)}
+      actions={
+        <Button type="submit" disabled={!edited} loading={disabled} style={{ flexShrink: 0 }}>
+          Save
+        </Button>
+      }
+    >
+      <Group align="flex-start" gap="lg">
+        <Select
+          label="Time zone"
+          description="Day boundaries, statistic resets and the dashboard follow it from now on."
+          inputWrapperOrder={[...UNDER_THE_FIELD]}
+          data={zones}
+          value={values.time_zone}
+          onChange={(zone) => zone && setValues((current) => ({ ...current, time_zone: zone }))}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No time zone matches"
+          disabled={disabled}
+          w={320}
+        />
+        <Select
+          label="Currency symbol"
+          data={CURRENCY_DATA}
+          value={values.currency_symbol}
+          onChange={(symbol) => {
+            const option = CURRENCY_SYMBOL_OPTIONS.find((item) => item.value === symbol);
+            if (option) setValues((current) => ({ ...current, currency_symbol: option.value }));
+          }}
+          allowDeselect={false}
+          disabled={disabled}
+          w={180}
+        />
+      </Group>
+    </SettingsPanel>
   );
 };
