@@ -15,6 +15,7 @@ import { fastTransaction, refusalOf } from '../../db/fast-transaction';
 import { newId } from '../../db/ids';
 import { rowsOf } from '../../db/raw-sql';
 import { applyWalletEffects } from '../../engine';
+import { centsToDecimal } from '../../engine/economy/amounts';
 import { newWebhookId, outboxInsertOneSql, wakeDispatchersSql } from '../../engine/webhooks/outbox';
 import { branchesParam, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
@@ -244,7 +245,9 @@ export const createRedemptionsService = (db: Db) => {
         (await findRedemption(tx, principal.clientId, sql`id = ${row.id}`)) as RedemptionRecord,
       );
       // The answer's balance is the wallet's after this call's credit back, not the one after the redemption.
-      return credit ? { ...cancelled, balance_after: credit.balanceCents / 100 } : cancelled;
+      return credit
+        ? { ...cancelled, balance_after: Number(centsToDecimal(credit.balanceCents)) }
+        : cancelled;
     });
 
   /** What a player sees in the app's catalogue now, each with whether they may redeem it and why not. */

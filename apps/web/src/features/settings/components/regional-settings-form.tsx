@@ -1,6 +1,7 @@
 import { CURRENCY_SYMBOL_OPTIONS, type TRegionalSettings, timeZoneOptions } from '@laurel/contract';
 import { Button, Group, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { HINT_BELOW } from '@/features/settings/branches/components/form-section';
 import { SettingsPanel } from './settings-panel';
 
 type TRegionalSettingsFormProps = {
@@ -11,7 +12,6 @@ type TRegionalSettingsFormProps = {
 };
 
 const CURRENCY_DATA = CURRENCY_SYMBOL_OPTIONS.map(({ value, label }) => ({ value, label }));
-const UNDER_THE_FIELD = ['label', 'input', 'description', 'error'] as const;
 
 const sameValues = (a: TRegionalSettings, b: TRegionalSettings) =>
   a.time_zone === b.time_zone && a.currency_symbol === b.currency_symbol;
@@ -54,7 +54,7 @@ export const RegionalSettingsForm = ({
         <Select
           label="Time zone"
           description="Day boundaries, statistic resets and the dashboard follow it from now on."
-          inputWrapperOrder={[...UNDER_THE_FIELD]}
+          inputWrapperOrder={HINT_BELOW}
           data={zones}
           value={values.time_zone}
           onChange={(zone) => zone && setValues((current) => ({ ...current, time_zone: zone }))}

@@ -1,5 +1,6 @@
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { SectionHeading } from './section-heading';
 
 type TSettingsPanelProps = {
   title: string;
@@ -33,14 +34,7 @@ export const SettingsPanel = ({
       <form onSubmit={submit} noValidate aria-labelledby={headingId}>
         <Stack gap={gap}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-            <Stack gap={2}>
-              <Title order={2} fz="lg" id={headingId}>
-                {title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            </Stack>
+            <SectionHeading id={headingId} title={title} description={description} gap={2} />
             {actions}
           </Group>
           {children}

@@ -1,6 +1,7 @@
-import { Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Stack } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import type { TBranchFormValues } from '@/features/settings/branches/branch-values';
+import { SectionHeading } from '@/features/settings/components/section-heading';
 
 /** What every section of the branch form is given. */
 export type TSectionProps = {
@@ -31,16 +32,7 @@ type TFormSectionProps = {
 /** A titled card: what the section is about on the left, its fields on the right (stacked on small screens). */
 export const FormSection = ({ title, description, layout = 'side', children }: TFormSectionProps) => {
   const headingId = useId();
-  const heading = (
-    <Stack gap={4}>
-      <Title order={2} fz="lg" id={headingId}>
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {description}
-      </Text>
-    </Stack>
-  );
+  const heading = <SectionHeading id={headingId} title={title} description={description} gap={4} />;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
       {layout === 'stacked' ? (
