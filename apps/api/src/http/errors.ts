@@ -16,6 +16,8 @@ export class HttpError extends Error {
 export const UNSUPPORTED_MEDIA_TYPE = 'This content type is not supported.';
 /** Text PostgreSQL cannot store or would store altered: a NUL, bytes that are not UTF-8, half a surrogate pair. */
 export const UNSTORABLE_TEXT = 'The request contains characters or values that cannot be stored.';
+/** Valid JSON that names a prototype key: refused, but not called invalid JSON, which would send people looking for a syntax error. */
+export const PROTOTYPE_KEY = "The request body may not use the keys '__proto__' or 'constructor.prototype'.";
 
 export const badRequest = (errors: TFieldError[]) =>
   new HttpError(400, errors[0]?.message ?? 'The request is not valid.', { errors });

@@ -133,6 +133,25 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     });
   });
 
+  it('a prototype key -> 400 that names it, not a syntax error', async () => {
+    const app = await buildProbe();
+    for (const payload of [
+      '{"name":"x","__proto__":{"admin":true}}',
+      '{"name":"x","constructor":{"prototype":{}}}',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${ID}`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBe(
+        "The request body may not use the keys '__proto__' or 'constructor.prototype'.",
+      );
+    }
+  });
+
   it('no body, or an empty JSON one, is {}: taken where nothing is required, else the 400 names what is', async () => {
     const app = await buildProbe();
     for (const headers of [{}, { 'content-type': 'application/json' }]) {

@@ -30,6 +30,7 @@ export const SEGMENT_API_MESSAGES = {
   nameTaken: 'A segment with this name already exists.',
   unknownStatistic: (name: string) => `No statistic named '${name}' exists.`,
   unknownBadge: 'The badge of this action does not exist.',
+  nameImmutable: 'Name cannot be changed after creation.',
   created: 'Segment created successfully.',
   updated: 'Segment updated successfully.',
   deleted: 'Segment deleted successfully.',
@@ -125,7 +126,7 @@ const ZActionInput = z
     }
   });
 
-/** The segment editor's body (spec 2 §5): rules are OR-ed; on update the name is kept as it was. */
+/** The segment editor's body (spec 2 §5): rules are OR-ed; on update the name must be the one it has. */
 export const ZSaveSegmentRequest = z.object({
   name: z
     .string({ error: SEGMENT_MESSAGES.nameRequired })

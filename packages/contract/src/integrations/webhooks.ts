@@ -6,7 +6,8 @@ import type { TStatusChipColor } from '../shared/status-chip';
 /** What the engine and the areas tell a client's systems (DESIGN §10), each with the line the console shows. */
 export const WEBHOOK_EVENT_DESCRIPTIONS = {
   'customer.created': 'A member was enrolled (console or API).',
-  'customer.updated': "A member's details changed (console or API).",
+  'customer.updated':
+    "A member's details or status changed (console, API, import), or the member was erased.",
   'badge.granted': 'A member was granted a badge.',
   'challenge.completed': 'A member completed a challenge.',
   'reward_track.milestone_reached': 'A member reached a milestone of a reward track.',

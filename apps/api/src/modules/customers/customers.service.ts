@@ -250,10 +250,13 @@ export const createCustomersService = (ctx: AppContext) => {
     if (suspended && current === 'SUSPENDED') throw new HttpError(409, 'This customer is already suspended.');
     if (!suspended && current !== 'SUSPENDED') throw new HttpError(409, 'This customer is not suspended.');
     await db.transaction(async (tx) => {
-      await tx
+      const [row] = await tx
         .update(customers)
         .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
-        .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)));
+        .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)))
+        .returning();
+      // The status is part of the member a receiver holds (customer.updated shows it), so it hears of the change.
+      if (row) await enqueueWebhooks(tx, [customerWebhook('customer.updated', row, ['status'])]);
       // Suspended customers are in no segment (DESIGN §5); they rejoin with their next event after activation.
       if (suspended) await removeFromAllSegments(tx, principal.clientId, id);
       await recordAudit(tx, actor, {

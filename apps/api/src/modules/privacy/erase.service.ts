@@ -1,13 +1,16 @@
 import { CUSTOMER_MESSAGES, normaliseCellNumber, PRIVACY_MESSAGES } from '@laurel/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
+import { customers as customersTable } from '../../db/schema';
 import { applyWalletEffects, PLAYER_LOCK_NAMESPACE } from '../../engine';
 import { toCents } from '../../engine/economy/amounts';
+import { enqueueWebhooks } from '../../engine/webhooks/outbox';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
+import { customerWebhook } from '../customers';
 import type { CustomersService } from '../customers/customers.service';
 import { allErasers } from './erasers';
 import { PERSONAL_FIELD_PATTERN, type PersonalData, scrubberOf } from './personal-data';
@@ -51,6 +54,14 @@ type CustomerIdentifiers = {
   member_card_number: string | null;
   status: string;
 };
+
+/** What an erasure changed, under the integrator API's names: the status, and each identifier that had a value. */
+const erasedFields = (row: CustomerIdentifiers) => [
+  'status',
+  'name',
+  'surname',
+  ...(['email', 'cell_number', 'birthday', 'external_id'] as const).filter((field) => row[field] !== null),
+];
 
 /** The local form people type (0…) beside the stored +27… form. */
 const cellForms = (cell: string | null) => {
@@ -114,6 +125,12 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
       const scope = { clientId, customerId, tx, personal, scrub: scrubberOf(personal) };
       for (const eraser of allErasers()) await eraser.erase(scope);
       await tx.execute(sql`SELECT set_config('laurel.privacy_erasure', 'off', true)`);
+      // Written after the erasers, so it carries nothing personal: receivers learn to erase their own copy.
+      const [erased] = await tx
+        .select()
+        .from(customersTable)
+        .where(and(eq(customersTable.clientId, clientId), eq(customersTable.id, customerId)));
+      if (erased) await enqueueWebhooks(tx, [customerWebhook('customer.updated', erased, erasedFields(row))]);
       await recordAudit(tx, actor, {
         action: 'customer.erased',
         entity: 'customer',

@@ -177,12 +177,15 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
       }
     },
 
-    /** The name is immutable (spec 2 §2): a different name in the body is ignored. */
+    /** The name is immutable (spec 2 §2): a different name is refused rather than silently dropped. */
     update: async (actor: Actor, id: string, input: SaveInput) => {
       const columns = columnsOf(input);
       await checkReferences(db, actor.clientId, columns);
       const rebuild = await db.transaction(async (tx) => {
         const before = await editable(tx, actor.clientId, id);
+        if (input.name !== before.name) {
+          throw badRequest([{ field: 'name', message: SEGMENT_API_MESSAGES.nameImmutable }]);
+        }
         const changed = rulesChanged(jsonColumn<SegmentFilterColumn[]>(before.filters), columns.filters);
         await tx
           .update(segments)

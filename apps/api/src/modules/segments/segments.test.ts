@@ -116,16 +116,27 @@ describe('segment rules and validation', () => {
     }
   });
 
-  it('a name is unique within the client (409); the name cannot be changed by an update', async () => {
+  it('a name is unique within the client (409); a different name on update is refused (400) and changes nothing', async () => {
     const created = await createSegment(t.app, admin, {
       name: 'Night owls',
       filters: [rule('numberOfLogins', 'GreaterThan', 100)],
     });
     expect((await call('POST', '/api/segments', { name: 'night OWLS' })).statusCode).toBe(409);
-    const updated = await call('PUT', `/api/segments/${created._id}`, {
+    const renamed = await call('PUT', `/api/segments/${created._id}`, {
       name: 'Early birds',
       description: 'Changed',
     });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({
+      message: 'Name cannot be changed after creation.',
+      content: { errors: [{ field: 'name', message: 'Name cannot be changed after creation.' }] },
+    });
+    expect((await segmentById(created._id)).description).toBe('');
+    const updated = await call('PUT', `/api/segments/${created._id}`, {
+      name: 'Night owls',
+      description: 'Changed',
+    });
+    expect(updated.statusCode).toBe(200);
     expect(updated.json().content).toMatchObject({ name: 'Night owls', description: 'Changed' });
   });
 

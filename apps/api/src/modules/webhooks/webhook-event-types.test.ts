@@ -204,6 +204,59 @@ describe('every webhook event type, from its effect', () => {
     note(created, updated);
   });
 
+  it('customer.updated also tells of a suspension, an activation and an erasure, which leaves nothing personal', async () => {
+    const externalId = `crm-${randomBytes(4).toString('hex')}`;
+    const enrolled = await asKey('POST', '/api/v1/customers', {
+      external_id: externalId,
+      email: `${externalId}@example.com`,
+      name: 'Thandi',
+      surname: 'Mokoena',
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const customer = enrolled.json().content._id as string;
+    const statusOf = (status: string) => (data: Data) =>
+      (data.customer as { status: string }).status === status;
+
+    for (const [path, status] of [
+      ['/api/v2/suspend/user', 'SUSPENDED'],
+      ['/api/v2/unsuspend/user', 'ACTIVE'],
+    ] as const) {
+      const res = await call('PUT', path, { _id: customer });
+      expect(res.statusCode, res.body).toBe(200);
+      const told = await theOne('customer.updated', customer, statusOf(status));
+      expect(told.data).toMatchObject({
+        customer: { _id: customer, external_id: externalId },
+        changed: ['status'],
+      });
+    }
+
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/customers/${customer}`,
+      headers: { 'x-api-key': key },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const told = await theOne('customer.updated', customer, statusOf('ERASED'));
+    expect(told.data).toEqual({
+      customer_id: customer,
+      customer: {
+        _id: customer,
+        external_id: null,
+        email: null,
+        cell_number: null,
+        name: 'Erased',
+        surname: 'customer',
+        birthday: null,
+        status: 'ERASED',
+        member_branch_id: null,
+      },
+      changed: ['status', 'name', 'surname', 'email', 'external_id'],
+    });
+    const body = JSON.stringify(told);
+    for (const personal of [externalId, 'Thandi', 'Mokoena']) expect(body).not.toContain(personal);
+    note(told);
+  });
+
   it('wallet.credited and wallet.debited: an order earns through an earn config, a spend through the API', async () => {
     const currency = await createCurrency(t.app, admin, { name: 'Beans' });
     await createEarnConfig(t.app, admin, {
