@@ -57,10 +57,22 @@ export const ZEnrolCustomerRequest = ZCustomerFields.refine(
 ).meta({ examples: [exampleEnrolment] });
 export type TEnrolCustomerRequest = z.input<typeof ZEnrolCustomerRequest>;
 
-/** A partial update: only the fields given change; the same rules as an enrolment. */
-export const ZPatchCustomerRequest = ZCustomerFields.partial().meta({
-  examples: [{ cell_number: '+27829876543', marketing_consent: false }],
-});
+const CHANGEABLE_FIELDS = ZCustomerFields.keyof().options.join(', ');
+
+/**
+ * A partial update: only the fields given change; the same rules as an enrolment. A field it does not know is
+ * refused: a misspelt one (`first_name`) would otherwise answer 200 having changed nothing.
+ */
+export const ZPatchCustomerRequest = z
+  .strictObject(ZCustomerFields.partial().shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field ${issue.keys.map((key) => `'${key}'`).join(', ')}: a customer's fields are ${CHANGEABLE_FIELDS}.`
+        : undefined,
+  })
+  .meta({
+    examples: [{ cell_number: '+27829876543', marketing_consent: false }],
+  });
 export type TPatchCustomerRequest = z.input<typeof ZPatchCustomerRequest>;
 
 /** The customer as an integrator reads it: the console's customer, with its loyalty number. */

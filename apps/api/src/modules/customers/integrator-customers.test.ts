@@ -396,6 +396,17 @@ describe('PATCH', () => {
     expect(read.json().content).toMatchObject({ email: a.email, name: 'Ayanda' });
   });
 
+  it('400 on a field it does not know (a misspelling is not a silent 200), the customer unchanged', async () => {
+    const customer = await enrolled();
+    const res = await patch(customer._id, { first_name: 'Thabo', surname: 'Changed' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      "Unknown field 'first_name': a customer's fields are name, surname, email, birthday, external_id, cell_number, branch_id, loyalty_number, marketing_consent.",
+    );
+    const read = await lookup(`external_id=${customer.external_id}`);
+    expect(read.json().content).toMatchObject({ name: 'Ayanda', surname: customer.surname });
+  });
+
   it.each([
     ['0000-01-01', DATE_MESSAGES.tooEarly],
     ['2001-02-30', CUSTOMER_MESSAGES.invalidDate],
