@@ -33,6 +33,16 @@ describe("a 400 where the schema gives no message of its own names the field in 
     expect(body.content.errors).toEqual([{ field: 'customer', message: 'customer is required' }]);
   });
 
+  it('an event whose id is a number is told the id must be a string; in a batch its answer echoes it', async () => {
+    const single = badRequest(await postEvents(t.app, key, eventFor(player, { id: 42 })));
+    expect(single.message).toBe('id must be a string');
+    const batch = await postEvents(t.app, key, { events: [eventFor(player, { id: 42 })] });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json().content).toEqual([
+      expect.objectContaining({ id: '42', status: 'rejected', error: 'id must be a string' }),
+    ]);
+  });
+
   it('an event of an unknown type lists every type', async () => {
     const body = badRequest(await postEvents(t.app, key, eventFor(player, { type: 'coffee.drunk' })));
     expect(body.message).toBe(
@@ -80,7 +90,7 @@ describe("a 400 where the schema gives no message of its own names the field in 
 });
 
 describe("the spec's own messages stay exactly as they are", () => {
-  it("a spend with a string amount says the spec's 'Amount must be greater than 0'", async () => {
+  it('a spend with a string amount is told the amount must be a number (not that it must be greater than 0)', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/players/${player}/spend`,
@@ -88,8 +98,8 @@ describe("the spec's own messages stay exactly as they are", () => {
       payload: { id: 'spend-1', currency: 'a'.repeat(24), amount: 'ten', reason: 'Coffee' },
     });
     const body = badRequest(res);
-    expect(body.message).toBe(ECONOMY_API_MESSAGES.amountRequired);
-    expect(body.content.errors).toEqual([{ field: 'amount', message: ECONOMY_API_MESSAGES.amountRequired }]);
+    expect(body.message).toBe('Amount must be a number, e.g. 12.5');
+    expect(body.content.errors).toEqual([{ field: 'amount', message: 'Amount must be a number, e.g. 12.5' }]);
   });
 
   it("a spend's id over 200 characters or reason over 500 say so, not the spec's 'is required' meant for none", async () => {

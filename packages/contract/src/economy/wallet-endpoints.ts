@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryBoolean, ZPageQuery } from '../http/fields';
-import { whenMissing } from '../http/issue-messages';
+import { missingOrWrongType, whenMissing } from '../http/issue-messages';
 import { ECONOMY_API_MESSAGES as M } from '../messages/economy';
 import { ZEconomyTransactionType } from '../reports/transactions';
 import { ZId } from '../shared/ids';
@@ -82,7 +82,7 @@ export type TWallet = z.infer<typeof ZWallet>;
 
 /** Amounts are decimals with at most two places (DESIGN §9). */
 const ZAmount = z
-  .number({ error: M.amountRequired })
+  .number({ error: missingOrWrongType(M.amountRequired, M.amountNotNumber) })
   .gt(0, M.amountRequired)
   .max(1_000_000_000, M.amountRequired)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, M.amountPrecision);

@@ -3,7 +3,7 @@ import { ZCustomerExternalId } from '../customers/customers';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt } from '../http/fields';
-import { namesField, plainIssueMessage } from '../http/issue-messages';
+import { missingOrWrongType, namesField, plainIssueMessage } from '../http/issue-messages';
 import { isoDateTime } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { EVENT_DATA_SCHEMAS } from './event-data';
@@ -52,7 +52,7 @@ export type TEventCustomerRef = z.infer<typeof ZEventCustomerRef>;
 const ZEventEnvelope = z.object({
   /** The integrator's idempotency key: a repeat is acknowledged and ignored. */
   id: z
-    .string({ error: 'id is required' })
+    .string({ error: missingOrWrongType('id is required', 'id must be a string') })
     .trim()
     .min(1, 'id is required')
     .max(128, 'id must not be more than 128 characters'),

@@ -245,6 +245,14 @@ export const formIssueMessages =
   (issue: TRawIssue): string =>
     formIssueMessage(issue, labels);
 
+/** Like `whenMissing`, but a value of the wrong type is told so ('must be a number'), not that it is missing. */
+export const missingOrWrongType =
+  (missing: string, wrongType: string) =>
+  (issue: { code?: string; input?: unknown }): string | undefined => {
+    if (issue.code !== 'invalid_type') return undefined;
+    return issue.input === undefined || issue.input === null ? missing : wrongType;
+  };
+
 /**
  * Makes `formIssueMessage` the console's fallback, as `installPlainIssueMessages` does the API's: zod asks it only
  * when neither the schema nor the parse call gave a message, so the spec's own messages are shown as they are.

@@ -48,6 +48,7 @@ export const ECONOMY_API_MESSAGES = {
   typeMismatch: 'An earn config cannot change its type.',
   customerNotFound: 'The customer could not be found.',
   amountRequired: 'Amount must be greater than 0',
+  amountNotNumber: 'Amount must be a number, e.g. 12.5',
   amountPrecision: 'Amount must have at most two decimal places',
   reasonRequired: 'Reason is required',
   spendIdRequired: 'id is required',

@@ -87,16 +87,19 @@ const firstIssue = (issues: readonly { path: PropertyKey[]; message: string }[])
 
 export type IngestResult = TEventIngestAnswer & { field?: string };
 
+/** The id a refused event is answered under: a number sent as its id is echoed as text, so the sender can match it. */
+const echoedId = (item: unknown) => {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : '';
+};
+
 /**
  * Stores a client's events (DESIGN §5): each is validated by its type's schema, its customer resolved, and
  * stored once per id — a repeat with the same payload is a duplicate, with another payload a conflict. Answers
  * are in request order. Stored events wait for the worker; nothing is processed here.
  */
 export const ingestEvents = async (db: DbOrTx, clientId: string, raw: readonly unknown[]) => {
-  const answers: IngestResult[] = raw.map((item) => ({
-    id: typeof (item as { id?: unknown })?.id === 'string' ? String((item as { id: string }).id) : '',
-    status: 'rejected',
-  }));
+  const answers: IngestResult[] = raw.map((item) => ({ id: echoedId(item), status: 'rejected' }));
   const valid: Valid[] = [];
   raw.forEach((item, index) => {
     const parsed = ZIncomingEvent.safeParse(item);

@@ -21,17 +21,13 @@ import { clients, clientUsers } from '../../db/schema';
 import { forbidden, paymentRequired, unauthorized } from '../errors';
 import { apiKeyPrincipal, findLiveApiKey, hashApiKey, isApiKey, recordApiKeyUse } from './api-keys';
 import type { AuthCache, SessionUserRow } from './auth-cache';
+import { bearerToken } from './bearer';
 import { OPERATOR_REFUSED, operatorTokenCheck } from './operator-token';
 import type { Principal } from './principal';
 import { createSessionToucher, loadSession } from './session-check';
 import type { SessionTokenKind, TokenClaims, TokenService } from './tokens';
 
-const bearer = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice('Bearer '.length).trim();
-  return token === '' ? null : token;
-};
+const bearer = (request: FastifyRequest) => bearerToken(request.headers.authorization);
 
 const loadSessionUser = async (db: Db, userId: string): Promise<SessionUserRow | null> => {
   const [row] = await db

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerToken } from './bearer';
 
 /** What a refused /metrics request is told: it names the setting, not the token. */
 export const OPERATOR_REFUSED = 'The metrics need the bearer token set in METRICS_TOKEN.';
@@ -12,7 +13,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export const operatorTokenCheck = (token: string) => {
   const expected = digest(token);
   return (authorization: string | undefined) => {
-    if (!authorization?.startsWith('Bearer ')) return false;
-    return timingSafeEqual(digest(authorization.slice('Bearer '.length).trim()), expected);
+    const given = bearerToken(authorization);
+    return given !== null && timingSafeEqual(digest(given), expected);
   };
 };

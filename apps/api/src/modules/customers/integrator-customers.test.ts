@@ -404,7 +404,7 @@ describe('PATCH', () => {
       "Unknown field 'first_name': a customer's fields are name, surname, email, birthday, external_id, cell_number, branch_id, loyalty_number, marketing_consent.",
     );
     const read = await lookup(`external_id=${customer.external_id}`);
-    expect(read.json().content).toMatchObject({ name: 'Ayanda', surname: customer.surname });
+    expect(read.json().content).toMatchObject({ name: 'Ayanda', email: customer.email });
   });
 
   it.each([

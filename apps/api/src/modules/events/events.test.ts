@@ -209,8 +209,18 @@ describe('who may send events', () => {
     const created = await createApiKey(t.app, freemium);
     const customer = await addCustomer(t.app, freemium);
     expect((await postEvents(t.app, created.key, eventFor(customer))).statusCode).toBe(202);
+    // The scheme's name is case-insensitive (RFC 9110): a client library that writes `bearer` is not refused.
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        headers: { authorization: `${scheme} ${created.key}` },
+        payload: eventFor(customer),
+      });
+      expect(res.statusCode, `${scheme}: ${res.body}`).toBe(202);
+    }
     await t.ctx.engine.drain();
-    expect((await playerStatistics(t.app, created.key, customer)).numberOfLogins).toBe(1);
+    expect((await playerStatistics(t.app, created.key, customer)).numberOfLogins).toBe(3);
     const revoked = await t.app.inject({
       method: 'DELETE',
       url: `/api/integrations/api-keys/${created._id}`,
