@@ -512,6 +512,31 @@ describe('spending (integrator API)', () => {
     expect(foreign.json().message).toBe('The customer could not be found.');
   });
 
+  it('a suspended member cannot spend until activated (409); an erased one is told so, not "Insufficient balance"', async () => {
+    const currency = (await createCurrency(t.app, admin, { code: 'SUS' }))._id;
+    const customer = await addCustomer(t.app, admin);
+    expect(
+      (await adjust(customer, { currency, direction: 'credit', amount: 10, reason: 'Gift' })).statusCode,
+    ).toBe(200);
+    const toggle = (path: string) => call('PUT', path, { _id: customer });
+    expect((await toggle('/api/v2/suspend/user')).statusCode).toBe(200);
+    const frozen = await spend(t.app, key, customer, { id: 's-suspended', currency, amount: 1 });
+    expect(frozen.statusCode, frozen.body).toBe(409);
+    expect(frozen.json().message).toBe(API_ERROR_MESSAGES.customerSuspended);
+    expect(await balanceOf(t.app, admin, customer, currency)).toBe(10);
+    expect((await toggle('/api/v2/unsuspend/user')).statusCode).toBe(200);
+    // Refused, nothing was kept: the same id is free once the member is active again.
+    const paid = await spend(t.app, key, customer, { id: 's-suspended', currency, amount: 1 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().content.balance).toBe(9);
+    expect((await call('POST', `/api/customers/${customer}/erase`, {})).statusCode).toBe(200);
+    const gone = await spend(t.app, key, customer, { id: 's-erased', currency, amount: 1 });
+    expect(gone.statusCode, gone.body).toBe(409);
+    expect(gone.json().message).toBe(PRIVACY_MESSAGES.alreadyErased);
+    // A client holds at most 10 currencies; later tests add their own.
+    expect((await call('DELETE', `/api/economy/currencies/${currency}`)).statusCode).toBe(200);
+  });
+
   it('100 concurrent spends against a balance that covers one: exactly one succeeds', async () => {
     const currency = (await createCurrency(t.app, admin, { code: 'RACE' }))._id;
     const customer = await addCustomer(t.app, admin);

@@ -45,8 +45,8 @@ let statement: ScriptPrepared | null = null;
  * the currency is live and the customer's branch is one the caller may touch (`branches`: comma-separated ids, null
  * for all). Then the debit (walletDebitCtes: only where the balance covers it; the ledger row's branch is the
  * customer's, filled by its trigger) and the spend's answer stored on the claimed row with the balance after it.
- * Holding the claim, it refuses (`laurel_refuse`) a customer out of reach, a deleted currency and a balance that does
- * not cover the amount, so the COMMIT after it is skipped and the claim goes with the rollback.
+ * Holding the claim, it refuses (`laurel_refuse`) a customer out of reach, suspended or erased, a deleted currency and
+ * a balance that does not cover the amount, so the COMMIT after it is skipped and the claim goes with the rollback.
  */
 const spendWriteStatement = () => {
   statement ??= scriptPrepared(
@@ -55,10 +55,14 @@ const spendWriteStatement = () => {
                        AND idempotency_id = ${sql.placeholder('event_id')}::text AND answer IS NULL) AS claimed,
              EXISTS (SELECT 1 FROM currencies WHERE client_id = ${sql.placeholder('client_id')}::text
                        AND id = ${sql.placeholder('currency_id')}::text AND deleted_at IS NULL) AS currency_live,
-             EXISTS (SELECT 1 FROM customers
-                       WHERE client_id = ${sql.placeholder('client_id')}::text AND id = ${sql.placeholder('customer_id')}::text
-                         AND ${inScopeBranchSql(sql`member_branch_id`)}) AS reachable),
-    ${walletDebitCtes(walletDebitArgs(sql`(SELECT claimed AND currency_live AND reachable FROM gate)`))},
+             (SELECT status FROM customers
+               WHERE client_id = ${sql.placeholder('client_id')}::text AND id = ${sql.placeholder('customer_id')}::text
+                 AND ${inScopeBranchSql(sql`member_branch_id`)}) AS status),
+    ${walletDebitCtes(
+      walletDebitArgs(
+        sql`(SELECT claimed AND currency_live AND status NOT IN ('SUSPENDED', 'ERASED') FROM gate)`,
+      ),
+    )},
     answered AS (
       UPDATE spend_requests
       SET answer = ${sql.placeholder('answer')}::jsonb || jsonb_build_object('balance', trim_scale(ledger.balance))
@@ -68,7 +72,9 @@ const spendWriteStatement = () => {
     SELECT ledger.balance::text AS balance, (SELECT count(*)::int FROM answered) AS answered,
            ${wakeDispatchersSql('debit_hooks')} AS hooks,
            CASE WHEN NOT gate.claimed THEN NULL
-                WHEN NOT gate.reachable THEN laurel_refuse('customer_not_found')
+                WHEN gate.status IS NULL THEN laurel_refuse('customer_not_found')
+                WHEN gate.status = 'SUSPENDED' THEN laurel_refuse('customer_suspended')
+                WHEN gate.status = 'ERASED' THEN laurel_refuse('customer_erased')
                 WHEN NOT gate.currency_live THEN laurel_refuse('currency_not_found')
                 WHEN ledger.balance IS NULL THEN laurel_refuse('insufficient_balance') END AS refused
     FROM gate LEFT JOIN ledger ON true`),

@@ -1,4 +1,5 @@
 import {
+  API_ERROR_MESSAGES,
   ECONOMY_API_MESSAGES as M,
   PRIVACY_MESSAGES,
   type TSpendResult,
@@ -119,6 +120,9 @@ export const createWalletsService = (db: Db) => ({
       session.commit(script.text, script.uses).catch((error: unknown) => {
         const reason = refusalOf(error);
         if (reason === 'customer_not_found') throw notFound(M.customerNotFound);
+        // A suspended member's points are frozen, as their rewards are; an erased one's were forfeited.
+        if (reason === 'customer_suspended') throw conflict(API_ERROR_MESSAGES.customerSuspended);
+        if (reason === 'customer_erased') throw conflict(PRIVACY_MESSAGES.alreadyErased);
         if (reason === 'currency_not_found') throw notFound(M.currencyNotFound);
         throw reason === 'insufficient_balance' ? conflict(M.insufficientBalance) : error;
       }),
