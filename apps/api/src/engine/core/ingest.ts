@@ -98,7 +98,35 @@ const echoedId = (item: unknown) => {
  * stored once per id — a repeat with the same payload is a duplicate, with another payload a conflict. Answers
  * are in request order. Stored events wait for the worker; nothing is processed here.
  */
-export const ingestEvents = async (db: DbOrTx, clientId: string, raw: readonly unknown[]) => {
+/**
+ * Drops the customers outside `branches` (a branch or area manager's `manager_of`): to such a sender they do not
+ * exist, as on every read, so an event cannot move another branch's balances or statistics.
+ */
+const withinBranches = async (
+  db: DbOrTx,
+  clientId: string,
+  found: Map<string, string>,
+  branches: string[],
+) => {
+  const ids = [...new Set(found.values())];
+  if (ids.length === 0) return found;
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT c.id FROM unnest(${arrayParam(ids)}::text[]) AS k(id)
+        JOIN customers c ON c.client_id = ${clientId} AND c.id = k.id
+        WHERE c.member_branch_id = ANY (${arrayParam(branches)}::text[])`,
+  );
+  const reachable = new Set(rows.map((row) => row.id));
+  return new Map([...found].filter(([, id]) => reachable.has(id)));
+};
+
+/** `branches`: null for a sender that reaches every customer (an API key, an admin), else the branches it manages. */
+export const ingestEvents = async (
+  db: DbOrTx,
+  clientId: string,
+  raw: readonly unknown[],
+  branches: string[] | null = null,
+) => {
   const answers: IngestResult[] = raw.map((item) => ({ id: echoedId(item), status: 'rejected' }));
   const valid: Valid[] = [];
   raw.forEach((item, index) => {
@@ -116,8 +144,8 @@ export const ingestEvents = async (db: DbOrTx, clientId: string, raw: readonly u
     valid.push({ index, event: parsed.data, hash: payloadHash(parsed.data) });
   });
 
-  const customers =
-    valid.length > 0 ? await resolveCustomers(db, clientId, valid) : new Map<string, string>();
+  const found = valid.length > 0 ? await resolveCustomers(db, clientId, valid) : new Map<string, string>();
+  const customers = branches === null ? found : await withinBranches(db, clientId, found, branches);
   const toStore: Valid[] = [];
   const firstById = new Map<string, Valid>();
   for (const item of valid) {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { readFor } from '../../db/read-side';
 import { ingestEvents } from '../../engine';
+import { branchScope } from '../../http/auth/branch-scope';
 import { principalOf, requirePlanFeature } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -30,7 +31,7 @@ export const eventRoutes = (app: FastifyInstance, ctx: AppContext) => {
       request.audited = true;
       const isBatch = 'events' in body && Array.isArray(body.events);
       const raw = isBatch ? (body.events as unknown[]) : [body];
-      const answers = await ingestEvents(db, principal.clientId, raw);
+      const answers = await ingestEvents(db, principal.clientId, raw, branchScope(principal));
       if (answers.some((answer) => answer.status === 'accepted')) ctx.engine.wake();
       if (isBatch) {
         reply.status(200);

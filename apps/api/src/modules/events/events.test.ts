@@ -204,6 +204,41 @@ describe('who may send events', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it("a manager's console token reaches only their branches' customers: another branch's is unknown, nothing stored", async () => {
+    const [north, south] = [await createBranch(t.app, admin), await createBranch(t.app, admin)];
+    const ours = await addCustomer(t.app, admin, { member_branch_id: north._id });
+    const theirs = await addCustomer(t.app, admin, {
+      member_branch_id: south._id,
+      email: uniqueEmail('south'),
+    });
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      manager_of: [north._id],
+      user_permissions: { CUSTOMERS: { read: true, update: true } },
+    });
+    const send = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/events', headers: bearer(manager.clientToken), payload });
+    const refused = await send(eventFor(theirs));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe(`customer: ${EVENT_MESSAGES.customerNotFound}`);
+    const batch = await send({ events: [eventFor(ours), eventFor(theirs), eventFor(theirs)] });
+    expect(batch.json().content.map((answer: { status: string }) => answer.status)).toEqual([
+      'accepted',
+      'rejected',
+      'rejected',
+    ]);
+    await t.ctx.engine.drain();
+    expect((await playerStatistics(t.app, key, ours)).numberOfLogins).toBe(1);
+    expect((await playerStatistics(t.app, key, theirs)).numberOfLogins).toBeUndefined();
+    // The admin reaches every branch.
+    const asAdmin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: bearer(admin.clientToken),
+      payload: eventFor(theirs),
+    });
+    expect(asAdmin.statusCode, asAdmin.body).toBe(202);
+  });
+
   it('a FREEMIUM business sends events with its key; a revoked key is refused at once', async () => {
     const freemium = await createClientAndSignIn(t.app, { plan: 'FREEMIUM' });
     const created = await createApiKey(t.app, freemium);
