@@ -215,7 +215,7 @@ describe('who may send events', () => {
       manager_of: [north._id],
       user_permissions: { CUSTOMERS: { read: true, update: true } },
     });
-    const send = (payload: unknown) =>
+    const send = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/v1/events', headers: bearer(manager.clientToken), payload });
     const refused = await send(eventFor(theirs));
     expect(refused.statusCode, refused.body).toBe(400);

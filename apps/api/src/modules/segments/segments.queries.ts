@@ -72,6 +72,37 @@ export const memberSlice = (count: number, page: number, size: number) => {
   };
 };
 
+const PLAYER_COLUMNS = sql`m.customer_id, m.entered_at,
+  nullif(trim(coalesce(c.name, '') || ' ' || coalesce(c.surname, '')), '') AS display_name`;
+const lastLoginOf = (clientId: string) =>
+  sql`(SELECT ps.last_occurred_at FROM player_statistics ps JOIN statistics st ON st.id = ps.statistic_id
+        WHERE st.client_id = ${clientId} AND st.name = 'numberOfLogins' AND ps.customer_id = m.customer_id
+        ORDER BY ps.version DESC LIMIT 1) AS last_login`;
+
+/**
+ * A page of the members at `branches` (a branch or area manager's), newest first, with their count: a manager sees
+ * their own branches' members only, as in every other list.
+ */
+export const segmentPlayerRowsAt = async (
+  db: DbOrTx,
+  clientId: string,
+  segmentId: string,
+  branches: string[],
+  page: { offset: number; limit: number },
+) => {
+  const members = sql`segment_members m JOIN customers c ON c.client_id = ${clientId} AND c.id = m.customer_id
+    WHERE m.segment_id = ${segmentId} AND c.member_branch_id = ANY (${arrayParam(branches)}::text[])`;
+  const [rows, counted] = await Promise.all([
+    rowsOf<SegmentPlayerRow>(
+      db,
+      sql`SELECT ${PLAYER_COLUMNS}, ${lastLoginOf(clientId)} FROM ${members}
+          ORDER BY m.entered_at DESC, m.customer_id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
+    rowsOf<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM ${members}`),
+  ]);
+  return { rows, count: counted[0]?.count ?? 0 };
+};
+
 /** A page of members, newest first, read from the (segment, entered_at) index from whichever end is nearer. */
 export const segmentPlayerRows = (
   db: DbOrTx,
@@ -81,11 +112,7 @@ export const segmentPlayerRows = (
 ) =>
   rowsOf<SegmentPlayerRow>(
     db,
-    sql`SELECT m.customer_id, m.entered_at,
-          nullif(trim(coalesce(c.name, '') || ' ' || coalesce(c.surname, '')), '') AS display_name,
-          (SELECT ps.last_occurred_at FROM player_statistics ps JOIN statistics st ON st.id = ps.statistic_id
-             WHERE st.client_id = ${clientId} AND st.name = 'numberOfLogins' AND ps.customer_id = m.customer_id
-             ORDER BY ps.version DESC LIMIT 1) AS last_login
+    sql`SELECT ${PLAYER_COLUMNS}, ${lastLoginOf(clientId)}
         FROM (SELECT customer_id, entered_at FROM segment_members WHERE segment_id = ${segmentId}
               ORDER BY ${slice.newestFirst ? sql`entered_at DESC, customer_id DESC` : sql`entered_at, customer_id`}
               LIMIT ${slice.limit} OFFSET ${slice.offset}) m

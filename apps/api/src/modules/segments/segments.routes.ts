@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { readFor } from '../../db/read-side';
+import { branchScope } from '../../http/auth/branch-scope';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
@@ -44,12 +45,14 @@ export const segmentRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   route(app, listSegmentPlayers, async ({ params, query, request, reply }) => {
     const reader = await readFor(ctx.reads, reply);
+    const principal = principalOf(request);
     const { items, count } = await service.players(
-      principalOf(request).clientId,
+      principal.clientId,
       params.id,
       query.page,
       query.size,
       reader.db,
+      branchScope(principal),
     );
     return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
   });

@@ -29,6 +29,7 @@ import {
   memberSlice,
   type SegmentRow,
   segmentPlayerRows,
+  segmentPlayerRowsAt,
 } from './segments.queries';
 
 type SaveInput = z.output<typeof ZSaveSegmentRequest>;
@@ -219,10 +220,31 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
       }),
 
     /** A segment's players; `reader` is the read side (a replica when configured), the segment itself the primary. */
-    players: async (clientId: string, id: string, page: number, size: number, reader: Db = db) => {
+    /** `branches`: null for every member (an admin), else a manager's branches. */
+    players: async (
+      clientId: string,
+      id: string,
+      page: number,
+      size: number,
+      reader: Db = db,
+      branches: string[] | null = null,
+    ) => {
       const segment = toSegment(await load(db, clientId, id));
-      const slice = memberSlice(segment.player_count, page, size);
-      const rows = await segmentPlayerRows(reader, clientId, id, slice);
+      const { rows, count } =
+        branches === null
+          ? {
+              rows: await segmentPlayerRows(
+                reader,
+                clientId,
+                id,
+                memberSlice(segment.player_count, page, size),
+              ),
+              count: segment.player_count,
+            }
+          : await segmentPlayerRowsAt(reader, clientId, id, branches, {
+              offset: (page - 1) * size,
+              limit: size,
+            });
       const names = new Set(segment.filters.flatMap((f) => (f.statistic_name ? [f.statistic_name] : [])));
       const [catalogue, timeZone] = await Promise.all([
         loadStatisticCatalogue(db, [clientId]),
@@ -244,7 +266,7 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
         last_login: row.last_login === null ? null : iso(row.last_login),
         entered_at: iso(row.entered_at),
       }));
-      return { items, count: segment.player_count };
+      return { items, count };
     },
   };
 };

@@ -9,7 +9,14 @@ import {
   rule,
   sendAndProcess,
 } from '../../../test/engine-helpers';
-import { addCustomer, type CallAs, type SignedIn } from '../../../test/factories';
+import {
+  addCustomer,
+  type CallAs,
+  callAs,
+  createBranch,
+  createStaffAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
 import { createClientApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -285,6 +292,42 @@ describe('membership kept by the engine', () => {
     expect(paged).toEqual(whole);
     expect(await page(3, 3)).toEqual(whole.slice(6));
     expect(await page(5, 2)).toEqual([]);
+  });
+
+  it("a branch manager's players page lists their branches' members only, counted alike", async () => {
+    const [north, south] = [await createBranch(t.app, admin), await createBranch(t.app, admin)];
+    const segment = await createSegment(t.app, admin, {
+      name: 'Branch regulars',
+      filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 2)],
+    });
+    const ours = await Promise.all(
+      [1, 2, 3].map(() => addCustomer(t.app, admin, { member_branch_id: north._id })),
+    );
+    const theirs = await Promise.all(
+      [1, 2].map(() => addCustomer(t.app, admin, { member_branch_id: south._id })),
+    );
+    await sendAndProcess(
+      t,
+      key,
+      [...ours, ...theirs].flatMap((customer) => logins(customer, 2)),
+    );
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      role: 'BRANCH_MANAGER',
+      manager_of: [north._id],
+      user_permissions: { SEGMENTS: { read: true } },
+    });
+    const pageAs = async (session: SignedIn, n: number, size: number) =>
+      (
+        await callAs(t.app, session)('GET', `/api/segments/${segment._id}/players?page=${n}&size=${size}`)
+      ).json();
+    const first = await pageAs(manager, 1, 2);
+    expect(first.pagination).toEqual({ count: 3, hasMore: true });
+    const second = await pageAs(manager, 2, 2);
+    const seen = [...first.content, ...second.content].map((p: { customer_id: string }) => p.customer_id);
+    expect(seen.sort()).toEqual([...ours].sort());
+    // The admin sees every branch's (and the earlier tests' customers, who log in too).
+    const everyone = (await pageAs(admin, 1, 100)).content.map((p: { customer_id: string }) => p.customer_id);
+    expect(everyone).toEqual(expect.arrayContaining([...ours, ...theirs]));
   });
 
   it('an empty players page for a new segment; paging', async () => {
