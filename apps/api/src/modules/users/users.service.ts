@@ -17,6 +17,7 @@ import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
+import { forgetSessions, revokeSessions } from '../auth/staff-sessions';
 import { emailInUse } from '../clients/clients.queries';
 import { auditedUser, toClientUser } from './user-dto';
 import { existingBranchIds, findUser, listUsers, otherActiveAdmins } from './users.queries';
@@ -156,6 +157,10 @@ export const createUsersService = (ctx: AppContext) => {
           .where(eq(clientUsers.id, input.user_id))
           .returning();
         if (!row) throw notFound(USER_RULE_MESSAGES.notFound);
+        // Deactivating ends every session for good: a later activation asks for a fresh sign-in, rather than
+        // bringing back tokens issued before (they would otherwise work again until they expire).
+        const revoked =
+          before.status === 'ACTIVE' && status !== 'ACTIVE' ? await revokeSessions(tx, row.id, 'all') : [];
         const after = toClientUser(row);
         const changes = diffFields(auditedUser(before), auditedUser(after), AUDITED_FIELDS);
         const accessChanged = PRIVILEGED.some((field) => field in changes);
@@ -168,11 +173,12 @@ export const createUsersService = (ctx: AppContext) => {
             : `Edited user ${after.name} ${after.surname}`,
           changes,
         });
-        return after;
+        return { after, revoked };
       });
       // Other processes hear of it from the database (auth-cache); this one at once.
       ctx.authCache.changed(`user:${input.user_id}`);
-      return updated;
+      forgetSessions(ctx, updated.revoked);
+      return updated.after;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(API_ERROR_MESSAGES.emailTaken);
       throw error;

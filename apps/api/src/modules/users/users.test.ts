@@ -227,17 +227,19 @@ describe('PUT /api/v2/update/client/user', () => {
     expect(last.statusCode).toBe(409);
   });
 
-  it('deactivating a user ends their sessions at once', async () => {
+  it('deactivating a user ends their sessions for good: activating them again asks for a fresh sign-in', async () => {
     const manager = await createStaffAndSignIn(t.app, admin, { manager_of: [branchId] });
+    const asManager = () =>
+      t.app.inject({ method: 'GET', url: '/api/v2/client/user', headers: bearer(manager.clientToken) });
+    expect((await asManager()).statusCode).toBe(200);
     expect(
       (await update(admin.clientToken, { user_id: manager.userId, status: 'INACTIVE' })).statusCode,
     ).toBe(200);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/client/user',
-      headers: bearer(manager.clientToken),
-    });
-    expect(res.statusCode).toBe(401);
+    expect((await asManager()).statusCode).toBe(401);
+    expect((await update(admin.clientToken, { user_id: manager.userId, status: 'ACTIVE' })).statusCode).toBe(
+      200,
+    );
+    expect((await asManager()).statusCode).toBe(401);
   });
 
   it("another client's user is not found", async () => {
