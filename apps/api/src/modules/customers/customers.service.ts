@@ -141,15 +141,16 @@ export const createCustomersService = (ctx: AppContext) => {
     actor: Actor,
     values: Omit<typeof customers.$inferInsert, 'id' | 'status'>,
     summary: (row: CustomerRow) => string,
-    then?: (tx: DbOrTx, row: CustomerRow) => Promise<void>,
+    /** More of the enrolment in the same transaction (a loyalty number); answers the row as it then stands. */
+    then?: (tx: DbOrTx, row: CustomerRow) => Promise<CustomerRow>,
   ) =>
     db.transaction(async (tx) => {
-      const [row] = await tx
+      const [inserted] = await tx
         .insert(customers)
         .values({ ...values, id: newId(), status: 'AWAITING-SIGNUP' })
         .returning();
-      if (!row) throw new Error('insert returned nothing');
-      if (then) await then(tx, row);
+      if (!inserted) throw new Error('insert returned nothing');
+      const row = then ? await then(tx, inserted) : inserted;
       await enqueueWebhooks(tx, [customerWebhook('customer.created', row)]);
       await recordAudit(tx, actor, {
         action: 'customer.created',

@@ -14,15 +14,22 @@ export const loyaltyRecordOf = async (db: DbOrTx, clientId: string, customerId: 
   return row ?? null;
 };
 
-/** Gives the customer the loyalty number: a new record (no physical card yet) or the number changed. */
-export const setLoyaltyNumber = async (tx: DbOrTx, customer: CustomerRow, loyaltyNumber: string) => {
+/**
+ * Gives the customer the loyalty number: a new record (no physical card yet) or the number changed. Answers whether
+ * that made the customer ACTIVE, so that what the caller announces shows the status they have now.
+ */
+export const setLoyaltyNumber = async (
+  tx: DbOrTx,
+  customer: CustomerRow,
+  loyaltyNumber: string,
+): Promise<{ activated: boolean }> => {
   const current = await loyaltyRecordOf(tx, customer.clientId, customer.id);
   if (current) {
     await tx
       .update(loyaltyAccounts)
       .set({ loyaltyNumber, updatedAt: new Date() })
       .where(eq(loyaltyAccounts.id, current.id));
-    return;
+    return { activated: false };
   }
   await tx.insert(loyaltyAccounts).values({
     id: newId(),
@@ -35,6 +42,7 @@ export const setLoyaltyNumber = async (tx: DbOrTx, customer: CustomerRow, loyalt
     memberBranchId: customer.memberBranchId,
   });
   // Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
-  if (customer.status === 'AWAITING-SIGNUP')
-    await tx.update(customers).set({ status: 'ACTIVE' }).where(eq(customers.id, customer.id));
+  if (customer.status !== 'AWAITING-SIGNUP') return { activated: false };
+  await tx.update(customers).set({ status: 'ACTIVE' }).where(eq(customers.id, customer.id));
+  return { activated: true };
 };

@@ -114,7 +114,12 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
         memberBranchId,
       },
       (created) => `Enrolled customer ${created.name} ${created.surname} over the API`,
-      loyaltyNumber ? (tx, created) => setLoyaltyNumber(tx, created, loyaltyNumber) : undefined,
+      loyaltyNumber
+        ? async (tx, created) => {
+            const { activated } = await setLoyaltyNumber(tx, created, loyaltyNumber);
+            return activated ? { ...created, status: 'ACTIVE' } : created;
+          }
+        : undefined,
     );
     return read(principal, row.id);
   };
@@ -160,12 +165,18 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
         .set({ ...set, updatedAt: new Date() })
         .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)))
         .returning();
-      if (newLoyaltyNumber) await setLoyaltyNumber(tx, after, newLoyaltyNumber);
+      const { activated } = newLoyaltyNumber
+        ? await setLoyaltyNumber(tx, after, newLoyaltyNumber)
+        : { activated: false };
       const changed = [
         ...apiFieldNames(Object.keys(changes)),
         ...(newLoyaltyNumber ? ['loyalty_number'] : []),
+        ...(activated ? ['status'] : []),
       ];
-      if (row) await enqueueWebhooks(tx, [customerWebhook('customer.updated', row, changed)]);
+      if (row) {
+        const now = activated ? { ...row, status: 'ACTIVE' } : row;
+        await enqueueWebhooks(tx, [customerWebhook('customer.updated', now, changed)]);
+      }
       await recordAudit(tx, actor, {
         action: 'customer.updated',
         entity: 'customer',

@@ -12,10 +12,12 @@ import type { DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { branches, customers, loyaltyAccounts } from '../../db/schema';
+import { enqueueWebhooks } from '../../engine/webhooks/outbox';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
+import { customerWebhook } from './customer-webhooks';
 import type { CustomersService } from './customers.service';
 import { today } from './customers.service';
 
@@ -122,7 +124,7 @@ export const createLoyaltyService = (ctx: AppContext, customersService: Customer
             memberBranchId: branchId,
           })
           .returning();
-        await tx
+        const [after] = await tx
           .update(customers)
           .set({
             memberCardNumber: input.member_card_number,
@@ -131,7 +133,15 @@ export const createLoyaltyService = (ctx: AppContext, customersService: Customer
             status: customer.status === 'AWAITING-SIGNUP' ? 'ACTIVE' : customer.status,
             updatedAt: new Date(),
           })
-          .where(eq(customers.id, customer.id));
+          .where(eq(customers.id, customer.id))
+          .returning();
+        // Receivers hear of the loyalty number, and of the status and branch where the sign-up changed them.
+        const changed = [
+          ...(after && after.status !== customer.status ? ['status'] : []),
+          ...(after && after.memberBranchId !== customer.memberBranchId ? ['branch_id'] : []),
+          'loyalty_number',
+        ];
+        if (after) await enqueueWebhooks(tx, [customerWebhook('customer.updated', after, changed)]);
         await recordAudit(tx, actor, {
           action: 'customer.loyalty_signed_up',
           entity: 'customer',

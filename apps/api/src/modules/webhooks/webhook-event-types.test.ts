@@ -204,6 +204,38 @@ describe('every webhook event type, from its effect', () => {
     note(created, updated);
   });
 
+  it('a loyalty number makes a member ACTIVE, and their webhook says so as the API does', async () => {
+    const externalId = `crm-${randomBytes(4).toString('hex')}`;
+    const enrolled = await asKey('POST', '/api/v1/customers', {
+      external_id: externalId,
+      name: 'Lindiwe',
+      surname: 'Zulu',
+      loyalty_number: `LN-${externalId}`,
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    expect(enrolled.json().content.status).toBe('ACTIVE');
+    const customer = enrolled.json().content._id as string;
+    expect((await theOne('customer.created', customer)).data.customer).toMatchObject({ status: 'ACTIVE' });
+
+    const later = await asKey('POST', '/api/v1/customers', {
+      external_id: `${externalId}-2`,
+      name: 'Sizwe',
+      surname: 'Zulu',
+    });
+    const second = later.json().content._id as string;
+    expect((await theOne('customer.created', second)).data.customer).toMatchObject({
+      status: 'AWAITING-SIGNUP',
+    });
+    const signedUp = await asKey('PATCH', `/api/v1/customers/${second}`, {
+      loyalty_number: `LN-${externalId}-2`,
+    });
+    expect(signedUp.json().content.status).toBe('ACTIVE');
+    expect((await theOne('customer.updated', second)).data).toMatchObject({
+      customer: { status: 'ACTIVE' },
+      changed: ['loyalty_number', 'status'],
+    });
+  });
+
   it('customer.updated also tells of a suspension, an activation and an erasure, which leaves nothing personal', async () => {
     const externalId = `crm-${randomBytes(4).toString('hex')}`;
     const enrolled = await asKey('POST', '/api/v1/customers', {
