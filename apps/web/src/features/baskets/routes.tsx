@@ -1,8 +1,12 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
+import { viewableBy } from '@/ui/area-gate';
 import { lazyPage } from '@/ui/lazy-page';
 
 const BasketsPage = lazyPage(() => import('@/features/baskets/pages/baskets-page'), 'BasketsPage');
 
 /** `/console/baskets` (DESIGN §7); a basket row opens nothing (spec 1 §2.15). */
-export const basketsRoutes: RouteObject[] = [{ path: ROUTE_PATTERNS.baskets, element: <BasketsPage /> }];
+export const basketsRoutes: RouteObject[] = viewableBy(
+  ['BASKETS'],
+  [{ path: ROUTE_PATTERNS.baskets, element: <BasketsPage /> }],
+);

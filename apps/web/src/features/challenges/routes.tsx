@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
+import { viewableBy } from '@/ui/area-gate';
 import { lazyPage } from '@/ui/lazy-page';
 
 const ChallengesPage = lazyPage(
@@ -10,7 +11,10 @@ const ChallengesPage = lazyPage(
 const ChallengePage = lazyPage(() => import('@/features/challenges/pages/challenge-page'), 'ChallengePage');
 
 /** `/console/challenges` and `/console/challenge/{challenge_id?}` (spec 2 §2). */
-export const challengesRoutes: RouteObject[] = [
-  { path: ROUTE_PATTERNS.challenges, element: <ChallengesPage /> },
-  { path: ROUTE_PATTERNS.challenge, element: <ChallengePage /> },
-];
+export const challengesRoutes: RouteObject[] = viewableBy(
+  ['CHALLENGES'],
+  [
+    { path: ROUTE_PATTERNS.challenges, element: <ChallengesPage /> },
+    { path: ROUTE_PATTERNS.challenge, element: <ChallengePage /> },
+  ],
+);

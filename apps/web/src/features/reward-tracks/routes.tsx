@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
+import { viewableBy } from '@/ui/area-gate';
 import { lazyPage } from '@/ui/lazy-page';
 
 const RewardTracksPage = lazyPage(
@@ -23,9 +24,12 @@ const LevelProgressionPage = lazyPage(
  * `/console/reward-tracks`, `/console/reward-track-details/{id?}`, `/console/tier-progression-details/{id?}` and
  * `/console/level-progression-details/{id?}` (spec 3 §2).
  */
-export const rewardTracksRoutes: RouteObject[] = [
-  { path: ROUTE_PATTERNS.rewardTracks, element: <RewardTracksPage /> },
-  { path: ROUTE_PATTERNS.rewardTrackDetails, element: <RewardTrackPage /> },
-  { path: ROUTE_PATTERNS.tierProgressionDetails, element: <TierProgressionPage /> },
-  { path: ROUTE_PATTERNS.levelProgressionDetails, element: <LevelProgressionPage /> },
-];
+export const rewardTracksRoutes: RouteObject[] = viewableBy(
+  ['REWARD_TRACKS'],
+  [
+    { path: ROUTE_PATTERNS.rewardTracks, element: <RewardTracksPage /> },
+    { path: ROUTE_PATTERNS.rewardTrackDetails, element: <RewardTrackPage /> },
+    { path: ROUTE_PATTERNS.tierProgressionDetails, element: <TierProgressionPage /> },
+    { path: ROUTE_PATTERNS.levelProgressionDetails, element: <LevelProgressionPage /> },
+  ],
+);

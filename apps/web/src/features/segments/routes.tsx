@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
+import { viewableBy } from '@/ui/area-gate';
 import { lazyPage } from '@/ui/lazy-page';
 
 const SegmentsPage = lazyPage(() => import('@/features/segments/pages/segments-page'), 'SegmentsPage');
@@ -10,8 +11,11 @@ const SegmentPlayersPage = lazyPage(
 );
 
 /** `/console/segments`, `/console/segment/{segment_id?}` and `/console/segment/{segment_id}/players` (spec 2 §2). */
-export const segmentsRoutes: RouteObject[] = [
-  { path: ROUTE_PATTERNS.segments, element: <SegmentsPage /> },
-  { path: ROUTE_PATTERNS.segment, element: <SegmentPage /> },
-  { path: ROUTE_PATTERNS.segmentPlayers, element: <SegmentPlayersPage /> },
-];
+export const segmentsRoutes: RouteObject[] = viewableBy(
+  ['SEGMENTS'],
+  [
+    { path: ROUTE_PATTERNS.segments, element: <SegmentsPage /> },
+    { path: ROUTE_PATTERNS.segment, element: <SegmentPage /> },
+    { path: ROUTE_PATTERNS.segmentPlayers, element: <SegmentPlayersPage /> },
+  ],
+);

@@ -28,8 +28,8 @@ export const SEGMENT_TEXTS = {
   statisticsLoading: 'Loading statistics…',
   badgesLoading: 'Loading badges…',
   noBadges: 'No badges yet: create one in Badges first.',
-  noChallenges: 'No challenges yet.',
-  challengesLater: 'Challenges arrive with the Challenges area; until then there are none to choose.',
+  challengesLoading: 'Loading challenges…',
+  noChallenges: 'No challenges yet: create one in Challenges first.',
   unsaved: 'You have unsaved changes.',
   noChanges: 'No changes yet.',
   fixErrors: (count: number) =>

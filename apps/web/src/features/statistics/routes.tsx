@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
+import { viewableBy } from '@/ui/area-gate';
 import { lazyPage } from '@/ui/lazy-page';
 
 const StatisticsPage = lazyPage(
@@ -9,7 +10,10 @@ const StatisticsPage = lazyPage(
 const StatisticPage = lazyPage(() => import('@/features/statistics/pages/statistic-page'), 'StatisticPage');
 
 /** `/console/statistics` and `/console/statistic/{statistic_id?}` (spec 2 §2). */
-export const statisticsRoutes: RouteObject[] = [
-  { path: ROUTE_PATTERNS.statistics, element: <StatisticsPage /> },
-  { path: ROUTE_PATTERNS.statistic, element: <StatisticPage /> },
-];
+export const statisticsRoutes: RouteObject[] = viewableBy(
+  ['STATISTICS'],
+  [
+    { path: ROUTE_PATTERNS.statistics, element: <StatisticsPage /> },
+    { path: ROUTE_PATTERNS.statistic, element: <StatisticPage /> },
+  ],
+);

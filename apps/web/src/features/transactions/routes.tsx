@@ -1,5 +1,6 @@
 import { ROUTE_PATTERNS } from '@laurel/contract';
 import type { RouteObject } from 'react-router';
+import { viewableBy } from '@/ui/area-gate';
 import { lazyPage } from '@/ui/lazy-page';
 
 const EconomyTransactionsPage = lazyPage(
@@ -26,9 +27,18 @@ const RedemptionsReportPage = lazyPage(
 
 /** The four transaction reports (spec 3 §2) and the rewards' Redemptions report, one page for all. */
 export const transactionsRoutes: RouteObject[] = [
-  { path: ROUTE_PATTERNS.economyTransactions, element: <EconomyTransactionsPage /> },
-  { path: ROUTE_PATTERNS.challengeTransactions, element: <ChallengeTransactionsPage /> },
-  { path: ROUTE_PATTERNS.badgeTransactions, element: <BadgeTransactionsPage /> },
-  { path: ROUTE_PATTERNS.rewardTrackTransactions, element: <RewardTrackTransactionsPage /> },
-  { path: ROUTE_PATTERNS.rewardRedemptions, element: <RedemptionsReportPage /> },
+  ...viewableBy(
+    ['TRANSACTIONS'],
+    [
+      { path: ROUTE_PATTERNS.economyTransactions, element: <EconomyTransactionsPage /> },
+      { path: ROUTE_PATTERNS.challengeTransactions, element: <ChallengeTransactionsPage /> },
+      { path: ROUTE_PATTERNS.badgeTransactions, element: <BadgeTransactionsPage /> },
+      { path: ROUTE_PATTERNS.rewardTrackTransactions, element: <RewardTrackTransactionsPage /> },
+    ],
+  ),
+  // The rewards area's report: its View flag opens it, as in the sidebar.
+  ...viewableBy(
+    ['REWARDS'],
+    [{ path: ROUTE_PATTERNS.rewardRedemptions, element: <RedemptionsReportPage /> }],
+  ),
 ];

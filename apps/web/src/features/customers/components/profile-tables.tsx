@@ -3,6 +3,7 @@ import {
   consolePaths,
   FULFILMENT_METHOD_LABELS,
   formatMoney,
+  mayUse,
   PAGE_SIZES,
   type TBasketRow,
   type TCustomerOrderSummaryRow,
@@ -11,6 +12,7 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '@/api/use-session';
 import { customerBasketsQuery } from '@/features/baskets';
 import { ProfileSection } from '@/features/customers/components/profile-section';
 import { displayCellNumber, displayDate } from '@/features/customers/customer-format';
@@ -149,17 +151,27 @@ const SubscriptionsTable = ({ customerId, currencySymbol, erased }: TTablesProps
 );
 
 /**
- * The customer's commerce tables (spec 1 §2.11): baskets, subscriptions and orders. An erased member (privacy) keeps
- * their history but is issued nothing new.
+ * The customer's commerce tables (spec 1 §2.11): baskets, subscriptions and orders, each shown to holders of its
+ * area's View flag only (the API refuses the others, and an error modal over an empty table would say nothing true).
+ * An erased member (privacy) keeps their history but is issued nothing new.
  */
 export const ProfileTables = ({
   customerId,
   currencySymbol,
   erased,
-}: TTablesProps & { erased?: boolean }) => (
-  <>
-    <BasketsTable customerId={customerId} currencySymbol={currencySymbol} />
-    <SubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} erased={erased} />
-    <OrdersTable customerId={customerId} currencySymbol={currencySymbol} />
-  </>
-);
+}: TTablesProps & { erased?: boolean }) => {
+  const user = useSession()?.user;
+  return (
+    <>
+      {mayUse(user, 'BASKETS', 'read') && (
+        <BasketsTable customerId={customerId} currencySymbol={currencySymbol} />
+      )}
+      {mayUse(user, 'SUBSCRIPTIONS', 'read') && (
+        <SubscriptionsTable customerId={customerId} currencySymbol={currencySymbol} erased={erased} />
+      )}
+      {mayUse(user, 'ORDERS', 'read') && (
+        <OrdersTable customerId={customerId} currencySymbol={currencySymbol} />
+      )}
+    </>
+  );
+};

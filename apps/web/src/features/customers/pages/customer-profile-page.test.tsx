@@ -117,6 +117,22 @@ describe('customer profile: what it shows', () => {
     expect(screen.getAllByText('This table is empty.')).toHaveLength(3);
   });
 
+  it('shows only the commerce tables the user may view, asking the API for no other', async () => {
+    const flags = (read: boolean) => ({ read, create: false, update: false, delete: false });
+    const api = serveCustomers({
+      role: 'BRANCH_MANAGER',
+      manager_of: [SEA_POINT],
+      user_permissions: { CUSTOMERS: flags(true), ORDERS: flags(true), BASKETS: flags(false) },
+    });
+    await openProfile();
+    expect(await screen.findByRole('region', { name: 'Orders' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Baskets' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Subscriptions' })).toBeNull();
+    expect(api.callsTo('GET /api/v2/user/basket/list')).toHaveLength(0);
+    expect(api.callsTo('GET /api/v2/user/subscriptions')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("counts the player's challenges participated and completed and the badges earned", async () => {
     const challenge = (status: string, started_at: string | null) => ({
       challenge_id: `${status}${started_at ? 's' : 'n'}`,

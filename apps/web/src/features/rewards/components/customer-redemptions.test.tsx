@@ -126,7 +126,7 @@ describe('the profile’s Rewards box', () => {
   it('is not there outside a plan with rewards', async () => {
     const freemium = serveProfile({ plan: 'FREEMIUM' });
     await openProfile();
-    await screen.findByRole('region', { name: 'Orders' });
+    await screen.findByRole('region', { name: 'Wallet History' });
     expect(screen.queryByRole('region', { name: REDEMPTION_TEXTS.title })).toBeNull();
     expect(freemium.callsTo(REDEMPTIONS)).toHaveLength(0);
   });
@@ -139,7 +139,7 @@ describe('the profile’s Rewards box', () => {
       },
     });
     await openProfile();
-    await screen.findByRole('region', { name: 'Orders' });
+    await screen.findByRole('region', { name: 'Wallet History' });
     expect(screen.queryByRole('region', { name: REDEMPTION_TEXTS.title })).toBeNull();
     expect(api.callsTo(REDEMPTIONS)).toHaveLength(0);
   });

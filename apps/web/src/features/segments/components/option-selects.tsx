@@ -1,7 +1,11 @@
-import { PAGE_SIZES, SYSTEM_STATISTICS } from '@laurel/contract';
+import { mayUse, PAGE_SIZES, SYSTEM_STATISTICS } from '@laurel/contract';
 import { Loader, type SelectProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
+import { planOpensArea } from '@/app/console/plan-access';
 import { badgesListQuery } from '@/features/badges';
+import { challengesListQuery } from '@/features/challenges';
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { statisticsListQuery } from '@/features/statistics';
 import { LazySelect } from '@/ui/lazy-select';
@@ -24,7 +28,12 @@ const loading = <Loader size={14} aria-hidden />;
 
 /** The statistics rules can test, page 1 of 100 (spec 2 §2): the engine's first, then the client's own. */
 export const StatisticSelect = ({ value, onChange, ...props }: TOptionSelectProps) => {
-  const statistics = useQuery(statisticsListQuery({ page: 1, size: PAGE_SIZES.filterOptions, search: '' }));
+  const user = useSession()?.user;
+  // Without the Statistics View flag the list is refused: the saved rule's statistic still shows by its name.
+  const statistics = useQuery({
+    ...statisticsListQuery({ page: 1, size: PAGE_SIZES.filterOptions, search: '' }),
+    enabled: mayUse(user, 'STATISTICS', 'read'),
+  });
   const list = statistics.data?.statistics ?? [];
   const rank = (name: string) => (SYSTEM_STATISTICS as readonly string[]).indexOf(name);
   const system = list
@@ -51,24 +60,46 @@ export const StatisticSelect = ({ value, onChange, ...props }: TOptionSelectProp
       onChange={onChange}
       searchable
       allowDeselect={false}
-      placeholder={statistics.isPending ? SEGMENT_TEXTS.statisticsLoading : 'Choose a statistic'}
+      placeholder={
+        statistics.isFetching && !statistics.data ? SEGMENT_TEXTS.statisticsLoading : 'Choose a statistic'
+      }
       nothingFoundMessage="No statistic matches"
       rightSection={statistics.isFetching ? loading : undefined}
     />
   );
 };
 
-/** The badges a grant_item action can give, page 1 of 100 (spec 2 §2). */
-export const BadgeSelect = ({ value, onChange, ...props }: TOptionSelectProps) => {
-  const badges = useQuery(badgesListQuery({ page: 1, size: PAGE_SIZES.filterOptions, search: '' }));
-  const list = badges.data?.badges ?? [];
-  const groups = withCurrent(
-    list.length > 0
-      ? [{ group: 'Badges', items: list.map((badge) => ({ value: badge._id, label: badge.name })) }]
-      : [],
-    value,
-    (id) => `Badge ${id.slice(0, 8)}…`,
-  );
+type TRecordSelectProps = TOptionSelectProps & {
+  /** The list's query, enabled only for holders of the area's View flag: for others only the saved choice shows. */
+  records: Pick<UseQueryResult<TOption[]>, 'data' | 'isFetching' | 'isPending' | 'fetchStatus'>;
+  group: string;
+  fallbackLabel: (id: string) => string;
+  loadingText: string;
+  placeholder: string;
+  emptyText: string;
+  noMatchText: string;
+};
+
+/**
+ * A record picked by id from page 1 of 100 of its area's list (spec 2 §2: badge and challenge pickers). Someone
+ * without that area's View flag lists nothing (the API would refuse it) and sees the saved choice as it is.
+ */
+const RecordSelect = ({
+  records,
+  group,
+  fallbackLabel,
+  loadingText,
+  placeholder,
+  emptyText,
+  noMatchText,
+  value,
+  onChange,
+  ...props
+}: TRecordSelectProps) => {
+  const list = records.data ?? [];
+  // A disabled query stays pending without fetching: only a fetch on its way is "loading".
+  const pending = records.isPending && records.fetchStatus !== 'idle';
+  const groups = withCurrent(list.length > 0 ? [{ group, items: list }] : [], value, fallbackLabel);
   return (
     <LazySelect
       {...props}
@@ -77,27 +108,57 @@ export const BadgeSelect = ({ value, onChange, ...props }: TOptionSelectProps) =
       onChange={onChange}
       searchable
       allowDeselect={false}
-      placeholder={badges.isPending ? SEGMENT_TEXTS.badgesLoading : 'Choose a badge'}
-      nothingFoundMessage={
-        list.length === 0 && !badges.isPending ? SEGMENT_TEXTS.noBadges : 'No badge matches'
-      }
-      rightSection={badges.isFetching ? loading : undefined}
+      placeholder={pending ? loadingText : placeholder}
+      nothingFoundMessage={list.length === 0 && !pending ? emptyText : noMatchText}
+      rightSection={records.isFetching ? loading : undefined}
     />
   );
 };
 
-/**
- * The challenge a grant_mission action grants. There are no challenges to list until the Challenges area lands;
- * a saved id still shows, so that such an action survives an edit.
- */
-export const ChallengeSelect = ({ value, onChange, ...props }: TOptionSelectProps) => (
-  <LazySelect
-    {...props}
-    data={withCurrent([], value, (id) => `Challenge ${id}`)}
-    value={value}
-    onChange={onChange}
-    allowDeselect={false}
-    placeholder="Choose a challenge"
-    nothingFoundMessage={SEGMENT_TEXTS.noChallenges}
-  />
-);
+const firstPage = { page: 1, size: PAGE_SIZES.filterOptions, search: '' };
+
+/** The badges a grant_item action can give (spec 2 §2). */
+export const BadgeSelect = (props: TOptionSelectProps) => {
+  const user = useSession()?.user;
+  const badges = useQuery({
+    ...badgesListQuery(firstPage),
+    enabled: mayUse(user, 'BADGES', 'read'),
+    select: (page) => page.badges.map((badge) => ({ value: badge._id, label: badge.name })),
+  });
+  return (
+    <RecordSelect
+      {...props}
+      records={badges}
+      group="Badges"
+      fallbackLabel={(id) => `Badge ${id.slice(-8)}`}
+      loadingText={SEGMENT_TEXTS.badgesLoading}
+      placeholder="Choose a badge"
+      emptyText={SEGMENT_TEXTS.noBadges}
+      noMatchText="No badge matches"
+    />
+  );
+};
+
+/** The challenge a grant_mission action grants (spec 2 §2). */
+export const ChallengeSelect = (props: TOptionSelectProps) => {
+  const user = useSession()?.user;
+  const plan = useClientRecord().data?.clientSubscription;
+  const challenges = useQuery({
+    ...challengesListQuery(firstPage),
+    // Challenges are a GROWTH feature: on a smaller plan there are none to list (and the API would answer 402).
+    enabled: mayUse(user, 'CHALLENGES', 'read') && planOpensArea(plan, 'CHALLENGES'),
+    select: (page) => page.challenges.map((challenge) => ({ value: challenge._id, label: challenge.title })),
+  });
+  return (
+    <RecordSelect
+      {...props}
+      records={challenges}
+      group="Challenges"
+      fallbackLabel={(id) => `Challenge ${id.slice(-8)}`}
+      loadingText={SEGMENT_TEXTS.challengesLoading}
+      placeholder="Choose a challenge"
+      emptyText={SEGMENT_TEXTS.noChallenges}
+      noMatchText="No challenge matches"
+    />
+  );
+};

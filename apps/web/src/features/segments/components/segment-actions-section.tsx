@@ -125,8 +125,6 @@ export const SegmentActionsSection = ({
                 label="Mission/Challenge"
                 required
                 disabled={readOnly}
-                description={SEGMENT_TEXTS.challengesLater}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 value={action.mission_id}
                 onChange={(value) => onChange(action.id, 'mission_id', value)}
                 error={errorOf(actionKey(action.id, 'mission_id'))}

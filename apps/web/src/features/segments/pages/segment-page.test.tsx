@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { challengeFixture } from '@/features/challenges/test-server';
 import {
   ALL_PLAYERS_ID,
   BADGE_ID,
@@ -9,13 +10,16 @@ import {
   segmentFixture,
   serveSegments,
 } from '@/features/segments/test-server';
+import { clientFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { listReply } from '@/test/sign-in';
 import { fail, ok } from '@/test/stub-api';
 
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup({ delay: null });
 
 const NEW_ID = '9'.repeat(24);
+const CHALLENGE_ID = '8'.repeat(24);
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const field = (name: string, scope: HTMLElement = document.body) =>
@@ -136,7 +140,6 @@ describe('create segment', () => {
     expect(button('Create').disabled).toBe(true);
     await choose('Action Type', 'Grant Challenge', action);
     expect(within(action).queryByText('Badge/Item is required')).toBeNull();
-    expect(within(action).getByText(/Challenges arrive with the Challenges area/)).toBeTruthy();
     await user.click(button('Create'));
     expect(await within(action).findByText('Mission/Challenge is required')).toBeTruthy();
     // 'Remove' names only the actions' buttons (spec 2 §2); the rule's is 'Delete rule'.
@@ -145,6 +148,55 @@ describe('create segment', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('group', { name: 'Action 1' })).toBeNull();
     expect(button('Create').disabled).toBe(false);
+  });
+
+  it("a Grant Challenge action picks one of the client's challenges on a plan with challenges", async () => {
+    const api = serveSegments(
+      {},
+      {
+        'GET /api/v2/client': () =>
+          ok(clientFixture({ clientSubscription: { name: 'GROWTH', status: 'ACTIVE' } })),
+        'GET /api/challenges': () =>
+          listReply([challengeFixture({ _id: CHALLENGE_ID, title: 'Summer Sipper' })]),
+      },
+    );
+    await openCreate();
+    await user.type(field('Name'), 'Regulars');
+    await fillRule();
+    await user.click(button('Add Action'));
+    const action = group('Action 1');
+    await choose('Action Type', 'Grant Challenge', action);
+    await choose('Mission/Challenge', 'Summer Sipper', action);
+    await user.click(button('Create'));
+    await waitFor(() => expect(api.callsTo('POST /api/segments')).toHaveLength(1));
+    expect(api.callsTo('POST /api/segments')[0]?.body).toMatchObject({
+      actions: [expect.objectContaining({ type: 'grant_mission', mission_id: CHALLENGE_ID })],
+    });
+  });
+
+  it('someone with Segments View only sees a badge action without asking for badges or statistics they may not list', async () => {
+    const api = serveSegments(
+      {
+        role: 'AREA_MANAGER',
+        user_permissions: { SEGMENTS: { read: true, create: false, update: false, delete: false } },
+      },
+      {
+        [`GET /api/segments`]: () =>
+          listReply([
+            segmentFixture({
+              actions: [
+                { id: 'action_1', type: 'grant_item', trigger: 'entered', item_id: BADGE_ID, quantity: 1 },
+              ],
+            }),
+          ]),
+      },
+    );
+    await openRegulars();
+    expect(picker('Statistic', group('Rule 1')).value).toBe('numberOfLogins');
+    expect(picker('Badge/Item', group('Action 1')).value).toBe(`Badge ${BADGE_ID.slice(-8)}`);
+    expect(api.callsTo('GET /api/badges')).toHaveLength(0);
+    expect(api.callsTo('GET /api/statistics')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("says 'Quantity must be greater than 0' for 0, and an emptied quantity becomes 1", async () => {
