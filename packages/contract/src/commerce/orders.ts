@@ -178,8 +178,11 @@ export const ZOrderDetail = ZOrderListRow.extend({
   vat: z.number(),
   vat_rate: z.number(),
   total_excl_vat: z.number(),
-  /** Whether the order is in the customer's order statistics now (the engine decides; guests never are). */
-  counted: z.boolean(),
+  counted: z
+    .boolean()
+    .describe(
+      "Whether the order is in the customer's order statistics at the moment of this answer. The engine applies a creation or a status change within moments of the answer, so an answer to a change may still show the state before it; read the order again to see it applied. Guests' orders never count.",
+    ),
   next_statuses: z.array(ZOrderStatus),
   parcels: z.array(ZParcel),
   status_history: z.array(ZOrderStatusHistoryEntry),

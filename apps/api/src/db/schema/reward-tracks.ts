@@ -1,7 +1,6 @@
 import type { TMilestone } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -85,8 +84,8 @@ export const rewardTrackTransactions = pgTable(
     rewardClaimed: text('reward_claimed').notNull(),
     /** The milestone's target value. */
     rewardValue: numeric('reward_value').notNull(),
-    /** The player's XP when the milestone was reached. */
-    xpPointsEarned: bigint('xp_points_earned', { mode: 'number' }).notNull().default(0),
+    /** The player's XP when the milestone was reached (XP earns pro rata, so it has decimals as the ledger's). */
+    xpPointsEarned: numeric('xp_points_earned').notNull().default('0'),
     status: text('status').notNull().default('In Progress'),
     cycle: integer('cycle').notNull().default(0),
     eventId: text('event_id'),

@@ -7,7 +7,7 @@ import { outboxInsertSql, wakeDispatchersSql } from '../webhooks/outbox';
 import type { MilestoneReached, SourceSeen } from './evaluate';
 import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from './local-time';
 import { type TrackDefinition, windowMonths } from './track-definitions';
-import { milestoneWebhooks } from './track-webhooks';
+import { milestoneWebhooks, roundedXp } from './track-webhooks';
 
 /** Each player's floors (target values kept through a year-end) by track id. */
 export const loadFloors = async (db: DbOrTx, clientId: string, customerIds: readonly string[]) => {
@@ -89,7 +89,7 @@ export const writeMilestonesReached = async (
       ${column((r) => r.item.milestone.index)}::int[], ${column((r) => r.item.milestone.name)}::text[],
       ${column((r) => rewardText(r.item.track, r.item.milestone.target_value))}::text[],
       ${column((r) => String(r.item.milestone.target_value))}::numeric[],
-      ${column((r) => Math.trunc(r.item.xp))}::bigint[], ${column((r) => r.item.status)}::text[],
+      ${column((r) => roundedXp(r.item.xp))}::numeric[], ${column((r) => r.item.status)}::text[],
       ${column((r) => r.cycle)}::int[], ${column((r) => r.context.eventId)}::text[],
       ${column((r) => r.context.occurredAt.toISOString())}::timestamptz[])
     ON CONFLICT DO NOTHING RETURNING 1)

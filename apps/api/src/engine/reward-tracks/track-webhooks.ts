@@ -2,6 +2,9 @@ import type { WebhookMessage } from '../webhooks/outbox';
 import type { MilestoneReached, TargetChange } from './evaluate';
 import type { TrackDefinition } from './track-definitions';
 
+/** The player's XP as the ledger keeps amounts: two decimal places, not cut to a whole number. */
+export const roundedXp = (xp: number) => Math.round(xp * 100) / 100;
+
 const TYPE_OF_TRACK = { LEVEL_PROGRESSION: 'level.changed', TIER_PROGRESSION: 'tier.changed' } as const;
 
 /** The name of the milestone that gives a target value (a tier's name), or null below the first. */
@@ -49,7 +52,7 @@ export const milestoneWebhooks = (clientId: string, reached: readonly MilestoneR
         name: item.milestone.name,
         target_value: item.milestone.target_value,
       },
-      xp_points_earned: Math.trunc(item.xp),
+      xp_points_earned: roundedXp(item.xp),
       status: item.status,
     },
   }));

@@ -127,7 +127,8 @@ export const createBasketsService = (ctx: AppContext) => {
       itemCount: items.reduce((count, item) => count + item.quantity, 0),
       totalMinor,
       requestHash: hash,
-      updatedAt: new Date(),
+      // The statement's time, as created_at's default: a new basket is never updated before it was created.
+      updatedAt: sql`now()`,
     };
     // One statement, so that concurrent sends of one basket never make two; an identical one changes nothing.
     const [row] = await db

@@ -119,6 +119,8 @@ export const createOrderStatusService = (ctx: AppContext) => {
     },
   ) => {
     const { parcel, audit = false } = request;
+    // Taken before the transaction starts, so the change never reads as happening after its event was received.
+    const now = request.at ?? new Date();
     const outcome = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, principal, ref);
       const body: Change = parcel
@@ -137,7 +139,6 @@ export const createOrderStatusService = (ctx: AppContext) => {
       history.push(...parcels.history);
       if (history.length === 0) return { order, changed: false, evented: false };
 
-      const now = request.at ?? new Date();
       const firstSeq = order.historySeq + 1;
       const [saved] = await tx
         .update(orders)

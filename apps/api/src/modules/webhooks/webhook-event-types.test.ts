@@ -398,7 +398,7 @@ describe('every webhook event type, from its effect', () => {
       reward_track_type: 'TIER_PROGRESSION',
       milestones: milestones(['Bronze', 'Silver', 'Gold'], [1, 2, 3]),
     });
-    // 1 XP per R10 spent: an order of R2,500 brings 250 XP, level 2 and the Silver tier.
+    // 1 XP per R10 spent, pro rata: an order of R2,505.50 brings 250.55 XP, level 2 and the Silver tier.
     await createEarnConfig(t.app, admin, {
       type: 'Statistic',
       trigger_value: 10,
@@ -411,7 +411,7 @@ describe('every webhook event type, from its effect', () => {
     });
     await linkChallenge(t.app, admin, challenge._id);
     const customer = await addCustomer(t.app, admin);
-    const order = orderEvent(customer, `o-${randomBytes(4).toString('hex')}`, [[2500, 1]]);
+    const order = orderEvent(customer, `o-${randomBytes(4).toString('hex')}`, [[2505.5, 1]]);
     await sendAndProcess(t, key, [order]);
 
     const completed = await theOne('challenge.completed', customer);
@@ -450,6 +450,8 @@ describe('every webhook event type, from its effect', () => {
       customer_id: customer,
       reward_track: { _id: levels._id, name: 'Levels', type: 'LEVEL_PROGRESSION' },
       milestone: { index: expect.any(Number), name: 'Level 2', target_value: 2 },
+      // The player's XP as the ledger has it, decimals and all.
+      xp_points_earned: 250.55,
       status: expect.any(String),
     });
     note(completed, level, tier, ...reached);

@@ -1,0 +1,2 @@
+ALTER TABLE "reward_track_transactions" ALTER COLUMN "xp_points_earned" SET DATA TYPE numeric;--> statement-breakpoint
+ALTER TABLE "reward_track_transactions" ALTER COLUMN "xp_points_earned" SET DEFAULT '0';
