@@ -21,6 +21,24 @@ const statusesOf = async (count: number, send: (i: number) => Promise<{ statusCo
 const madeUpToken = () => `eyJhbGciOiJIUzI1NiJ9.${randomBytes(24).toString('base64url')}.x`;
 const unknownPlayer = '/api/v1/players/ffffffffffffffffffffffff';
 
+/** Every 429 reads alike, whichever limit gave it: the envelope with the wait, Retry-After and the X-RateLimit-*. */
+const expectLimitAnswer = (
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  limit: string,
+) => {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(res.json()).toEqual({
+    success: false,
+    message: 'Too many requests. Please try again later.',
+    content: { retry_after_seconds: retryAfter },
+  });
+  expect(res.headers['x-ratelimit-limit']).toBe(limit);
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+};
+
 describe('rate limits', () => {
   it('per IP without a token: 429 envelope with Retry-After once the minute is used up', async () => {
     const statuses = await statusesOf(4, () =>
@@ -49,6 +67,7 @@ describe('rate limits', () => {
       });
     // Five per key (the token limit), although the address alone would allow three.
     expect(await statusesOf(6, send)).toEqual([404, 404, 404, 404, 404, 429]);
+    expectLimitAnswer(await send(), '5');
     // The key's allowance is its own: the address still has its three.
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.7.1' })).statusCode,
@@ -95,9 +114,7 @@ describe('rate limits', () => {
       remoteAddress: '10.9.5.2',
       headers: bearer(madeUpToken()),
     });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many requests. Please try again later.');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expectLimitAnswer(refused, '3');
   });
 
   it('static console files are not counted', async () => {

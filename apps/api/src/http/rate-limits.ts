@@ -1,7 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { API_ERROR_MESSAGES } from '@laurel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { failure } from './envelope';
 import { HttpError } from './errors';
 
 /**
@@ -22,10 +21,11 @@ export const installRateLimits = (
     keyGenerator: (request) => (request.principal ? `p:${request.principal.userId}` : `ip:${request.ip}`),
     // Static files of the console and media are cheap and cacheable: only the API counts.
     allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...failure(API_ERROR_MESSAGES.tooManyRequests, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
-    }),
+    // Thrown, so the error handler answers it: an HttpError keeps its content there, as the address limit's does.
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, API_ERROR_MESSAGES.tooManyRequests, {
+        retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
     addHeadersOnExceeding: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,
@@ -49,11 +49,17 @@ export const refusedRequestCharger = (app: FastifyInstance) => {
     const counted = await limit(request);
     if (!counted.isAllowed && counted.isExceeded) {
       const retryAfter = Math.max(1, counted.ttlInSeconds);
+      // The same headers as the global limit's 429, so a client reads both alike.
       throw new HttpError(
         429,
         API_ERROR_MESSAGES.tooManyRequests,
         { retry_after_seconds: retryAfter },
-        { 'retry-after': String(retryAfter) },
+        {
+          'retry-after': String(retryAfter),
+          'x-ratelimit-limit': String(counted.max),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(retryAfter),
+        },
       );
     }
   };

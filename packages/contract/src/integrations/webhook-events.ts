@@ -21,6 +21,8 @@ const ZCustomerIdentity = z.object({
   birthday: z.string().nullable(),
   status: z.string(),
   member_branch_id: ZNullableId,
+  /** Whether the member agreed to marketing: a receiver that mails them must honour a change at once. */
+  marketing_consent: z.boolean(),
 });
 
 const ZCustomerCreatedData = z.object({ customer_id: ZId, customer: ZCustomerIdentity });
@@ -178,6 +180,7 @@ export const WEBHOOK_EVENT_EXAMPLES: TWebhookEventData = {
       birthday: null,
       status: 'AWAITING-SIGNUP',
       member_branch_id: null,
+      marketing_consent: false,
     },
   },
   'customer.updated': {
@@ -192,6 +195,7 @@ export const WEBHOOK_EVENT_EXAMPLES: TWebhookEventData = {
       birthday: null,
       status: 'AWAITING-SIGNUP',
       member_branch_id: null,
+      marketing_consent: false,
     },
     changed: ['surname'],
   },

@@ -16,6 +16,7 @@ const SHOWN = [
   ['birthday', 'birthday'],
   ['status', 'status'],
   ['member_branch_id', 'memberBranchId'],
+  ['marketing_consent', 'getCommunication'],
 ] as const satisfies readonly (readonly [string, keyof CustomerRow])[];
 
 /**

@@ -281,6 +281,7 @@ describe('every webhook event type, from its effect', () => {
         birthday: null,
         status: 'ERASED',
         member_branch_id: null,
+        marketing_consent: false,
       },
       changed: ['status', 'name', 'surname', 'email', 'external_id'],
     });

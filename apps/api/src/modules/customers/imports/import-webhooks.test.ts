@@ -72,6 +72,7 @@ const memberOf = async (externalId: string) => {
     birthday: c.birthday,
     status: c.status,
     member_branch_id: c.member_branch_id,
+    marketing_consent: c.get_communication,
   };
 };
 
