@@ -115,6 +115,18 @@ const lightVariantTextColors = (theme: MantineTheme) =>
   );
 
 /**
+ * In the dark scheme Mantine gives the light variant's text shade 0, near white: a red 'Delete' or trash icon then
+ * reads as any other. Shade 4 keeps the colour and still reads at over 6:1 on the dark body.
+ */
+const darkVariantTextColors = (theme: MantineTheme) =>
+  Object.fromEntries(
+    Object.entries(theme.colors).map(([name, shades]) => [
+      `--mantine-color-${name}-light-color`,
+      shades[4] as string,
+    ]),
+  );
+
+/**
  * Text colours that keep WCAG AA contrast (4.5:1) in both schemes: on white, gold text and outlines use a darker
  * shade; dimmed and error text are a step stronger than Mantine's defaults, which measure 3.3:1 and 4.0:1;
  * placeholders (Mantine's 2.1:1 light, 2.5:1 dark) too, since a picker's placeholder is the only label it shows.
@@ -132,6 +144,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
   },
   dark: {
+    ...darkVariantTextColors(theme),
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': '#9a9a9a',
     '--mantine-color-error': 'var(--mantine-color-red-6)',

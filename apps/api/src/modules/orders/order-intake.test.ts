@@ -15,6 +15,7 @@ import {
   uniqueEmail,
 } from '../../../test/factories';
 import { createClientApp, type TestApp } from '../../../test/test-app';
+import { createProduct } from '../subscriptions/commerce.fixtures';
 import { getOrderPage, orderBody, postOrder, uniqueOrderId } from './orders.test-support';
 
 let t: TestApp;
@@ -150,6 +151,23 @@ describe('POST /api/v1/orders', () => {
       [receipt._id],
     );
     expect(row).toEqual({ source: 'api', counted: false, counted_at: null });
+  });
+
+  it("a line sent with a catalogue SKU and no title shows the product's title on the order page", async () => {
+    const product = await createProduct(t.app, admin, { title: 'Decaf Beans 250 g' });
+    const body = orderBody(null, {
+      items: [
+        { sku: product.sku.toLowerCase(), quantity: 1, price: 120 },
+        { sku: 'NOT-IN-CATALOGUE', quantity: 1, price: 10 },
+      ],
+    });
+    const res = await postOrder(t.app, key, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const page = await getOrderPage(t.app, admin.clientToken, res.json().content._id);
+    expect(page.json().content.items.map((item: { title: string }) => item.title)).toEqual([
+      'Decaf Beans 250 g',
+      'NOT-IN-CATALOGUE',
+    ]);
   });
 
   it('finds the customer by email, cell number or loyalty number, like events', async () => {

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, like, notInArray, type SQL, sql } from 'drizzle-
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
-import { branches, orderLines, orderParcels, orderStatusHistory, orders } from '../../db/schema';
+import { branches, orderLines, orderParcels, orderStatusHistory, orders, products } from '../../db/schema';
 import { type PageSpec, pageIds } from './list-paging';
 
 export type OrderFilter = {
@@ -157,4 +157,25 @@ export const orderChildren = async (db: DbOrTx, orderId: string) => {
       .orderBy(asc(orderStatusHistory.seq)),
   ]);
   return { lines, parcels, history };
+};
+
+/**
+ * The catalogue's titles of the SKUs given (case-insensitively, as the catalogue keys them): a line sent with a SKU
+ * and no title reads as the product, not as its code.
+ */
+export const catalogueTitles = async (db: DbOrTx, clientId: string, skus: readonly string[]) => {
+  if (skus.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ sku: products.sku, title: products.title })
+    .from(products)
+    .where(
+      and(
+        eq(products.clientId, clientId),
+        inArray(
+          sql`lower(${products.sku})`,
+          skus.map((sku) => sku.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [row.sku.toLowerCase(), row.title]));
 };

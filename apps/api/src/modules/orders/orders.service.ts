@@ -14,6 +14,7 @@ import type { Principal } from '../../http/auth/principal';
 import { notFound } from '../../http/errors';
 import { toOrderDetail, toOrderListRow, toSummaryRow } from './order-dto';
 import {
+  catalogueTitles,
   countedValueMinor,
   findOrderRecord,
   listOrderRows,
@@ -86,7 +87,17 @@ export const createOrdersService = (ctx: AppContext) => {
     const found = await findOrderRecord(db, principal.clientId, ref);
     if (!found || !mayAccessBranch(principal, found.order.branchId))
       throw notFound(ORDER_INTAKE_MESSAGES.notFound);
-    return toOrderDetail(found.order, found.branchName, await orderChildren(db, found.order.id));
+    const children = await orderChildren(db, found.order.id);
+    // A line whose title fell back to its SKU (none was sent) shows the catalogue's title where the SKU is known.
+    const untitled = children.lines.flatMap((line) =>
+      line.sku && line.title === line.sku ? [line.sku] : [],
+    );
+    const titles = await catalogueTitles(db, principal.clientId, untitled);
+    const lines = children.lines.map((line) => {
+      const title = line.sku && line.title === line.sku ? titles.get(line.sku.toLowerCase()) : undefined;
+      return title ? { ...line, title } : line;
+    });
+    return toOrderDetail(found.order, found.branchName, { ...children, lines });
   };
 
   return { list, listForCustomer, summary, detail };

@@ -13,7 +13,7 @@ const manager = () => {
     role: 'BRANCH_MANAGER',
     user_permissions: CUSTOMERS_READ,
   });
-  const server = { permissions: CUSTOMERS_READ as Record<string, unknown> };
+  const server = { permissions: CUSTOMERS_READ as Record<string, unknown>, revokeOnRefusal: false };
   const record = () => ({
     _id: session.user._id,
     user_id: session.user._id,
@@ -35,7 +35,11 @@ const manager = () => {
   const api = stubApi({
     ...clientReplies,
     'GET /api/v2/client/user': () => ok({ user_list: [record()], count: 1 }),
-    'GET /api/v2/client/loyalty/users': () => fail(403, 'You do not have permission to do this.'),
+    'GET /api/v2/client/loyalty/users': () => {
+      // An admin's change that reached the server just before this request.
+      if (server.revokeOnRefusal) server.permissions = {};
+      return fail(403, 'You do not have permission to do this.');
+    },
   });
   return { session, server, api };
 };
@@ -59,7 +63,16 @@ describe('live permissions', () => {
     expect(sessionStore.get()?.token).toBe('user-jwt');
   });
 
-  it('on navigation to a page the server refuses (403) the permissions are re-read', async () => {
+  it('a 403 from a page re-reads the permissions: revoked between navigation and request, the page says so', async () => {
+    const { server, api } = manager();
+    server.revokeOnRefusal = true;
+    renderApp('/console/customers');
+    await waitFor(() => expect(api.callsTo('GET /api/v2/client/loyalty/users').length).toBeGreaterThan(0));
+    await waitFor(() => expect(sessionStore.get()?.user.user_permissions).toEqual({}));
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access to this page' })).toBeTruthy();
+  });
+
+  it('on navigation the permissions are re-read: a page revoked meanwhile says so instead of loading', async () => {
     const { server, api } = manager();
     const { router } = renderApp('/console/dashboard');
     expect(await within(await sidebar()).findByRole('link', { name: 'Customers' })).toBeTruthy();
@@ -67,8 +80,8 @@ describe('live permissions', () => {
 
     server.permissions = {};
     await router.navigate('/console/customers');
-    await waitFor(() => expect(api.callsTo('GET /api/v2/client/loyalty/users').length).toBeGreaterThan(0));
     await waitFor(() => expect(sessionStore.get()?.user.user_permissions).toEqual({}));
     expect(api.callsTo('GET /api/v2/client/user').length).toBeGreaterThan(before);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access to this page' })).toBeTruthy();
   });
 });

@@ -158,7 +158,7 @@ describe('dashboard', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['5', '8', '2', '0', '1', '3', '4']);
-    expect(screen.getByRole('figure', { name: 'Bronze' }).textContent).toContain('23 in all');
+    expect(screen.getByRole('figure', { name: 'Bronze' }).textContent).toContain('23 player-days');
     expect(screen.getByRole('figure', { name: 'Gold' }).textContent).toContain(
       'No Gold player was active in this period.',
     );

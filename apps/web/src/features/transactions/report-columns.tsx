@@ -7,8 +7,7 @@ import {
   shownExpiry,
 } from '@laurel/contract';
 import { Badge, Code } from '@mantine/core';
-import { Link } from 'react-router';
-import type { TableColumn } from '@/ui/data-table';
+import { RowLink, type TableColumn } from '@/ui/data-table';
 import { StatusChip } from '@/ui/status-chip';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -37,9 +36,7 @@ const customerColumns = <K extends TReportKind>(title: string): ReportColumn<K>[
     accessor: 'user_name',
     title,
     render: (row) => (
-      <Link to={consolePaths.customerProfile(row.user_id)} onClick={(event) => event.stopPropagation()}>
-        {row.user_name || row.user_id}
-      </Link>
+      <RowLink to={consolePaths.customerProfile(row.user_id)}>{row.user_name || row.user_id}</RowLink>
     ),
   },
 ];

@@ -42,7 +42,8 @@ const TierCard = ({
       <Group justify="space-between" gap="xs" mb="xs" component="figcaption">
         <Text fw={650}>{tier}</Text>
         <Text size="sm" c="dimmed">
-          {total.toLocaleString('en-US')} in all
+          {/* Each weekday counts its players again: a sum of player-days, not of players. */}
+          {total.toLocaleString('en-US')} player-days
         </Text>
       </Group>
       <VisuallyHidden>

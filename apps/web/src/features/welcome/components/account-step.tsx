@@ -87,6 +87,7 @@ export const AccountStep = ({ values, errors, onChange, onNext }: TAccountStepPr
           onChange={(event) => onChange({ cellNumber: event.currentTarget.value })}
         />
         <LazyDateInput
+          data-open-on-focus
           label="Birthday"
           placeholder={DATE_FORMAT}
           valueFormat={DATE_FORMAT}

@@ -22,7 +22,13 @@ const focusFirstError = (form: HTMLFormElement | null) => {
     : first
         .closest('.mantine-InputWrapper-root')
         ?.querySelector<HTMLElement>('input, button, select, textarea');
-  target?.focus();
+  if (!target) return;
+  // A date field opens its calendar on focus, which would cover its own message and 'Next': shown, not focused.
+  if (target.matches('[data-dates-input], [data-open-on-focus]')) {
+    target.scrollIntoView?.({ block: 'center' });
+    return;
+  }
+  target.focus();
 };
 
 /** One wizard step's form: after a refused 'Next' the first field in error gets the focus. */

@@ -7,6 +7,7 @@ import { formatWhen, formatWhenParts } from '@/features/settings/integrations/in
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
 import { breakAfterDots } from '@/ui/dotted-name';
+import { middleEllipsis } from '@/ui/middle-ellipsis';
 
 /** Date over time, so that three time columns fit beside the rest; the pointer shows the full date. */
 const when = (iso: string | null) => {
@@ -46,16 +47,15 @@ export const eventColumns = ({
         ff="monospace"
         c="inherit"
         ta="left"
-        // Its end is cut either way (the whole id is on hover and in the dialog): narrow, so that every column fits.
-        maw={100}
+        // Both ends show (ids sent by Laurel share their start); the whole id is on hover and in the dialog.
         title={event.event_id}
-        style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        style={{ display: 'block', whiteSpace: 'nowrap' }}
         onClick={(click) => {
           click.stopPropagation();
           open(event);
         }}
       >
-        {event.event_id}
+        {middleEllipsis(event.event_id, 8)}
       </Anchor>
     ),
   },
