@@ -1,6 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import { FLOW_GRAPH } from '@laurel/contract';
-import { Box, Text } from '@mantine/core';
+import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import {
   Background,
   Controls,
@@ -86,6 +86,7 @@ export const ChallengeCanvas = (props: TChallengeCanvasProps) => {
   const { graph, selectedId, problems, currencySymbol, readOnly, onSelect, onAddNext, onRemove, children } =
     props;
   const container = useRef<HTMLDivElement>(null);
+  const colorScheme = useComputedColorScheme('light');
   const placed = useMemo(() => layoutGraph(graph), [graph]);
   const nodes = useMemo<TFlowNodeCard[]>(
     () =>
@@ -136,6 +137,8 @@ export const ChallengeCanvas = (props: TChallengeCanvasProps) => {
     >
       <ReactFlowProvider>
         <ReactFlow
+          // Its controls and attribution follow the console's scheme (white boxes on the dark canvas otherwise).
+          colorMode={colorScheme}
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_TYPES}

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_SETTINGS_MESSAGES,
+  formatMoney,
   isClientSubscribed,
   PLAN_LABELS,
   type TClientPlan,
@@ -63,7 +64,7 @@ export const CurrentPlanPanel = ({
               {plan.status && <StatusChip status={plan.status} />}
               {offer && (
                 <Text size="sm" c="dimmed">
-                  {`${offer.currency_symbol} ${offer.price} / month`}
+                  {`${formatMoney(Number(offer.price), offer.currency_symbol)} / month`}
                 </Text>
               )}
             </Group>

@@ -157,7 +157,7 @@ export const UserForm = ({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
         <LazySelect
           label="Account Type"
-          placeholder="Choose an account type"
+          placeholder="Choose a type"
           data={roleOptions}
           value={values.role}
           allowDeselect={false}
