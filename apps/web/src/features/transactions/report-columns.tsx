@@ -8,7 +8,6 @@ import {
 } from '@laurel/contract';
 import { Badge, Code } from '@mantine/core';
 import { RowLink, type TableColumn } from '@/ui/data-table';
-import { middleEllipsis } from '@/ui/middle-ellipsis';
 import { StatusChip } from '@/ui/status-chip';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -163,27 +162,12 @@ const badges: ReportColumn<'badges'>[] = [
   ...stampColumns(),
 ];
 
-/** A 24-character id, shortened in its middle so that every column fits (the whole id is on hover). */
-const shortId = (id: string) => (
-  <Code title={id} style={{ whiteSpace: 'nowrap' }}>
-    {middleEllipsis(id, 5)}
-  </Code>
-);
-
-/** Reward track transactions show every column by default (spec 3 §2): their ids short, so the names fit. */
+/** Reward track transactions show every column by default (spec 3 §2). */
 const rewardTracks: ReportColumn<'reward-tracks'>[] = [
-  { accessor: '_id', title: 'ID', render: (row) => shortId(row._id) },
-  {
-    accessor: 'reward_track_transaction_id',
-    title: 'Transaction ID',
-    render: (row) => shortId(row.reward_track_transaction_id),
-  },
+  ...idColumns<'reward-tracks'>().map((column) => ({ ...column, hidden: false })),
+  { accessor: 'reward_track_transaction_id', title: 'Transaction ID' },
   dateColumn(),
-  ...userColumns<'reward-tracks'>().map((column) =>
-    column.accessor === 'user_id'
-      ? { ...column, hidden: false, render: (row: Row<'reward-tracks'>) => shortId(row.user_id) }
-      : { ...column, hidden: false },
-  ),
+  ...userColumns<'reward-tracks'>().map((column) => ({ ...column, hidden: false })),
   { accessor: 'reward_track_name', title: 'Reward Track' },
   { accessor: 'milestone_reached', title: 'Milestone Reached' },
   // What the milestone gave ('Level 3', 'Gold'), as the API and the CSV carry it.

@@ -47,15 +47,17 @@ export const eventColumns = ({
         ff="monospace"
         c="inherit"
         ta="left"
-        // Both ends show (ids sent by Laurel share their start); the whole id is on hover and in the dialog.
+        // A long id shows both ends (ids Laurel sends share their start); the whole id is its name, on hover and in
+        // the dialog.
         title={event.event_id}
+        aria-label={event.event_id}
         style={{ display: 'block', whiteSpace: 'nowrap' }}
         onClick={(click) => {
           click.stopPropagation();
           open(event);
         }}
       >
-        {middleEllipsis(event.event_id, 8)}
+        {middleEllipsis(event.event_id, 12)}
       </Anchor>
     ),
   },
