@@ -86,7 +86,7 @@ export const customerQuery = (id: string) =>
     queryKey: customerKeys.detail(id),
     queryFn: async ({ signal }) =>
       unwrap(await http.call(getCustomer, { query: { _id: id }, signal })).content,
-    meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
+    // No modal: the profile says in place that the customer could not be loaded, with the server's message.
   });
 
 /** `GET /api/v2/get/loyalty?customer_id=` (user token): the loyalty record, or null when there is none. */

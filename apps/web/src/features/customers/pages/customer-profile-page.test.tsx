@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID, customerFixture, SEA_POINT, serveCustomers } from '@/features/customers/test-server';
+import { clientFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
 
@@ -131,6 +132,29 @@ describe('customer profile: what it shows', () => {
     expect(api.callsTo('GET /api/v2/user/basket/list')).toHaveLength(0);
     expect(api.callsTo('GET /api/v2/user/subscriptions')).toHaveLength(0);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says in place that a customer could not be loaded, with no modal over it', async () => {
+    serveCustomers({}, { 'GET /api/v2/get/user': () => fail(404, 'The customer could not be found.') });
+    renderApp(PROFILE);
+    expect(await screen.findByText('This customer could not be loaded')).toBeTruthy();
+    expect(screen.getByText('The customer could not be found.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows no progression bars to a user who may not view reward tracks, rather than "not set up"', async () => {
+    const flags = (read: boolean) => ({ read, create: false, update: false, delete: false });
+    serveCustomers(
+      { role: 'BRANCH_MANAGER', manager_of: [SEA_POINT], user_permissions: { CUSTOMERS: flags(true) } },
+      {
+        'GET /api/v2/client': () =>
+          ok(clientFixture({ clientSubscription: { name: 'GROWTH', status: 'ACTIVE' } })),
+      },
+    );
+    await openProfile();
+    await screen.findByRole('region', { name: 'Wallet History' });
+    expect(screen.queryByText('Tier Progression')).toBeNull();
+    expect(screen.queryByText('No tier progression has been set up yet.')).toBeNull();
   });
 
   it("counts the player's challenges participated and completed and the badges earned", async () => {

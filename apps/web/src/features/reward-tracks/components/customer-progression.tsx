@@ -217,8 +217,10 @@ export const CustomerProgression = ({ customerId }: { customerId: string }) => {
         <Skeleton height={200} radius="md" />
       </SimpleGrid>
     );
-  // Outside the plan or the user's flags there is no track to show, as for a client without one.
-  if (!inPlan || !mayRead)
+  // Without the Reward Tracks View flag the bars are not the user's to see: saying 'not set up' would be untrue.
+  if (inPlan && !mayRead) return null;
+  // Outside the plan there is no track to show, as for a client without one.
+  if (!inPlan)
     return (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TrackBar kind="tier" trackId={null} progress={null} />
