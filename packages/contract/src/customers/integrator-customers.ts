@@ -50,26 +50,29 @@ const exampleEnrolment = {
   marketing_consent: true,
 };
 
-/** "external_id or email is required" is reported beside any other field's error (see customerKeyRule). */
-export const ZEnrolCustomerRequest = ZCustomerFields.refine(
-  (body) => namesCustomerKey(body),
-  customerKeyRule(CUSTOMER_API_MESSAGES.keyRequired),
-).meta({ examples: [exampleEnrolment] });
-export type TEnrolCustomerRequest = z.input<typeof ZEnrolCustomerRequest>;
-
-const CHANGEABLE_FIELDS = ZCustomerFields.keyof().options.join(', ');
+const CUSTOMER_FIELD_NAMES = ZCustomerFields.keyof().options.join(', ');
 
 /**
- * A partial update: only the fields given change; the same rules as an enrolment. A field it does not know is
- * refused: a misspelt one (`first_name`) would otherwise answer 200 having changed nothing.
+ * A field the customer does not have is refused, on enrolment and update alike: a misspelt one (`first_name`) would
+ * otherwise be dropped without a word, and a PATCH answer 200 having changed nothing.
  */
+const unknownFieldsRefused = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown field ${(issue.keys ?? []).map((key) => `'${key}'`).join(', ')}: a customer's fields are ${CUSTOMER_FIELD_NAMES}.`
+      : undefined,
+};
+
+/** "external_id or email is required" is reported beside any other field's error (see customerKeyRule). */
+export const ZEnrolCustomerRequest = z
+  .strictObject(ZCustomerFields.shape, unknownFieldsRefused)
+  .refine((body) => namesCustomerKey(body), customerKeyRule(CUSTOMER_API_MESSAGES.keyRequired))
+  .meta({ examples: [exampleEnrolment] });
+export type TEnrolCustomerRequest = z.input<typeof ZEnrolCustomerRequest>;
+
+/** A partial update: only the fields given change; the same rules as an enrolment. */
 export const ZPatchCustomerRequest = z
-  .strictObject(ZCustomerFields.partial().shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field ${issue.keys.map((key) => `'${key}'`).join(', ')}: a customer's fields are ${CHANGEABLE_FIELDS}.`
-        : undefined,
-  })
+  .strictObject(ZCustomerFields.partial().shape, unknownFieldsRefused)
   .meta({
     examples: [{ cell_number: '+27829876543', marketing_consent: false }],
   });

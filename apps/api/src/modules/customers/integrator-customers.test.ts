@@ -135,6 +135,16 @@ describe('concurrent enrolments', () => {
 });
 
 describe('enrolment refusals', () => {
+  it('400 on a field a customer does not have (first_name), nothing stored', async () => {
+    const member = newMember({ first_name: 'Thabo' });
+    const res = await enrol(member);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      "Unknown field 'first_name': a customer's fields are name, surname, email, birthday, external_id, cell_number, branch_id, loyalty_number, marketing_consent.",
+    );
+    expect((await lookup(`external_id=${member.external_id}`)).statusCode).toBe(404);
+  });
+
   it.each([
     [
       'no external_id and no email',
