@@ -43,6 +43,14 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: TFieldError[] = error.validation.map((issue) => {
+      // A field the body should not have is reported under its own name, not the whole request's.
+      const unknown =
+        issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys?.[0] : undefined;
+      if (unknown) {
+        const parent = fieldLabel(issue.instancePath);
+        const field = parent === 'request' ? unknown : `${parent}.${unknown}`;
+        return { field, message: issue.message ?? `Unknown field '${unknown}'.` };
+      }
       const field = fieldLabel(issue.instancePath);
       return { field, message: withSubject(field, issue.message ?? 'is not valid') };
     });

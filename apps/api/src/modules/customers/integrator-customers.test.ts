@@ -142,6 +142,7 @@ describe('enrolment refusals', () => {
     expect(res.json().message).toBe(
       "Unknown field 'first_name': a customer's fields are name, surname, email, birthday, external_id, cell_number, branch_id, loyalty_number, marketing_consent.",
     );
+    expect(res.json().content.errors).toEqual([{ field: 'first_name', message: res.json().message }]);
     expect((await lookup(`external_id=${member.external_id}`)).statusCode).toBe(404);
   });
 
