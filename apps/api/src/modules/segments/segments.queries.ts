@@ -103,6 +103,25 @@ export const segmentPlayerRowsAt = async (
   return { rows, count: counted[0]?.count ?? 0 };
 };
 
+/** How many members of each segment are at `branches`: what a branch or area manager is shown as its size. */
+export const memberCountsAt = async (
+  db: DbOrTx,
+  clientId: string,
+  segmentIds: readonly string[],
+  branches: string[],
+) => {
+  if (segmentIds.length === 0) return new Map<string, number>();
+  const rows = await rowsOf<{ segment_id: string; n: number }>(
+    db,
+    sql`SELECT m.segment_id, count(*)::int AS n
+        FROM segment_members m JOIN customers c ON c.client_id = ${clientId} AND c.id = m.customer_id
+        WHERE m.segment_id = ANY (${arrayParam([...segmentIds])}::text[])
+          AND c.member_branch_id = ANY (${arrayParam(branches)}::text[])
+        GROUP BY m.segment_id`,
+  );
+  return new Map(rows.map((row) => [row.segment_id, row.n]));
+};
+
 /** A page of members, newest first, read from the (segment, entered_at) index from whichever end is nearer. */
 export const segmentPlayerRows = (
   db: DbOrTx,

@@ -21,12 +21,14 @@ export const segmentRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const service = createSegmentsService(ctx.database.db, () => ctx.engine.wake());
 
   route(app, listSegments, async ({ query, request }) => {
+    const principal = principalOf(request);
     const { items, count } = await service.list(
-      principalOf(request).clientId,
+      principal.clientId,
       query.page,
       query.size,
       query.search_string || undefined,
       query.ids,
+      branchScope(principal),
     );
     return ok(items, 'OK', { count, hasMore: count > query.page * query.size });
   });

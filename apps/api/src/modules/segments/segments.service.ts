@@ -26,6 +26,7 @@ import { clientTimeZone } from '../statistics/statistics.queries';
 import {
   findSegmentRow,
   listSegmentRows,
+  memberCountsAt,
   memberSlice,
   type SegmentRow,
   segmentPlayerRows,
@@ -144,9 +145,25 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
   };
 
   return {
-    list: async (clientId: string, page: number, size: number, search?: string, ids?: string[]) => {
+    /** `branches`: null for an admin; a manager's branches, whose members alone make the sizes they are shown. */
+    list: async (
+      clientId: string,
+      page: number,
+      size: number,
+      search?: string,
+      ids?: string[],
+      branches: string[] | null = null,
+    ) => {
       const { rows, count } = await listSegmentRows(db, { clientId, search, ids }, page, size);
-      return { items: rows.map(toSegment), count };
+      const items = rows.map(toSegment);
+      if (branches === null) return { items, count };
+      const counts = await memberCountsAt(
+        db,
+        clientId,
+        items.map((item) => item._id),
+        branches,
+      );
+      return { items: items.map((item) => ({ ...item, player_count: counts.get(item._id) ?? 0 })), count };
     },
 
     create: async (actor: Actor, input: SaveInput) => {

@@ -322,6 +322,11 @@ describe('membership kept by the engine', () => {
       ).json();
     const first = await pageAs(manager, 1, 2);
     expect(first.pagination).toEqual({ count: 3, hasMore: true });
+    // The segment's size they are shown is their branches' too, in the list and the segment's card.
+    const listed = (await callAs(t.app, manager)('GET', `/api/segments?ids=${segment._id}`)).json()
+      .content[0];
+    expect(listed.player_count).toBe(3);
+    expect((await segmentById(segment._id)).player_count).toBeGreaterThanOrEqual(5);
     const second = await pageAs(manager, 2, 2);
     const seen = [...first.content, ...second.content].map((p: { customer_id: string }) => p.customer_id);
     expect(seen.sort()).toEqual([...ours].sort());
