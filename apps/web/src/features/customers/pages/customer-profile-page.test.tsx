@@ -135,7 +135,13 @@ describe('customer profile: what it shows', () => {
   });
 
   it('says in place that a customer could not be loaded, with no modal over it', async () => {
-    serveCustomers({}, { 'GET /api/v2/get/user': () => fail(404, 'The customer could not be found.') });
+    serveCustomers(
+      {},
+      {
+        'GET /api/v2/get/user': () => fail(404, 'The customer could not be found.'),
+        'GET /api/v2/get/loyalty': () => fail(404, 'The customer could not be found.'),
+      },
+    );
     renderApp(PROFILE);
     expect(await screen.findByText('This customer could not be loaded')).toBeTruthy();
     expect(screen.getByText('The customer could not be found.')).toBeTruthy();

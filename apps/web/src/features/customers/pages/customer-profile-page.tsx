@@ -122,7 +122,8 @@ const CustomerProfile = ({ id }: { id: string }) => {
   const symbol = client?.currency_symbol ?? 'R';
   const showRewards = planOpensArea(client?.clientSubscription, 'REWARDS') && mayUse(user, 'REWARDS', 'read');
   const customer = useQuery(customerQuery(id));
-  const loyalty = useQuery(loyaltyQuery(id));
+  // Asked once the customer is there: for one who cannot be loaded the page says so once, not again in a modal.
+  const loyalty = useQuery({ ...loyaltyQuery(id), enabled: customer.isSuccess });
   const dialog = useProfileDialog();
   // An erased member is final: nothing on the profile changes them any more.
   const erased = customer.data?.status === 'ERASED';
