@@ -79,29 +79,10 @@ const lastLoginOf = (clientId: string) =>
         WHERE st.client_id = ${clientId} AND st.name = 'numberOfLogins' AND ps.customer_id = m.customer_id
         ORDER BY ps.version DESC LIMIT 1) AS last_login`;
 
-/**
- * A page of the members at `branches` (a branch or area manager's), newest first, with their count: a manager sees
- * their own branches' members only, as in every other list.
- */
-export const segmentPlayerRowsAt = async (
-  db: DbOrTx,
-  clientId: string,
-  segmentId: string,
-  branches: string[],
-  page: { offset: number; limit: number },
-) => {
-  const members = sql`segment_members m JOIN customers c ON c.client_id = ${clientId} AND c.id = m.customer_id
-    WHERE m.segment_id = ${segmentId} AND c.member_branch_id = ANY (${arrayParam(branches)}::text[])`;
-  const [rows, counted] = await Promise.all([
-    rowsOf<SegmentPlayerRow>(
-      db,
-      sql`SELECT ${PLAYER_COLUMNS}, ${lastLoginOf(clientId)} FROM ${members}
-          ORDER BY m.entered_at DESC, m.customer_id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-    ),
-    rowsOf<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM ${members}`),
-  ]);
-  return { rows, count: counted[0]?.count ?? 0 };
-};
+/** Segment members (`m`) joined to their customers (`c`) at `branches` only: what a branch or area manager sees. */
+const membersAt = (clientId: string, branches: string[]) =>
+  sql`segment_members m JOIN customers c ON c.client_id = ${clientId} AND c.id = m.customer_id
+      AND c.member_branch_id = ANY (${arrayParam(branches)}::text[])`;
 
 /** How many members of each segment are at `branches`: what a branch or area manager is shown as its size. */
 export const memberCountsAt = async (
@@ -113,13 +94,34 @@ export const memberCountsAt = async (
   if (segmentIds.length === 0) return new Map<string, number>();
   const rows = await rowsOf<{ segment_id: string; n: number }>(
     db,
-    sql`SELECT m.segment_id, count(*)::int AS n
-        FROM segment_members m JOIN customers c ON c.client_id = ${clientId} AND c.id = m.customer_id
+    sql`SELECT m.segment_id, count(*)::int AS n FROM ${membersAt(clientId, branches)}
         WHERE m.segment_id = ANY (${arrayParam([...segmentIds])}::text[])
-          AND c.member_branch_id = ANY (${arrayParam(branches)}::text[])
         GROUP BY m.segment_id`,
   );
   return new Map(rows.map((row) => [row.segment_id, row.n]));
+};
+
+/**
+ * A page of the members at `branches` (a branch or area manager's), newest first, with their count: a manager sees
+ * their own branches' members only, as in every other list.
+ */
+export const segmentPlayerRowsAt = async (
+  db: DbOrTx,
+  clientId: string,
+  segmentId: string,
+  branches: string[],
+  page: { offset: number; limit: number },
+) => {
+  const [rows, counts] = await Promise.all([
+    rowsOf<SegmentPlayerRow>(
+      db,
+      sql`SELECT ${PLAYER_COLUMNS}, ${lastLoginOf(clientId)} FROM ${membersAt(clientId, branches)}
+          WHERE m.segment_id = ${segmentId}
+          ORDER BY m.entered_at DESC, m.customer_id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
+    memberCountsAt(db, clientId, [segmentId], branches),
+  ]);
+  return { rows, count: counts.get(segmentId) ?? 0 };
 };
 
 /** A page of members, newest first, read from the (segment, entered_at) index from whichever end is nearer. */
