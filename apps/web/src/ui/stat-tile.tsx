@@ -44,6 +44,23 @@ export const StatTile = ({ label, value, icon: TileIcon, loading = false, childr
   </Paper>
 );
 
+/**
+ * A tile's small uppercase label with its icon in front; the icon keeps its size when a narrow tile (a phone's two
+ * columns) wraps the label.
+ */
+export const StatTileLabel = ({ icon, children }: { icon: ReactNode; children: ReactNode }) => (
+  <Text
+    size="xs"
+    c="dimmed"
+    fw={600}
+    tt="uppercase"
+    style={{ display: 'flex', gap: 6, alignItems: 'center' }}
+  >
+    <span style={{ display: 'inline-flex', flex: 'none' }}>{icon}</span>
+    {children}
+  </Text>
+);
+
 /** A change in percent as people read it: one decimal, signed ('+12.5%', '-3.0%', '0.0%'). */
 export const formatChangePercent = (percent: number) => {
   const rounded = Math.round(percent * 10) / 10;

@@ -23,6 +23,8 @@ export type TableColumn<T> = {
   /** Offers server-side sorting by this column in its header. */
   sortable?: boolean;
   width?: number | string;
+  /** Free text that wraps: its narrowest, so that a table scrolled sideways on a phone keeps its rows short. */
+  minWidth?: number | string;
   textAlign?: 'left' | 'center' | 'right';
   noWrap?: boolean;
   /** One line, cut with '…' at the column's width. */
@@ -67,9 +69,9 @@ type Props<T> = {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-const cellStyle = ({ width, textAlign }: TableColumn<unknown>): CSSProperties => ({
+const cellStyle = ({ width, minWidth, textAlign }: TableColumn<unknown>): CSSProperties => ({
   width,
-  minWidth: width,
+  minWidth: minWidth ?? width,
   maxWidth: width,
   textAlign,
 });

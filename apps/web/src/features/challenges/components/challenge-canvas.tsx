@@ -37,6 +37,20 @@ export type TChallengeCanvasProps = {
 /** The smallest zoom a card stays readable at; a longer flow is scrolled (the wheel pans) rather than shrunk. */
 const READABLE_ZOOM = 0.75;
 const PADDING = 0.15;
+/** Marks a panel laid over the canvas's top left (the Objectives panel), which the fitted flow must not sit under. */
+export const TOP_LEFT_OVERLAY = 'data-canvas-top-left';
+
+/**
+ * The fit's padding: the usual share of the canvas, but where a centred flow would reach under the top-left panel (a
+ * phone's narrow canvas) the flow starts below it, so that the first objective is not hidden behind its own list.
+ */
+const fitPadding = (box: HTMLDivElement | null, flowWidth: number) => {
+  const panel = box?.querySelector<HTMLElement>(`[${TOP_LEFT_OVERLAY}]`);
+  if (!box || !panel) return PADDING;
+  const flowLeft = (box.clientWidth - flowWidth) / 2;
+  if (flowLeft >= panel.offsetLeft + panel.offsetWidth) return PADDING;
+  return { top: `${panel.offsetTop + panel.offsetHeight + 12}px`, x: '5%', bottom: '5%' } as const;
+};
 
 /**
  * Whenever nodes come or go: the whole flow in view (never closer than zoom 1) if it fits at a readable zoom,
@@ -66,7 +80,8 @@ const FitOnChange = ({
           bounds.height * READABLE_ZOOM <= box.clientHeight * room);
       const focus = selected.current ? flow.getNode(selected.current) : undefined;
       if (fits || !focus) {
-        void flow.fitView({ maxZoom: FLOW_GRAPH.maxZoom, minZoom: READABLE_ZOOM, padding: PADDING });
+        const padding = fitPadding(box, Math.min(bounds.width, box ? box.clientWidth * room : bounds.width));
+        void flow.fitView({ maxZoom: FLOW_GRAPH.maxZoom, minZoom: READABLE_ZOOM, padding });
         return;
       }
       void flow.setCenter(focus.position.x + NODE_SIZE.width / 2, focus.position.y + NODE_SIZE.height / 2, {

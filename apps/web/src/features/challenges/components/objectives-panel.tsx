@@ -2,6 +2,7 @@ import { CHALLENGE_MESSAGES } from '@laurel/contract';
 import { Button, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { TChallengeNode } from '@/features/challenges/flow/graph';
+import { TOP_LEFT_OVERLAY } from './challenge-canvas';
 
 type TObjectivesPanelProps = {
   objectives: readonly TChallengeNode[];
@@ -31,6 +32,7 @@ export const ObjectivesPanel = ({
     style={{ zIndex: 5 }}
     role="region"
     aria-label={CHALLENGE_MESSAGES.objectivesTitle}
+    {...{ [TOP_LEFT_OVERLAY]: '' }}
   >
     <Stack gap="xs">
       <Title order={2} fz="md">

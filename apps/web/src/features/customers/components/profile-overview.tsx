@@ -16,6 +16,7 @@ import { analyticsQueries, playerQuery } from '@/features/customers/api';
 import { EmptyText, ProfileSection } from '@/features/customers/components/profile-section';
 import { displayDate } from '@/features/customers/customer-format';
 import { playerTileCounts } from '@/features/customers/player-tiles';
+import { StatTileLabel } from '@/ui/stat-tile';
 
 /** A step bar's fill: current over the maximum, times 100; no maximum means no progress (never a division by 0). */
 export const progressPercent = (current: number, maximum: number) =>
@@ -38,16 +39,7 @@ type TTileProps = { label: string; icon: ReactNode; children: ReactNode };
 const Tile = ({ label, icon, children }: TTileProps) => (
   <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
     <Stack gap={6}>
-      <Text
-        size="xs"
-        c="dimmed"
-        fw={600}
-        tt="uppercase"
-        style={{ display: 'flex', gap: 6, alignItems: 'center' }}
-      >
-        {icon}
-        {label}
-      </Text>
+      <StatTileLabel icon={icon}>{label}</StatTileLabel>
       <Text fz={26} fw={700} lh={1.1}>
         {children}
       </Text>
@@ -69,7 +61,8 @@ export const ProfileTiles = ({
   const player = useQuery({ ...playerQuery(customerId ?? ''), enabled: Boolean(customerId) });
   const counts = playerTileCounts(player.data);
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+    // One column on a phone: two would squeeze a wallet's currency names and the adjust button out of the tile.
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {/* The economy area's tile shows the real balances (DESIGN §9). */}
       {walletBalance ?? (
         <Tile label={CUSTOMER_PROFILE_MESSAGES.walletBalance} icon={<IconWallet size={14} aria-hidden />}>

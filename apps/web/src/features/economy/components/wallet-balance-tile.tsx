@@ -10,6 +10,7 @@ import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import { formatBalance } from '@/ui/balance-format';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
+import { StatTileLabel } from '@/ui/stat-tile';
 
 // Opened by its button: the Modal and its fields load then, not with the customer's profile.
 const AdjustWalletModal = lazyComponent(
@@ -86,16 +87,9 @@ export const WalletBalanceTile = ({
     <Paper withBorder radius="md" p="md" role="group" aria-label={CUSTOMER_PROFILE_MESSAGES.walletBalance}>
       <Stack gap={6}>
         <Group justify="space-between" gap={4} wrap="nowrap">
-          <Text
-            size="xs"
-            c="dimmed"
-            fw={600}
-            tt="uppercase"
-            style={{ display: 'flex', gap: 6, alignItems: 'center' }}
-          >
-            <IconWallet size={14} aria-hidden />
+          <StatTileLabel icon={<IconWallet size={14} aria-hidden />}>
             {CUSTOMER_PROFILE_MESSAGES.walletBalance}
-          </Text>
+          </StatTileLabel>
           {canAdjust && (
             <LazyTooltip label={ECONOMY_TEXTS.adjustBalance}>
               <ActionIcon

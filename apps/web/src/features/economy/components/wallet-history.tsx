@@ -21,7 +21,7 @@ const columns: TableColumn<TEconomyTransaction>[] = [
     render: (row) => displayDateTime(row.date_time),
   },
   { accessor: 'transaction_type', title: 'Type', noWrap: true },
-  { accessor: 'currency_name', title: 'Currency', render: (row) => row.currency_name ?? '—' },
+  { accessor: 'currency_name', title: 'Currency', noWrap: true, render: (row) => row.currency_name ?? '—' },
   {
     accessor: 'value',
     title: 'Amount',
@@ -42,7 +42,7 @@ const columns: TableColumn<TEconomyTransaction>[] = [
     render: (row) =>
       row.wallet_balance_post_transaction === null ? '—' : formatBalance(row.wallet_balance_post_transaction),
   },
-  { accessor: 'reason', title: 'Reason', render: (row) => row.reason ?? '—' },
+  { accessor: 'reason', title: 'Reason', minWidth: 220, render: (row) => row.reason ?? '—' },
 ];
 
 /** The customer's wallet movements in every currency, newest first, paged by the server. */
