@@ -113,6 +113,21 @@ describe('challenge save checks (spec 2 §5)', () => {
     expect(flow.edges).toHaveLength(2);
   });
 
+  it("reads a saved schedule's days in the business's time zone, so a save sends back the same days", () => {
+    // The server stores a day as its start and end in the business's zone: 10-20 Dec in Los Angeles.
+    const saved = challengeFixture({
+      schedule: { start_date: '2026-12-10T08:00:00.000Z', end_date: '2026-12-21T07:59:59.999Z' },
+    });
+    expect(detailsOf(saved, 'America/Los_Angeles')).toMatchObject({
+      start_date: '2026-12-10',
+      end_date: '2026-12-20',
+    });
+    // Read in Auckland's zone the same end is the 21st, a day late: a browser's own zone must not decide.
+    expect(detailsOf(saved, 'Pacific/Auckland')).toMatchObject({ end_date: '2026-12-21' });
+    const body = toChallengeBody(detailsOf(saved, 'America/Los_Angeles'), graphOf(saved));
+    expect(body).toMatchObject({ schedule: { start_date: '2026-12-10', end_date: '2026-12-20' } });
+  });
+
   it('opens a saved challenge as it was drawn, leaving out kinds it does not know', () => {
     const saved = challengeFixture();
     expect(detailsOf(saved)).toMatchObject({ title: 'Summer Spree', status: 'released', visible: true });

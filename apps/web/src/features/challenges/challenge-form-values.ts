@@ -34,12 +34,13 @@ export const newDetails = (today = dayjs().format('YYYY-MM-DD')): TChallengeDeta
   visible: CHALLENGE_DEFAULTS.visible,
 });
 
-export const detailsOf = (challenge: TChallenge): TChallengeDetails => ({
+/** A saved challenge's details; its days as the business's `timeZone` reads them (the server's reading). */
+export const detailsOf = (challenge: TChallenge, timeZone?: string): TChallengeDetails => ({
   title: challenge.title,
   description: challenge.description,
   image: challenge.image.url ? challenge.image : null,
-  start_date: dayOf(challenge.schedule.start_date),
-  end_date: dayOf(challenge.schedule.end_date),
+  start_date: dayOf(challenge.schedule.start_date, timeZone),
+  end_date: dayOf(challenge.schedule.end_date, timeZone),
   status: challenge.status,
   visible: challenge.visible,
 });

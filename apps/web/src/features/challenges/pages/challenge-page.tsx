@@ -25,6 +25,7 @@ import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import { ChallengeForm, type TChallengeSubmission } from '@/features/challenges/components/challenge-form';
 import { useConfirmDeleteChallenge } from '@/features/challenges/components/use-delete-challenge';
 import { EMPTY_GRAPH } from '@/features/challenges/flow/graph';
+import { dayInZone } from '@/ui/display-date';
 import { DeleteButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-page';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { BackNavButton } from '@/ui/nav-button';
@@ -53,7 +54,10 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const user = useSession()?.user;
-  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const client = useClientRecord().data;
+  const symbol = client?.currency_symbol ?? 'R';
+  // Days are the business's (the server stores the start and end of each in its zone), not this browser's.
+  const timeZone = client?.time_zone;
   const upload = useUploadChallengeImage();
   const save = useSaveChallenge();
   const remove = useConfirmDeleteChallenge();
@@ -105,7 +109,11 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
       <ChallengeForm
         // A saved challenge starts the form afresh, which clears the edited flag (spec 2 §4).
         key={challenge ? `${challenge._id}:${challenge.updated_at}` : 'new'}
-        initialDetails={challenge ? detailsOf(challenge) : newDetails()}
+        initialDetails={
+          challenge
+            ? detailsOf(challenge, timeZone)
+            : newDetails(dayInZone(new Date().toISOString(), timeZone) ?? undefined)
+        }
         initialGraph={challenge ? graphOf(challenge) : EMPTY_GRAPH}
         saved={!isNew}
         currencySymbol={symbol}
@@ -190,14 +198,22 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
 
 const ExistingChallenge = ({ id }: { id: string }) => {
   const challenge = useQuery(challengeQuery(id));
+  // The form reads its days once, in the business's zone: it waits for the business's record too.
+  const client = useClientRecord();
   useBackToListWhenFailed(challenge.isError, consolePaths.challenges);
-  if (!challenge.data) return <PageLoader label="Loading the challenge" />;
+  if (!challenge.data || client.isPending) return <PageLoader label="Loading the challenge" />;
   return <ChallengeEditor challenge={challenge.data} />;
+};
+
+const NewChallenge = () => {
+  const client = useClientRecord();
+  if (client.isPending) return <PageLoader label="Loading the challenge" />;
+  return <ChallengeEditor challenge={null} />;
 };
 
 /** `/console/challenge/{challenge_id?}`: 'Create a challenge' without an id, the challenge's editor with one. */
 export const ChallengePage = () => {
   const { challenge_id: id } = useParams();
-  if (!id) return <ChallengeEditor challenge={null} />;
+  if (!id) return <NewChallenge />;
   return <ExistingChallenge key={id} id={id} />;
 };

@@ -9,6 +9,7 @@ import { Badge, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
 import { challengesListQuery } from '@/features/challenges/api';
 import { mayCreateChallenges, mayDeleteChallenges } from '@/features/challenges/challenge-rules';
 import { CHALLENGE_TEXTS, CHALLENGE_COLUMN_TITLES as COLUMN } from '@/features/challenges/challenge-texts';
@@ -66,6 +67,8 @@ export const ChallengesPage = () => {
   const { confirmDelete, busyId } = useConfirmDeleteChallenge();
   const challenges = list.data?.challenges ?? [];
   const mayDelete = mayDeleteChallenges(user);
+  // A challenge's days are the business's, as its editor shows them.
+  const timeZone = useClientRecord().data?.time_zone;
 
   usePreviousPageWhenEmpty(list, challenges, table);
 
@@ -112,13 +115,13 @@ export const ChallengesPage = () => {
       accessor: 'start_date',
       title: COLUMN.start_date,
       noWrap: true,
-      render: (challenge) => displayDate(challenge.schedule.start_date),
+      render: (challenge) => displayDate(challenge.schedule.start_date, timeZone),
     },
     {
       accessor: 'end_date',
       title: COLUMN.end_date,
       noWrap: true,
-      render: (challenge) => displayDate(challenge.schedule.end_date),
+      render: (challenge) => displayDate(challenge.schedule.end_date, timeZone),
     },
     { accessor: 'granted_quantity', title: COLUMN.granted_quantity, textAlign: 'right', noWrap: true },
     { accessor: 'completed_quantity', title: COLUMN.completed_quantity, textAlign: 'right', noWrap: true },
