@@ -271,7 +271,12 @@ const main = async (defer: Defer) => {
   assert(apiRows === expected, `the export has ${apiRows} rows, the request said ${expected}`);
 
   log('PostgreSQL COPY of the same select…');
-  const query = exportQueryOf(REPORTS.economy, { clientId: owner.clientId, branchIds: null }, {}, {});
+  const query = exportQueryOf(
+    REPORTS.economy,
+    { clientId: owner.clientId, branchIds: null, timeZone: 'UTC' },
+    {},
+    {},
+  );
   const direct = counter();
   const connection = await pool.connect();
   started = performance.now();

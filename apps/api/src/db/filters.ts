@@ -1,8 +1,24 @@
 /** Helpers every list filter shares. */
+import { localMidnight } from '../local-time';
 
 /** A typed fragment as a LIKE pattern matching it anywhere: `%`, `_` and `\` in it match themselves. */
 export const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The first instant of a `YYYY-MM-DD` day (UTC), and of the day after: `end_date` filters include their day. */
-export const startOfDay = (date: string) => new Date(`${date}T00:00:00Z`);
-export const startOfNextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+const DAY_MS = 86_400_000;
+const partsOf = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+};
+
+/**
+ * The first instant of a `YYYY-MM-DD` day in the business's time zone (the days its staff and dashboard count in),
+ * and of the day after: `end_date` filters include their day. Without a zone, UTC.
+ */
+export const startOfDay = (date: string, timeZone = 'UTC') => {
+  const { year, month, day } = partsOf(date);
+  return localMidnight(year, month, day, timeZone);
+};
+export const startOfNextDay = (date: string, timeZone = 'UTC') => {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
+  return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone);
+};

@@ -1,4 +1,4 @@
-import { localMidnight } from '../reward-tracks/local-time';
+import { localMidnight } from '../../local-time';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;

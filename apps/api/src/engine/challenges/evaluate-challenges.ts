@@ -6,7 +6,7 @@ import type {
 } from '../../db/schema';
 import type { EngineEvent, StepBatch } from '../core/types';
 import { type OrderMove, orderMovesOf } from '../orders/order-moves';
-import { localParts } from '../reward-tracks/local-time';
+import { localParts } from '../../local-time';
 import { earlierEventTypes, earningsOf, eventKey, leaderboardRanks, typeKey } from './batch-lookups';
 import {
   type ClientCatalogue,

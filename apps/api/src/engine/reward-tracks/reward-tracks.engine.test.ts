@@ -21,7 +21,7 @@ import { ordersStep } from '../steps/orders.step';
 import { rewardTracksStep } from '../steps/reward-tracks.step';
 import { segmentsStep } from '../steps/segments.step';
 import { statisticsStep } from '../steps/statistics.step';
-import { startOfLocalMonth } from './local-time';
+import { startOfLocalMonth } from '../../local-time';
 import { createRewardTrackTasks } from './tasks';
 import { runTierReviews } from './tier-reviews';
 import { runYearEnds } from './year-end';

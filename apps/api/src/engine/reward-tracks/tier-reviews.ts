@@ -4,7 +4,7 @@ import { arrayParam, rowsOf } from '../core/sql';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import type { TargetChange } from './evaluate';
-import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from './local-time';
+import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
 import { mappedTarget } from './milestones';
 import { lockClientExclusively, settlePlayers, writeTargetsDirectly } from './settle-players';
 import { isWindowed, loadTracks, type TrackDefinition, windowMonths } from './track-definitions';

@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { jsonColumn } from '../../db/raw-sql';
 import { rewardTracks } from '../../db/schema';
-import { localDate } from './local-time';
+import { localDate } from '../../local-time';
 
 export type TrackDefinition = {
   id: string;

@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../core/sql';
 import { outboxInsertSql, wakeDispatchersSql } from '../webhooks/outbox';
 import type { MilestoneReached, SourceSeen } from './evaluate';
-import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from './local-time';
+import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
 import { type TrackDefinition, windowMonths } from './track-definitions';
 import { milestoneWebhooks, roundedXp } from './track-webhooks';
 

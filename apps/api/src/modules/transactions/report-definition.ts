@@ -77,13 +77,18 @@ export type ReportMultiFilter = { options: ReportOptions } & (
 /**
  * Daily and monthly totals of a report (totals-range.ts splits a date range over them): their own columns for the
  * same filters, and the cards over them. Both tables have the same columns but the date: `day` (UTC days) and
- * `month` (the first day of the UTC month).
+ * `month` (the first day of the UTC month); a business in another zone gets the ends of its range from the rows.
  */
 export type ReportTotals = {
   daily: string;
   monthly: string;
   /** What the filters and cards read, as both tables name them. */
   columns: readonly string[];
+  /**
+   * The same columns computed from one ledger row (`t`), in that order: the hours of a business's day that are not a
+   * whole UTC day are read from the rows.
+   */
+  fromRows: string;
   branchColumn: string;
   /** Its column for each filter; for a filter resolved to ids (ReportMultiFilter.ids), its id column. */
   multi: Partial<Record<TTransactionMultiFilter, string>>;

@@ -11,8 +11,11 @@ import { type CsvQuery, isoTimestampSql } from '../../exports/csv-stream';
 import type { ReportCard, ReportDefinition, ReportField, ReportTotals } from './report-definition';
 import { totalsRange } from './totals-range';
 
-/** Whose rows: the client, and for managers the branches they manage (null: every branch). */
-export type ReportScope = { clientId: string; branchIds: string[] | null };
+/**
+ * Whose rows: the client, and for managers the branches they manage (null: every branch); `timeZone` is the
+ * business's, in which the date filters' days begin and end (as on its dashboard).
+ */
+export type ReportScope = { clientId: string; branchIds: string[] | null; timeZone: string };
 
 /** The ids the chosen names of id-compared multi-selects stand for (ReportMultiFilter.ids), per filter. */
 export type ResolvedIds = Partial<Record<TTransactionMultiFilter, string[]>>;
@@ -84,11 +87,11 @@ export const whereOf = (
   if (filters.customer_id) parts.push(`t.customer_id = ${literal(filters.customer_id)}`);
   if (filters.start_date)
     parts.push(
-      `${report.dateColumn} >= ${literal(startOfDay(filters.start_date).toISOString())}::timestamptz`,
+      `${report.dateColumn} >= ${literal(startOfDay(filters.start_date, scope.timeZone).toISOString())}::timestamptz`,
     );
   if (filters.end_date)
     parts.push(
-      `${report.dateColumn} < ${literal(startOfNextDay(filters.end_date).toISOString())}::timestamptz`,
+      `${report.dateColumn} < ${literal(startOfNextDay(filters.end_date, scope.timeZone).toISOString())}::timestamptz`,
     );
   if (filters.min_value !== undefined) parts.push(`${report.value} >= ${Number(filters.min_value)}`);
   if (filters.max_value !== undefined) parts.push(`${report.value} <= ${Number(filters.max_value)}`);
@@ -114,6 +117,39 @@ export const whereOf = (
     );
   }
   return parts.join(' AND ');
+};
+
+const DAY_MS = 86_400_000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const isUtcMidnight = (at: Date) => at.getTime() % DAY_MS === 0;
+
+/**
+ * A range of the business's days as UTC days and edges: `firstDay`…`lastDay` (UTC, both included, either open) are
+ * the whole UTC days inside it; `edges` the instants at either end outside them (a local day starting at 11:00 UTC
+ * leaves 13 hours of its first UTC day to the rows); `empty` when no whole UTC day is inside at all.
+ */
+export const utcDaysWithin = (start: string | undefined, end: string | undefined, timeZone: string) => {
+  const from = start ? startOfDay(start, timeZone) : null;
+  const to = end ? startOfNextDay(end, timeZone) : null;
+  const edges: [Date, Date][] = [];
+  let firstDay: string | undefined;
+  let lastDay: string | undefined;
+  let wholeFrom = from;
+  if (from && !isUtcMidnight(from)) {
+    wholeFrom = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
+  }
+  let wholeTo = to;
+  if (to && !isUtcMidnight(to)) wholeTo = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) {
+    // Shorter than a whole UTC day inside: the rows alone.
+    if (from && to && from < to) edges.push([from, to]);
+    return { firstDay, lastDay, edges, empty: true };
+  }
+  if (from && wholeFrom && from < wholeFrom) edges.push([from, wholeFrom]);
+  if (to && wholeTo && wholeTo < to) edges.push([wholeTo, to]);
+  if (wholeFrom) firstDay = utcDay(wholeFrom);
+  if (wholeTo) lastDay = utcDay(new Date(wholeTo.getTime() - DAY_MS));
+  return { firstDay, lastDay, edges, empty: false };
 };
 
 /**
@@ -147,8 +183,20 @@ export const totalsQueryOf = (
     );
   }
   const day = (value: string) => `${literal(value)}::date`;
-  const { months, edgeDays } = totalsRange(filters.start_date, filters.end_date);
+  // The totals hold UTC days; the business's days begin at its own midnight. The whole UTC days inside the range
+  // come from the totals, the hours at either end (none in UTC) from the ledger's rows, in the totals' columns.
+  const bounds = utcDaysWithin(filters.start_date, filters.end_date, scope.timeZone);
+  const { months, edgeDays } = totalsRange(bounds.firstDay, bounds.lastDay);
   const selects: string[] = [];
+  for (const [from, to] of bounds.edges)
+    selects.push(
+      `SELECT ${totals.fromRows} FROM ${report.table} t WHERE ${[
+        ...parts,
+        `${report.dateColumn} >= ${literal(from.toISOString())}::timestamptz`,
+        `${report.dateColumn} < ${literal(to.toISOString())}::timestamptz`,
+      ].join(' AND ')}`,
+    );
+  if (bounds.empty) return { totals, fromWhere: `FROM (${selects.join(' UNION ALL ')}) t` };
   const select = (table: string, dates: string[]) =>
     selects.push(
       `SELECT ${totals.columns.map((column) => `t.${column}`).join(', ')} FROM ${table} t ` +
@@ -166,8 +214,8 @@ export const totalsQueryOf = (
       ...(months?.to ? [`t.day >= ${day(months.to)}`] : []),
     ];
     select(totals.daily, [
-      ...(filters.start_date ? [`t.day >= ${day(filters.start_date)}`] : []),
-      ...(filters.end_date ? [`t.day <= ${day(filters.end_date)}`] : []),
+      ...(bounds.firstDay ? [`t.day >= ${day(bounds.firstDay)}`] : []),
+      ...(bounds.lastDay ? [`t.day <= ${day(bounds.lastDay)}`] : []),
       ...(months ? [`(${outsideMonths.join(' OR ')})`] : []),
     ]);
   }

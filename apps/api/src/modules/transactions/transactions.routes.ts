@@ -7,13 +7,19 @@ import { principalOf, requirePlanFeature } from '../../http/auth/guard';
 import type { Principal } from '../../http/auth/principal';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
+import { clientTimeZone } from '../statistics/statistics.queries';
+import type { ReportScope } from './report-query';
 import { REPORTS } from './reports';
 import { createTransactionsService } from './transactions.service';
 
-/** Managers see the rows of the branches they manage (spec 3 §6), whatever the request asks. */
-const scopeOf = (principal: Principal) => ({
+/**
+ * Managers see the rows of the branches they manage (spec 3 §6), whatever the request asks; dates filter by the
+ * business's days.
+ */
+const scopeOf = async (ctx: AppContext, principal: Principal): Promise<ReportScope> => ({
   clientId: principal.clientId,
   branchIds: branchScope(principal, null),
+  timeZone: await clientTimeZone(ctx.database.db, principal.clientId),
 });
 
 /**
@@ -31,7 +37,13 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
     route(app, endpoints.list, async ({ query, request, reply }) => {
       await readFor(ctx.reads, reply);
       const { page, size, ...filters } = query;
-      const result = await service.list(report, scopeOf(principalOf(request)), filters, page, size);
+      const result = await service.list(
+        report,
+        await scopeOf(ctx, principalOf(request)),
+        filters,
+        page,
+        size,
+      );
       const content = {
         transactions: result.transactions,
         count: result.count,
@@ -45,13 +57,13 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
     route(app, endpoints.summary, async ({ query, request, reply }) => {
       await readFor(ctx.reads, reply);
-      return ok(await service.summary(report, scopeOf(principalOf(request)), query));
+      return ok(await service.summary(report, await scopeOf(ctx, principalOf(request)), query));
     });
 
     route(app, endpoints.requestExport, async ({ body, request }) => {
       const principal = principalOf(request);
       requirePlanFeature(principal, 'EXPORTS');
-      const ready = await service.requestExport(report, principal, scopeOf(principal), body);
+      const ready = await service.requestExport(report, principal, await scopeOf(ctx, principal), body);
       request.audited = true;
       return ok(ready, API_SUCCESS_MESSAGES.exportReady);
     });
@@ -63,7 +75,7 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { fileName, stream } = await service.download(
         report,
         principal,
-        scopeOf(principal),
+        await scopeOf(ctx, principal),
         query.file_id,
       );
       reply

@@ -76,6 +76,10 @@ export const economyReport: ReportDefinition = {
       'xp_sum',
       'row_count',
     ],
+    fromRows:
+      "t.client_id, COALESCE(t.branch_id, '') AS branch_id, t.transaction_type, COALESCE(t.currency_id, '') AS " +
+      'currency_id, t.value AS value_sum, GREATEST(t.value, 0) AS credit_sum, t.xp_points_earned AS xp_sum, ' +
+      '1::bigint AS row_count',
     branchColumn: 't.branch_id',
     multi: {
       branch_location: 't.branch_id',
