@@ -4,9 +4,9 @@ import type {
   ObjectiveProgressColumn,
   PlayerChallengesColumn,
 } from '../../db/schema';
+import { localParts } from '../../local-time';
 import type { EngineEvent, StepBatch } from '../core/types';
 import { type OrderMove, orderMovesOf } from '../orders/order-moves';
-import { localParts } from '../../local-time';
 import { earlierEventTypes, earningsOf, eventKey, leaderboardRanks, typeKey } from './batch-lookups';
 import {
   type ClientCatalogue,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTracks, type PlayerTrackState } from './evaluate';
 import { localMidnight, localMonthIndex, startOfLocalMonth } from '../../local-time';
+import { evaluateTracks, type PlayerTrackState } from './evaluate';
 import { mappedTarget, trackProgress } from './milestones';
 import type { TrackDefinition } from './track-definitions';
 

@@ -11,6 +11,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAppContext } from '../../app-context';
+import { startOfLocalMonth } from '../../local-time';
 import { createLogger } from '../../logger';
 import { createEngine, type Engine } from '../core/engine';
 import { rowsOf } from '../core/sql';
@@ -21,7 +22,6 @@ import { ordersStep } from '../steps/orders.step';
 import { rewardTracksStep } from '../steps/reward-tracks.step';
 import { segmentsStep } from '../steps/segments.step';
 import { statisticsStep } from '../steps/statistics.step';
-import { startOfLocalMonth } from '../../local-time';
 import { createRewardTrackTasks } from './tasks';
 import { runTierReviews } from './tier-reviews';
 import { runYearEnds } from './year-end';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
+import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
 import { arrayParam, rowsOf } from '../core/sql';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import type { TargetChange } from './evaluate';
-import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
 import { mappedTarget } from './milestones';
 import { lockClientExclusively, settlePlayers, writeTargetsDirectly } from './settle-players';
 import { isWindowed, loadTracks, type TrackDefinition, windowMonths } from './track-definitions';

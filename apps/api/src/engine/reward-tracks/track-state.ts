@@ -2,10 +2,10 @@ import { tierByNumber } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
+import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
 import { arrayParam, rowsOf } from '../core/sql';
 import { outboxInsertSql, wakeDispatchersSql } from '../webhooks/outbox';
 import type { MilestoneReached, SourceSeen } from './evaluate';
-import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
 import { type TrackDefinition, windowMonths } from './track-definitions';
 import { milestoneWebhooks, roundedXp } from './track-webhooks';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
+import { localYear, startOfLocalYear } from '../../local-time';
 import { arrayParam, rowsOf } from '../core/sql';
 import { currentVersion, loadStatisticCatalogue } from '../statistics/statistic-definitions';
-import { localYear, startOfLocalYear } from '../../local-time';
 import { lockClientExclusively, playersWithValues, settlePlayers } from './settle-players';
 import { loadTracks } from './track-definitions';
 

@@ -12,8 +12,8 @@ import type { Db, DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { rewardTracks, statistics } from '../../db/schema';
-import { localYear } from '../../local-time';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { localYear } from '../../local-time';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { clientTimeZone } from '../statistics/statistics.queries';
 import {
