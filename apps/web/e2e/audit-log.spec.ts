@@ -51,7 +51,7 @@ test.describe('audit log', () => {
 
     const audit = new AuditLogPage(page);
     await audit.goto();
-    await expect(page).toHaveTitle('Audit Log | Laurel');
+    await expect(page).toHaveTitle('Audit Log');
     const edited = 'Edited branch Bean There Kloof Street';
     await expect(audit.entry(edited)).toBeVisible();
     await expect(audit.entry('Added branch Bean There Gardens')).toBeVisible();

@@ -18,7 +18,7 @@ test.describe('branches', () => {
 
     const branches = new BranchesPage(page);
     await branches.goto();
-    await expect(page).toHaveTitle('Branches | Laurel');
+    await expect(page).toHaveTitle('Branches');
     await expect(page.getByText('This table is empty.')).toBeVisible();
 
     // Add: the route opens the form with the entity's defaults.

@@ -26,13 +26,13 @@ test.describe('console shell', () => {
     await client.choosePlan(request, 'FREEMIUM');
     await page.goto('/console');
     await expect(page).toHaveURL(/\/console\/dashboard$/);
-    await expect(page).toHaveTitle('Dashboard | Laurel');
+    await expect(page).toHaveTitle('Dashboard');
     const shell = new ConsoleLayoutPage(page);
     await expect(shell.navLink('Dashboard')).toHaveAttribute('aria-current', 'page');
     await snapshot(page, 'console-shell');
     await shell.navLink('Settings').click();
     await expect(page).toHaveURL(/\/console\/settings\/account$/);
-    await expect(page).toHaveTitle('Account Settings | Laurel');
+    await expect(page).toHaveTitle('Account Settings');
   });
 });
 

@@ -36,7 +36,7 @@ test.describe('integrations', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const integrations = new IntegrationsPage(page);
     await integrations.goto();
-    await expect(page).toHaveTitle('Integrations | Laurel');
+    await expect(page).toHaveTitle('Integrations');
     await expect(integrations.apiKeys.getByText('No API keys yet.', { exact: false })).toBeVisible();
     const key = await integrations.createKey('Tills at Sea Point');
     await expect(

@@ -12,7 +12,7 @@ test.describe('account settings', () => {
 
     const settings = new AccountSettingsPage(page);
     await settings.goto();
-    await expect(page).toHaveTitle('Account Settings | Laurel');
+    await expect(page).toHaveTitle('Account Settings');
     await expect(settings.accountTab).toHaveAttribute('aria-selected', 'true');
     await expect(settings.currentPlan.getByText('Freemium', { exact: true })).toBeVisible();
     await expect(settings.currentPlan.getByText('ACTIVE', { exact: true })).toBeVisible();

@@ -42,7 +42,7 @@ test.describe('console shell', () => {
 
     await shell.navLink('Users').click();
     await expect(page).toHaveURL(/\/console\/users$/);
-    await expect(page).toHaveTitle('Users | Laurel');
+    await expect(page).toHaveTitle('Users');
   });
 
   test('on a wide screen the sidebar collapses and expands on request, and stays as it was left', async ({
@@ -73,7 +73,7 @@ test.describe('console shell', () => {
     await client.signIn();
     await client.choosePlan(request, 'FREEMIUM');
     await page.goto('/console/dashboard');
-    await expect(page).toHaveTitle('Dashboard | Laurel');
+    await expect(page).toHaveTitle('Dashboard');
 
     const branding = (await (await request.get('/api/branding')).json()) as {
       content: { bugs_url: string | null };
@@ -89,7 +89,7 @@ test.describe('console shell', () => {
     }
     await page.getByRole('menuitem', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/console\/user\/[0-9a-f]{24}$/);
-    await expect(page).toHaveTitle('Edit User | Laurel');
+    await expect(page).toHaveTitle('Edit User');
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Thandi');
   });
 });

@@ -21,7 +21,7 @@ test.describe('webhooks', () => {
       const webhooks = new WebhooksPage(page);
       await webhooks.subTab.click();
       await webhooks.expectShown();
-      await expect(page).toHaveTitle('Webhooks | Laurel');
+      await expect(page).toHaveTitle('Webhooks');
       await expect(webhooks.table.getByText('No webhook endpoints yet.', { exact: false })).toBeVisible();
       await snapshot(page, 'webhooks-empty');
 
@@ -83,7 +83,7 @@ test.describe('webhooks', () => {
 
       // The deliveries show it Delivered with status 200; its dialog has the body and the attempt.
       const deliveries = await webhooks.openDeliveries(receiver.url);
-      await expect(page).toHaveTitle('Deliveries | Laurel');
+      await expect(page).toHaveTitle('Deliveries');
       const delivered = deliveries.row(webhookId);
       await expect(delivered).toContainText('webhook.test');
       await expect(delivered).toContainText('Delivered');

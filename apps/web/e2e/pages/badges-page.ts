@@ -80,7 +80,7 @@ export class BadgesListPage {
   async expectShown() {
     await expect(this.page).toHaveURL(/\/console\/badges(\?.*)?$/);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Badges | Laurel');
+    await expect(this.page).toHaveTitle('Badges');
   }
 
   /** The row of the badge with exactly this name. */
@@ -157,7 +157,7 @@ export class BadgeEditorPage {
   /** The page's heading and the browser tab both carry the title. */
   async expectTitle(title: string) {
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(this.page).toHaveTitle(`${title} | Laurel`);
+    await expect(this.page).toHaveTitle(title);
   }
 
   async tab(name: 'Details' | 'Icons' | 'Text' | 'Theme') {

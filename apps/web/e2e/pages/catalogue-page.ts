@@ -25,7 +25,7 @@ export class CatalogueListPage {
 
   async expectProducts() {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
-    await expect(this.page).toHaveTitle('Products | Laurel');
+    await expect(this.page).toHaveTitle('Products');
   }
 
   async expectCategories() {

@@ -140,7 +140,7 @@ export class ChallengeEditorPage {
 
   async expectTitle(title: string) {
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(this.page).toHaveTitle(`${title} | Laurel`);
+    await expect(this.page).toHaveTitle(title);
   }
 
   /** A calendar day typed as the field shows it, e.g. '1 Dec 2025'. */

@@ -31,7 +31,7 @@ export class CustomerImportPage {
 
   async expectShown() {
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Import customers | Laurel');
+    await expect(this.page).toHaveTitle('Import customers');
   }
 
   async choose(name: string, csv: string) {

@@ -157,7 +157,7 @@ export class CustomersListPage {
 
   async expectShown() {
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Customers | Laurel');
+    await expect(this.page).toHaveTitle('Customers');
   }
 
   row(text: string) {

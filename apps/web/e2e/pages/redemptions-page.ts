@@ -109,7 +109,7 @@ export class RedemptionsReportPage {
   async goto(query = '') {
     await this.page.goto(`/console/rewards/redemptions${query}`);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Redemptions | Laurel');
+    await expect(this.page).toHaveTitle('Redemptions');
   }
 
   /** A snapshot card's text after its title, once the server answered ('250(BC)'). */

@@ -20,7 +20,7 @@ export class RewardTracksListPage {
   async expectShown() {
     await expect(this.page).toHaveURL(/\/console\/reward-tracks$/);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Reward Tracks | Laurel');
+    await expect(this.page).toHaveTitle('Reward Tracks');
   }
 
   card(name: string) {
@@ -64,7 +64,7 @@ export class RewardTrackEditorPage {
   /** The page's heading and the browser tab both carry the title. */
   async expectTitle(title: string) {
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(this.page).toHaveTitle(`${title} | Laurel`);
+    await expect(this.page).toHaveTitle(title);
   }
 
   milestone(position: number) {

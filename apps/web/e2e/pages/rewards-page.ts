@@ -39,7 +39,7 @@ export class RewardsListPage {
   async expectShown() {
     await expect(this.page).toHaveURL(/\/console\/rewards(\?.*)?$/);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Rewards | Laurel');
+    await expect(this.page).toHaveTitle('Rewards');
   }
 
   /** The row of the reward with exactly this name. */
@@ -98,7 +98,7 @@ export class RewardEditorPage {
   /** The page's heading and the browser tab both carry the title. */
   async expectTitle(title: string) {
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(this.page).toHaveTitle(`${title} | Laurel`);
+    await expect(this.page).toHaveTitle(title);
   }
 
   async choose(picker: Locator, option: string) {

@@ -82,7 +82,7 @@ export class SegmentsListPage {
   async expectShown() {
     await expect(this.page).toHaveURL(/\/console\/segments(\?.*)?$/);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Segments | Laurel');
+    await expect(this.page).toHaveTitle('Segments');
   }
 
   /** The row of the segment with exactly this name. */
@@ -161,7 +161,7 @@ export class SegmentEditorPage {
   /** The page's heading, and the browser tab's title ('Create Segment' or 'Segment - {name}'). */
   async expectTitle(heading: string, documentTitle = heading) {
     await expect(this.page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(this.page).toHaveTitle(`${documentTitle} | Laurel`);
+    await expect(this.page).toHaveTitle(documentTitle);
   }
 
   rule(number: number) {

@@ -33,7 +33,7 @@ export class StatisticsListPage {
   async expectShown() {
     await expect(this.page).toHaveURL(/\/console\/statistics(\?.*)?$/);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Statistics | Laurel');
+    await expect(this.page).toHaveTitle('Statistics');
   }
 
   /** The row of the statistic with exactly this name. */
@@ -94,7 +94,7 @@ export class StatisticEditorPage {
   /** The page's heading and the browser tab both carry the title. */
   async expectTitle(title: string) {
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(this.page).toHaveTitle(`${title} | Laurel`);
+    await expect(this.page).toHaveTitle(title);
   }
 
   async choose(picker: Locator, option: string) {

@@ -25,7 +25,7 @@ export class UsersListPage {
   async expectShown() {
     await expect(this.page).toHaveURL(/\/console\/users(\?.*)?$/);
     await expect(this.heading).toBeVisible();
-    await expect(this.page).toHaveTitle('Users | Laurel');
+    await expect(this.page).toHaveTitle('Users');
   }
 
   row(text: string) {
@@ -84,7 +84,7 @@ export class UserPage {
 
   async expectShown(title: 'Add User' | 'Edit User') {
     await expect(this.heading(title)).toBeVisible();
-    await expect(this.page).toHaveTitle(`${title} | Laurel`);
+    await expect(this.page).toHaveTitle(title);
   }
 
   /** A box of the permission grid, e.g. permission('Customers', 'View'). */

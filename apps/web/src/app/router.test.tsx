@@ -46,4 +46,22 @@ describe('route tree', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
+
+  it.each([
+    ['/console/profile', `/console/user/${session.user._id}`],
+    ['/console/billings', '/console/settings/account'],
+    ['/console/packages', '/console/settings/account'],
+    ['/console/basket/6b0e14a98f5b864f29bfe0ce', '/console/baskets'],
+  ])("serves spec 1's route constant %s (it leads to %s)", async (path, to) => {
+    sessionStore.set(session, false);
+    serve({ _id: session.user.client_id, status: 'ACTIVE' });
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it.each(['/welcome/sign-up', '/sign-up'])('%s opens the sign-up of a new business', async (path) => {
+    serve({});
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/create-client'));
+  });
 });

@@ -22,7 +22,7 @@ import { statisticsRoutes } from '@/features/statistics';
 import { subscriptionsRoutes } from '@/features/subscriptions';
 import { transactionsRoutes } from '@/features/transactions';
 import { usersRoutes } from '@/features/users';
-import { welcomeRoutes } from '@/features/welcome';
+import { signUpRoute, welcomeRoutes } from '@/features/welcome';
 
 /** Joins the areas' routes (spec 1 §2.1-2.2); each area owns its paths and lazy pages. */
 export const routes: RouteObject[] = [
@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTE_PATTERNS.logIn} replace /> },
       welcomeRoutes,
+      signUpRoute,
       consoleRoute([
         ...dashboardRoutes,
         ...customersRoutes,

@@ -1,8 +1,11 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The browser tab's title for a console page: 'Account Settings | Laurel'. React hoists it into <head>. */
-export const documentTitle = (title: string) => `${title} | Laurel`;
+/**
+ * The browser tab's title for a console page: the page's own title, as the spec names it ('Segment - Regulars'),
+ * with nothing after it. React hoists it into <head>.
+ */
+export const documentTitle = (title: string) => title;
 
 export const PageTitle = ({ title }: { title: string }) => <title>{documentTitle(title)}</title>;
 

@@ -18,10 +18,11 @@ export const ZGender = z.enum(['MALE', 'FEMALE', 'OTHER', 'N/A']);
 export type TGender = z.infer<typeof ZGender>;
 export const GENDERS = ZGender.options;
 export const DEFAULT_GENDER: TGender = 'N/A';
+/** Spec 1 §9 names the options by their values, so they read as it gives them ('MALE', not 'Male'). */
 export const GENDER_LABELS: Record<TGender, string> = {
-  MALE: 'Male',
-  FEMALE: 'Female',
-  OTHER: 'Other',
+  MALE: 'MALE',
+  FEMALE: 'FEMALE',
+  OTHER: 'OTHER',
   'N/A': 'N/A',
 };
 

@@ -55,7 +55,7 @@ describe('console shell', () => {
     const { router } = renderApp('/console');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Thandi' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/console/dashboard');
-    expect(document.title).toBe('Dashboard | Laurel');
+    expect(document.title).toBe('Dashboard');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/v2/client?_id=${session.user.client_id}`);
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer client-jwt');

@@ -35,7 +35,7 @@ describe('dashboard', () => {
   it('welcomes the user and shows each figure with its change against the previous period', async () => {
     const api = serveDashboard();
     await openDashboard();
-    expect(document.title).toBe('Dashboard | Laurel');
+    expect(document.title).toBe('Dashboard');
     expect(await tileText('Daily Active Users')).toBe('12.5+12.6% vs previous period');
     expect(await tileText('Monthly Active Users')).toBe('1,234-11.9% vs previous period');
     expect(await tileText('Challenges Completed')).toBe('80.0% vs previous period');

@@ -38,7 +38,8 @@ export const ORDER_TEXTS = {
 } as const;
 
 export const ORDER_STATUS_FILTER_OPTIONS: { value: TOrderStatusFilter; label: string }[] = [
-  { value: ALL_FILTER_VALUE, label: 'All' },
+  // Spec 1 §2.15: 'ALL' plus the statuses, each as its value.
+  { value: ALL_FILTER_VALUE, label: ALL_FILTER_VALUE },
   ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 

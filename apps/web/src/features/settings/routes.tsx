@@ -50,4 +50,7 @@ export const settingsRoutes: RouteObject[] = [
       { path: settingsPaths.auditLog, element: <AuditLogPage /> },
     ],
   },
+  // Spec 1's route constants for the plan and billing pages: the current plan and Manage Plan are in Account.
+  { path: ROUTE_PATTERNS.packages, element: <Navigate to={consolePaths.settingsTab('account')} replace /> },
+  { path: ROUTE_PATTERNS.billings, element: <Navigate to={consolePaths.settingsTab('account')} replace /> },
 ];

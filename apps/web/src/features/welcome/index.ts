@@ -1,4 +1,4 @@
 export { billingQuery } from './api';
 export { WelcomeHeading } from './components/welcome-heading';
 export { PLAN_FEATURE_NAMES } from './plan-features';
-export { welcomeRoutes } from './routes';
+export { signUpRoute, welcomeRoutes } from './routes';

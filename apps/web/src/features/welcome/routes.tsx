@@ -41,5 +41,13 @@ export const welcomeRoutes: RouteObject = {
     { path: ROUTE_PATTERNS.resetPassword, element: <ResetPasswordPage /> },
     { path: ROUTE_PATTERNS.createClient, element: <CreateClientPage /> },
     { path: ROUTE_PATTERNS.selectSubscription, element: <SelectSubscriptionPage /> },
+    // Spec 1's older sign-up constant: signing up a new business is create-client.
+    { path: ROUTE_PATTERNS.signUp, element: <Navigate to={ROUTE_PATTERNS.createClient} replace /> },
   ],
+};
+
+/** `/sign-up` outside the entry area leads to the same place. */
+export const signUpRoute: RouteObject = {
+  path: '/sign-up',
+  element: <Navigate to={ROUTE_PATTERNS.createClient} replace />,
 };

@@ -77,7 +77,7 @@ describe('create a badge', () => {
   it('opens on Details with the spec defaults and Save disabled until something is edited', async () => {
     serveBadges();
     await openCreate();
-    expect(document.title).toBe('Create a badge | Laurel');
+    expect(document.title).toBe('Create a badge');
     expect(screen.getByRole('heading', { level: 2, name: 'Customise Your Badge' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to Badges' }).tagName).toBe('BUTTON');
     expect(screen.getAllByRole('tab').map((item) => item.textContent)).toEqual([
@@ -343,7 +343,7 @@ describe('edit a badge', () => {
       },
     );
     await openBadge(COFFEE_ID, 'Coffee Connoisseur');
-    expect(document.title).toBe('Badge - Coffee Connoisseur | Laurel');
+    expect(document.title).toBe('Badge - Coffee Connoisseur');
     expect(field('Name').value).toBe('Coffee Connoisseur');
     expect(button('Save').disabled).toBe(true);
     await choose('Category', 'Milestone');

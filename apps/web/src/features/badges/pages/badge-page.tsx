@@ -11,7 +11,7 @@ import {
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { badgeQuery, useSaveBadge, useUploadBadgeIcon } from '@/features/badges/api';
 import { iconToSave, newBadgeValues, toBadgeBody, valuesOfBadge } from '@/features/badges/badge-form-values';
@@ -53,7 +53,6 @@ const useEditorTab = () => {
 
 const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
   const navigate = useNavigate();
-  const location = useLocation();
   const user = useSession()?.user;
   const { tab, setTab } = useEditorTab();
   const upload = useUploadBadgeIcon();
@@ -83,8 +82,8 @@ const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
       { id: badge?._id ?? null, body: toBadgeBody(values, iconToSave(values, uploaded)) },
       {
         onSuccess: (saved) => {
-          // After creating, the badge's own route (spec 2 §2); Back should not reopen an empty form.
-          if (isNew) void navigate(`${consolePaths.badge(saved._id)}${location.search}`, { replace: true });
+          // After creating, the badge's own route (spec 2 §2), as it is: Back should not reopen an empty form.
+          if (isNew) void navigate(consolePaths.badge(saved._id), { replace: true });
           openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: BADGE_MESSAGES.saved });
         },
       },

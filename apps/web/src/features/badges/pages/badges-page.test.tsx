@@ -34,7 +34,7 @@ describe('badges list', () => {
   it('shows the spec columns, Limited or Unlimited, the stock and each badge icon', async () => {
     serveBadges();
     await openList();
-    expect(document.title).toBe('Badges | Laurel');
+    expect(document.title).toBe('Badges');
     expect(screen.getByRole('button', { name: 'Add Badge' }).tagName).toBe('BUTTON');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([

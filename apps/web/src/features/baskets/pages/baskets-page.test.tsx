@@ -22,7 +22,7 @@ describe('baskets list', () => {
   it('shows customer, email and contact number, a guest as Guest User and -, and sends the defaults', async () => {
     const api = serveBaskets();
     await openBaskets();
-    expect(document.title).toBe('Baskets | Laurel');
+    expect(document.title).toBe('Baskets');
     const ann = await rowOf('Ann Smith');
     expect([...document.querySelectorAll('th')].map((th) => th.textContent?.trim())).toEqual([
       'Customer',

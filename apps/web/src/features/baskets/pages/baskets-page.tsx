@@ -221,6 +221,7 @@ export const BasketsPage = () => {
       </Stack>
       <DataTable<TBasketRow>
         table="baskets"
+        label={BASKET_MESSAGES.tableTitle}
         columns={columns}
         records={content?.baskets ?? []}
         totalRecords={content?.count ?? 0}

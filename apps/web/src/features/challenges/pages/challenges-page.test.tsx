@@ -28,7 +28,7 @@ describe('challenges list', () => {
   it('shows the default columns, statuses and counts; the others wait in the column chooser', async () => {
     serveChallenges();
     await openList();
-    expect(document.title).toBe('Challenges | Laurel');
+    expect(document.title).toBe('Challenges');
     expect(screen.getByRole('button', { name: 'Add Challenge' }).tagName).toBe('BUTTON');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([

@@ -203,6 +203,7 @@ export const CustomersPage = () => {
         </Group>
         <DataTable<TCustomerListItem>
           table="customers"
+          label={TITLE}
           columns={columns}
           records={content?.user_list ?? []}
           totalRecords={content?.count ?? 0}

@@ -32,7 +32,7 @@ describe('order page', () => {
   it('shows the items, the VAT-inclusive totals with the VAT they contain, the customer, parcels and history', async () => {
     const api = serveOrders();
     await openOrder();
-    expect(document.title).toBe('Order WEB-1001 | Laurel');
+    expect(document.title).toBe('Order WEB-1001');
     const items = region('Items');
     expect(within(items).getByText('Flat white')).toBeTruthy();
     expect(within(items).getByText('FLAT-WHITE')).toBeTruthy();

@@ -25,7 +25,7 @@ describe('orders list', () => {
   it('shows the spec columns, totals in the client currency, a guest, and asks for order date newest first', async () => {
     const api = serveOrders();
     await openOrders();
-    expect(document.title).toBe('Orders | Laurel');
+    expect(document.title).toBe('Orders');
     const ann = await rowOf('WEB-1001');
     expect([...document.querySelectorAll('th')].map((th) => th.textContent?.trim())).toEqual([
       'Customer',
@@ -94,11 +94,11 @@ describe('orders list', () => {
     await openOrders('/console/orders?page=2');
     await rowOf('WEB-1001');
     const status = screen.getByRole('combobox', { name: 'Status' });
-    expect((status as HTMLInputElement).value).toBe('All');
+    expect((status as HTMLInputElement).value).toBe('ALL');
     await user.click(status);
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     // The spec's statuses as it names them (spec 1 §4), in its order.
-    expect(options).toEqual(['All', ...ORDER_STATUSES]);
+    expect(options).toEqual(['ALL', ...ORDER_STATUSES]);
     await user.click(screen.getByRole('option', { name: 'PROCESSING' }));
     await waitFor(() =>
       expect(api.callsTo('GET /api/v2/order/list').at(-1)?.url).toBe(

@@ -163,6 +163,7 @@ export const OrdersPage = () => {
       </Stack>
       <DataTable<TOrderListRow>
         table="orders"
+        label={ORDER_MESSAGES.tableTitle}
         columns={columns}
         records={content?.order_list ?? []}
         totalRecords={content?.count ?? 0}

@@ -27,7 +27,7 @@ describe('reward tracks list', () => {
   it('shows a card per track with Source, Target, Start Date and End Date, and expands its milestones', async () => {
     serveRewardTracks();
     const { router } = await openList();
-    expect(document.title).toBe('Reward Tracks | Laurel');
+    expect(document.title).toBe('Reward Tracks');
     expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
       'Stamp Card',
       'Coffee Club Levels',

@@ -71,7 +71,7 @@ describe('tier progression page', () => {
     );
     const { router } = renderApp('/console/tier-progression-details');
     await screen.findByRole('heading', { level: 1, name: 'Create a tier progression' });
-    expect(document.title).toBe('Create a tier progression | Laurel');
+    expect(document.title).toBe('Create a tier progression');
     for (const section of [
       'Reward Track Information',
       'Configure Year-End Rules',

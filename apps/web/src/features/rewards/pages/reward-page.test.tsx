@@ -59,7 +59,7 @@ describe('create a reward', () => {
   it('opens as a coupon in the first currency, Save disabled until something is edited, the preview following', async () => {
     serveRewards();
     await openCreate();
-    expect(document.title).toBe('Create a reward | Laurel');
+    expect(document.title).toBe('Create a reward');
     expect(screen.getByRole('link', { name: 'Back to Rewards' }).getAttribute('href')).toBe(
       '/console/rewards',
     );

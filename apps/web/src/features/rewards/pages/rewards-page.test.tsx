@@ -41,7 +41,7 @@ describe('rewards list', () => {
   it('shows image, name, type, cost with the currency code, stock left, redemptions and status', async () => {
     serveRewards();
     await openList();
-    expect(document.title).toBe('Rewards | Laurel');
+    expect(document.title).toBe('Rewards');
     expect(screen.getByRole('link', { name: 'Add Reward' }).getAttribute('href')).toBe('/console/reward');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Image',

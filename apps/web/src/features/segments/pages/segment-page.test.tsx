@@ -42,7 +42,7 @@ const openCreate = async () => {
 const openRegulars = async () => {
   const view = renderApp(`/console/segment/${REGULARS_ID}`);
   await screen.findByRole('heading', { level: 1, name: 'Edit Segment' });
-  await waitFor(() => expect(document.title).toBe('Segment - Regulars | Laurel'));
+  await waitFor(() => expect(document.title).toBe('Segment - Regulars'));
   return view;
 };
 
@@ -58,7 +58,7 @@ describe('create segment', () => {
   it('shows the sections with one empty rule and Create disabled until something is edited', async () => {
     serveSegments();
     await openCreate();
-    expect(document.title).toBe('Create Segment | Laurel');
+    expect(document.title).toBe('Create Segment');
     expect(screen.getByRole('button', { name: 'Back to Segments' })).toBeTruthy();
     for (const section of ['Basic Information', 'Segment Rules', 'Segment Actions'])
       expect(screen.getByRole('region', { name: section })).toBeTruthy();

@@ -40,7 +40,7 @@ describe('segment players', () => {
       },
     );
     await openPlayers();
-    expect(document.title).toBe('Regulars Players | Laurel');
+    expect(document.title).toBe('Regulars Players');
     expect(screen.getByText('Players who match the segment criteria')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to Segments' })).toBeTruthy();
 

@@ -31,7 +31,7 @@ describe('segments list', () => {
   it('shows the columns, the rules in words, the player count and the System marker; asks for page 1 of 15', async () => {
     const api = serveSegments();
     await openSegments();
-    expect(document.title).toBe('Segments | Laurel');
+    expect(document.title).toBe('Segments');
     const regulars = await rowOf('Regulars');
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers).toEqual(['Name', 'Description', 'Rules', 'Players', 'Created Date', 'Actions']);

@@ -86,7 +86,7 @@ describe('account settings: page and plan', () => {
     const { router } = await openSettings();
     expect(router.state.location.pathname).toBe('/console/settings/account');
     expect(screen.getByRole('tab', { name: 'Account', selected: true })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Account Settings | Laurel'));
+    await waitFor(() => expect(document.title).toBe('Account Settings'));
     const panel = screen.getByRole('region', { name: 'Current Plan' });
     expect(within(panel).getByText('Freemium')).toBeTruthy();
     expect(within(panel).getByText('ACTIVE')).toBeTruthy();

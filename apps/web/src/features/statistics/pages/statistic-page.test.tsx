@@ -35,7 +35,7 @@ describe('create statistic', () => {
   it('starts as Last / Manual with Create disabled until something is edited', async () => {
     serveStatistics();
     await openCreate();
-    expect(document.title).toBe('Create Statistic | Laurel');
+    expect(document.title).toBe('Create Statistic');
     expect(screen.getByRole('button', { name: 'Back to Statistics' })).toBeTruthy();
     expect(field('Name').value).toBe('');
     expect(field('Name').disabled).toBe(false);
@@ -127,7 +127,7 @@ describe('edit statistic', () => {
   it('shows the name fixed and Update disabled until a setting changes', async () => {
     serveStatistics();
     await openStamps();
-    expect(document.title).toBe('Statistic - coffeeStamps | Laurel');
+    expect(document.title).toBe('Statistic - coffeeStamps');
     expect(field('Name').value).toBe('coffeeStamps');
     expect(field('Name').disabled).toBe(true);
     expect(picker('Aggregation Method').value).toBe('Sum');

@@ -29,7 +29,7 @@ describe('statistics list', () => {
   it('shows the columns, the short id, the System marker, and asks for page 1 of 15', async () => {
     const api = serveStatistics();
     await openStatistics();
-    expect(document.title).toBe('Statistics | Laurel');
+    expect(document.title).toBe('Statistics');
     const stamps = await rowOf('coffeeStamps');
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers).toEqual([

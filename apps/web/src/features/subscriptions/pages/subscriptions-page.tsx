@@ -113,6 +113,7 @@ export const SubscriptionsPage = () => {
       <PageHeading title={SUBSCRIPTION_MESSAGES.tableTitle} subtitle={SUBSCRIPTION_TEXTS.subtitle} />
       <DataTable<TSubscription>
         table="subscriptions"
+        label={SUBSCRIPTION_MESSAGES.tableTitle}
         columns={columns}
         records={list.data?.subscriptions ?? []}
         {...tablePaging(table, list.data?.count)}

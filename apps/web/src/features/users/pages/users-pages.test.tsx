@@ -77,7 +77,7 @@ describe('users list', () => {
     const stub = api();
     renderApp('/console/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
-    expect(document.title).toBe('Users | Laurel');
+    expect(document.title).toBe('Users');
     const row = (await screen.findByText('sipho@example.com')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Area Manager')).toBeTruthy();
     expect(within(row).getByText('ACTIVE')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('add user', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Add User' })).toBeTruthy();
-    expect(document.title).toBe('Add User | Laurel');
+    expect(document.title).toBe('Add User');
     expect(saveButton().disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
 
