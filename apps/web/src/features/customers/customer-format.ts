@@ -1,5 +1,6 @@
 import { CUSTOMER_STATUSES, formatCappedCount, formatCount, localCellNumber } from '@laurel/contract';
 import type { TCustomerStatusFilter } from '@/features/customers/api';
+import { dayInZone } from '@/ui/display-date';
 
 export const STATUS_FILTER_OPTIONS: { value: TCustomerStatusFilter; label: string }[] = [
   { value: 'ALL', label: 'All' },
@@ -13,8 +14,11 @@ export const isStatusFilter = (value: string): value is TCustomerStatusFilter =>
 export const displayCellNumber = (value: string | null | undefined) =>
   value ? (localCellNumber(value) ?? value) : '—';
 
-/** The calendar date (YYYY-MM-DD) of a timestamp or date, or '—'. */
-export const displayDate = (value: string | null | undefined) => (value ? value.slice(0, 10) : '—');
+/**
+ * The calendar date (YYYY-MM-DD, spec 1's format) of a date as it is, or of a timestamp in this browser's zone, as
+ * the profile's wallet history and the orders page date it (its UTC date put a 00:30 order on the day before), or '—'.
+ */
+export const displayDate = (value: string | null | undefined) => dayInZone(value) ?? '—';
 
 /** '1 customer', '25 customers', '10,000+ customers' (or a search's '1,000+') when the server stopped counting. */
 export const customerCountText = (count: number, capped: boolean) =>
