@@ -59,6 +59,9 @@ export const applyOrderEconomy = async (batch: StepBatch) => {
     ? await loadXpBalances(batch.tx, clientIds, unique(others.map((m) => m.event.customerId)))
     : new Map<string, number>();
 
+  // An order's earnings, reversals and re-earnings are booked at the order's branch, whichever event moves it (a
+  // status change names no branch; the customer's home branch, which the ledger falls back to, may be another).
+  const branchOf = (move: OrderMove) => move.branchId ?? move.event.branchId;
   const walletEffects: WalletEffect[] = [];
   const xpEffects: XpEffect[] = [];
   const pay = (move: OrderMove, earning: OrderEarning, cents: number, kind: 'earn_config' | 'clawback') => {
@@ -76,6 +79,7 @@ export const applyOrderEconomy = async (batch: StepBatch) => {
       xpHeld.set(event.customerId, (xpHeld.get(event.customerId) ?? 0) + amount);
       xpEffects.push({
         event,
+        branchId: branchOf(move),
         cents: amount,
         cause,
         orderRef: move.orderRef,
@@ -87,7 +91,7 @@ export const applyOrderEconomy = async (batch: StepBatch) => {
     walletEffects.push({
       clientId: event.clientId,
       customerId: event.customerId,
-      branchId: event.branchId,
+      branchId: branchOf(move),
       currencyId: earning.currencyId,
       cents,
       transactionType: 'Cashback',

@@ -10,6 +10,8 @@ export const XP_STATISTIC = 'xp';
 
 export type XpEffect = {
   event: EngineEvent;
+  /** The branch the row is booked at when not the event's (an order's reversal: the order's branch). */
+  branchId?: string | null;
   /** Hundredths of an XP point, signed (a clawback is negative). */
   cents: number;
   cause: EconomyCause;
@@ -35,7 +37,7 @@ export const applyXpEffects = async (batch: StepBatch, effects: readonly XpEffec
         SELECT id, client_id, customer_id, branch_id, 'XP Points', 0, xp, shortfall, cause_kind, cause_id, event_id, order_ref,
                reference, occurred_at
         FROM unnest(${arrayParam(ids)}::text[], ${col((e) => e.event.clientId)}::text[], ${col((e) => e.event.customerId)}::text[],
-                    ${col((e) => e.event.branchId)}::text[], ${col((e) => centsToDecimal(e.cents))}::numeric[],
+                    ${col((e) => (e.branchId === undefined ? e.event.branchId : e.branchId))}::text[], ${col((e) => centsToDecimal(e.cents))}::numeric[],
                     ${col((e) => centsToDecimal(e.shortfallCents ?? 0))}::numeric[], ${col((e) => e.cause.kind)}::text[],
                     ${col((e) => e.cause.id)}::text[], ${col((e) => e.event.externalId)}::text[], ${col((e) => e.orderRef ?? null)}::text[],
                     ${col((e) => e.reference ?? e.event.externalId)}::text[], ${col((e) => e.event.occurredAt.toISOString())}::timestamptz[])

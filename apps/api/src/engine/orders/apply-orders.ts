@@ -28,7 +28,14 @@ export const applyOrders = async (batch: StepBatch) => {
   const moves: OrderMove[] = [];
   movesByRun.set(batch.contributions, moves);
   const move = (event: EngineEvent, order: KnownOrder, sign: 1 | -1, isPurchase: boolean) => {
-    moves.push({ event, orderRef: order.ref, sign, purchase: isPurchase, totalMinor: order.totalMinor });
+    moves.push({
+      event,
+      orderRef: order.ref,
+      branchId: order.branchId,
+      sign,
+      purchase: isPurchase,
+      totalMinor: order.totalMinor,
+    });
     batch.contribute({ event, name: 'totalOrderValue', value: (sign * order.totalMinor) / 100 });
     batch.contribute({ event, name: 'orderVolume', value: sign });
     const entry = totals.get(event.customerId) ?? {
@@ -75,6 +82,7 @@ export const applyOrders = async (batch: StepBatch) => {
         clientId: event.clientId,
         ref: data.order_id,
         customerId: event.customerId,
+        branchId: event.branchId,
         totalMinor: toMinorUnits(data.total),
         status,
         source: 'event',

@@ -8,6 +8,8 @@ export type KnownOrder = {
   clientId: string;
   ref: string;
   customerId: string;
+  /** Where the order was placed: its later reversals and re-earnings are booked there too. */
+  branchId: string | null;
   totalMinor: number;
   status: TOrderStatus;
   source: 'api' | 'event';
@@ -33,6 +35,7 @@ export const loadKnownOrders = async (batch: StepBatch, events: readonly EngineE
     client_id: string;
     external_id: string;
     customer_id: string;
+    branch_id: string | null;
     total_minor: string;
     status: string;
     source: string;
@@ -40,7 +43,7 @@ export const loadKnownOrders = async (batch: StepBatch, events: readonly EngineE
     counted: boolean;
   }>(
     batch.tx,
-    sql`SELECT DISTINCT o.client_id, o.external_id, o.customer_id, o.total_minor, o.status, o.source, o.counted_at, o.counted
+    sql`SELECT DISTINCT o.client_id, o.external_id, o.customer_id, o.branch_id, o.total_minor, o.status, o.source, o.counted_at, o.counted
         FROM orders o
         JOIN unnest(${arrayParam(refs.map((r) => r.clientId))}::text[], ${arrayParam(refs.map((r) => r.ref))}::text[])
           AS r(client_id, external_id) ON o.client_id = r.client_id AND o.external_id = r.external_id`,
@@ -50,6 +53,7 @@ export const loadKnownOrders = async (batch: StepBatch, events: readonly EngineE
       clientId: row.client_id,
       ref: row.external_id,
       customerId: row.customer_id,
+      branchId: row.branch_id,
       totalMinor: Number(row.total_minor),
       status: row.status as TOrderStatus,
       source: row.source === 'event' ? 'event' : 'api',

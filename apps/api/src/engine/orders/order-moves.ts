@@ -7,6 +7,8 @@ import type { EngineEvent, StatisticContribution, StepBatch } from '../core/type
 export type OrderMove = {
   event: EngineEvent;
   orderRef: string;
+  /** The order's branch (null: none given), where its earnings and their reversals are booked. */
+  branchId: string | null;
   sign: 1 | -1;
   purchase: boolean;
   totalMinor: number;

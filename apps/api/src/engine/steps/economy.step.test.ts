@@ -17,7 +17,13 @@ import {
   rule,
   sendAndProcess,
 } from '../../../test/engine-helpers';
-import { addCustomer, createApiKey, createClientAndSignIn, type SignedIn } from '../../../test/factories';
+import {
+  addCustomer,
+  createApiKey,
+  createBranch,
+  createClientAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -129,6 +135,36 @@ describe('earning on qualifying orders', () => {
 });
 
 describe('refunds and cancellations claw back', () => {
+  it("books the clawback at the order's branch, not the customer's home branch", async () => {
+    const home = (await createBranch(t.app, admin, { display_name: 'Home branch' }))._id;
+    const placed = (await createBranch(t.app, admin, { display_name: 'Where it was bought' }))._id;
+    const player = await addCustomer(t.app, admin, { member_branch_id: home });
+    // Bought at another branch than the member's own; the refund's status change names no branch.
+    await sendAndProcess(t, key, [{ ...orderEvent(player, 'o-away', [[200, 1]]), branch_id: placed }]);
+    await sendAndProcess(t, key, [statusEvent(player, 'o-away', 'REFUNDED')]);
+    const rows = await t.ctx.database.query<{
+      transaction_type: string;
+      value: string;
+      xp: string;
+      branch_id: string;
+    }>(
+      `SELECT transaction_type, value::text, xp_points_earned::text AS xp, branch_id FROM economy_transactions
+        WHERE customer_id = $1 ORDER BY created_at, value DESC`,
+      [player],
+    );
+    expect(
+      rows.map((row) => [row.transaction_type, Number(row.value), Number(row.xp), row.branch_id]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Cashback', 10, 0, placed],
+        ['Cashback', -10, 0, placed],
+        ['XP Points', 0, 20, placed],
+        ['XP Points', 0, -20, placed],
+      ]),
+    );
+    expect(rows.every((row) => row.branch_id === placed)).toBe(true);
+  });
+
   it('takes back what the order earned', async () => {
     const player = await addCustomer(t.app, admin);
     await sendAndProcess(t, key, [orderEvent(player, 'o-refund', [[200, 1]])]);
