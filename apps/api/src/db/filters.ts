@@ -1,5 +1,8 @@
 /** Helpers every list filter shares. */
+import { eq } from 'drizzle-orm';
 import { localMidnight } from '../local-time';
+import type { DbOrTx } from './database';
+import { clients } from './schema';
 
 /** A typed fragment as a LIKE pattern matching it anywhere: `%`, `_` and `\` in it match themselves. */
 export const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -21,4 +24,17 @@ export const startOfDay = (date: string, timeZone = 'UTC') => {
 export const startOfNextDay = (date: string, timeZone = 'UTC') => {
   const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
   return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone);
+};
+
+/**
+ * The business's time zone, read only when a list filters by day (most requests do not): days begin at its midnight.
+ */
+export const zoneForDays = async (
+  db: DbOrTx,
+  clientId: string,
+  ...days: (string | undefined)[]
+): Promise<string | undefined> => {
+  if (!days.some(Boolean)) return undefined;
+  const [row] = await db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, clientId));
+  return row?.timeZone ?? 'UTC';
 };

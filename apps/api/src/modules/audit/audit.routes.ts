@@ -2,7 +2,7 @@ import { listAuditLog } from '@laurel/contract';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { containsPattern, startOfDay, startOfNextDay } from '../../db/filters';
+import { containsPattern, startOfDay, startOfNextDay, zoneForDays } from '../../db/filters';
 import { auditLog } from '../../db/schema';
 import { principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
@@ -15,8 +15,9 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (query.actor_id) conditions.push(eq(auditLog.actorId, query.actor_id));
     if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
     if (query.action) conditions.push(eq(auditLog.action, query.action));
-    if (query.start_date) conditions.push(gte(auditLog.occurredAt, startOfDay(query.start_date)));
-    if (query.end_date) conditions.push(lt(auditLog.occurredAt, startOfNextDay(query.end_date)));
+    const timeZone = await zoneForDays(ctx.database.db, clientId, query.start_date, query.end_date);
+    if (query.start_date) conditions.push(gte(auditLog.occurredAt, startOfDay(query.start_date, timeZone)));
+    if (query.end_date) conditions.push(lt(auditLog.occurredAt, startOfNextDay(query.end_date, timeZone)));
     if (query.search_string) {
       const pattern = containsPattern(query.search_string);
       const match = or(ilike(auditLog.summary, pattern), ilike(auditLog.actorName, pattern));

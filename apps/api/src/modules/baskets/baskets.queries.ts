@@ -14,6 +14,8 @@ export type BasketFilter = {
   type?: string | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
+  /** The business's zone, in which those days begin (zoneForDays); UTC without one. */
+  timeZone?: string | undefined;
   minMinor?: number | undefined;
   maxMinor?: number | undefined;
   search?: string | undefined;
@@ -26,8 +28,8 @@ const basketWhere = (filter: BasketFilter, withBranches = true): SQL => {
   if (filter.customerId) conditions.push(eq(baskets.customerId, filter.customerId));
   if (filter.status && filter.status !== 'ALL') conditions.push(eq(baskets.status, filter.status));
   if (filter.type && filter.type !== 'BOTH') conditions.push(eq(baskets.type, filter.type));
-  if (filter.fromDate) conditions.push(gte(baskets.updatedAt, startOfDay(filter.fromDate)));
-  if (filter.toDate) conditions.push(lt(baskets.updatedAt, startOfNextDay(filter.toDate)));
+  if (filter.fromDate) conditions.push(gte(baskets.updatedAt, startOfDay(filter.fromDate, filter.timeZone)));
+  if (filter.toDate) conditions.push(lt(baskets.updatedAt, startOfNextDay(filter.toDate, filter.timeZone)));
   if (filter.minMinor !== undefined) conditions.push(gte(baskets.totalMinor, filter.minMinor));
   if (filter.maxMinor !== undefined) conditions.push(lte(baskets.totalMinor, filter.maxMinor));
   if (filter.search) conditions.push(like(baskets.searchText, containsPattern(filter.search.toLowerCase())));

@@ -15,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { zoneForDays } from '../../db/filters';
 import { newId } from '../../db/ids';
 import { baskets, type StoredBasketItem } from '../../db/schema';
 import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
@@ -156,6 +157,7 @@ export const createBasketsService = (ctx: AppContext) => {
       },
       query.branch_id ? [query.branch_id] : undefined,
     );
+    filter.timeZone = await zoneForDays(db, principal.clientId, filter.fromDate, filter.toDate);
     const { rows, count, capped } = await listBasketRows(db, filter, query.page, query.size, {
       capCount: true,
     });
@@ -164,6 +166,7 @@ export const createBasketsService = (ctx: AppContext) => {
 
   const listForCustomer = async (principal: Principal, query: CustomerListQuery) => {
     const filter = filterOf(principal, query, { customerId: query.user_id.toLowerCase() });
+    filter.timeZone = await zoneForDays(db, principal.clientId, filter.fromDate, filter.toDate);
     const { rows, count } = await listBasketRows(db, filter, query.page, query.size, { capCount: false });
     return { baskets: rows.map(toBasketRow), count };
   };

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { literal } from '../../db/database';
+import { startOfDay, startOfNextDay } from '../../db/filters';
 import { type CsvColumn, streamCsv } from '../../exports/csv-stream';
 import type { CustomerFilter } from './customers.queries';
 import { searchPattern } from './customers.queries';
@@ -43,8 +44,14 @@ const whereSql = (filter: CustomerFilter) => {
     parts.push(ids.length === 0 ? 'false' : `c.member_branch_id IN (${ids.join(', ')})`);
   }
   if (filter.status && filter.status !== 'ALL') parts.push(`c.status = ${literal(filter.status)}`);
-  if (filter.startDate) parts.push(`c.created_at >= ${literal(filter.startDate)}::date`);
-  if (filter.endDate) parts.push(`c.created_at < ${literal(filter.endDate)}::date + 1`);
+  if (filter.startDate)
+    parts.push(
+      `c.created_at >= ${literal(startOfDay(filter.startDate, filter.timeZone).toISOString())}::timestamptz`,
+    );
+  if (filter.endDate)
+    parts.push(
+      `c.created_at < ${literal(startOfNextDay(filter.endDate, filter.timeZone).toISOString())}::timestamptz`,
+    );
   if (filter.search) parts.push(`c.search_text LIKE ${literal(searchPattern(filter.search))}`);
   return parts.join(' AND ');
 };

@@ -13,6 +13,8 @@ export type CustomerFilter = {
   status?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
+  /** The business's zone, in which the days above begin (zoneForDays); UTC without one. */
+  timeZone?: string | undefined;
   search?: string | undefined;
 };
 
@@ -30,8 +32,10 @@ export const customerWhere = (filter: CustomerFilter): SQL => {
   const conditions: SQL[] = [eq(customers.clientId, filter.clientId)];
   if (filter.branchIds !== null) conditions.push(inArray(customers.memberBranchId, filter.branchIds));
   if (filter.status && filter.status !== 'ALL') conditions.push(eq(customers.status, filter.status));
-  if (filter.startDate) conditions.push(gte(customers.createdAt, startOfDay(filter.startDate)));
-  if (filter.endDate) conditions.push(lt(customers.createdAt, startOfNextDay(filter.endDate)));
+  if (filter.startDate)
+    conditions.push(gte(customers.createdAt, startOfDay(filter.startDate, filter.timeZone)));
+  if (filter.endDate)
+    conditions.push(lt(customers.createdAt, startOfNextDay(filter.endDate, filter.timeZone)));
   if (filter.search) conditions.push(searchCondition(searchPattern(filter.search), filter.search.trim()));
   return and(...conditions) as SQL;
 };
@@ -53,8 +57,8 @@ const customerWhereShape = (filter: CustomerFilter) => {
   const values: Record<string, unknown> = { clientId: filter.clientId };
   if (filter.branchIds !== null) values.branchIds = filter.branchIds;
   if (filter.status && filter.status !== 'ALL') values.status = filter.status;
-  if (filter.startDate) values.from = startOfDay(filter.startDate).toISOString();
-  if (filter.endDate) values.until = startOfNextDay(filter.endDate).toISOString();
+  if (filter.startDate) values.from = startOfDay(filter.startDate, filter.timeZone).toISOString();
+  if (filter.endDate) values.until = startOfNextDay(filter.endDate, filter.timeZone).toISOString();
   if (filter.search) {
     values.query = searchPattern(filter.search);
     values.externalId = filter.search.trim();

@@ -13,6 +13,7 @@ import {
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { zoneForDays } from '../../db/filters';
 import { newId } from '../../db/ids';
 import { readFor } from '../../db/read-side';
 import { exportRequests } from '../../db/schema';
@@ -103,6 +104,12 @@ export const customerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (!found) throw notFound('This export has expired or does not exist. Please export again.');
     // Branch scope is applied as of now, to whoever downloads.
     const filter = customerFilter(principal, found.filters as Parameters<typeof customerFilter>[1]);
+    filter.timeZone = await zoneForDays(
+      ctx.database.db,
+      principal.clientId,
+      filter.startDate,
+      filter.endDate,
+    );
     // The rows stream from the read side (a replica when configured); the export request itself is the primary's.
     const stream = await streamCustomerCsv(await readFor(ctx.reads, reply), filter);
     reply

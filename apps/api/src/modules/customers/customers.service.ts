@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { zoneForDays } from '../../db/filters';
 import { newId } from '../../db/ids';
 import { recentResults } from '../../db/recent-results';
 import { branches, customers } from '../../db/schema';
@@ -123,13 +124,9 @@ export const createCustomersService = (ctx: AppContext) => {
   // A list of thousands may show a count up to a second old; a smaller one is always counted afresh.
   const recentCounts = recentResults<number>({ maxAgeMs: 1_000, keep: (n) => n >= RECENT_COUNT_FLOOR });
   const list = async (principal: Principal, query: ListQuery) => {
-    const { rows, count, capped } = await listCustomerRows(
-      db,
-      customerFilter(principal, query),
-      query.page,
-      query.size,
-      recentCounts,
-    );
+    const filter = customerFilter(principal, query);
+    filter.timeZone = await zoneForDays(db, principal.clientId, filter.startDate, filter.endDate);
+    const { rows, count, capped } = await listCustomerRows(db, filter, query.page, query.size, recentCounts);
     return { user_list: rows.map(toCustomerListItem), count, count_capped: capped };
   };
 

@@ -97,6 +97,26 @@ describe("report date filters in the business's time zone", () => {
   });
 });
 
+describe("other lists' day filters", () => {
+  it('finds a customer who joined at 00:30 on 1 December in Auckland under 1 December, in the list and its export', async () => {
+    const joined = await addCustomer(t.app, admin, { name: 'Late', surname: 'Joiner' });
+    await t.ctx.database.query("UPDATE customers SET created_at = '2026-11-20T11:30:00Z' WHERE id = $1", [
+      joined,
+    ]);
+    const ids = async (day: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/client/loyalty/users?start_date=${day}&end_date=${day}`,
+        headers: bearer(admin.clientToken),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().content.user_list as { _id: string }[]).map((row) => row._id);
+    };
+    expect(await ids('2026-11-21')).toEqual([joined]);
+    expect(await ids('2026-11-20')).toEqual([]);
+  });
+});
+
 describe('utcDaysWithin', () => {
   it('keeps a UTC range whole, with no rows at its ends', () => {
     expect(utcDaysWithin('2026-11-01', '2026-11-30', 'UTC')).toEqual({
