@@ -37,9 +37,9 @@ describe.skipIf(testDbKind() !== 'postgres' || !canMakeReplica())('reads on a st
     });
   /** The amounts of the ledger rows the economy report lists (each test credits an amount of its own). */
   const amountsInReport = async () =>
-    (
-      (await get('/api/transactions/economy?size=100')).json().content.transactions as { value: number }[]
-    ).map((row) => Number(row.value));
+    ((await get('/api/transactions/economy?size=100')).json().content as { value: number }[]).map((row) =>
+      Number(row.value),
+    );
   /** Waits until the replica has replayed everything the primary has written so far. */
   const caughtUp = async () => {
     const [{ lsn }] = (await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')) as [

@@ -63,7 +63,7 @@ test.describe('badges', () => {
     await editor.save.click();
     await expectMessageModal(page, 'Success!', 'Successfully saved your badge.');
     await closeMessageModal(page, 'Success!');
-    await expect(page).toHaveURL(/\/console\/badge\/[0-9a-f]{24}\?tab=Theme$/);
+    await expect(page).toHaveURL(/\/console\/badge\/[0-9a-f]{24}$/);
     await editor.expectTitle('Badge - Coffee Connoisseur');
     await expect(editor.save).toBeDisabled();
 

@@ -191,9 +191,9 @@ test.describe('challenges', () => {
       headers: { Authorization: `Bearer ${business.clientToken}` },
     });
     expect(ledger.status(), await ledger.text()).toBe(200);
-    const { transactions } = (
+    const transactions = (
       (await ledger.json()) as {
-        content: { transactions: { challenge_name: string; challenge_status: string; user_id: string }[] };
+        content: { challenge_name: string; challenge_status: string; user_id: string }[];
       }
     ).content;
     const completions = transactions.filter(

@@ -48,7 +48,7 @@ const api = (request: APIRequestContext, token: string) => ({
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { content: { transactions: TRow[] } }).content.transactions;
+    return ((await res.json()) as { content: TRow[] }).content;
   },
 });
 

@@ -233,8 +233,7 @@ export const rewardTrackTransactions = async (request: APIRequestContext, client
     headers: { Authorization: `Bearer ${clientToken}` },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { content: { transactions: TRewardTrackTransaction[] } }).content
-    .transactions;
+  return ((await response.json()) as { content: TRewardTrackTransaction[] }).content;
 };
 
 /** A statistic of the client's own (`POST /api/statistics`, client token). */

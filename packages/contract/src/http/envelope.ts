@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** Every API response: `{ success, message, content, pagination? }` (DESIGN §3). */
-export const ZPagination = z.object({ count: z.number().int(), hasMore: z.boolean() });
+/**
+ * Every API response: `{ success, message, content, pagination? }` (DESIGN §3). `count_capped`: a long list's server
+ * stopped counting at its cap (DESIGN §9), so `count` is the cap + 1 and reads '1,000+'.
+ */
+export const ZPagination = z.object({
+  count: z.number().int(),
+  hasMore: z.boolean(),
+  count_capped: z.boolean().optional(),
+});
 export type TPagination = z.infer<typeof ZPagination>;
 
 export const ZFieldError = z.object({ field: z.string(), message: z.string() });

@@ -91,7 +91,7 @@ describe('economy transactions report', () => {
   it('lists the ledger newest first with the signed value, currency and balance after', async () => {
     const res = await get(admin, '/api/transactions/economy?size=10');
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().content.transactions;
+    const rows = res.json().content;
     expect(rows).toHaveLength(7);
     expect(rows[0]).toMatchObject({
       user_name: 'Thandi Mokoena',
@@ -136,7 +136,7 @@ describe('economy transactions report', () => {
     const cards = await cardsOf(manager, '');
     expect(cards).toEqual(await cardsOf(manager, FROM_ROWS));
     expect(cards).toMatchObject({ count: 5, 'Total Earnings': 107.5, 'Total Spent': 30 });
-    const rows = (await get(manager, '/api/transactions/economy')).json().content.transactions;
+    const rows = (await get(manager, '/api/transactions/economy')).json().content;
     expect(rows.every((row: { user_id: string }) => row.user_id === thandi)).toBe(true);
     expect(pieter).not.toBe(thandi);
   });

@@ -39,7 +39,8 @@ const get = (session: SignedIn, url: string) =>
 const rowsOf = async (query: string, session = admin) => {
   const res = await get(session, `/api/rewards/redemptions?size=100&${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().content as { transactions: Row[]; count: number };
+  const body = res.json();
+  return { transactions: body.content as Row[], count: body.pagination.count as number };
 };
 const codesOf = async (query: string, session = admin) =>
   (await rowsOf(query, session)).transactions.map((row) => row.coupon_code ?? row.reward_name);
@@ -355,7 +356,7 @@ describe('redemptions the rewards area writes', () => {
 
     const list = await call('GET', '/api/rewards/redemptions');
     expect(list.statusCode, list.body).toBe(200);
-    const rows = list.json().content.transactions as Row[];
+    const rows = list.json().content as Row[];
     expect(
       rows.map((row) => [row.coupon_code, row.status, row.branch_location, row.cost, row.currency]),
     ).toEqual([

@@ -28,10 +28,15 @@ const get = (session: SignedIn, url: string) =>
 const list = async (query: string, session = admin) => {
   const res = await get(session, `/api/transactions/economy?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().content as {
-    transactions: { user_id: string; branch_location: string | null; currency: string | null }[];
-    count: number;
-    count_capped: boolean;
+  const body = res.json();
+  return {
+    transactions: body.content as {
+      user_id: string;
+      branch_location: string | null;
+      currency: string | null;
+    }[],
+    count: body.pagination.count as number,
+    count_capped: body.pagination.count_capped as boolean,
   };
 };
 const cardsOf = (query: string, session = admin) => economyCards(t.app, session, query);

@@ -36,7 +36,7 @@ const saveTrack = async (name: string, target: string, milestones: ReturnType<ty
 const rowsOf = async (query: string) => {
   const res = await call('GET', `/api/transactions/reward-tracks?size=100${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().content.transactions as { reward_track_name: string; reward_claimed: string }[];
+  return res.json().content as { reward_track_name: string; reward_claimed: string }[];
 };
 
 /**

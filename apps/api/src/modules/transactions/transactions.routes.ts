@@ -44,14 +44,10 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
         page,
         size,
       );
-      const content = {
-        transactions: result.transactions,
-        count: result.count,
-        count_capped: result.countCapped,
-      };
-      return ok(content, 'OK', {
+      return ok(result.transactions, 'OK', {
         count: result.count,
         hasMore: result.hasMore,
+        count_capped: result.countCapped,
       }) as never;
     });
 

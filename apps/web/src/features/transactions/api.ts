@@ -38,10 +38,10 @@ export const transactionListQuery = <K extends TReportKind>(
         await http.call(transactionEndpoints[kind].list, { query: { ...filters, page, size }, signal }),
       );
       return {
-        rows: result.content.transactions as TTransactionRow<K>[],
-        ...pageInfo({ content: result.content.transactions, pagination: result.pagination }),
+        rows: result.content as TTransactionRow<K>[],
+        ...pageInfo(result),
         /** The count stopped at its cap: the pager says '1,000+'. */
-        countCapped: result.content.count_capped,
+        countCapped: result.pagination?.count_capped ?? false,
       };
     },
     placeholderData: keepPreviousData,

@@ -47,20 +47,16 @@ export const serveBadgeReport = (user: Partial<TSessionUser> = {}, replies: TRep
       jsonResponse(200, {
         success: true,
         message: '',
-        content: {
-          transactions: [
-            badgeRow(),
-            badgeRow({
-              _id: '2'.repeat(24),
-              badge_name: 'Big Spender',
-              badge_category: 'Milestone',
-              badge_level: 3,
-            }),
-          ],
-          count: 1234,
-          count_capped: false,
-        },
-        pagination: { count: 1234, hasMore: true },
+        content: [
+          badgeRow(),
+          badgeRow({
+            _id: '2'.repeat(24),
+            badge_name: 'Big Spender',
+            badge_category: 'Milestone',
+            badge_level: 3,
+          }),
+        ],
+        pagination: { count: 1234, hasMore: true, count_capped: false },
       }),
     'GET /api/transactions/badges/summary': () => ok(BADGE_SUMMARY),
     ...replies,
@@ -71,8 +67,8 @@ const listOf = (rows: unknown[]) =>
   jsonResponse(200, {
     success: true,
     message: '',
-    content: { transactions: rows, count: rows.length, count_capped: false },
-    pagination: { count: rows.length, hasMore: false },
+    content: rows,
+    pagination: { count: rows.length, hasMore: false, count_capped: false },
   });
 
 export const economyRow = (

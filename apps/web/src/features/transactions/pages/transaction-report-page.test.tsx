@@ -56,12 +56,8 @@ describe('badge transactions report', () => {
           jsonResponse(200, {
             success: true,
             message: '',
-            content: {
-              transactions: [badgeRow(), badgeRow({ _id: '2'.repeat(24), badge_name: 'Big Spender' })],
-              count: 1001,
-              count_capped: true,
-            },
-            pagination: { count: 1001, hasMore: true },
+            content: [badgeRow(), badgeRow({ _id: '2'.repeat(24), badge_name: 'Big Spender' })],
+            pagination: { count: 1001, hasMore: true, count_capped: true },
           }),
       },
     );
@@ -147,12 +143,8 @@ describe('badge transactions report', () => {
             const response = jsonResponse(200, {
               success: true,
               message: '',
-              content: {
-                transactions: [badgeRow({ badge_name: 'Big Spender' })],
-                count: 1,
-                count_capped: false,
-              },
-              pagination: { count: 1, hasMore: false },
+              content: [badgeRow({ badge_name: 'Big Spender' })],
+              pagination: { count: 1, hasMore: false, count_capped: false },
             });
             response.headers.set(DATA_AS_OF_HEADER, asOf.toISOString());
             return response;
