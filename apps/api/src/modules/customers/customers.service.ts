@@ -24,7 +24,9 @@ import { enqueueWebhooks } from '../../engine/webhooks/outbox';
 import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { localDate } from '../../local-time';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
+import { clientTimeZone } from '../statistics/statistics.queries';
 import { type CustomerRow, toCustomer, toCustomerListItem } from './customer-dto';
 import { apiFieldNames, customerWebhook } from './customer-webhooks';
 import {
@@ -51,7 +53,12 @@ export const normaliseEmail = (email: string | null | undefined) => {
   return trimmed === '' || trimmed.toLowerCase() === GUEST_EMAIL ? null : trimmed;
 };
 
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the business's time zone: a member joins on its day, not UTC's (spec 1: member_date is today). */
+export const today = (timeZone = 'UTC') => localDate(new Date(), timeZone);
+
+/** `today` for a client, its zone read from its record. */
+export const businessToday = async (db: DbOrTx, clientId: string) =>
+  today(await clientTimeZone(db, clientId));
 
 export const customerFilter = (
   principal: Principal,
@@ -176,7 +183,7 @@ export const createCustomersService = (ctx: AppContext) => {
           gender: input.gender || 'N/A',
           memberCardNumber: cardNumber,
           birthday: input.birthday || null,
-          memberDate: input.member_date ?? today(),
+          memberDate: input.member_date ?? (await businessToday(db, principal.clientId)),
           loyaltySignUp: input.loyalty_sign_up,
           getCommunication: input.get_communication,
           agreesTermsAndConditions: input.agrees_terms_and_conditions,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
 import { customers, loyaltyAccounts } from '../../db/schema';
 import type { CustomerRow } from './customer-dto';
-import { today } from './customers.service';
+import { businessToday } from './customers.service';
 
 /** The customer's loyalty record (number only), or null before they signed up. */
 export const loyaltyRecordOf = async (db: DbOrTx, clientId: string, customerId: string) => {
@@ -38,7 +38,7 @@ export const setLoyaltyNumber = async (
     loyaltyNumber,
     cardNumber: loyaltyNumber,
     cardLinked: false,
-    memberDate: today(),
+    memberDate: await businessToday(tx, customer.clientId),
     memberBranchId: customer.memberBranchId,
   });
   // Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.

@@ -21,7 +21,7 @@ import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import type { CustomerRow } from './customer-dto';
 import { customerIdByRef, customerRefCondition } from './customer-ref.queries';
 import { apiFieldNames, customerWebhook } from './customer-webhooks';
-import { type CustomersService, normaliseEmail, today } from './customers.service';
+import { businessToday, type CustomersService, normaliseEmail } from './customers.service';
 import { loyaltyRecordOf, setLoyaltyNumber } from './integrator-customers.queries';
 
 type Fields = z.output<typeof ZPatchCustomerRequest>;
@@ -109,7 +109,7 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
         email,
         cellNumber,
         birthday: input.birthday || null,
-        memberDate: today(),
+        memberDate: await businessToday(db, principal.clientId),
         getCommunication: input.marketing_consent ?? false,
         memberBranchId,
       },

@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/audit';
 import { customerWebhook } from './customer-webhooks';
 import type { CustomersService } from './customers.service';
-import { today } from './customers.service';
+import { businessToday } from './customers.service';
 
 type SignUpInput = z.output<typeof ZLoyaltySignUpRequest>;
 type UpdateInput = z.output<typeof ZLoyaltyUpdateRequest>;
@@ -120,7 +120,7 @@ export const createLoyaltyService = (ctx: AppContext, customersService: Customer
             loyaltyNumber: input.loyalty_number,
             cardNumber: input.member_card_number,
             cardLinked: input.linked,
-            memberDate: input.member_date ?? today(),
+            memberDate: input.member_date ?? (await businessToday(tx, principal.clientId)),
             memberBranchId: branchId,
           })
           .returning();

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCurrency } from '../../../test/economy-helpers';
-import { addCustomer, bearer, createClientAndSignIn, type SignedIn } from '../../../test/factories';
+import {
+  addCustomer,
+  bearer,
+  createApiKey,
+  createClientAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
 import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { localDate } from '../../local-time';
 import { utcDaysWithin } from './report-query';
 
 /**
@@ -112,6 +119,20 @@ describe("other lists' day filters", () => {
     };
     expect(await ids('2026-11-21')).toEqual([joined]);
     expect(await ids('2026-11-20')).toEqual([]);
+  });
+});
+
+describe("a member's date", () => {
+  it("is the business's today, not UTC's", async () => {
+    const key = (await createApiKey(t.app, admin)).key;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers',
+      headers: { 'x-api-key': key },
+      payload: { external_id: 'kiwi-1', name: 'Kiri', surname: 'Tane', loyalty_number: 'KIWI-0001' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().content.member_date).toBe(localDate(new Date(), 'Pacific/Auckland'));
   });
 });
 

@@ -64,7 +64,7 @@ const writeCustomers = async (
   const fresh = plans.filter((plan) => !plan.existing);
   // A new loyalty number changes the member too (and signs up one awaiting sign-up).
   const changed = plans.filter((plan) => plan.existing && (plan.fieldsChanged || plan.newLoyaltyNumber));
-  const memberDate = today();
+  const memberDate = today(job.timeZone);
   if (fresh.length > 0) {
     const col = <T>(pick: (plan: RowPlan) => T) => arrayParam(fresh.map(pick));
     const heard = hooks.types.has('customer.created');
