@@ -1,30 +1,5 @@
 import type { TResetInterval } from '@laurel/contract';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
-
-/** The wall-clock year, month, day and hour of a moment in a time zone. */
-const localParts = (at: Date, timeZone: string) => {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0 };
-};
+import { localParts } from '../../local-time';
 
 const DAY_MS = 86_400_000;
 
