@@ -17,6 +17,7 @@ import { CHALLENGE_TEXTS } from '@/features/challenges/challenge-texts';
 import { isLeaf, nextKindsAfter, type TChallengeGraph } from '@/features/challenges/flow/graph';
 import { layoutGraph, NODE_SIZE } from '@/features/challenges/flow/layout';
 import { nodeSummary } from '@/features/challenges/flow/node-summary';
+import { TOP_LEFT_OVERLAY } from './canvas-overlay';
 import { FlowNodeCard, type TFlowNodeCard } from './flow-node-card';
 
 const NODE_TYPES: NodeTypes = { objective: FlowNodeCard, condition: FlowNodeCard, reward: FlowNodeCard };
@@ -37,8 +38,6 @@ export type TChallengeCanvasProps = {
 /** The smallest zoom a card stays readable at; a longer flow is scrolled (the wheel pans) rather than shrunk. */
 const READABLE_ZOOM = 0.75;
 const PADDING = 0.15;
-/** Marks a panel laid over the canvas's top left (the Objectives panel), which the fitted flow must not sit under. */
-export const TOP_LEFT_OVERLAY = 'data-canvas-top-left';
 
 /**
  * The fit's padding: the usual share of the canvas, but where a centred flow would reach under the top-left panel (a

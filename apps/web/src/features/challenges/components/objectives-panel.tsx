@@ -2,7 +2,7 @@ import { CHALLENGE_MESSAGES } from '@laurel/contract';
 import { Button, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { TChallengeNode } from '@/features/challenges/flow/graph';
-import { TOP_LEFT_OVERLAY } from './challenge-canvas';
+import { TOP_LEFT_OVERLAY } from './canvas-overlay';
 
 type TObjectivesPanelProps = {
   objectives: readonly TChallengeNode[];
