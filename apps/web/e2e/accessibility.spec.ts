@@ -61,7 +61,7 @@ const STATIC_CONSOLE_PAGES = [
   '/console/settings/audit-log',
   '/console/security',
   // Not a page: the console's Not Found.
-  '/console/packages',
+  '/console/no-such-page',
 ];
 const SIGNED_OUT_PAGES = [
   '/welcome/log-in',

@@ -81,7 +81,7 @@ test.describe('orders', () => {
     await orders.chooseStatus('ORDERED');
     await expect(orders.row(till)).toHaveCount(0);
     await expect(orders.row(code)).toBeVisible();
-    await orders.chooseStatus('All');
+    await orders.chooseStatus('ALL');
 
     // A hidden column stays hidden after a reload.
     await orders.toggleColumn('ETA');
