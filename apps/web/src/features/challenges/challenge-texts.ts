@@ -4,6 +4,9 @@ export const CHALLENGE_TEXTS = {
   search: 'Search challenges',
   searchPlaceholder: 'Search by title',
   readOnlyNote: 'You may view this challenge but not change it.',
+  /** A challenge made through the API with objectives but no drawn flow: a save here would replace them with none. */
+  notDrawnNote:
+    'This challenge was made through the API without a flow, so its objectives are not drawn here. Change it through the API: saving it here would remove them.',
   loadingFlow: 'Loading the flow…',
   loadingNode: 'Loading the node’s settings…',
   details: 'Details',

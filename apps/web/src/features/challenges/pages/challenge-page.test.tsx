@@ -43,6 +43,24 @@ describe('challenge editor', () => {
     expect(save.disabled).toBe(false);
   });
 
+  it('will not save over objectives it cannot draw (a challenge made through the API without a flow)', async () => {
+    const objective = {
+      _id: 'o'.repeat(24),
+      title: 'Three logins',
+      event_type: 'user.logged-in',
+      scope: null,
+      scopes: [],
+      trigger: { trigger_quantity: 3 },
+      conditions: [],
+      rewards: [],
+    };
+    const apiMade = { ...SUMMER, objectives: [objective], flow: { nodes: [], edges: [] } };
+    serveChallenges({}, { [`GET /api/challenges/${SUMMER_ID}`]: () => ok(apiMade) });
+    renderApp(`/console/challenge/${SUMMER_ID}`);
+    expect(await screen.findByText(/made through the API without a flow/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
   it('groups the Nodes picker by category, sorted by name, and offers only what may follow', async () => {
     serveChallenges();
     renderApp('/console/challenge');

@@ -66,7 +66,9 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
 
   const isNew = challenge === null;
   const title = isNew ? CHALLENGE_MESSAGES.createTitle : challenge.title;
-  const readOnly = isNew ? !mayCreateChallenges(user) : !mayUpdateChallenges(user);
+  // Objectives the editor cannot draw (an API-made challenge without a flow) would be lost by a save from here.
+  const notDrawn = !isNew && challenge.objectives.length > 0 && challenge.flow.nodes.length === 0;
+  const readOnly = isNew ? !mayCreateChallenges(user) : !mayUpdateChallenges(user) || notDrawn;
   const segmentDialog = !isNew && params.get(DIALOG_PARAM) === SEGMENT_DIALOG;
 
   const submit = async ({ details, file, graph }: TChallengeSubmission) => {
@@ -105,7 +107,9 @@ const ChallengeEditor = ({ challenge }: { challenge: TChallenge | null }) => {
   return (
     <Stack gap="md">
       <PageTitle title={title} />
-      {readOnly && <ReadOnlyNote>{CHALLENGE_TEXTS.readOnlyNote}</ReadOnlyNote>}
+      {readOnly && (
+        <ReadOnlyNote>{notDrawn ? CHALLENGE_TEXTS.notDrawnNote : CHALLENGE_TEXTS.readOnlyNote}</ReadOnlyNote>
+      )}
       <ChallengeForm
         // A saved challenge starts the form afresh, which clears the edited flag (spec 2 §4).
         key={challenge ? `${challenge._id}:${challenge.updated_at}` : 'new'}
