@@ -26,15 +26,12 @@ export const startOfNextDay = (date: string, timeZone = 'UTC') => {
   return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone);
 };
 
-/**
- * The business's time zone, read only when a list filters by day (most requests do not): days begin at its midnight.
- */
-export const zoneForDays = async (
-  db: DbOrTx,
-  clientId: string,
-  ...days: (string | undefined)[]
-): Promise<string | undefined> => {
-  if (!days.some(Boolean)) return undefined;
+/** The business's time zone (Account Settings; UTC until set): its days, resets and dashboard follow it. */
+export const clientTimeZone = async (db: DbOrTx, clientId: string) => {
   const [row] = await db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, clientId));
   return row?.timeZone ?? 'UTC';
 };
+
+/** The business's time zone, read only when a list filters by day (most requests do not). */
+export const zoneForDays = async (db: DbOrTx, clientId: string, ...days: (string | undefined)[]) =>
+  days.some(Boolean) ? clientTimeZone(db, clientId) : undefined;

@@ -2,7 +2,7 @@ import { SYSTEM_STATISTICS } from '@laurel/contract';
 import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
-import { clients, statistics } from '../../db/schema';
+import { statistics } from '../../db/schema';
 
 export type StatisticRow = typeof statistics.$inferSelect;
 
@@ -47,7 +47,4 @@ export const findStatisticRow = async (db: DbOrTx, clientId: string, id: string)
   return row ?? null;
 };
 
-export const clientTimeZone = async (db: DbOrTx, clientId: string) => {
-  const [row] = await db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, clientId));
-  return row?.timeZone ?? 'UTC';
-};
+export { clientTimeZone } from '../../db/filters';

@@ -196,7 +196,11 @@ export const totalsQueryOf = (
         `${report.dateColumn} < ${literal(to.toISOString())}::timestamptz`,
       ].join(' AND ')}`,
     );
-  if (bounds.empty) return { totals, fromWhere: `FROM (${selects.join(' UNION ALL ')}) t` };
+  if (bounds.empty)
+    return {
+      totals,
+      fromWhere: `FROM (${selects[0] ? selects.join(' UNION ALL ') : `SELECT ${totals.fromRows} FROM ${report.table} t WHERE false`}) t`,
+    };
   const select = (table: string, dates: string[]) =>
     selects.push(
       `SELECT ${totals.columns.map((column) => `t.${column}`).join(', ')} FROM ${table} t ` +

@@ -6,9 +6,9 @@ import {
   type TSaveChallengeRequest,
 } from '@laurel/contract';
 import dayjs from 'dayjs';
-import { dayOf } from '@/features/challenges/challenge-format';
 import { EMPTY_GRAPH, type TChallengeGraph, type TChallengeNode } from '@/features/challenges/flow/graph';
 import type { TNodeConfig } from '@/features/challenges/flow/node-config';
+import { dayInZone } from '@/ui/display-date';
 
 export type TChallengeImage = { url: string | null; etag: string | null; file_name: string | null };
 
@@ -34,13 +34,16 @@ export const newDetails = (today = dayjs().format('YYYY-MM-DD')): TChallengeDeta
   visible: CHALLENGE_DEFAULTS.visible,
 });
 
-/** A saved challenge's details; its days as the business's `timeZone` reads them (the server's reading). */
+/**
+ * A saved challenge's details; its days as the business's `timeZone` reads them, as the server reads the days it is
+ * sent (read in this browser's zone, a save from a browser ahead of the business moved the end a day on).
+ */
 export const detailsOf = (challenge: TChallenge, timeZone?: string): TChallengeDetails => ({
   title: challenge.title,
   description: challenge.description,
   image: challenge.image.url ? challenge.image : null,
-  start_date: dayOf(challenge.schedule.start_date, timeZone),
-  end_date: dayOf(challenge.schedule.end_date, timeZone),
+  start_date: dayInZone(challenge.schedule.start_date, timeZone),
+  end_date: dayInZone(challenge.schedule.end_date, timeZone),
   status: challenge.status,
   visible: challenge.visible,
 });
