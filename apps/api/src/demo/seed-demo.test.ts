@@ -155,7 +155,8 @@ describe('demo data', () => {
        WHERE s.client_id = '${session.clientId}' AND s.name IN ('level', 'tier') AND p.value > 0`,
     );
     expect(Number(ranked?.levels)).toBeGreaterThan(5);
-    expect(Number(ranked?.tiers)).toBe(Number(ranked?.levels));
+    // Every player with a level has a tier; a refund can take a level back with its XP, a tier holds until review.
+    expect(Number(ranked?.tiers)).toBeGreaterThanOrEqual(Number(ranked?.levels));
     const bronze = segments.json().content.find((s: { name: string }) => s.name === 'tierBronze');
     const [transactions] = await t.ctx.database.query<{ n: string }>(
       'SELECT count(*) AS n FROM reward_track_transactions',

@@ -7,13 +7,15 @@ export const typeKey = (customerId: string, type: string) => `${customerId}\u000
 
 /**
  * Which of `wanted` (a player and an event type, for the objectives with a first-occurrence condition only) had an
- * event of that type processed before this batch: one walk of the player's events per pair, stopping at the first.
+ * event of that type applied before this run: one walk of the player's events per pair, stopping at the first.
  */
 export const earlierEventTypes = async (
   batch: StepBatch,
   wanted: readonly { clientId: string; customerId: string; type: string }[],
 ) => {
   if (wanted.length === 0) return new Set<string>();
+  // Earlier rounds' events are applied but not yet marked processed.
+  const applied = new Set(batch.earlier.map((event) => typeKey(event.customerId, event.type)));
   const rows = await rowsOf<{ customer_id: string; type: string }>(
     batch.tx,
     sql`SELECT w.customer_id, w.type
@@ -27,7 +29,8 @@ export const earlierEventTypes = async (
              AND e.status = 'processed'
            ORDER BY e.seq LIMIT 1) AS earlier`,
   );
-  return new Set(rows.map((row) => typeKey(row.customer_id, row.type)));
+  for (const row of rows) applied.add(typeKey(row.customer_id, row.type));
+  return applied;
 };
 
 /** Currency each event earned through earn configs, by event and currency (earn objectives). */

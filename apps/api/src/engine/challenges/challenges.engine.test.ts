@@ -383,6 +383,20 @@ describe('conditions', () => {
     expect((await standing(newcomer, challenge._id))?.status).toBe('completed');
   });
 
+  it('first occurrence counts once when the first two events of a type arrive in one batch', async () => {
+    const twice = await released({
+      event_type: 'subscription',
+      trigger: { trigger_quantity: 2 },
+      conditions: [{ type: 'first_occurrence' }],
+    });
+    const newcomer = await addCustomer(t.app, admin);
+    await sendAndProcess(t, key, [
+      event(newcomer, 'subscription.purchased', { subscription_id: 's3' }, at(2)),
+      event(newcomer, 'subscription.purchased', { subscription_id: 's4' }, at(1)),
+    ]);
+    expect(await progressOf(newcomer, twice._id)).toBe(1);
+  });
+
   it('unique counts each value of the field once', async () => {
     const challenge = await released({
       event_type: 'qrCode',

@@ -187,7 +187,7 @@ export const ingestEvents = async (
             ${arrayParam(toStore.map(({ event }) => new Date(event.occurred_at).toISOString()))}::timestamptz[],
             ${arrayParam(toStore.map(({ event }) => JSON.stringify(event.data)))}::text[],
             ${arrayParam(toStore.map(({ hash }) => hash))}::text[]
-          ) AS e(id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
+          ) WITH ORDINALITY AS e(id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash, ord)
         ), keys AS (
           INSERT INTO event_keys (client_id, external_id, event_id, payload_hash)
           SELECT ${clientId}, external_id, id, payload_hash FROM e
@@ -197,6 +197,9 @@ export const ingestEvents = async (
         INSERT INTO events (id, client_id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash)
         SELECT e.id, ${clientId}, e.external_id, e.type, e.customer_id, e.branch_id, e.occurred_at, e.data::jsonb, e.payload_hash
         FROM e JOIN keys USING (external_id)
+        -- seq is arrival order, which is request order: the join alone may return the rows in any order (a merge
+        -- join sorts them by id), and the worker claims a player's events by seq.
+        ORDER BY e.ord
         RETURNING external_id`,
   );
   const stored = new Set(inserted.map((row) => row.external_id));

@@ -12,6 +12,7 @@ const makeBatch = (
   events: readonly EngineEvent[],
   outcomes: Map<EngineEvent, EventOutcome>,
   timeZones: Map<string, string>,
+  earlier: readonly EngineEvent[],
 ) => {
   const contributions: StatisticContribution[] = [];
   /** Events set aside during the current step whose effects so far must be undone. */
@@ -36,6 +37,7 @@ const makeBatch = (
     },
     contributions,
     statisticChanges: [],
+    earlier,
     timeZoneOf: (clientId) => timeZones.get(clientId) ?? 'UTC',
   };
   return {
@@ -64,9 +66,10 @@ const runSteps = async (
   events: readonly EngineEvent[],
   outcomes: Map<EngineEvent, EventOutcome>,
   timeZones: Map<string, string>,
+  earlier: readonly EngineEvent[],
 ) => {
   for (;;) {
-    const { batch, settledNow, enterStep } = makeBatch(tx, steps, events, outcomes, timeZones);
+    const { batch, settledNow, enterStep } = makeBatch(tx, steps, events, outcomes, timeZones, earlier);
     if (batch.events.length === 0) return;
     try {
       await tx.transaction(async (savepoint) => {
@@ -100,8 +103,26 @@ export type BatchResult = {
 };
 
 /**
- * The fast path runs the whole batch at once; if anything throws, the batch is undone and each event runs alone in
- * its own savepoint, so one bad event cannot hold back the others.
+ * The claimed events in rounds: round k holds each player's k-th event, in the claim's order. A step then sees at
+ * most one event of a player at a time, so every event meets the player as the events before it left them (a tier
+ * reached and lost again, a segment entered twice) and the effects never depend on how the events were batched.
+ */
+const roundsOf = (events: readonly ClaimedEvent[]) => {
+  const eventsSoFar = new Map<string, number>();
+  const rounds: ClaimedEvent[][] = [];
+  for (const event of events) {
+    const index = eventsSoFar.get(event.customerId) ?? 0;
+    eventsSoFar.set(event.customerId, index + 1);
+    const round = rounds[index] ?? [];
+    round.push(event);
+    rounds[index] = round;
+  }
+  return rounds;
+};
+
+/**
+ * The fast path runs the batch's rounds, each at once; if anything throws, every round is undone and each event runs
+ * alone in its own savepoint, so one bad event cannot hold back the others.
  */
 export const processClaimed = async (
   tx: Tx,
@@ -116,16 +137,29 @@ export const processClaimed = async (
       outcomes.set(event, { kind: 'skipped', reason: 'The customer is suspended.' });
   }
   const before = new Map(outcomes);
+  /** Events applied in this transaction so far, whose processed mark is written when the batch ends. */
+  const applied: EngineEvent[] = [];
+  const run = async (runTx: Tx, events: readonly EngineEvent[]) => {
+    await runSteps(runTx, steps, events, outcomes, timeZones, applied);
+    applied.push(...events.filter((event) => !outcomes.has(event)));
+  };
+  const rounds = roundsOf(claimed);
   try {
-    await runSteps(tx, steps, claimed, outcomes, timeZones);
+    if (rounds.length === 1) await run(tx, claimed);
+    // One savepoint around the rounds, so that a failure in a later round undoes the earlier ones too.
+    else
+      await tx.transaction(async (savepoint) => {
+        for (const round of rounds) await run(savepoint as unknown as Tx, round);
+      });
   } catch {
     // What the failed run decided (a duplicate of an order that was then undone…) no longer holds.
     outcomes.clear();
     for (const [event, outcome] of before) outcomes.set(event, outcome);
+    applied.length = 0;
     for (const event of claimed) {
       if (outcomes.has(event)) continue;
       try {
-        await runSteps(tx, steps, [event], outcomes, timeZones);
+        await run(tx, [event]);
       } catch (error) {
         failures.set(event, error instanceof Error ? error.message : String(error));
       }

@@ -49,8 +49,8 @@ export type StatisticChange = {
 };
 
 /**
- * What every step gets: the transaction, the batch's live events in processing order (per customer by
- * occurred_at, then arrival), and the shared machinery. A step writes only through `tx`; it never commits,
+ * What every step gets: the transaction, the run's live events (at most one per player: the pipeline runs a batch
+ * in rounds), and the shared machinery. A step writes only through `tx`; it never commits,
  * opens savepoints or marks events processed — the pipeline does, so effects happen exactly once.
  */
 export type StepBatch = {
@@ -68,6 +68,8 @@ export type StepBatch = {
   readonly contributions: readonly StatisticContribution[];
   /** Every value written so far in this run (`writeStatistics` appends), for the steps that react to them. */
   statisticChanges: StatisticChange[];
+  /** Events applied earlier in this transaction (earlier rounds): done, though not yet marked processed. */
+  readonly earlier: readonly EngineEvent[];
   /** Each client's time zone (Account Settings), for interval resets and day boundaries. */
   timeZoneOf: (clientId: string) => string;
 };

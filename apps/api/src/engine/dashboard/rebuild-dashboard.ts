@@ -57,29 +57,38 @@ const rebuildPlayerDays = async (tx: Tx, clientId: string, timeZone: string) => 
 };
 
 /**
- * Each active player-day under the tier the player held after the batch that first counted them active that day:
- * the last tier milestone the reward-track ledger says they reached by then (rows of that batch included: a
- * batch's ledger rows and its events' processed_at are both the transaction's time). A tier lowered without a
- * milestone (a tier review, a year-end, an edited track) is not in the ledger: there the rebuild can place a
- * player-day in a higher tier than the step did. No tier counts as Bronze, as in the step.
+ * Each active player-day under the tier the player held after the event that first counted them active that day
+ * (processing order: batch, then occurred_at, then arrival; a batch runs a player's events one after another): the
+ * last tier milestone the reward-track ledger says they reached by then — in an earlier batch, or in the same batch
+ * by that event or one before it (a batch's ledger rows and its events' processed_at are both the transaction's
+ * time). A tier lowered without a milestone (a tier review, a year-end, an edited track) is not in the ledger: there
+ * the rebuild can place a player-day in a higher tier than the step did. No tier counts as Bronze, as in the step.
  */
 const rebuildTierDays = async (tx: Tx, clientId: string, timeZone: string) => {
   await tx.execute(sql`
     INSERT INTO dashboard_tier_days (client_id, scope, day, tier, players)
-    WITH firsts AS (
+    WITH days AS (
       SELECT s.scope, e.customer_id, (e.occurred_at AT TIME ZONE ${timeZone})::date AS day,
-             min(e.processed_at) AS first_at
+             e.processed_at, e.occurred_at, e.seq
       FROM events e ${scopes('e.branch_id')}
       WHERE e.client_id = ${clientId} AND e.status = 'processed' AND s.scope IS NOT NULL
-      GROUP BY 1, 2, 3
+    ), firsts AS (
+      SELECT DISTINCT ON (scope, customer_id, day)
+             scope, customer_id, day, processed_at AS first_at, occurred_at AS first_occurred, seq AS first_seq
+      FROM days
+      ORDER BY scope, customer_id, day, processed_at, occurred_at, seq
     )
     SELECT ${clientId}, f.scope, f.day, COALESCE(t.tier, 1), count(*)
     FROM firsts f
     LEFT JOIN LATERAL (
-      SELECT least(greatest(trunc(r.reward_value)::int, 1), 5) AS tier FROM reward_track_transactions r
+      SELECT least(greatest(trunc(r.reward_value)::int, 1), 5) AS tier
+      FROM reward_track_transactions r LEFT JOIN events c ON c.id = r.event_id
       WHERE r.client_id = ${clientId} AND r.customer_id = f.customer_id AND r.reward_track_type = 'TIER_PROGRESSION'
-        AND r.status = 'Reward Claimed' AND r.created_at <= f.first_at
-      ORDER BY r.created_at DESC, r.milestone_index DESC
+        AND r.status = 'Reward Claimed'
+        AND (r.created_at < f.first_at
+             OR (r.created_at = f.first_at
+                 AND (c.id IS NULL OR (c.occurred_at, c.seq) <= (f.first_occurred, f.first_seq))))
+      ORDER BY r.created_at DESC, c.occurred_at DESC NULLS FIRST, c.seq DESC NULLS FIRST, r.milestone_index DESC
       LIMIT 1
     ) t ON true
     GROUP BY 1, 2, 3, 4`);
