@@ -177,7 +177,7 @@ export const seedDemoActivity = async (
   now = new Date(),
 ) => {
   const { clientId } = actor;
-  const statistics = createStatisticsService(ctx.database.db);
+  const statistics = createStatisticsService(ctx.database.db, () => ctx.engine.wake());
   await statistics.create(actor, clientId, {
     name: 'coffeeStamps',
     aggregation_method: 'Sum',

@@ -27,6 +27,7 @@ export { createRewardTrackTasks } from './reward-tracks/tasks';
 export { runTierReviews } from './reward-tracks/tier-reviews';
 export { reevaluateNextTrack } from './reward-tracks/track-rebuild';
 export { runYearEnds } from './reward-tracks/year-end';
+export { requestRebuildOfSegmentsReading } from './segments/segment-rebuild';
 export { ensureSystemSegments, removeFromAllSegments } from './segments/system-segments';
 export { currentValuesOf } from './statistics/current-values';
 export { periodIndex, versionAt } from './statistics/periods';

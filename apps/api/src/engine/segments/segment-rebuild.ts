@@ -1,6 +1,6 @@
 import { COMPARISON_OPERATORS, type TComparisonOperator } from '@laurel/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database';
+import type { Database, DbOrTx, Tx } from '../../db/database';
 import { jsonColumn } from '../../db/raw-sql';
 import type { SegmentActionColumn, SegmentFilterColumn } from '../../db/schema';
 import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
@@ -27,6 +27,15 @@ type PendingSegment = {
   requested_at: string;
   time_zone: string;
 };
+
+/**
+ * A statistic that starts again (a manual reset, a new reset interval) changes whom the rules on it select: every
+ * segment of the client with such a rule is recomputed by the worker, as after a rule change (DESIGN §5: a player
+ * with no value for a statistic matches no rule on it).
+ */
+export const requestRebuildOfSegmentsReading = (db: DbOrTx, clientId: string, statisticName: string) =>
+  db.execute(sql`UPDATE segments SET rebuild_requested_at = now()
+    WHERE client_id = ${clientId} AND filters @> ${JSON.stringify([{ statistic_name: statisticName }])}::jsonb`);
 
 /** The players a segment's rules select now, as one SQL select (rules OR-ed; suspended customers never). */
 const matchingPlayers = async (

@@ -238,6 +238,38 @@ describe('membership kept by the engine', () => {
     expect((await player(twice as string)).segments).not.toContain('Returning');
   });
 
+  it('resetting a statistic, or changing its interval, takes its players out of the segments ruled by it', async () => {
+    const stamps = await createStatistic(t.app, admin, 'resetStamps', 'Sum');
+    const visits = await createStatistic(t.app, admin, 'intervalVisits', 'Sum');
+    const bySegment = await createSegment(t.app, admin, {
+      name: 'Stamped',
+      filters: [rule('resetStamps', 'GreaterThanOrEqual', 1)],
+    });
+    const byVisits = await createSegment(t.app, admin, {
+      name: 'Visited',
+      filters: [rule('intervalVisits', 'GreaterThanOrEqual', 1)],
+    });
+    const customer = (await addCustomer(t.app, admin)) as string;
+    await sendAndProcess(t, key, [
+      eventAt(customer, 2, { type: 'statistic.update', data: { name: 'resetStamps', value: 3 } }),
+      eventAt(customer, 1, { type: 'statistic.update', data: { name: 'intervalVisits', value: 2 } }),
+    ]);
+    expect((await player(customer)).segments).toEqual(expect.arrayContaining(['Stamped', 'Visited']));
+
+    expect((await call('POST', `/api/statistics/${stamps._id}/reset`)).statusCode).toBe(200);
+    expect((await segmentById(bySegment._id)).rebuilding).toBe(true);
+    const interval = await call('PUT', `/api/statistics/${visits._id}`, {
+      aggregation_method: 'Sum',
+      reset_interval: 'Month',
+    });
+    expect(interval.statusCode, interval.body).toBe(200);
+    await t.ctx.engine.drain();
+    const after = await player(customer);
+    expect(after.segments).not.toContain('Stamped');
+    expect(after.segments).not.toContain('Visited');
+    expect((await segmentById(byVisits._id)).player_count).toBe(0);
+  });
+
   it('a rebuild asked for in SQL, to the microsecond (as a migration does), is done once and cleared', async () => {
     const segment = await createSegment(t.app, admin, {
       name: 'Microseconds',

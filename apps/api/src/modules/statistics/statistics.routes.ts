@@ -16,7 +16,7 @@ import { auditedActor as audited } from '../audit/audit';
 import { createStatisticsService } from './statistics.service';
 
 export const statisticRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  const service = createStatisticsService(ctx.database.db);
+  const service = createStatisticsService(ctx.database.db, () => ctx.engine.wake());
 
   route(app, listStatistics, async ({ query, request }) => {
     const { clientId } = principalOf(request);

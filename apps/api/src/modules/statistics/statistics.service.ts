@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { statistics } from '../../db/schema';
-import { currentVersion } from '../../engine';
+import { currentVersion, requestRebuildOfSegmentsReading } from '../../engine';
 import { conflict, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { clientTimeZone, findStatisticRow, listStatisticRows, type StatisticRow } from './statistics.queries';
@@ -41,7 +41,8 @@ export const toStatistic = (row: StatisticRow, timeZone: string): TStatistic => 
 });
 
 /** Statistics (spec 2 §2, §5; DESIGN §5): the client's own ones and the engine's system ones. */
-export const createStatisticsService = (db: Db) => {
+/** `onRebuildRequested`: wakes the worker, which recomputes the segments a reset statistic's rules select. */
+export const createStatisticsService = (db: Db, onRebuildRequested: () => void) => {
   const load = async (tx: DbOrTx, clientId: string, id: string) => {
     const row = await findStatisticRow(tx, clientId, id);
     if (!row) throw notFound(NOT_FOUND);
@@ -113,6 +114,7 @@ export const createStatisticsService = (db: Db) => {
           .where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)))
           .returning();
         if (!updated) throw notFound(NOT_FOUND);
+        if (intervalChanged) await requestRebuildOfSegmentsReading(tx, clientId, before.name);
         await recordAudit(tx, actor, {
           action: 'statistic.updated',
           entity: 'statistic',
@@ -124,9 +126,10 @@ export const createStatisticsService = (db: Db) => {
             ['aggregation_method', 'reset_interval'],
           ),
         });
-        return updated;
+        return { updated, intervalChanged };
       });
-      return toStatistic(row, timeZone);
+      if (row.intervalChanged) onRebuildRequested();
+      return toStatistic(row.updated, timeZone);
     },
 
     remove: async (actor: Actor, clientId: string, id: string) => {
@@ -160,6 +163,7 @@ export const createStatisticsService = (db: Db) => {
           .where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)))
           .returning();
         if (!updated) throw notFound(NOT_FOUND);
+        await requestRebuildOfSegmentsReading(tx, clientId, before.name);
         await recordAudit(tx, actor, {
           action: 'statistic.reset',
           entity: 'statistic',
@@ -168,6 +172,7 @@ export const createStatisticsService = (db: Db) => {
         });
         return updated;
       });
+      onRebuildRequested();
       return toStatistic(row, timeZone);
     },
   };
