@@ -23,9 +23,16 @@ export const localCellNumber = (value: string): string | null => {
   return stored === null ? null : `0${stored.slice(DEFAULT_COUNTRY_CODE.length)}`;
 };
 
-/** Email pattern with a 2 to 4 letter top-level domain (spec 1 §5). */
+/** A customer's email: the pattern with a 2 to 4 letter top-level domain (spec 1 §5, Add Customer). */
 export const EMAIL_REGEX = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
 export const isEmail = (value: string) => EMAIL_REGEX.test(value.trim());
+
+/**
+ * A business's or a staff member's email (sign-up, users, branches, settings, password reset), where the spec shows
+ * no 2-to-4-letter rule: any top-level domain, so that an owner at a `.coffee` or `.studio` address can sign up.
+ */
+export const BUSINESS_EMAIL_REGEX = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,63}$/;
+export const isBusinessEmail = (value: string) => BUSINESS_EMAIL_REGEX.test(value.trim());
 
 /** The generic form rule for phone, contact_number and phoneNumber fields: exactly 10 digits. */
 export const TEN_DIGIT_PHONE_REGEX = /^\d{10}$/;

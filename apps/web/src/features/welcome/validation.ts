@@ -1,5 +1,5 @@
 import {
-  isEmail as isEmailAddress,
+  isBusinessEmail,
   LIMITS,
   PASSWORD_MESSAGES,
   SIGN_IN_MESSAGES,
@@ -7,8 +7,8 @@ import {
   type TCreateClientRequest,
 } from '@laurel/contract';
 
-/** The address the server would accept (the contract's pattern). */
-export const isEmail = isEmailAddress;
+/** The address the server would accept for a business or its staff (the contract's pattern). */
+export const isEmail = isBusinessEmail;
 
 export type TSignInValues = { email: string; password: string; rememberMe: boolean };
 export type TSignInErrors = Partial<Record<'email' | 'password', string>>;

@@ -17,6 +17,7 @@ import { ThemeTab } from '@/features/badges/components/theme-tab';
 import { openValidationErrors } from '@/features/badges/components/validation-errors';
 import { EditorCardHeader } from '@/ui/editor-card-header';
 import { lazyModule } from '@/ui/lazy-module';
+import { useEditedFlag } from '@/ui/use-edited-flag';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
 
@@ -72,7 +73,7 @@ export const BadgeForm = ({
   const fileUrl = useObjectUrl(file);
   const wide = useMediaQuery('(min-width: 48em)', true);
 
-  const edited = file !== null || !isSameValues(values, initialValues);
+  const edited = useEditedFlag(file !== null || !isSameValues(values, initialValues));
   const checks = useLazyChecks(badgeChecks, edited);
   const errors = useMemo(() => checks?.validateBadge(values, file) ?? [], [checks, values, file]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};

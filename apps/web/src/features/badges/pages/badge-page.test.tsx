@@ -170,6 +170,18 @@ describe('create a badge', () => {
     ]);
   });
 
+  it('keeps Save enabled once a field was typed in and cleared, and lists its message (spec 2 §5 edited flag)', async () => {
+    const api = serveBadges();
+    await openCreate();
+    expect(button('Save').disabled).toBe(true);
+    await user.type(field('Name'), 'x');
+    await user.clear(field('Name'));
+    expect(button('Save').disabled).toBe(false);
+    await user.click(button('Save'));
+    expect(await validationMessages()).toContain('Name is required');
+    expect(api.callsTo('POST /api/badges')).toHaveLength(0);
+  });
+
   it('refuses an end date before the start date', async () => {
     serveBadges();
     await openCreate();

@@ -24,6 +24,7 @@ import { ECONOMY_TEXTS } from '@/features/economy/economy-texts';
 import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 import { SaveControls } from '@/ui/save-controls';
+import { useEditedFlag } from '@/ui/use-edited-flag';
 import { useObjectUrl } from '@/ui/use-object-url';
 
 export type TCurrencySubmission = { values: TCurrencyFormValues; file: File | null };
@@ -75,7 +76,7 @@ export const CurrencyForm = ({
   const [values, setValues] = useState(initialValues);
   const [file, setFile] = useState<File | null>(null);
   const fileUrl = useObjectUrl(file);
-  const edited = file !== null || !isSameCurrency(values, initialValues);
+  const edited = useEditedFlag(file !== null || !isSameCurrency(values, initialValues));
   const set = <K extends keyof TCurrencyFormValues>(field: K, value: TCurrencyFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 

@@ -33,6 +33,7 @@ import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 import { RemoteMultiPicker, RemotePicker } from '@/ui/remote-picker';
 import { SaveControls } from '@/ui/save-controls';
+import { useEditedFlag } from '@/ui/use-edited-flag';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 type TEarnConfigFormProps = {
@@ -73,7 +74,7 @@ export const EarnConfigForm = ({
   const headingId = useId();
   const [values, setValues] = useState(initialValues);
   const [showErrors, setShowErrors] = useState(false);
-  const edited = !isSameEarnConfig(values, initialValues);
+  const edited = useEditedFlag(!isSameEarnConfig(values, initialValues));
   const errors = useMemo(() => validateEarnConfig(values, kind), [values, kind]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};
   const set = <K extends keyof TEarnConfigFormValues>(field: K, value: TEarnConfigFormValues[K]) =>

@@ -19,6 +19,7 @@ import {
 import type { TTrackKind } from '@/features/reward-tracks/track-kinds';
 import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { SectionCard } from '@/ui/section-card';
+import { useEditedFlag } from '@/ui/use-edited-flag';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
 export type TTrackFormProps = {
@@ -54,7 +55,7 @@ export const TrackForm = ({
 }: TTrackFormProps) => {
   const [values, setValues] = useState(initialValues);
   const [showErrors, setShowErrors] = useState(false);
-  const edited = isEdited(values, initialValues);
+  const edited = useEditedFlag(isEdited(values, initialValues));
   const errors = useMemo(() => validateTrack(kind, values), [kind, values]);
   const fieldErrors = showErrors ? errorsByField(errors) : {};
 

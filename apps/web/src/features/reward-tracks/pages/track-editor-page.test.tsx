@@ -154,8 +154,9 @@ describe('tier progression page', () => {
     expect(screen.getByRole('combobox', { name: 'Qualification window' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Reset points annually' }));
     expect(button('Save').disabled).toBe(false);
+    // Spec 3 §5: the edited flag stays up when the change is undone; only a save lowers it.
     await user.click(screen.getByRole('checkbox', { name: 'Reset points annually' }));
-    expect(button('Save').disabled).toBe(true);
+    expect(button('Save').disabled).toBe(false);
   });
 
   it('goes back to the reward tracks list when the track cannot be loaded', async () => {

@@ -27,6 +27,7 @@ import {
 import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { lazyModule } from '@/ui/lazy-module';
 import { SectionCard } from '@/ui/section-card';
+import { useEditedFlag } from '@/ui/use-edited-flag';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 
 const segmentChecks = lazyModule(() => import('@/features/segments/segment-validation'));
@@ -72,7 +73,7 @@ export const SegmentForm = ({
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<TSegmentFormErrors>(serverErrors);
   const [focusError, setFocusError] = useState(false);
-  const edited = !isSameValues(values, initialValues);
+  const edited = useEditedFlag(!isSameValues(values, initialValues));
   // Loaded once something is edited, so that leaving a field or saving finds them ready.
   useLazyChecks(segmentChecks, edited);
   const errorCount = Object.keys(errors).length;

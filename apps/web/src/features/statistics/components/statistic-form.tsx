@@ -20,6 +20,7 @@ import {
 } from '@/features/statistics/statistic-form-values';
 import { AGGREGATION_HINTS, RESET_HINTS, STATISTIC_TEXTS } from '@/features/statistics/statistic-format';
 import { LazySelect } from '@/ui/lazy-select';
+import { useEditedFlag } from '@/ui/use-edited-flag';
 
 /** Hints sit under the inputs, so that side-by-side pickers line up whatever the length of their hints. */
 const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
@@ -61,7 +62,7 @@ export const StatisticForm = ({
   // A server error stays on its field until that field is edited.
   const [stale, setStale] = useState<ReadonlySet<TStatisticFormField>>(new Set());
   const result = useMemo(() => parseStatisticForm(values, isNew), [values, isNew]);
-  const edited = !isSameValues(values, initialValues);
+  const edited = useEditedFlag(!isSameValues(values, initialValues));
 
   const errorOf = (field: TStatisticFormField) =>
     (touched.has(field) && !result.ok ? result.errors[field] : undefined) ??

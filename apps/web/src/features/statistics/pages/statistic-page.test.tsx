@@ -54,6 +54,10 @@ describe('create statistic', () => {
     await user.clear(field('Name'));
     await user.tab();
     expect(await screen.findByText('Name is required')).toBeTruthy();
+    // The edited flag stays up once something was typed (spec 2 §5): Create still shows the message.
+    expect(button('Create').disabled).toBe(false);
+    await user.click(button('Create'));
+    expect(screen.getByText('Name is required')).toBeTruthy();
     await user.type(field('Name'), '   ');
     await user.click(button('Create'));
     expect(screen.getByText('Name is required')).toBeTruthy();
