@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { ZClientStatus, ZPlanSubscriptionStatus } from '../shared/client-statuses';
-import { EMAIL_REGEX } from '../shared/contact';
+import { BUSINESS_EMAIL_REGEX } from '../shared/contact';
 import { ZCurrencySymbol } from '../shared/currency-codes';
 import { ZId } from '../shared/ids';
 import { ZPlan } from '../shared/plans';
@@ -33,7 +33,7 @@ export const ZNotificationIntegration = z
         path: ['data', 'returns_email_address'],
         message: INTEGRATION_MESSAGES.returnsEmailRequired,
       });
-    } else if (address !== '' && !EMAIL_REGEX.test(address)) {
+    } else if (address !== '' && !BUSINESS_EMAIL_REGEX.test(address)) {
       ctx.addIssue({
         code: 'custom',
         path: ['data', 'returns_email_address'],

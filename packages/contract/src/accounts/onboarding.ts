@@ -3,7 +3,7 @@ import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { requiredString } from '../http/fields';
 import { COMPANY_DETAILS_MESSAGES, COMPANY_INFORMATION_MESSAGES, SIGN_UP_MESSAGES } from '../messages/auth';
-import { DEFAULT_COUNTRY_CODE, EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
+import { BUSINESS_EMAIL_REGEX, DEFAULT_COUNTRY_CODE, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
 import { checkPastDate, DATE_MESSAGES } from '../shared/dates';
 import { ZNewPassword } from './passwords';
 
@@ -44,7 +44,7 @@ export const ZClientUserSignUp = z.object({
   surname: requiredString(SIGN_UP_MESSAGES.surnameRequired).max(100),
   email: requiredString(SIGN_UP_MESSAGES.emailRequired)
     .max(254, SIGN_UP_EXTRA_MESSAGES.invalidEmail)
-    .regex(EMAIL_REGEX, SIGN_UP_EXTRA_MESSAGES.invalidEmail),
+    .regex(BUSINESS_EMAIL_REGEX, SIGN_UP_EXTRA_MESSAGES.invalidEmail),
   password: ZNewPassword,
   cell_country_code: z.string().trim().max(6).default(DEFAULT_COUNTRY_CODE),
   cell_number: requiredString(SIGN_UP_MESSAGES.phoneNumberRequired).regex(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CELL_NUMBER_REGEX,
   EMAIL_REGEX,
+  isBusinessEmail,
   isCellNumber,
   isEmail,
   localCellNumber,
@@ -79,6 +80,21 @@ describe('email addresses', () => {
     expect(ZEmail.safeParse('nope').error?.issues[0]?.message).toBe('Invalid email address');
     expect(ZEmail.safeParse(' ok@example.com ').data).toBe('ok@example.com');
   });
+});
+
+describe("a business's or staff member's email", () => {
+  it("takes any top-level domain, where a customer's address keeps the 2 to 4 letter rule", () => {
+    for (const address of ['owner@brew.coffee', 'a@b.museum', 'ops@studio.example', 'jane@shop.co.za'])
+      expect(isBusinessEmail(address), address).toBe(true);
+    expect(isEmail('owner@brew.coffee')).toBe(false);
+  });
+
+  it.each(['nope', 'ann@example', 'ann@example.c', '@brew.coffee', 'ann@brew.c0ffee'])(
+    'rejects %s',
+    (value) => {
+      expect(isBusinessEmail(value)).toBe(false);
+    },
+  );
 });
 
 describe('generic 10-digit phone rule', () => {

@@ -18,7 +18,7 @@ import {
   ZDeliveryFeeType,
   ZStoreStatus,
 } from '../shared/branches';
-import { EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
+import { BUSINESS_EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
 import { TIME_OF_DAY_REGEX } from '../shared/dates';
 import { ZId } from '../shared/ids';
 
@@ -114,7 +114,7 @@ const ZBranchFields = z.object({
     .string()
     .trim()
     .max(254)
-    .regex(EMAIL_REGEX, invalidEmailMessage('email'))
+    .regex(BUSINESS_EMAIL_REGEX, invalidEmailMessage('email'))
     .or(z.literal(''))
     .nullable()
     .optional(),

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
 import { queryInt, requiredString } from '../http/fields';
 import { invalidEmailMessage, phoneNumberMessage, requiredMessage } from '../messages/form-rules';
-import { EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
+import { BUSINESS_EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
 import { ZId } from '../shared/ids';
 import { isBranchScopedRole, ZStaffRole } from '../shared/roles';
 import { ZStaffFormStatus } from '../shared/staff-statuses';
@@ -47,7 +47,9 @@ const ZUserFields = z.object({
     TEN_DIGIT_PHONE_REGEX,
     phoneNumberMessage('cell_number'),
   ),
-  email: requiredString(requiredMessage('email')).max(254).regex(EMAIL_REGEX, invalidEmailMessage('email')),
+  email: requiredString(requiredMessage('email'))
+    .max(254)
+    .regex(BUSINESS_EMAIL_REGEX, invalidEmailMessage('email')),
   role: z.enum(ZStaffRole.options, { error: requiredMessage('role') }),
   status: z.enum(ZStaffFormStatus.options, { error: requiredMessage('status') }),
   manager_of: z.array(ZId, { error: requiredMessage('manager_of') }).max(500),

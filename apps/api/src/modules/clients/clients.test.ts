@@ -56,6 +56,17 @@ describe('POST /api/v2/self-onboard/create/client', () => {
     expect(mail?.link).toMatch(/^http:\/\/localhost:8080\/welcome\/reset-password\/1\/[\w-]{40,}$/);
   });
 
+  it('an owner at an address with a long top-level domain (.coffee) can register and sign in', async () => {
+    const email = `owner.${Date.now()}@brew.coffee`;
+    expect((await register(clientRegistration({ client_user: { email } }))).statusCode).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/client-user/signin',
+      payload: { email, password: 'correct horse battery' },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+  });
+
   it('refuses a second registration with the same email (any case) with 409 and creates nothing', async () => {
     const body = clientRegistration();
     expect((await register(body)).statusCode).toBe(200);
