@@ -9,7 +9,7 @@ type ClientApp = Awaited<ReturnType<typeof createClientApp>>;
 /** `POST /api/customers/imports` with a CSV file and form fields, as the business's admin. */
 export const uploadImport = (
   setup: ClientApp,
-  csv: string,
+  csv: string | Uint8Array<ArrayBuffer>,
   fields: Record<string, string> = {},
   fileName = 'members.csv',
 ) => {

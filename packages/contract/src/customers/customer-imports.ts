@@ -75,6 +75,10 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   keyTakenMeanwhile:
     'A customer with this email address, cell number, loyalty number or external_id already exists.',
   invalidBalance: 'Enter a balance of 0 or more, with at most two decimals.',
+  balanceTooLarge: 'Enter a balance of at most 9999999999999.99.',
+  levelAboveTrack: (top: number) =>
+    `Level must be between 0 and ${top}, the highest level of the level track.`,
+  extraCells: (columns: number) => `This row has more cells than the header's ${columns} columns.`,
   invalidTier: `Tier must be one of ${TIERS.join(', ')}.`,
   invalidLevel: 'Level must be a whole number of 0 or more.',
   updateNeedsPermission: 'Updating existing customers needs the Edit permission on Customers.',
@@ -126,7 +130,8 @@ export type TCustomerImportListItem = z.infer<typeof ZCustomerImportListItem>;
 const decimalCell = z
   .string()
   .trim()
-  .regex(/^\d{1,13}(\.\d{1,2})?$/, CUSTOMER_IMPORT_MESSAGES.invalidBalance);
+  .regex(/^\d+(\.\d{1,2})?$/, { message: CUSTOMER_IMPORT_MESSAGES.invalidBalance, abort: true })
+  .regex(/^\d{1,13}(\.\d+)?$/, CUSTOMER_IMPORT_MESSAGES.balanceTooLarge);
 const tierCell = z
   .string()
   .trim()

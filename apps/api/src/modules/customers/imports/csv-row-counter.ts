@@ -17,10 +17,11 @@ export const createCsvRowCounter = () => {
         if (byte === QUOTE) {
           quoted = !quoted;
           content = true;
-        } else if (byte === NEWLINE && !quoted) {
+        } else if ((byte === NEWLINE || byte === CARRIAGE_RETURN) && !quoted) {
+          // CR LF, LF alone, or CR alone (old Mac files) end a record; the LF after a CR finds no content.
           if (content) records += 1;
           content = false;
-        } else if (byte !== CARRIAGE_RETURN) content = true;
+        } else content = true;
       }
     },
     /** Records so far, counting a last line without its newline. */

@@ -33,8 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => setup.t.close());
 
-const upload = (csv: string, fields: Record<string, string> = {}, fileName = 'members.csv') =>
-  uploadImport(setup, csv, fields, fileName);
+const upload = (
+  csv: string | Uint8Array<ArrayBuffer>,
+  fields: Record<string, string> = {},
+  fileName = 'members.csv',
+) => uploadImport(setup, csv, fields, fileName);
 const runImport = (csv: string, fields: Record<string, string> = {}) => runImportWith(setup, csv, fields);
 
 const lookup = async (query: string) => {
@@ -170,6 +173,30 @@ describe('a dry run, a run, and the same file again', () => {
       ['Opening Balance', 40],
       ['Opening Balance', 15],
     ]);
+  });
+});
+
+describe('a lower opening balance than the wallet holds', () => {
+  it('takes back what is there once; the same file again moves nothing', async () => {
+    const { t, csv } = sixRows(currency.code);
+    await runImport(csv);
+    const thandi = (await lookup(`external_id=ext-${t}-1`)).json().content;
+    const debit = await setup.t.app.inject({
+      method: 'POST',
+      url: `/api/economy/customers/${thandi._id}/adjustments`,
+      headers: bearer(setup.admin.clientToken),
+      payload: { currency: currency._id, direction: 'debit', amount: 100, reason: 'Correction' },
+    });
+    expect(debit.statusCode, debit.body).toBe(200);
+    const lowered = csv.replace(`Sea Point,120.50`, `Sea Point,0`);
+    expect(await runImport(lowered)).toMatchObject({ updated: 1, balances_set: 1 });
+    for (const _again of [1, 2])
+      expect(await runImport(lowered)).toMatchObject({ updated: 0, balances_set: 0 });
+    expect(await balanceOf(setup.t.app, setup.admin, thandi._id, currency._id)).toBe(0);
+    const ledger = await ledgerOf(setup.t.app, setup.admin, thandi._id);
+    expect(
+      ledger.filter((row) => row.transaction_type === 'Opening Balance').map((row) => row.value),
+    ).toEqual([120.5, -20.5]);
   });
 });
 
@@ -368,6 +395,80 @@ describe("standing on the business's tracks", () => {
       ['Tiers', 'Gold', 'Imported'],
     ]);
     expect(await send()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+
+    // A level above the level track's top (4 here) is refused, as a level the programme does not have.
+    const beyond = new FormData();
+    beyond.append(
+      'file',
+      new Blob([`email,name,surname,level\n${uniqueEmail('beyond')},Ola,Cele,999\n`]),
+      'b.csv',
+    );
+    const upload = await setup.t.app.inject({
+      method: 'POST',
+      url: '/api/customers/imports',
+      headers: bearer(other.clientToken),
+      payload: beyond as unknown as InjectOptions['payload'],
+    });
+    await setup.t.ctx.engine.drain();
+    const report = await callAs(setup.t.app, other)(
+      'GET',
+      `/api/customers/imports/${upload.json().content._id}`,
+    );
+    expect(report.json().content).toMatchObject({
+      created: 0,
+      failed: 1,
+      errors: [{ row: 2, field: 'level', message: M.levelAboveTrack(4) }],
+    });
+  });
+});
+
+describe('files as spreadsheets save them', () => {
+  it('refuses a file in another encoding than UTF-8 (Windows-1252) rather than garble its names', async () => {
+    const latin1 = Buffer.from(
+      `email,name,surname\nzoe.${tag()}@example.com,Zo\u00eb,M\u00fcller\n`,
+      'latin1',
+    );
+    const res = await upload(latin1);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(M.notText);
+  });
+
+  it('reads old Mac line ends (CR alone)', async () => {
+    const t = tag();
+    const run = await runImport(
+      `email,name,surname\rc1.${t}@example.com,Cee,One\rc2.${t}@example.com,Cee,Two\r`,
+    );
+    expect(run).toMatchObject({ rows: 2, created: 2, failed: 0 });
+  });
+
+  it('fails a row with more cells than the header (shifted cells); empty cells past the end are fine', async () => {
+    const t = tag();
+    const run = await runImport(
+      `email,name,surname\nx.${t}@example.com,Too,Many,Cells,Here\ny.${t}@example.com,Just,Right,,\n`,
+    );
+    expect(run).toMatchObject({ created: 1, failed: 1 });
+    expect(run.errors).toEqual([{ row: 2, field: 'row', message: M.extraCells(3) }]);
+  });
+
+  it('says a balance is too large rather than badly formatted', async () => {
+    const run = await runImport(
+      `email,name,surname,balance:${currency.code}\nbig.${tag()}@example.com,Big,Balance,99999999999999\n`,
+      { dry_run: 'true' },
+    );
+    expect(run.errors).toEqual([{ row: 2, field: `balance:${currency.code}`, message: M.balanceTooLarge }]);
+  });
+
+  it('names the row where the file stops being CSV', async () => {
+    const t = tag();
+    const rows = [1, 2, 3].map((n) => `q${n}.${t}@example.com,Q,Row${n}`);
+    const run = await runImport(
+      ['email,name,surname', ...rows, `q4.${t}@example.com,Jo"hn,Broken`, `q5.${t}@example.com,Q,After`].join(
+        '\n',
+      ),
+      { dry_run: 'true' },
+    );
+    expect(run.status).toBe('failed');
+    expect(run.failure).toContain('(row 5)');
   });
 });
 

@@ -163,13 +163,17 @@ const writeOrSplit = async (
   }
 };
 
-/** The opening balances already imported for these customers, by customer and currency, in minor units. */
+/**
+ * The opening balances already imported for these customers, by customer and currency, in minor units: what each
+ * row set out to move, so a take-back that found less in the wallet (its shortfall) still counts in full and the
+ * same file imported again moves nothing.
+ */
 const openingSums = async (tx: Tx, clientId: string, customerIds: readonly string[]) => {
   const sums = new Map<string, number>();
   if (customerIds.length === 0) return sums;
   const rows = await rowsOf<{ customer_id: string; currency_id: string; cents: string }>(
     tx,
-    sql`SELECT customer_id, currency_id, (sum(value) * 100)::bigint::text AS cents FROM economy_transactions
+    sql`SELECT customer_id, currency_id, (sum(value - shortfall) * 100)::bigint::text AS cents FROM economy_transactions
         WHERE client_id = ${clientId} AND customer_id = ANY(${arrayParam([...customerIds])}::text[])
           AND transaction_type = ${OPENING_BALANCE}
         GROUP BY customer_id, currency_id`,

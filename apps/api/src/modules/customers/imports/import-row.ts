@@ -39,6 +39,8 @@ export type RowContext = {
   branchesByName: ReadonlyMap<string, string>;
   /** A manager's branches; null when the starter may use any. */
   branchScope: ReadonlySet<string> | null;
+  /** The highest level the client's level track gives; null without one (a level is then written as given). */
+  topLevel: number | null;
   keys: CompactKeySet;
 };
 
@@ -101,6 +103,12 @@ export const readImportRow = (context: RowContext, cells: readonly string[], row
     else if (context.branchScope && !context.branchScope.has(branchId))
       errors.push({ row, field: 'branch', message: M.branchNotManaged });
   }
+  const level = typeof input.level === 'string' && !failed('level') ? Number(input.level) : null;
+  if (context.topLevel !== null && level !== null && level > context.topLevel)
+    errors.push({ row, field: 'level', message: M.levelAboveTrack(context.topLevel) });
+  // Cells past the header's columns mean the row's cells have shifted: nothing of it can be trusted.
+  if (cells.slice(context.columns.length).some((extra) => extra.trim() !== ''))
+    errors.push({ row, field: 'row', message: M.extraCells(context.columns.length) });
   const externalId = cell('external_id') ?? null;
   const email = normaliseEmail(cell('email'));
   const rawCell = cell('cell_number');

@@ -110,6 +110,13 @@ const prepare = async (
     database.db,
     sql`SELECT id, lower(display_name) AS name FROM branches WHERE client_id = ${claimed.client_id}`,
   );
+  // The highest level a track that sets the level gives: a level above it would read as Level 999 of 5.
+  const [levels] = await rowsOf<{ top: string | null }>(
+    database.db,
+    sql`SELECT max((m->>'target_value')::numeric)::text AS top
+        FROM reward_tracks t CROSS JOIN LATERAL jsonb_array_elements(t.milestones) m
+        WHERE t.client_id = ${claimed.client_id} AND t.target = 'level'`,
+  );
   const run: ActiveRun = {
     claimed,
     job: {
@@ -126,6 +133,7 @@ const prepare = async (
       columns,
       branchesByName: new Map(branches.map((branch) => [branch.name, branch.id])),
       branchScope: claimed.branch_scope ? new Set(claimed.branch_scope) : null,
+      topLevel: levels?.top ? Number(levels.top) : null,
       keys: new CompactKeySet(claimed.rows_total * 4),
     },
     records,
@@ -224,7 +232,11 @@ const finish = async (database: Database, run: ActiveRun | ClaimedImport, failur
 
 /** A problem with the file itself (unreadable CSV, a header that no longer resolves): the run stops there. */
 const fileProblemOf = (error: unknown, row: number) => {
-  if (error instanceof CsvError) return M.unreadable(`${error.message} (row ${row + 1})`);
+  // The parser reads ahead of the rows applied: its own line number says where the file breaks.
+  if (error instanceof CsvError) {
+    const line = (error as CsvError & { lines?: number }).lines;
+    return M.unreadable(`${error.message} (row ${typeof line === 'number' ? line : row + 1})`);
+  }
   if (error instanceof HttpError) return error.message;
   return null;
 };

@@ -26,8 +26,16 @@ const answers = {
   oneFileOnly: () => badRequest([{ field: 'file', message: M.fileRequired }]),
 };
 
+/** Where the first line ends: at its LF, CR LF or lone CR (old Mac files). */
+const lineEnd = (bytes: Buffer) => {
+  const lf = bytes.indexOf(0x0a);
+  const cr = bytes.indexOf(0x0d);
+  if (lf === -1) return cr;
+  return cr === -1 ? lf : Math.min(lf, cr);
+};
+
 const headerCells = (bytes: Buffer) => {
-  const end = bytes.indexOf(0x0a);
+  const end = lineEnd(bytes);
   const line = bytes.subarray(0, end === -1 ? bytes.length : end).toString('utf8');
   try {
     const [cells] = parse(line, { bom: true, relax_column_count: true, delimiter: [',', ';'] }) as string[][];
@@ -87,18 +95,29 @@ export const storeImportFile = async (
     );
     seq += 1;
   };
+  // A file saved in another encoding (Excel's Windows-1252 "CSV") would store its names garbled: refused instead.
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const checkText = (chunk?: Buffer) => {
+    try {
+      utf8.decode(chunk, { stream: chunk !== undefined });
+    } catch {
+      throw badRequest([{ field: 'file', message: M.notText }]);
+    }
+  };
   try {
     for await (const chunk of source.chunks) {
+      checkText(chunk);
       hash.update(chunk);
       counter.push(chunk);
       size += chunk.length;
       pending.push(chunk);
       pendingBytes += chunk.length;
       // The first part waits for the whole header line, so that it can be checked first.
-      const headerDone = columns !== null || chunk.includes(0x0a) || pendingBytes >= HEADER_MAX_BYTES;
+      const headerDone = columns !== null || lineEnd(chunk) !== -1 || pendingBytes >= HEADER_MAX_BYTES;
       if (pendingBytes >= PART_BYTES || (columns === null && headerDone)) await flush();
     }
     if (source.truncated?.()) throw answers.tooLarge();
+    checkText();
     await flush();
     if (!columns) throw badRequest([{ field: 'file', message: M.empty }]);
     const rows = Math.max(counter.records - 1, 0);
