@@ -99,6 +99,16 @@ export const authorize = (principal: Principal, permission: TPermission, openTo:
   }
 };
 
+/** Whether `authorize` would let the principal through, for a part of a route that needs more than the route. */
+export const mayUse = (principal: Principal, permission: TPermission) => {
+  try {
+    authorize(principal, permission);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** For a feature a plan gates beyond the route's area (exports, integrations): 402 outside the plan. */
 export const requirePlanFeature = (principal: Principal, feature: TPlanFeature) => {
   const plan = { name: principal.client.plan, status: principal.client.planStatus };

@@ -19,8 +19,7 @@ import {
 } from '@laurel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { authorize, principalOf } from '../../http/auth/guard';
-import type { Principal } from '../../http/auth/principal';
+import { mayUse, principalOf } from '../../http/auth/guard';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
 import { auditedActor } from '../audit/audit';
@@ -30,16 +29,6 @@ import { readCsvRequest } from './csv-file';
 import { createProductsService } from './products.service';
 
 const pagination = (count: number, page: number, size: number) => ({ count, hasMore: count > page * size });
-
-/** Whether the caller may also change existing records (an import that updates needs the Edit flag too). */
-const mayUpdate = (principal: Principal) => {
-  try {
-    authorize(principal, 'PRODUCTS:update');
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** CSV files arrive as multipart uploads or as text/csv bodies; only the import routes read the latter. */
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel'];
@@ -122,7 +111,8 @@ export const productRoutes = async (app: FastifyInstance, ctx: AppContext) => {
       const { report, message } = await imports[kind](auditedActor(request), {
         text,
         skipInvalid,
-        mayUpdate: mayUpdate(principal),
+        // An import that updates existing records needs the Edit flag too.
+        mayUpdate: mayUse(principal, 'PRODUCTS:update'),
       });
       return ok(report, message);
     };

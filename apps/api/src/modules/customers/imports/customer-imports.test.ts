@@ -472,6 +472,33 @@ describe('files as spreadsheets save them', () => {
   });
 });
 
+describe("a manager's import", () => {
+  it('may add members but not set their balances, tier or level, which only an admin adjusts (403)', async () => {
+    const { admin, t } = setup;
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      manager_of: [setup.branchIds['Sea Point']],
+      user_permissions: { CUSTOMERS: { read: true, create: true, update: true, delete: false } },
+    });
+    for (const column of [`balance:${currency.code}`, 'tier', 'level']) {
+      const body = new FormData();
+      const value = column === 'tier' ? 'Gold' : '5';
+      body.append(
+        'file',
+        new Blob([`name,surname,email,${column}\nAna,Lee,ana.${tag()}@example.com,${value}\n`]),
+        'm.csv',
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/customers/imports',
+        headers: bearer(manager.clientToken),
+        payload: body as unknown as InjectOptions['payload'],
+      });
+      expect(res.statusCode, `${column}: ${res.body}`).toBe(403);
+      expect(res.json().message).toBe(M.standingNeedsAdmin);
+    }
+  });
+});
+
 describe("a manager's view of the imports", () => {
   it("lists and opens only their own and those bound to their branches, never an admin's", async () => {
     const { admin, t } = setup;

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/database';
 import { newId } from '../../../db/ids';
 import { arrayParam } from '../../../db/raw-sql';
+import { mayUse } from '../../../http/auth/guard';
 import type { Principal } from '../../../http/auth/principal';
 import { badRequest, HttpError } from '../../../http/errors';
 import { multipartError } from '../../../http/multipart-form';
@@ -82,7 +83,14 @@ export const storeImportFile = async (
     pending = [];
     pendingBytes = 0;
     if (!columns) {
-      columns = (await readImportHeader(db, principal.clientId, headerCells(bytes))).names;
+      const header = await readImportHeader(db, principal.clientId, headerCells(bytes));
+      // Balances and standing move wallets and tiers: an admin's work, as the console's wallet adjustments are.
+      const setsStanding = header.columns.some(
+        (column) =>
+          column.kind === 'balance' || (column.kind === 'field' && ['tier', 'level'].includes(column.name)),
+      );
+      if (setsStanding && !mayUse(principal, 'ADMIN')) throw new HttpError(403, M.standingNeedsAdmin);
+      columns = header.names;
       await db.execute(sql`
         INSERT INTO customer_imports (id, client_id, user_id, created_by_name, file_name, file_size, file_sha256,
           dry_run, status, columns, branch_scope, default_branch_id, may_update, rows_total)

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { literal } from '../../../db/database';
 import { streamCsv } from '../../../exports/csv-stream';
-import { authorize, principalOf } from '../../../http/auth/guard';
+import { mayUse, principalOf } from '../../../http/auth/guard';
 import type { Principal } from '../../../http/auth/principal';
 import { ok } from '../../../http/envelope';
 import { notFound } from '../../../http/errors';
@@ -18,15 +18,6 @@ import { route } from '../../../http/route';
 import { actorOf, countOf, recordAudit } from '../../audit/audit';
 import { receiveImportFile } from './import-upload';
 import { findImport, listImports } from './imports.queries';
-
-const mayUpdate = (principal: Principal) => {
-  try {
-    authorize(principal, 'CUSTOMERS:update');
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const readerOf = (principal: Principal) => ({
   clientId: principal.clientId,
@@ -51,7 +42,7 @@ export const customerImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const principal = principalOf(request);
       const { id, dryRun } = await receiveImportFile(database, request, principal, {
         dryRun: query.dry_run,
-        mayUpdate: mayUpdate(principal),
+        mayUpdate: mayUse(principal, 'CUSTOMERS:update'),
       });
       const record = await found(principal, id);
       await recordAudit(
