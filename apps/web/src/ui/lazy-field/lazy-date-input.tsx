@@ -1,6 +1,6 @@
 import { Input, InputBase } from '@mantine/core';
 import type { DateInputProps, DatePickerInputProps, DateValue } from '@mantine/dates';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { lazyModule } from '@/ui/lazy-module';
 import { formatDay, parseDay } from './day-format';
 import { standInProps } from './stand-in-props';
@@ -10,6 +10,12 @@ const datesCode = lazyModule(() => import('./dates-code'));
 
 type TDay = DateValue | string | undefined;
 
+/** Whether `text` is a whole day as the field writes it, or as YYYY-MM-DD. */
+const isWholeDay = (text: string, format: string) => {
+  const day = parseDay(text);
+  return day !== null && (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) || formatDay(day, format) === text.trim());
+};
+
 /**
  * Mantine's DateInput, its calendar code (@mantine/dates, dayjs plug-ins and styles) loaded on the field's first
  * hover, focus or press. The stand-in shows the day as the field would; the real field opens its calendar when it
@@ -17,9 +23,27 @@ type TDay = DateValue | string | undefined;
  */
 export const LazyDateInput = (props: DateInputProps) => {
   const field = useLazyField(datesCode);
-  if (field.loaded) return <field.loaded.DateInput {...props} ref={field.element} />;
   const { value, valueFormat, clearable, disabled, readOnly, onChange } = props;
   const format = typeof valueFormat === 'string' ? valueFormat : 'MMMM D, YYYY';
+  // A whole day typed closes the calendar, as picking one does, so that it no longer covers the fields below it
+  // (a form filled from the keyboard, or by a script, goes on to them); a click opens it again.
+  const [dayTyped, setDayTyped] = useState(false);
+  if (field.loaded)
+    return (
+      <field.loaded.DateInput
+        {...props}
+        onInput={(event) => {
+          setDayTyped(isWholeDay(event.currentTarget.value, format));
+          props.onInput?.(event);
+        }}
+        onClick={(event) => {
+          setDayTyped(false);
+          props.onClick?.(event);
+        }}
+        popoverProps={dayTyped ? { ...props.popoverProps, opened: false } : props.popoverProps}
+        ref={field.element}
+      />
+    );
   const shown =
     field.draft ??
     (typeof valueFormat === 'function' && value ? valueFormat(value as string) : formatDay(value, format));
@@ -34,6 +58,7 @@ export const LazyDateInput = (props: DateInputProps) => {
       onChange={(event) => {
         const text = event.currentTarget.value;
         field.type(text);
+        setDayTyped(isWholeDay(text, format));
         // Committed at once when it reads as a day (DateInput falls back to the same parsing), so that a save made
         // before the code arrives has it; the field parses the text again with its own format when it arrives.
         const day = parseDay(text);

@@ -138,9 +138,10 @@ describe('lazy date input', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Start Date' })).toHaveProperty('value', '28 Feb 2026'),
     );
-    // The real field has the focus and so its calendar open, as a click would.
+    // The real field has the focus; a whole day was typed, so its calendar stays closed: it would cover the fields
+    // below it (a click opens it again; the customers journey fills Birthday, then ticks SMS below it).
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Start Date' }));
-    expect((await screen.findAllByRole('button', { name: /February 2026/i })).length).toBeGreaterThan(0);
+    expect(document.querySelector('[data-dates-dropdown]')).toBeNull();
   });
 });
 

@@ -8,8 +8,9 @@ import {
   ZWeekday,
 } from '@laurel/contract';
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
 import { numberOrNull, type TNodeFieldsProps } from './node-fields-props';
 import { TriggerQuantityInput } from './trigger-quantity-input';
 
@@ -57,7 +58,7 @@ const DateRangeFields = ({ config, readOnly, onChange }: TNodeFieldsProps) => {
       />
       {between ? (
         <SimpleGrid cols={2} spacing="sm">
-          <DateInput
+          <LazyDateInput
             label="Start Date"
             placeholder="Pick a day"
             valueFormat={DAY_FORMAT}
@@ -66,7 +67,7 @@ const DateRangeFields = ({ config, readOnly, onChange }: TNodeFieldsProps) => {
             value={config.start_date ?? null}
             onChange={(value) => onChange({ ...config, start_date: value || null })}
           />
-          <DateInput
+          <LazyDateInput
             label="End Date"
             placeholder="Pick a day"
             valueFormat={DAY_FORMAT}

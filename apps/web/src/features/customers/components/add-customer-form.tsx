@@ -12,7 +12,6 @@ import {
   toIsoDate,
 } from '@laurel/contract';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
 import {
   canSaveCustomer,
@@ -22,6 +21,7 @@ import {
 } from '@/features/customers/add-customer-values';
 import { BranchSelect } from '@/features/customers/components/branch-select';
 import type { TCustomerBranchRule } from '@/features/customers/customer-rules';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
 
 const genderOptions = GENDERS.map((gender) => ({ value: gender, label: GENDER_LABELS[gender] }));
 
@@ -125,7 +125,7 @@ export const AddCustomerForm = ({
             onBlur={touch('member_card_number')}
             onChange={(event) => set('member_card_number', event.currentTarget.value)}
           />
-          <DateInput
+          <LazyDateInput
             label="Birthday"
             placeholder={DATE_FORMAT}
             valueFormat={DATE_FORMAT}

@@ -11,12 +11,12 @@ import {
   toIsoDate,
 } from '@laurel/contract';
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useSession } from '@/api/use-session';
 import { type TBranchOption, useLoyaltySignUp } from '@/features/customers/api';
 import { BranchSelect } from '@/features/customers/components/branch-select';
 import { loyaltyBranchScope } from '@/features/customers/customer-rules';
+import { LazyDateInput } from '@/ui/lazy-field/lazy-date-input';
 import { openMessageModal } from '@/ui/message-modal';
 
 export type TLoyaltySignUpValues = {
@@ -144,7 +144,7 @@ export const LoyaltySignUpForm = ({ busy, onSubmit, onCancel }: TLoyaltySignUpFo
           checked={values.linked}
           onChange={(event) => set('linked', event.currentTarget.checked)}
         />
-        <DateInput
+        <LazyDateInput
           label="Member Date"
           required
           placeholder={DATE_FORMAT}

@@ -46,19 +46,19 @@ describe('reward tracks list', () => {
     ])
       expect(stamps.getByText(text)).toBeTruthy();
     expect(within(card('Coffee Club Tiers')).getAllByText('No date')).toHaveLength(2);
-    expect(stamps.getByRole('link', { name: 'Edit Stamp Card' }).getAttribute('href')).toBe(
+    // The title links to the track; its edit, delete and expand controls are buttons (spec 3).
+    expect(stamps.getByRole('link', { name: 'Stamp Card' }).getAttribute('href')).toBe(
       `/console/reward-track-details/${STAMPS_ID}`,
     );
     expect(
-      within(card('Coffee Club Tiers'))
-        .getByRole('link', { name: 'Edit Coffee Club Tiers' })
-        .getAttribute('href'),
+      within(card('Coffee Club Tiers')).getByRole('link', { name: 'Coffee Club Tiers' }).getAttribute('href'),
     ).toBe(`/console/tier-progression-details/${TIERS_TRACK._id}`);
     expect(
       within(card('Coffee Club Levels'))
-        .getByRole('link', { name: 'Edit Coffee Club Levels' })
+        .getByRole('link', { name: 'Coffee Club Levels' })
         .getAttribute('href'),
     ).toBe(`/console/level-progression-details/${LEVELS_TRACK._id}`);
+    expect(stamps.getByRole('button', { name: 'Edit Stamp Card' })).toBeTruthy();
 
     const expand = stamps.getByRole('button', { name: 'Expand Stamp Card' });
     expect(expand.getAttribute('aria-expanded')).toBe('false');
@@ -73,6 +73,15 @@ describe('reward tracks list', () => {
     // The spec's 'Add Reward Track button' (spec 3 §2) is a button, not a link.
     await user.click(screen.getByRole('button', { name: 'Add Reward Track' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/reward-track-details'));
+  });
+
+  it("a card's Edit button opens the track's own page", async () => {
+    serveRewardTracks();
+    const { router } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Edit Coffee Club Tiers' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/console/tier-progression-details/${TIERS_TRACK._id}`),
+    );
   });
 
   it("deletes after a confirmation, says 'Successfully deleted reward track.' and reloads the list", async () => {
