@@ -46,7 +46,10 @@ const currentLevels = async (batch: StepBatch, players: { clientId: string; cust
     else missing.set(clientId, (missing.get(clientId) ?? new Set()).add(customerId));
   }
   if (missing.size === 0) return levels;
-  const catalogue = await loadStatisticCatalogue(batch.tx, [...missing.keys()]);
+  const clientIds = [...missing.keys()];
+  const catalogue = await batch.definitions('statistics', clientIds, () =>
+    loadStatisticCatalogue(batch.tx, clientIds),
+  );
   for (const [clientId, customers] of missing) {
     const values = await currentValuesOf(
       batch.tx,

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/database';
 import type { ClaimedEvent } from './claim';
+import { createDefinitionCache, type DefinitionCache } from './definitions';
 import type { EngineEvent, EngineStep, EventOutcome, StatisticContribution, StepBatch } from './types';
 import { EventRejection } from './types';
 
@@ -13,6 +14,7 @@ const makeBatch = (
   outcomes: Map<EngineEvent, EventOutcome>,
   timeZones: Map<string, string>,
   earlier: readonly EngineEvent[],
+  definitions: DefinitionCache,
 ) => {
   const contributions: StatisticContribution[] = [];
   /** Events set aside during the current step whose effects so far must be undone. */
@@ -38,6 +40,7 @@ const makeBatch = (
     contributions,
     statisticChanges: [],
     earlier,
+    definitions,
     timeZoneOf: (clientId) => timeZones.get(clientId) ?? 'UTC',
   };
   return {
@@ -67,9 +70,18 @@ const runSteps = async (
   outcomes: Map<EngineEvent, EventOutcome>,
   timeZones: Map<string, string>,
   earlier: readonly EngineEvent[],
+  definitions: DefinitionCache,
 ) => {
   for (;;) {
-    const { batch, settledNow, enterStep } = makeBatch(tx, steps, events, outcomes, timeZones, earlier);
+    const { batch, settledNow, enterStep } = makeBatch(
+      tx,
+      steps,
+      events,
+      outcomes,
+      timeZones,
+      earlier,
+      definitions,
+    );
     if (batch.events.length === 0) return;
     try {
       await tx.transaction(async (savepoint) => {
@@ -139,8 +151,9 @@ export const processClaimed = async (
   const before = new Map(outcomes);
   /** Events applied in this transaction so far, whose processed mark is written when the batch ends. */
   const applied: EngineEvent[] = [];
+  const definitions = createDefinitionCache();
   const run = async (runTx: Tx, events: readonly EngineEvent[]) => {
-    await runSteps(runTx, steps, events, outcomes, timeZones, applied);
+    await runSteps(runTx, steps, events, outcomes, timeZones, applied, definitions);
     applied.push(...events.filter((event) => !outcomes.has(event)));
   };
   const rounds = roundsOf(claimed);

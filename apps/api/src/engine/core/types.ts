@@ -1,5 +1,6 @@
 import type { TEngineEventType } from '@laurel/contract';
 import type { Tx } from '../../db/database';
+import type { DefinitionCache } from './definitions';
 
 /** A stored event as the pipeline sees it. */
 export type EngineEvent = {
@@ -68,6 +69,8 @@ export type StepBatch = {
   readonly contributions: readonly StatisticContribution[];
   /** Every value written so far in this run (`writeStatistics` appends), for the steps that react to them. */
   statisticChanges: StatisticChange[];
+  /** Definitions (statistics, segments, tracks, earn rules) read once per claimed batch. */
+  readonly definitions: DefinitionCache;
   /** Events applied earlier in this transaction (earlier rounds): done, though not yet marked processed. */
   readonly earlier: readonly EngineEvent[];
   /** Each client's time zone (Account Settings), for interval resets and day boundaries. */

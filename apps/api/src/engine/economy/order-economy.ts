@@ -25,7 +25,8 @@ const unique = <T>(values: readonly T[]) => [...new Set(values)];
 export const applyOrderEconomy = async (batch: StepBatch) => {
   const moves = orderMovesOf(batch);
   if (moves.length === 0) return;
-  const rules = await loadEarnRules(batch.tx, unique(moves.map((m) => m.event.clientId)));
+  const clientIds = unique(moves.map((m) => m.event.clientId));
+  const rules = await batch.definitions('earn rules', clientIds, () => loadEarnRules(batch.tx, clientIds));
   const rulesByClient = new Map<string, EarnRule[]>();
   for (const rule of rules)
     rulesByClient.set(rule.clientId, [...(rulesByClient.get(rule.clientId) ?? []), rule]);
@@ -34,7 +35,6 @@ export const applyOrderEconomy = async (batch: StepBatch) => {
   const others = moves.filter((m) => !m.purchase);
   if (purchases.length === 0 && others.length === 0) return;
 
-  const clientIds = unique(moves.map((m) => m.event.clientId));
   const targeted = rules.filter((rule) => !rule.everyone);
   const members = await loadMemberships(
     batch.tx,

@@ -23,9 +23,12 @@ export const advanceRewardTracks = async (
   const latest = new Map<string, EngineEvent>();
   for (const event of batch.events) latest.set(event.customerId, event);
   const clientIds = [...new Set(changes.map((change) => change.clientId))];
-  const tracksByClient = await loadTracks(batch.tx, clientIds);
+  const tracksByClient = await batch.definitions('tracks', clientIds, () => loadTracks(batch.tx, clientIds));
   if (tracksByClient.size === 0) return [];
-  const catalogue = await loadStatisticCatalogue(batch.tx, [...tracksByClient.keys()]);
+  const withTracks = [...tracksByClient.keys()];
+  const catalogue = await batch.definitions('statistics', withTracks, () =>
+    loadStatisticCatalogue(batch.tx, withTracks),
+  );
   const reachedByClient: Parameters<typeof writeMilestonesReached>[] = [];
   let contributed = false;
   for (const [clientId, tracks] of tracksByClient) {

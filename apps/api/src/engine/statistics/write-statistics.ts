@@ -25,7 +25,10 @@ export const writeStatistics = async (
   state.written = batch.contributions.length;
   if (pending.length === 0) return [];
   if (catalogue) state.catalogue = Promise.resolve(catalogue);
-  state.catalogue ??= loadStatisticCatalogue(batch.tx, [...new Set(batch.events.map((e) => e.clientId))]);
+  const clientIds = [...new Set(batch.events.map((e) => e.clientId))];
+  state.catalogue ??= batch.definitions('statistics', clientIds, () =>
+    loadStatisticCatalogue(batch.tx, clientIds),
+  );
   const changes = await applyStatisticContributions(
     batch.tx,
     pending,

@@ -16,7 +16,8 @@ const changesSegmentsRead = async (
   changes: readonly StatisticChange[],
   seen: ReadonlySet<string>,
 ) => {
-  const segments = await loadSegments(batch.tx, [...new Set(changes.map((change) => change.clientId))]);
+  const clientIds = [...new Set(changes.map((change) => change.clientId))];
+  const segments = await batch.definitions('segments', clientIds, () => loadSegments(batch.tx, clientIds));
   const read = new Map(
     [...segments].map(([clientId, list]) => [clientId, new Set(list.flatMap(statisticsOf))]),
   );

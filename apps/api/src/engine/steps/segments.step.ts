@@ -22,8 +22,8 @@ export const updateMemberships = async (batch: StepBatch, statisticChanges: read
   if (players.size === 0) return;
   const clientIds = [...new Set([...players.values()].map((player) => player.clientId))];
   const [segmentsByClient, catalogue] = await Promise.all([
-    loadSegments(batch.tx, clientIds),
-    loadStatisticCatalogue(batch.tx, clientIds),
+    batch.definitions('segments', clientIds, () => loadSegments(batch.tx, clientIds)),
+    batch.definitions('statistics', clientIds, () => loadStatisticCatalogue(batch.tx, clientIds)),
   ]);
   const changes: MembershipChange[] = [];
   const entered: { clientId: string; segmentId: string; customerId: string }[] = [];

@@ -25,7 +25,9 @@ export const statisticsStep: EngineStep = {
   name: 'statistics',
   apply: async (batch) => {
     const clientIds = [...new Set(batch.events.map((event) => event.clientId))];
-    const catalogue = await loadStatisticCatalogue(batch.tx, clientIds);
+    const catalogue = await batch.definitions('statistics', clientIds, () =>
+      loadStatisticCatalogue(batch.tx, clientIds),
+    );
     for (const event of batch.events) {
       const counter = COUNTERS[event.type];
       if (counter) batch.contribute({ event, name: counter, value: 1 });
