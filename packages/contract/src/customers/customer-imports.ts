@@ -82,6 +82,8 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   invalidTier: `Tier must be one of ${TIERS.join(', ')}.`,
   invalidLevel: 'Level must be a whole number of 0 or more.',
   updateNeedsPermission: 'Updating existing customers needs the Edit permission on Customers.',
+  tabSeparated:
+    'The cells of this file are separated by tabs: save it as CSV (comma-separated) and choose it again.',
   standingNeedsAdmin:
     'Only an admin may import opening balances, tiers and levels, as only an admin adjusts wallets.',
   started: 'Import started.',

@@ -6,7 +6,7 @@ import {
   type TCustomerImport,
 } from '@laurel/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceOf, createCurrency, ledgerOf } from '../../../../test/economy-helpers';
 import { playerOf } from '../../../../test/engine-helpers';
 import {
@@ -73,6 +73,8 @@ describe('the header is checked at once', () => {
     ['email,surname\na@example.com,B\n', M.missingColumn('name')],
     ['name,surname\nA,B\n', M.needKey],
     ['email,name,surname,nickname\na@example.com,A,B,C\n', M.unknownColumn('nickname')],
+    ['email,name,surname,Favourite Drink\na@example.com,A,B,C\n', M.unknownColumn('Favourite Drink')],
+    ['email\tname\tsurname\na@example.com\tA\tB\n', M.tabSeparated],
     ['email,name,surname,balance:NOPE\na@example.com,A,B,1\n', M.unknownCurrency('NOPE')],
     ['email,name,Name,surname\na@example.com,A,A,B\n', M.duplicateColumn('name')],
     ['email,name,surname\n', M.empty],
@@ -469,6 +471,30 @@ describe('files as spreadsheets save them', () => {
     );
     expect(run.status).toBe('failed');
     expect(run.failure).toContain('(row 5)');
+  });
+});
+
+describe('a business whose plan no longer has the economy', () => {
+  it('may import members, but not opening balances (402)', async () => {
+    const { t } = setup;
+    const owner = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const beans = await createCurrency(t.app, owner, { name: 'Beans' });
+    const downgrade = await callAs(t.app, owner)('POST', '/api/billing/plan', { plan: 'FREEMIUM' });
+    expect(downgrade.statusCode, downgrade.body).toBe(200);
+    const send = (csv: string) => {
+      const body = new FormData();
+      body.append('file', new Blob([csv]), 'm.csv');
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/customers/imports?dry_run=true',
+        headers: bearer(owner.clientToken),
+        payload: body as unknown as InjectOptions['payload'],
+      });
+    };
+    // Signed-in sessions hear the plan change within a second (the auth cache).
+    const balances = `name,surname,email,balance:${beans.code}\nAna,Lee,ana.${tag()}@example.com,5\n`;
+    await vi.waitFor(async () => expect((await send(balances)).statusCode).toBe(402), { timeout: 5000 });
+    expect((await send(`name,surname,email\nAna,Lee,ana.${tag()}@example.com\n`)).statusCode).toBe(202);
   });
 });
 

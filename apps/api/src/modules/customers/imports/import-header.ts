@@ -40,16 +40,19 @@ export const readImportHeader = async (
   cells: readonly string[],
 ): Promise<{ names: string[]; columns: ImportColumn[] }> => {
   if (!cells.every(isTextHeaderCell)) throw problem(M.notText);
+  // A tab-separated export reads as one cell of joined names: said as such, not as an unknown column.
+  if (cells.length === 1 && cells[0]?.includes('\t')) throw problem(M.tabSeparated);
   const names = cells.map(normaliseHeaderCell);
   if (names.every((name) => name === '')) throw problem(M.empty);
   const seen = new Set<string>();
-  for (const name of names) {
+  for (const [index, name] of names.entries()) {
     if (name === '') continue;
     const key = name.toLowerCase();
     if (seen.has(key)) throw problem(M.duplicateColumn(name));
     seen.add(key);
+    // Named as the file has it ('Favourite Drink'), not as read ('favourite_drink').
     if (!KNOWN.has(name) && !name.startsWith(CUSTOMER_IMPORT_BALANCE_PREFIX))
-      throw problem(M.unknownColumn(name));
+      throw problem(M.unknownColumn((cells[index] ?? name).replace(/^\uFEFF/, '').trim()));
   }
   for (const required of CUSTOMER_IMPORT_REQUIRED_COLUMNS)
     if (!seen.has(required)) throw problem(M.missingColumn(required));

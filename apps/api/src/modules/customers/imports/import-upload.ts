@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/database';
 import { newId } from '../../../db/ids';
 import { arrayParam } from '../../../db/raw-sql';
-import { mayUse } from '../../../http/auth/guard';
+import { mayUse, requirePlanFeature } from '../../../http/auth/guard';
 import type { Principal } from '../../../http/auth/principal';
 import { badRequest, HttpError } from '../../../http/errors';
 import { multipartError } from '../../../http/multipart-form';
@@ -90,6 +90,9 @@ export const storeImportFile = async (
           column.kind === 'balance' || (column.kind === 'field' && ['tier', 'level'].includes(column.name)),
       );
       if (setsStanding && !mayUse(principal, 'ADMIN')) throw new HttpError(403, M.standingNeedsAdmin);
+      // Opening balances are wallets: a plan without the economy has none (402, as its economy pages answer).
+      if (header.columns.some((column) => column.kind === 'balance'))
+        requirePlanFeature(principal, 'ECONOMY');
       columns = header.names;
       await db.execute(sql`
         INSERT INTO customer_imports (id, client_id, user_id, created_by_name, file_name, file_size, file_sha256,
