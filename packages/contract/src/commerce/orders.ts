@@ -81,7 +81,16 @@ export const listOrders = defineEndpoint({
   tags: ['orders'],
   query: ZOrderListQuery,
   response: envelopeOf(
-    z.object({ order_list: z.array(ZOrderListRow), count: z.number().int(), count_capped: z.boolean() }),
+    z.object({
+      order_list: z.array(ZOrderListRow),
+      count: z.number().int(),
+      count_capped: z.boolean(),
+      /**
+       * The statuses found among the orders the caller may see, whatever the status filter and search: the status
+       * filter offers these (spec 1 §2.15: ALL plus the statuses found in the orders).
+       */
+      statuses: z.array(ZOrderStatus),
+    }),
   ),
 });
 

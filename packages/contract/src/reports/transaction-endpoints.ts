@@ -137,6 +137,7 @@ const freeNumber = (message: string) =>
 const multi = z.string().trim().max(2000).optional();
 
 const ZFilterFields = z.object({
+  /** Matched against the customer and the report's names; terms joined with '|' match any of them (spec 3). */
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
   start_date: ZIsoDate.optional(),
   end_date: ZIsoDate.optional(),

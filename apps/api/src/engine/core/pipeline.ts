@@ -119,9 +119,9 @@ export type BatchResult = {
  * most one event of a player at a time, so every event meets the player as the events before it left them (a tier
  * reached and lost again, a segment entered twice) and the effects never depend on how the events were batched.
  */
-const roundsOf = (events: readonly ClaimedEvent[]) => {
+export const roundsOf = <E extends EngineEvent>(events: readonly E[]) => {
   const eventsSoFar = new Map<string, number>();
-  const rounds: ClaimedEvent[][] = [];
+  const rounds: E[][] = [];
   for (const event of events) {
     const index = eventsSoFar.get(event.customerId) ?? 0;
     eventsSoFar.set(event.customerId, index + 1);

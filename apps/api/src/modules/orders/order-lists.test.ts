@@ -103,6 +103,7 @@ const orderList = async (query: string, session = admin) => {
     order_list: Record<string, unknown>[];
     count: number;
     count_capped: boolean;
+    statuses: string[];
   };
 };
 const codes = (content: {
@@ -196,6 +197,11 @@ describe('GET /api/v2/order/list', () => {
     );
   });
 
+  it('names the statuses found in the orders, for the status filter: the same whatever the filter and search', async () => {
+    for (const query of ['', '?status=CANCELLED', '?search_string=carla&page=9'])
+      expect((await orderList(query)).statuses).toEqual(['ORDERED', 'CANCELLED']);
+  });
+
   it("managers see their branches' orders only, whatever branch_id_list asks; admins may narrow by branch", async () => {
     const manager = await createStaffAndSignIn(t.app, admin, {
       role: 'AREA_MANAGER',
@@ -203,6 +209,8 @@ describe('GET /api/v2/order/list', () => {
       user_permissions: { ORDERS: { read: true } },
     });
     expect(codes(await orderList('', manager))).toEqual(['A-102', 'A-100']);
+    // South's cancelled order is not found for North's manager.
+    expect((await orderList('', manager)).statuses).toEqual(['ORDERED']);
     expect(codes(await orderList(`?branch_id_list=${south}`, manager))).toEqual([]);
     expect(codes(await orderList(`?branch_id_list=${south}`))).toEqual(['A-103', 'A-101']);
     const both = await createStaffAndSignIn(t.app, admin, {

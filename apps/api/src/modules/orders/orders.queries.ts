@@ -1,7 +1,9 @@
 import {
   COUNT_CAP,
   ORDER_REVERSAL_STATUSES,
+  ORDER_STATUSES,
   type TOrderSortKey,
+  type TOrderStatus,
   type TSortDirection,
 } from '@laurel/contract';
 import { and, asc, eq, inArray, like, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -115,6 +117,30 @@ export const listOrderRows = async (
   };
 };
 export type OrderListRecord = Awaited<ReturnType<typeof listOrderRows>>['rows'][number];
+
+/**
+ * The statuses that some order in the scope (client, branches, customer) has, in the statuses' own order: one probe
+ * of the status index per status, never a scan of the orders.
+ */
+export const orderStatusesPresent = async (db: DbOrTx, filter: OrderFilter): Promise<TOrderStatus[]> => {
+  if (filter.branchIds !== null && filter.branchIds.length === 0) return [];
+  const scope = orderWhere({
+    clientId: filter.clientId,
+    branchIds: filter.branchIds,
+    customerId: filter.customerId,
+  });
+  const present = await Promise.all(
+    ORDER_STATUSES.map(async (status) => {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(scope, eq(orders.status, status)))
+        .limit(1);
+      return row ? status : null;
+    }),
+  );
+  return present.filter((status) => status !== null);
+};
 
 /** The value of the orders in the filter that count (not refunded or cancelled), in minor units. */
 export const countedValueMinor = async (db: DbOrTx, filter: OrderFilter) => {

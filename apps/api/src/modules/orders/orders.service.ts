@@ -21,6 +21,7 @@ import {
   type OrderFilter,
   type OrderSort,
   orderChildren,
+  orderStatusesPresent,
 } from './orders.queries';
 
 type ListQuery = z.output<typeof ZOrderListQuery>;
@@ -50,15 +51,12 @@ export const createOrdersService = (ctx: AppContext) => {
   const { db } = ctx.database;
 
   const list = async (principal: Principal, query: ListQuery) => {
-    const { rows, count, capped } = await listOrderRows(
-      db,
-      filterOf(principal, query),
-      sortOf(query),
-      query.page,
-      query.size,
-      { capCount: true },
-    );
-    return { order_list: rows.map(toOrderListRow), count, count_capped: capped };
+    const filter = filterOf(principal, query);
+    const [{ rows, count, capped }, statuses] = await Promise.all([
+      listOrderRows(db, filter, sortOf(query), query.page, query.size, { capCount: true }),
+      orderStatusesPresent(db, filter),
+    ]);
+    return { order_list: rows.map(toOrderListRow), count, count_capped: capped, statuses };
   };
 
   const listForCustomer = async (principal: Principal, query: CustomerListQuery) => {

@@ -96,14 +96,18 @@ export const whereOf = (
   if (filters.min_value !== undefined) parts.push(`${report.value} >= ${Number(filters.min_value)}`);
   if (filters.max_value !== undefined) parts.push(`${report.value} <= ${Number(filters.max_value)}`);
   if (filters.search_string) {
+    // Spec 3: a multi-select's values are joined with '|' into the search string; a row matches any of them.
+    const terms = filters.search_string
+      .split('|')
+      .map((term) => term.trim())
+      .filter((term) => term !== '');
     // Customers through their own trigram-indexed search text (name, email, number), then the report's names.
-    const customers =
+    const matches = terms.flatMap((term) => [
       `t.customer_id IN (SELECT id FROM customers WHERE client_id = ${literal(scope.clientId)} ` +
-      `AND search_text LIKE ${literal(containsPattern(filters.search_string.trim().toLowerCase()))})`;
-    const pattern = literal(containsPattern(filters.search_string));
-    parts.push(
-      `(${[customers, ...report.search.map((column) => `${column} ILIKE ${pattern}`)].join(' OR ')})`,
-    );
+        `AND search_text LIKE ${literal(containsPattern(term.toLowerCase()))})`,
+      ...report.search.map((column) => `${column} ILIKE ${literal(containsPattern(term))}`),
+    ]);
+    if (matches.length > 0) parts.push(`(${matches.join(' OR ')})`);
   }
   for (const { name, filter } of multiFiltersOf(report)) {
     const chosen = chosenOf(filters, name);

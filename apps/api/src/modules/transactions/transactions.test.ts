@@ -103,6 +103,9 @@ describe('badge transactions report', () => {
     ['branch_location=North', 2],
     ['search_string=lerato', 1],
     ['search_string=spender', 1],
+    // Spec 3: values joined with '|' into the search string match any of them.
+    ['search_string=lerato|spender', 2],
+    ['search_string=|', 4],
     ['start_date=2000-01-01&end_date=2000-01-02', 0],
     ['min_value=1', 0],
     ['max_value=0', 4],

@@ -42,11 +42,12 @@ export const THEME_FIELDS: Record<TBadgeThemeKey, { label: string; hint: string 
 /** A 'YYYY-MM-DD' calendar day as '3 Mar 2025'. */
 export const displayDay = (day: string | null | undefined) => (day ? displayDate(`${day}T12:00:00`) : '—');
 
-/** The stock of a limited badge, 'granted / quantity'; an unlimited badge has none. */
-export const stockText = (badge: Pick<TBadge, 'quantity_limited' | 'quantity' | 'granted_quantity'>) =>
-  badge.quantity_limited
-    ? `${badge.granted_quantity.toLocaleString('en-US')} / ${badge.quantity.toLocaleString('en-US')}`
-    : '—';
+/**
+ * The Quantity cell (spec 2: the quantity, as entered); an unlimited badge has none. How many were granted is in
+ * the cell's title (stockTitle).
+ */
+export const stockText = (badge: Pick<TBadge, 'quantity_limited' | 'quantity'>) =>
+  badge.quantity_limited ? String(badge.quantity) : '—';
 
 export const stockTitle = (badge: Pick<TBadge, 'quantity_limited' | 'quantity' | 'granted_quantity'>) =>
   badge.quantity_limited

@@ -5,6 +5,7 @@ import {
   PAYMENT_LOCATION_LABELS,
   PAYMENT_TYPE_LABELS,
   type TFulfilmentMethod,
+  type TOrderStatus,
   type TPaymentLocation,
   type TPaymentType,
 } from '@laurel/contract';
@@ -37,14 +38,23 @@ export const ORDER_TEXTS = {
   notCounted: "Not in the customer's statistics",
 } as const;
 
-export const ORDER_STATUS_FILTER_OPTIONS: { value: TOrderStatusFilter; label: string }[] = [
-  // Spec 1 §2.15: 'ALL' plus the statuses, each as its value.
-  { value: ALL_FILTER_VALUE, label: ALL_FILTER_VALUE },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
-];
-
 export const isOrderStatusFilter = (value: string): value is TOrderStatusFilter =>
-  ORDER_STATUS_FILTER_OPTIONS.some((option) => option.value === value);
+  value === ALL_FILTER_VALUE || (ORDER_STATUSES as readonly string[]).includes(value);
+
+/**
+ * The status filter's options (spec 1 §2.15): 'ALL' plus the statuses found in the orders, each as its value, in the
+ * statuses' own order; the status chosen stays offered while its page loads.
+ */
+export const orderStatusFilterOptions = (
+  found: readonly TOrderStatus[] | undefined,
+  chosen: TOrderStatusFilter,
+): { value: TOrderStatusFilter; label: string }[] => [
+  { value: ALL_FILTER_VALUE, label: ALL_FILTER_VALUE },
+  ...ORDER_STATUSES.filter((status) => found?.includes(status) || status === chosen).map((status) => ({
+    value: status,
+    label: status,
+  })),
+];
 
 export const methodLabel = (method: TFulfilmentMethod | null) =>
   method ? FULFILMENT_METHOD_LABELS[method] : '—';

@@ -1,4 +1,4 @@
-import type { TOrderDetail, TOrderListRow, TSessionUser } from '@laurel/contract';
+import type { TOrderDetail, TOrderListRow, TOrderStatus, TSessionUser } from '@laurel/contract';
 import { sessionStore } from '@/api/session-store';
 import { clientFixture, sessionFixture } from '@/test/fixtures';
 import { ok, stubApi } from '@/test/stub-api';
@@ -102,8 +102,12 @@ export const orderDetailFixture = (overrides: Partial<TOrderDetail> = {}): TOrde
   ...overrides,
 });
 
-export const orderListReply = (rows: TOrderListRow[], count = rows.length) =>
-  ok({ order_list: rows, count, count_capped: false });
+/** A page of the Orders list; the statuses found are the rows' own unless given, as a server with only these orders. */
+export const orderListReply = (
+  rows: TOrderListRow[],
+  count = rows.length,
+  statuses: TOrderStatus[] = [...new Set(rows.map((row) => row.status))],
+) => ok({ order_list: rows, count, count_capped: false, statuses });
 
 type TReplies = Parameters<typeof stubApi>[0];
 

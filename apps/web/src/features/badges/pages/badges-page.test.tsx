@@ -56,7 +56,8 @@ describe('badges list', () => {
 
     const summer = rowOf('Summer Star');
     expect(within(summer).getByText('Limited')).toBeTruthy();
-    expect(within(summer).getByText('3 / 100')).toBeTruthy();
+    // The quantity as entered (spec 2); how many were granted is its title.
+    expect(within(summer).getByText('100').getAttribute('title')).toBe('3 granted of 100');
     expect(within(summer).getByText('1 Dec 2025')).toBeTruthy();
     expect(within(summer).getByText('28 Feb 2026')).toBeTruthy();
     const uploaded = within(summer).getByRole('img', { name: 'Custom icon star.png' });

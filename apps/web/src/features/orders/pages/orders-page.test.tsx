@@ -2,7 +2,7 @@ import { ORDER_STATUSES, STORAGE_KEYS } from '@laurel/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ORDER_ID, orderListReply, serveOrders } from '@/features/orders/test-server';
+import { ORDER_ID, orderListReply, orderRowFixture, serveOrders } from '@/features/orders/test-server';
 import { renderApp } from '@/test/render-app';
 import { fail } from '@/test/stub-api';
 
@@ -89,16 +89,23 @@ describe('orders list', () => {
     expect(api.callsTo('GET /api/v2/order/list').length).toBe(calls + 1);
   });
 
-  it('filters by status, ALL sending none, and returns to page 1', async () => {
-    const api = serveOrders();
+  it('filters by the statuses found in the orders, ALL sending none, and returns to page 1', async () => {
+    const api = serveOrders(
+      {},
+      {
+        'GET /api/v2/order/list': () =>
+          orderListReply([orderRowFixture()], 40, ['PROCESSING', 'FULFILLED', 'ORDERED']),
+      },
+    );
     await openOrders('/console/orders?page=2');
     await rowOf('WEB-1001');
     const status = screen.getByRole('combobox', { name: 'Status' });
     expect((status as HTMLInputElement).value).toBe('ALL');
     await user.click(status);
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
-    // The spec's statuses as it names them (spec 1 §4), in its order.
-    expect(options).toEqual(['ALL', ...ORDER_STATUSES]);
+    // ALL plus the statuses the server found in the orders (spec 1 §2.15), as the spec names them, in its order.
+    expect(options).toEqual(['ALL', 'ORDERED', 'FULFILLED', 'PROCESSING']);
+    expect(ORDER_STATUSES.indexOf('FULFILLED')).toBeLessThan(ORDER_STATUSES.indexOf('PROCESSING'));
     await user.click(screen.getByRole('option', { name: 'PROCESSING' }));
     await waitFor(() =>
       expect(api.callsTo('GET /api/v2/order/list').at(-1)?.url).toBe(

@@ -21,8 +21,8 @@ import {
   displayDateTime,
   isOrderStatusFilter,
   methodLabel,
-  ORDER_STATUS_FILTER_OPTIONS,
   ORDER_TEXTS,
+  orderStatusFilterOptions,
 } from '@/features/orders/order-format';
 import {
   DataTable,
@@ -189,7 +189,7 @@ export const OrdersPage = () => {
             />
             <LazySelect
               label={ORDER_TEXTS.status}
-              data={ORDER_STATUS_FILTER_OPTIONS}
+              data={orderStatusFilterOptions(content?.statuses, status)}
               value={status}
               allowDeselect={false}
               w={{ base: '100%', xs: 200 }}
