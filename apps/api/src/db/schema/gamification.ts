@@ -153,6 +153,8 @@ export const segments = pgTable(
     actions: jsonb('actions').$type<SegmentActionColumn[]>().notNull(),
     system: boolean('system').notNull().default(false),
     rebuildRequestedAt: timestamp('rebuild_requested_at', { withTimezone: true }),
+    /** When the worker last looked whether a reset period of a statistic its rules read had ended (rollover). */
+    periodsCheckedAt: timestamp('periods_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import { createExpiryTask } from '../economy/expiry';
 import { createPayloadRetentionTask } from '../retention/payload-retention';
 import { createRewardTrackTasks } from '../reward-tracks/tasks';
 import { rebuildNextSegment } from '../segments/segment-rebuild';
+import { createSegmentRolloverTask } from '../segments/segment-rollover';
 import { createExpiryNoticeTask } from '../webhooks/points-expiring';
 import { challengesStep } from './challenges.step';
 import { dashboardStep } from './dashboard.step';
@@ -39,6 +40,8 @@ export const ENGINE_STEPS: readonly EngineStep[] = [
 export const engineTasks = (clock: Clock = systemClock): EngineTask[] => [
   // Reward-track work first: a tier it moves asks the tier segments to rebuild, which then follows at once.
   ...createRewardTrackTasks(clock),
+  // Segments on statistics whose period (day, week…) ended ask to rebuild, which then follows at once.
+  createSegmentRolloverTask(),
   { run: rebuildNextSegment },
   // Balances whose currency's expiry policy has come due are written off.
   createExpiryTask(clock),
