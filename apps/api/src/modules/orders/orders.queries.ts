@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, like, notInArray, type SQL, sql } from 'drizzle-
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/filters';
+import { arrayParam, rowsOf } from '../../db/raw-sql';
 import { branches, orderLines, orderParcels, orderStatusHistory, orders, products } from '../../db/schema';
 import { type PageSpec, pageIds } from './list-paging';
 
@@ -119,8 +120,8 @@ export const listOrderRows = async (
 export type OrderListRecord = Awaited<ReturnType<typeof listOrderRows>>['rows'][number];
 
 /**
- * The statuses that some order in the scope (client, branches, customer) has, in the statuses' own order: one probe
- * of the status index per status, never a scan of the orders.
+ * The statuses that some order in the scope (client, branches, customer) has, in the statuses' own order: one
+ * statement, one probe of the status index per status, never a scan of the orders.
  */
 export const orderStatusesPresent = async (db: DbOrTx, filter: OrderFilter): Promise<TOrderStatus[]> => {
   if (filter.branchIds !== null && filter.branchIds.length === 0) return [];
@@ -129,17 +130,13 @@ export const orderStatusesPresent = async (db: DbOrTx, filter: OrderFilter): Pro
     branchIds: filter.branchIds,
     customerId: filter.customerId,
   });
-  const present = await Promise.all(
-    ORDER_STATUSES.map(async (status) => {
-      const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(scope, eq(orders.status, status)))
-        .limit(1);
-      return row ? status : null;
-    }),
+  const rows = await rowsOf<{ status: TOrderStatus }>(
+    db,
+    sql`SELECT s.status FROM unnest(${arrayParam(ORDER_STATUSES)}::text[]) WITH ORDINALITY AS s(status, n)
+        WHERE EXISTS (SELECT 1 FROM ${orders} WHERE ${scope} AND ${orders.status} = s.status)
+        ORDER BY s.n`,
   );
-  return present.filter((status) => status !== null);
+  return rows.map((row) => row.status);
 };
 
 /** The value of the orders in the filter that count (not refunded or cancelled), in minor units. */
