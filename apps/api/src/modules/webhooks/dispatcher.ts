@@ -36,6 +36,8 @@ const FLUSH_AT = 200;
  * claim, one result write and one look for the next due per delivery. Latency bought: this many ms a delivery.
  */
 const GATHER_MS = 25;
+/** A claim smaller than this is a trickle's, and the next claim waits until GATHER_MS after it. */
+const GATHER_BELOW = 50;
 /** An idle dispatcher looks anyway this often (a lost wake-up, a retry falling due). */
 const IDLE_POLL_MS = 30_000;
 /**
@@ -283,6 +285,7 @@ export const createWebhookDispatcher = (deps: {
           continue;
         }
         const excluded = busyEndpoints();
+        const claimedAt = Date.now();
         const claimed = await claimAndSend(excluded);
         if (claimed >= CLAIM_LIMIT) {
           // More may be due: claim again at once, unless every slot is taken; then wait for a send to end.
@@ -300,6 +303,10 @@ export const createWebhookDispatcher = (deps: {
           // written, claim again at once.
           await Promise.all([...inFlight]);
           await queueFlush();
+          // A steady trickle (a spend every few ms) is claimed every GATHER_MS at most, as one from idle is: claiming
+          // again the moment these sends end took a claim and a result write for every few deliveries.
+          const since = Date.now() - claimedAt;
+          if (claimed < GATHER_BELOW && since < GATHER_MS) await pause(GATHER_MS - since);
           continue;
         }
         await queueFlush();
