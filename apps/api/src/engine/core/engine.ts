@@ -190,6 +190,7 @@ export const createEngine = (options: EngineOptions) => {
       if (claimed.length >= batchSize) lastFullBatchAt = performance.now();
       const result = await processClaimed(tx, steps, claimed);
       await recordResults(tx, result, new Map(claimed.map((event) => [event.id, event.receivedAt])));
+      await result.finish();
       for (const [event, reason] of result.failures) {
         log.warn({ event: event.id, type: event.type, reason }, 'event processing failed');
       }

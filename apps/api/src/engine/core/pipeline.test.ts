@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { roundsOf } from './pipeline';
-import type { EngineEvent } from './types';
+import type { Tx } from '../../db/database';
+import type { ClaimedEvent } from './claim';
+import { processClaimed, roundsOf } from './pipeline';
+import type { EngineEvent, EngineStep, StepBatch } from './types';
 
 const event = (customerId: string, n: number) =>
   ({ id: `${customerId}-${n}`, customerId }) as unknown as EngineEvent;
@@ -15,5 +17,76 @@ describe('rounds of a claimed batch', () => {
     expect(roundsOf(Array.from({ length: 7 }, (_, n) => event('a', n)))).toHaveLength(7);
     expect(roundsOf(Array.from({ length: 7 }, (_, n) => event(`p${n}`, 0)))).toHaveLength(1);
     expect(roundsOf([])).toEqual([]);
+  });
+});
+
+/** A transaction whose savepoints only run their callback: enough for what the pipeline decides, not for SQL. */
+const fakeTx = () => {
+  const tx = { transaction: async (run: (savepoint: unknown) => Promise<unknown>) => run(tx) };
+  return tx as unknown as Tx;
+};
+
+const claimedOf = (...ids: [string, string][]) =>
+  ids.map(([customerId, id]) => ({ id, customerId, type: 'user.logged-in' })) as unknown as ClaimedEvent[];
+
+describe('what steps defer to the end of the batch', () => {
+  const deferring = (onApply: (batch: StepBatch) => void) => {
+    const finished: unknown[][] = [];
+    const step: EngineStep = {
+      name: 'deferring',
+      apply: async (batch) => {
+        onApply(batch);
+        for (const event of batch.events) batch.defer(event.id);
+      },
+      finish: async (_tx, deferred) => {
+        finished.push([...deferred]);
+      },
+    };
+    return { step, finished };
+  };
+
+  it('is handed to finish once, over every round, only from the runs that were kept', async () => {
+    let runs = 0;
+    const { step, finished } = deferring((batch) => {
+      runs += 1;
+      // The first run sets an event aside after effects: it is undone and repeated without it.
+      const aside = batch.events.find((event) => event.id === 'b-0');
+      if (aside) batch.settle(aside, { kind: 'skipped', reason: 'aside' });
+    });
+    const result = await processClaimed(
+      fakeTx(),
+      [step],
+      claimedOf(['a', 'a-0'], ['b', 'b-0'], ['a', 'a-1']),
+    );
+    expect(runs).toBe(3);
+    expect(finished).toEqual([]);
+    await result.finish();
+    expect(finished).toEqual([['a-0', 'a-1']]);
+    expect(result.processed.map((event) => event.id)).toEqual(['a-0', 'a-1']);
+  });
+
+  it('after a failed batch, only the events that then ran alone and held count', async () => {
+    const { step, finished } = deferring((batch) => {
+      if (batch.events.some((event) => event.id === 'c-0')) throw new Error('c fails');
+    });
+    const result = await processClaimed(
+      fakeTx(),
+      [step],
+      claimedOf(['a', 'a-0'], ['c', 'c-0'], ['a', 'a-1']),
+    );
+    await result.finish();
+    expect(finished).toEqual([['a-0', 'a-1']]);
+    expect([...result.failures.keys()].map((event) => event.id)).toEqual(['c-0']);
+  });
+
+  it('a step that deferred nothing is not finished', async () => {
+    const { step, finished } = deferring(() => {});
+    const result = await processClaimed(
+      fakeTx(),
+      [{ ...step, apply: async () => {} }],
+      claimedOf(['a', 'a-0']),
+    );
+    await result.finish();
+    expect(finished).toEqual([]);
   });
 });

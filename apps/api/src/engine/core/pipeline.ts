@@ -17,6 +17,8 @@ const makeBatch = (
   definitions: DefinitionCache,
 ) => {
   const contributions: StatisticContribution[] = [];
+  /** What each step deferred in this run, by step index: kept only if the run is. */
+  const deferred: unknown[][] = steps.map(() => []);
   /** Events set aside during the current step whose effects so far must be undone. */
   let settledNow = 0;
   /** Events set aside during the current step with nothing to undo: later steps only have to skip them. */
@@ -42,9 +44,13 @@ const makeBatch = (
     earlier,
     definitions,
     timeZoneOf: (clientId) => timeZones.get(clientId) ?? 'UTC',
+    defer: (item) => {
+      deferred[stepIndex]?.push(item);
+    },
   };
   return {
     batch,
+    deferred,
     settledNow: () => settledNow,
     /** Moves on to step `index`; answers whether the step before set events aside that later steps must skip. */
     enterStep: (index: number) => {
@@ -71,9 +77,10 @@ const runSteps = async (
   timeZones: Map<string, string>,
   earlier: readonly EngineEvent[],
   definitions: DefinitionCache,
+  kept: unknown[][],
 ) => {
   for (;;) {
-    const { batch, settledNow, enterStep } = makeBatch(
+    const { batch, deferred, settledNow, enterStep } = makeBatch(
       tx,
       steps,
       events,
@@ -95,6 +102,7 @@ const runSteps = async (
           if (settledNow() > 0) throw new SettledDuringRun();
         }
       });
+      for (const [index, items] of deferred.entries()) kept[index]?.push(...items);
       return;
     } catch (error) {
       if (error instanceof SettledDuringRun) continue;
@@ -112,6 +120,8 @@ export type BatchResult = {
   outcomes: Map<EngineEvent, EventOutcome>;
   /** Events whose processing threw: tried again later, then parked. */
   failures: Map<EngineEvent, string>;
+  /** The steps' `finish` over what the kept runs deferred: the batch's last writes, just before its commit. */
+  finish: () => Promise<void>;
 };
 
 /**
@@ -152,8 +162,9 @@ export const processClaimed = async (
   /** Events applied in this transaction so far, whose processed mark is written when the batch ends. */
   const applied: EngineEvent[] = [];
   const definitions = createDefinitionCache();
+  const kept: unknown[][] = steps.map(() => []);
   const run = async (runTx: Tx, events: readonly EngineEvent[]) => {
-    await runSteps(runTx, steps, events, outcomes, timeZones, applied, definitions);
+    await runSteps(runTx, steps, events, outcomes, timeZones, applied, definitions, kept);
     applied.push(...events.filter((event) => !outcomes.has(event)));
   };
   const rounds = roundsOf(claimed);
@@ -169,6 +180,7 @@ export const processClaimed = async (
     outcomes.clear();
     for (const [event, outcome] of before) outcomes.set(event, outcome);
     applied.length = 0;
+    for (const items of kept) items.length = 0;
     for (const event of claimed) {
       if (outcomes.has(event)) continue;
       try {
@@ -179,5 +191,11 @@ export const processClaimed = async (
     }
   }
   const processed = claimed.filter((event) => !outcomes.has(event) && !failures.has(event));
-  return { processed, outcomes, failures };
+  const finish = async () => {
+    for (const [index, step] of steps.entries()) {
+      const items = kept[index] ?? [];
+      if (step.finish && items.length > 0) await step.finish(tx, items);
+    }
+  };
+  return { processed, outcomes, failures, finish };
 };

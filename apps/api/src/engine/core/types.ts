@@ -75,6 +75,8 @@ export type StepBatch = {
   readonly earlier: readonly EngineEvent[];
   /** Each client's time zone (Account Settings), for interval resets and day boundaries. */
   timeZoneOf: (clientId: string) => string;
+  /** Keeps `item` for this step's `finish`; dropped with the run when the run is undone. */
+  defer: (item: unknown) => void;
 };
 
 /** One area's part of the pipeline (DESIGN §5): statistics, economy, reward tracks, segments, challenges. */
@@ -86,6 +88,12 @@ export type EngineStep = {
    * later step sets aside before its effects costs no repeat of the run.
    */
   eventTypes?: readonly TEngineEventType[];
+  /**
+   * Writes what `apply` deferred over the batch's rounds, once, as the batch's last statement before its commit:
+   * sums every writer shares (a day's dashboard rollups), whose rows, written in the first round, would otherwise stay
+   * locked through the later rounds and make a second worker wait for the first's whole batch.
+   */
+  finish?: (tx: Tx, deferred: readonly unknown[]) => Promise<void>;
 };
 
 /** Thrown by a step to set one event aside; anything else thrown is treated as a transient failure. */

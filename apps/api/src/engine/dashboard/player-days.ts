@@ -92,6 +92,18 @@ export const insertPlayerDays = async (batch: StepBatch, marks: readonly Mark[])
 
 export type GapMove = GapDelta & { clientId: string; scope: string; kind: DayKind };
 
+/** Moves of the same gap row added together; rows whose moves cancel out are left out. */
+export const sumGapMoves = (moves: Iterable<GapMove>): GapMove[] => {
+  const totals = new Map<string, GapMove>();
+  for (const move of moves) {
+    const rowKey = [move.clientId, move.scope, move.kind, move.day, move.gap].join('\u0000');
+    const total = totals.get(rowKey);
+    if (total) total.delta += move.delta;
+    else totals.set(rowKey, { ...move });
+  }
+  return [...totals.values()].filter((move) => move.delta !== 0);
+};
+
 /** How the new player-days move the gap rollup, summed per row (see `gapDeltas`). */
 export const gapMovesOf = (
   fresh: readonly NewPlayerDay[],
@@ -104,20 +116,14 @@ export const gapMovesOf = (
     entry.days.push(dayNumber(day.day));
     added.set(key, entry);
   }
-  const totals = new Map<string, GapMove>();
-  for (const [key, { day, days }] of added) {
-    for (const delta of gapDeltas(known.get(key) ?? [], days)) {
-      const rowKey = [day.clientId, day.scope, day.kind, delta.day, delta.gap].join('\u0000');
-      const total = totals.get(rowKey) ?? {
+  return sumGapMoves(
+    [...added].flatMap(([key, { day, days }]) =>
+      gapDeltas(known.get(key) ?? [], days).map((delta) => ({
         ...delta,
-        delta: 0,
         clientId: day.clientId,
         scope: day.scope,
         kind: day.kind,
-      };
-      total.delta += delta.delta;
-      totals.set(rowKey, total);
-    }
-  }
-  return [...totals.values()].filter((move) => move.delta !== 0);
+      })),
+    ),
+  );
 };

@@ -12,6 +12,7 @@ import {
   type Mark,
   type NewPlayerDay,
   scopesOf,
+  sumGapMoves,
 } from './player-days';
 
 /** The branch of each order that moved (a refund's event may carry none; revenue counts at the order's branch). */
@@ -49,17 +50,25 @@ const tierDaysUpsert = (active: readonly NewPlayerDay[]) => {
     ON CONFLICT (client_id, scope, day, tier) DO UPDATE SET players = t.players + EXCLUDED.players`;
 };
 
-type Revenue = Mark & { amountMinor: number };
+type Revenue = Mark & { amountMinor: number; purchase: boolean };
+
+/** One order move's revenue in one scope, with its client's time zone (the day it counts on is theirs). */
+type RevenueRow = {
+  clientId: string;
+  scope: string;
+  occurredAt: Date;
+  timeZone: string;
+  amountMinor: number;
+};
 
 /** + an order's total on the day it starts counting, - on the day it stops, for each of the order's scopes. */
-const revenueUpsert = (batch: StepBatch, moves: readonly Revenue[]) => {
-  const rows = moves.flatMap((move) => scopesOf(move.branchId).map((scope) => ({ ...move, scope })));
-  const col = <T>(pick: (row: (typeof rows)[number]) => T) => arrayParam(rows.map(pick));
+const revenueUpsert = (rows: readonly RevenueRow[]) => {
+  const col = <T>(pick: (row: RevenueRow) => T) => arrayParam(rows.map(pick));
   return sql`INSERT INTO dashboard_days AS d (client_id, scope, day, stripe, revenue_minor)
     SELECT client_id, scope, (occurred_at AT TIME ZONE time_zone)::date, ${STRIPE}, sum(amount)
     FROM unnest(${col((r) => r.clientId)}::text[], ${col((r) => r.scope)}::text[],
                 ${col((r) => r.occurredAt.toISOString())}::timestamptz[],
-                ${col((r) => batch.timeZoneOf(r.clientId))}::text[], ${col((r) => r.amountMinor)}::bigint[])
+                ${col((r) => r.timeZone)}::text[], ${col((r) => r.amountMinor)}::bigint[])
       AS m(client_id, scope, occurred_at, time_zone, amount)
     GROUP BY 1, 2, 3 HAVING sum(amount) <> 0
     ORDER BY 1, 2, 3
@@ -77,12 +86,16 @@ const asOneStatement = (writes: readonly SQL[]) =>
     sql` `,
   );
 
+/** What one round adds to the rollups every worker shares, written once per batch by `writeDashboardSums`. */
+type DashboardSums = { gaps: GapMove[]; active: NewPlayerDay[]; revenue: RevenueRow[] };
+
 /**
- * The dashboard's part of a batch (runs last, so every effect of the batch is known): each live event makes its
+ * The dashboard's part of a round (runs last, so every effect of the round is known): each live event makes its
  * player active on its local day, each counted order makes them paying, each order move changes that day's
  * revenue. Only new player-days move the distinct-player and tier rollups, so a player counts once per day
  * however many events they send. Challenge completions and badge grants are counted by the ledgers' triggers.
- * Three round trips at most: the order branches (when orders moved), the player-days, the rollups.
+ * The player-days are written now (a later round must see them); what they move in the shared rollups is deferred
+ * to the batch's end (`writeDashboardSums`).
  */
 export const recordDashboard = async (batch: StepBatch) => {
   if (batch.events.length === 0) return;
@@ -91,7 +104,7 @@ export const recordDashboard = async (batch: StepBatch) => {
     batch.tx,
     orderMoves.map((move) => ({ clientId: move.event.clientId, orderRef: move.orderRef })),
   );
-  const revenue = orderMoves.map((move) => ({
+  const revenue: Revenue[] = orderMoves.map((move) => ({
     clientId: move.event.clientId,
     kind: 'paying' as const,
     customerId: move.event.customerId,
@@ -111,17 +124,40 @@ export const recordDashboard = async (batch: StepBatch) => {
     ...revenue.filter((move) => move.purchase),
   ];
   const { fresh, known } = await insertPlayerDays(batch, marks);
-  const gapMoves = gapMovesOf(fresh, known);
-  const active = fresh.filter((day) => day.kind === 'active');
+  batch.defer({
+    gaps: gapMovesOf(fresh, known),
+    active: fresh.filter((day) => day.kind === 'active'),
+    revenue: revenue.flatMap((move) =>
+      scopesOf(move.branchId).map((scope) => ({
+        clientId: move.clientId,
+        scope,
+        occurredAt: move.occurredAt,
+        timeZone: batch.timeZoneOf(move.clientId),
+        amountMinor: move.amountMinor,
+      })),
+    ),
+  } satisfies DashboardSums);
+};
+
+/**
+ * The batch's rollup moves, added up over its rounds, as one statement just before the commit: these rows (a day's
+ * gaps and tiers) are every worker's, so the sooner they are written before the commit, the shorter another worker
+ * waits on their locks. Three round trips at most per round before, one per batch now (two when a gap row emptied).
+ */
+export const writeDashboardSums = async (tx: Tx, deferred: readonly unknown[]) => {
+  const rounds = deferred as readonly DashboardSums[];
+  const gapMoves = sumGapMoves(rounds.flatMap((round) => round.gaps));
+  const active = rounds.flatMap((round) => round.active);
+  const revenue = rounds.flatMap((round) => round.revenue);
   const writes = [
     ...(gapMoves.length > 0 ? [gapsUpsert(gapMoves)] : []),
     ...(active.length > 0 ? [tierDaysUpsert(active)] : []),
-    ...(revenue.length > 0 ? [revenueUpsert(batch, revenue)] : []),
+    ...(revenue.length > 0 ? [revenueUpsert(revenue)] : []),
   ];
-  if (writes.length > 0) await batch.tx.execute(asOneStatement(writes));
+  if (writes.length > 0) await tx.execute(asOneStatement(writes));
   // A day that arrived out of order can empty the row its next day left; the rollup keeps no zero rows.
   if (gapMoves.some((move) => move.delta < 0)) {
-    await batch.tx.execute(sql`DELETE FROM dashboard_gaps WHERE players = 0 AND (client_id, scope, kind, day, gap) IN (
+    await tx.execute(sql`DELETE FROM dashboard_gaps WHERE players = 0 AND (client_id, scope, kind, day, gap) IN (
       SELECT * FROM unnest(${arrayParam(gapMoves.map((m) => m.clientId))}::text[], ${arrayParam(gapMoves.map((m) => m.scope))}::text[],
                            ${arrayParam(gapMoves.map((m) => m.kind))}::text[], ${arrayParam(gapMoves.map((m) => isoDay(m.day)))}::date[],
                            ${arrayParam(gapMoves.map((m) => m.gap))}::smallint[]))`);
