@@ -90,12 +90,22 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
           SELECT client_id, customer_id FROM candidates
           WHERE pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id))
         ), next AS (
-          SELECT q.event_id, q.received_at FROM event_queue q
-          JOIN held p ON q.client_id = p.client_id AND q.customer_id = p.customer_id
-          WHERE q.status = 'accepted' AND q.next_attempt_at <= now()
+          -- Each held player's first due events, at most an even share of the batch each, so a batch is as broad
+          -- as its players allow and its rounds (one per event of its busiest player) stay few; one held player
+          -- gets the whole batch. Each player is probed through the customer index: \`coalesce\` keeps the planner
+          -- off the partial due index, which the queue's statistics (taken when it was nearly empty) make look free
+          -- and which it then reads whole for every player.
+          SELECT q.event_id, q.received_at, q.seq FROM held p
+          CROSS JOIN LATERAL (
+            SELECT q.event_id, q.received_at, q.seq FROM event_queue q
+            WHERE q.client_id = p.client_id AND q.customer_id = p.customer_id
+              AND coalesce(q.status, '') = 'accepted' AND q.next_attempt_at <= now()
+            ORDER BY q.seq
+            LIMIT (SELECT ceil(${limit}::numeric / greatest(count(*), 1))::int FROM held)
+            FOR UPDATE OF q
+          ) q
           ORDER BY q.seq
           LIMIT ${limit}
-          FOR UPDATE OF q
         )
         SELECT e.id, e.seq, e.received_at::text AS received_at, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id,
                e.occurred_at, e.data, e.attempts, cu.status AS customer_status, cl.time_zone
