@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimEvents } from '../src/engine';
+import { PLAYER_EVENTS_PER_BATCH } from '../src/engine/core/claim';
 import { testDbKind } from './db-kind';
 import { addCustomer, createApiKey, createClientAndSignIn, eventFor, postEvents } from './factories';
 import { createTestApp, type TestApp } from './test-app';
@@ -79,5 +80,30 @@ describe.skipIf(testDbKind() !== 'postgres')('two workers, one player', () => {
     }>('SELECT external_id, status, attempts, error FROM events ORDER BY seq');
     // x1 (the order) was applied before x2 (its refund): nothing had to wait for a retry.
     expect(rows.every((r) => r.status === 'processed' && r.attempts === 0)).toBe(true);
+  });
+
+  it("a batch takes at most PLAYER_EVENTS_PER_BATCH of one player's events, in arrival order, beside the others'", async () => {
+    const admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+    const { key } = await createApiKey(t.app, admin);
+    const busy = await addCustomer(t.app, admin);
+    const other = await addCustomer(t.app, admin);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const many = Array.from({ length: PLAYER_EVENTS_PER_BATCH + 8 }, () =>
+      eventFor(busy, { occurred_at: at }),
+    );
+    const last = eventFor(other, { occurred_at: at });
+    expect((await postEvents(t.app, key, { events: [...many, last] })).statusCode).toBe(200);
+    const claimed = await t.ctx.database.db
+      .transaction(async (tx) => {
+        const rows = await claimEvents(tx, 500);
+        throw Object.assign(new Error('undo'), { rows });
+      })
+      .catch((error: { rows?: Awaited<ReturnType<typeof claimEvents>> }) => error.rows ?? []);
+    const ofBusy = claimed.filter((event) => event.customerId === busy).map((event) => event.externalId);
+    expect(ofBusy).toEqual(many.slice(0, PLAYER_EVENTS_PER_BATCH).map((event) => event.id));
+    expect(claimed.filter((event) => event.customerId === other).map((event) => event.externalId)).toEqual([
+      last.id,
+    ]);
+    await t.ctx.engine.drain();
   });
 });

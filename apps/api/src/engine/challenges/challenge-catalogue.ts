@@ -43,11 +43,11 @@ const catalogueOf = (challenges: LoadedChallenge[]): ClientCatalogue => {
 };
 
 /**
- * The released challenges of the batch's clients whose schedule overlaps the batch's events (a draft or staging
- * challenge never advances, nor one the expiry task has closed), with the segments each is granted to, indexed by the event types their objectives
- * count: an event only ever looks at the objectives it can move.
+ * The released challenges of the clients (a draft or staging challenge never advances, nor one the expiry task has
+ * closed), with the segments each is granted to, oldest first. A batch reads them once (the definitions cache), and
+ * each round keeps those whose schedule overlaps its events (`cataloguesFor`): a round of one event costs no read.
  */
-export const loadCatalogue = async (tx: DbOrTx, clientIds: readonly string[], from: Date, to: Date) => {
+export const loadReleasedChallenges = async (tx: DbOrTx, clientIds: readonly string[]) => {
   const rows = await rowsOf<{
     id: string;
     client_id: string;
@@ -64,8 +64,6 @@ export const loadCatalogue = async (tx: DbOrTx, clientIds: readonly string[], fr
                  AS segment_ids
         FROM challenges c
         WHERE c.client_id = ANY(${arrayParam(clientIds)}::text[]) AND c.status = 'released' AND c.expired_at IS NULL
-          AND c.start_date <= ${to.toISOString()}::timestamptz
-          AND (c.end_date IS NULL OR c.end_date >= ${from.toISOString()}::timestamptz)
         ORDER BY c.created_at, c.id`,
   );
   const byClient = new Map<string, LoadedChallenge[]>();
@@ -83,7 +81,27 @@ export const loadCatalogue = async (tx: DbOrTx, clientIds: readonly string[], fr
     if (challenge.objectives.length === 0) continue;
     byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), challenge]);
   }
-  return new Map([...byClient].map(([clientId, challenges]) => [clientId, catalogueOf(challenges)]));
+  return byClient;
+};
+
+/**
+ * Of `released`, the challenges of `clientIds` whose schedule overlaps [from, to] (started by `to`, not ended before
+ * `from`), indexed by the event types their objectives count: an event only ever looks at the objectives it can move.
+ */
+export const cataloguesFor = (
+  released: ReadonlyMap<string, LoadedChallenge[]>,
+  clientIds: readonly string[],
+  from: Date,
+  to: Date,
+) => {
+  const catalogues = new Map<string, ClientCatalogue>();
+  for (const clientId of clientIds) {
+    const live = (released.get(clientId) ?? []).filter(
+      (challenge) => challenge.startDate <= to && (challenge.endDate === null || challenge.endDate >= from),
+    );
+    if (live.length > 0) catalogues.set(clientId, catalogueOf(live));
+  }
+  return catalogues;
 };
 
 /**

@@ -10,10 +10,11 @@ import { type OrderMove, orderMovesOf } from '../orders/order-moves';
 import { earlierEventTypes, earningsOf, eventKey, leaderboardRanks, typeKey } from './batch-lookups';
 import {
   type ClientCatalogue,
+  cataloguesFor,
   type FedObjective,
   grantedChallenges,
   type LoadedChallenge,
-  loadCatalogue,
+  loadReleasedChallenges,
 } from './challenge-catalogue';
 import {
   appendChallengeTransactions,
@@ -89,9 +90,13 @@ const isOpen = (challenges: PlayerChallengesColumn, challengeId: string) => {
 export const evaluateChallenges = async (batch: StepBatch) => {
   if (batch.events.length === 0) return false;
   const times = batch.events.map((event) => event.occurredAt.getTime());
-  const catalogues = await loadCatalogue(
-    batch.tx,
-    unique(batch.events.map((event) => event.clientId)),
+  const clientIds = unique(batch.events.map((event) => event.clientId));
+  const released = await batch.definitions('challenges', clientIds, () =>
+    loadReleasedChallenges(batch.tx, clientIds),
+  );
+  const catalogues = cataloguesFor(
+    released,
+    clientIds,
     new Date(Math.min(...times)),
     new Date(Math.max(...times)),
   );

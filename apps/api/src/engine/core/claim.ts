@@ -63,6 +63,15 @@ const duePlayers = async (tx: Tx, limit: number) => {
 };
 
 /**
+ * The most events of one player a batch takes. The batch runs in rounds, one per event of its busiest player, each in
+ * a savepoint: past 64 subtransactions PostgreSQL's snapshots overflow into pg_subtrans and every backend slows, and a
+ * long run of one-event rounds holds the batch open. Below the cap a busy player takes their events in arrival order
+ * with everyone else's, so their backlog does not pile up into a tail that only one worker can drain (an even share of
+ * the batch per player did that: two workers then drained the end of a backlog no faster than one).
+ */
+export const PLAYER_EVENTS_PER_BATCH = 32;
+
+/**
  * Claims up to `limit` waiting events inside the caller's transaction, player by player. It first looks at which
  * players have events due that no other worker holds, then, in one statement, locks those it can — each client
  * shared (a segment rebuild takes the client exclusively), then each player of an open client with a
@@ -90,18 +99,17 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
           SELECT client_id, customer_id FROM candidates
           WHERE pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id))
         ), next AS (
-          -- Each held player's first due events, at most an even share of the batch each, so a batch is as broad
-          -- as its players allow and its rounds (one per event of its busiest player) stay few; one held player
-          -- gets the whole batch. Each player is probed through the customer index: \`coalesce\` keeps the planner
-          -- off the partial due index, which the queue's statistics (taken when it was nearly empty) make look free
-          -- and which it then reads whole for every player.
+          -- Each held player's first due events (at most PLAYER_EVENTS_PER_BATCH), then the batch's earliest in
+          -- arrival order. Each player is probed through the customer index: \`coalesce\` keeps the planner off
+          -- the partial due index, which the queue's statistics (taken when it was nearly empty) make look free and
+          -- which it then reads whole for every player.
           SELECT q.event_id, q.received_at, q.seq FROM held p
           CROSS JOIN LATERAL (
             SELECT q.event_id, q.received_at, q.seq FROM event_queue q
             WHERE q.client_id = p.client_id AND q.customer_id = p.customer_id
               AND coalesce(q.status, '') = 'accepted' AND q.next_attempt_at <= now()
             ORDER BY q.seq
-            LIMIT (SELECT ceil(${limit}::numeric / greatest(count(*), 1))::int FROM held)
+            LIMIT ${Math.min(limit, PLAYER_EVENTS_PER_BATCH)}
             FOR UPDATE OF q
           ) q
           ORDER BY q.seq

@@ -1,5 +1,5 @@
 /**
- * Definitions the steps read and never change (statistics, segments, reward tracks, earn rules): read once per
+ * Definitions the steps read and never change (statistics, segments, reward tracks, earn rules, challenges): read once per
  * claimed batch and set of clients, however many rounds and steps ask for them, instead of once per step and round.
  */
 export type DefinitionCache = <T>(
