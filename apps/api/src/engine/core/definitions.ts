@@ -1,6 +1,7 @@
 /**
- * Definitions the steps read and never change (statistics, segments, reward tracks, earn rules, challenges): read once per
- * claimed batch and set of clients, however many rounds and steps ask for them, instead of once per step and round.
+ * Definitions the steps read and never change (statistics, segments, reward tracks, earn rules, challenges): read
+ * once per claimed batch and set of clients, however many rounds and steps ask for them, instead of once per step
+ * and round.
  */
 export type DefinitionCache = <T>(
   kind: string,
