@@ -90,3 +90,45 @@ describe('what steps defer to the end of the batch', () => {
     expect(finished).toEqual([]);
   });
 });
+
+describe('what steps mark for the batch’s later runs', () => {
+  /** A step that marks each player it sees and records, per run, which of its players were marked before. */
+  const marking = (onApply: (batch: StepBatch) => void = () => {}) => {
+    const seen: string[][] = [];
+    const step: EngineStep = {
+      name: 'marking',
+      apply: async (batch) => {
+        seen.push(batch.events.map((event) => `${event.id}:${batch.marked(event.customerId)}`));
+        for (const event of batch.events) batch.mark(event.customerId);
+        onApply(batch);
+      },
+    };
+    return { step, seen };
+  };
+
+  it('a later round sees what a kept round marked; a run undone takes its marks with it', async () => {
+    const { step, seen } = marking((batch) => {
+      const aside = batch.events.find((event) => event.id === 'b-1');
+      if (aside) batch.settle(aside, { kind: 'skipped', reason: 'aside' });
+    });
+    await processClaimed(
+      fakeTx(),
+      [step],
+      claimedOf(['a', 'a-0'], ['a', 'a-1'], ['b', 'b-1'], ['c', 'c-1'], ['c', 'c-2']),
+    );
+    // Round 1 (a-0, b-1, c-1) is undone for b-1 and repeated: its marks count only from the kept repeat on.
+    expect(seen).toEqual([
+      ['a-0:false', 'b-1:false', 'c-1:false'],
+      ['a-0:false', 'c-1:false'],
+      ['a-1:true', 'c-2:true'],
+    ]);
+  });
+
+  it('a failed batch forgets every mark: each event alone sees only the marks of the events alone before it', async () => {
+    const { step, seen } = marking((batch) => {
+      if (batch.events.some((event) => event.id === 'c-0')) throw new Error('c fails');
+    });
+    await processClaimed(fakeTx(), [step], claimedOf(['a', 'a-0'], ['c', 'c-0'], ['a', 'a-1']));
+    expect(seen).toEqual([['a-0:false', 'c-0:false'], ['a-0:false'], ['c-0:false'], ['a-1:true']]);
+  });
+});

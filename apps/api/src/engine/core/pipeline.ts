@@ -15,8 +15,11 @@ const makeBatch = (
   timeZones: Map<string, string>,
   earlier: readonly EngineEvent[],
   definitions: DefinitionCache,
+  marks: ReadonlySet<string>,
 ) => {
   const contributions: StatisticContribution[] = [];
+  /** What this run marked: kept only if the run is. */
+  const marking: string[] = [];
   /** What each step deferred in this run, by step index: kept only if the run is. */
   const deferred: unknown[][] = steps.map(() => []);
   /** Events set aside during the current step whose effects so far must be undone. */
@@ -47,10 +50,15 @@ const makeBatch = (
     defer: (item) => {
       deferred[stepIndex]?.push(item);
     },
+    mark: (key) => {
+      marking.push(key);
+    },
+    marked: (key) => marks.has(key),
   };
   return {
     batch,
     deferred,
+    marking,
     settledNow: () => settledNow,
     /** Moves on to step `index`; answers whether the step before set events aside that later steps must skip. */
     enterStep: (index: number) => {
@@ -77,10 +85,10 @@ const runSteps = async (
   timeZones: Map<string, string>,
   earlier: readonly EngineEvent[],
   definitions: DefinitionCache,
-  kept: unknown[][],
+  kept: { deferred: unknown[][]; marks: Set<string> },
 ) => {
   for (;;) {
-    const { batch, deferred, settledNow, enterStep } = makeBatch(
+    const { batch, deferred, marking, settledNow, enterStep } = makeBatch(
       tx,
       steps,
       events,
@@ -88,6 +96,7 @@ const runSteps = async (
       timeZones,
       earlier,
       definitions,
+      kept.marks,
     );
     if (batch.events.length === 0) return;
     try {
@@ -102,7 +111,8 @@ const runSteps = async (
           if (settledNow() > 0) throw new SettledDuringRun();
         }
       });
-      for (const [index, items] of deferred.entries()) kept[index]?.push(...items);
+      for (const [index, items] of deferred.entries()) kept.deferred[index]?.push(...items);
+      for (const key of marking) kept.marks.add(key);
       return;
     } catch (error) {
       if (error instanceof SettledDuringRun) continue;
@@ -162,7 +172,8 @@ export const processClaimed = async (
   /** Events applied in this transaction so far, whose processed mark is written when the batch ends. */
   const applied: EngineEvent[] = [];
   const definitions = createDefinitionCache();
-  const kept: unknown[][] = steps.map(() => []);
+  /** What the kept runs deferred (by step) and marked. */
+  const kept = { deferred: steps.map((): unknown[] => []), marks: new Set<string>() };
   const run = async (runTx: Tx, events: readonly EngineEvent[]) => {
     await runSteps(runTx, steps, events, outcomes, timeZones, applied, definitions, kept);
     applied.push(...events.filter((event) => !outcomes.has(event)));
@@ -180,7 +191,8 @@ export const processClaimed = async (
     outcomes.clear();
     for (const [event, outcome] of before) outcomes.set(event, outcome);
     applied.length = 0;
-    for (const items of kept) items.length = 0;
+    for (const items of kept.deferred) items.length = 0;
+    kept.marks.clear();
     for (const event of claimed) {
       if (outcomes.has(event)) continue;
       try {
@@ -193,7 +205,7 @@ export const processClaimed = async (
   const processed = claimed.filter((event) => !outcomes.has(event) && !failures.has(event));
   const finish = async () => {
     for (const [index, step] of steps.entries()) {
-      const items = kept[index] ?? [];
+      const items = kept.deferred[index] ?? [];
       if (step.finish && items.length > 0) await step.finish(tx, items);
     }
   };

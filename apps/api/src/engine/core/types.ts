@@ -77,6 +77,13 @@ export type StepBatch = {
   timeZoneOf: (clientId: string) => string;
   /** Keeps `item` for this step's `finish`; dropped with the run when the run is undone. */
   defer: (item: unknown) => void;
+  /**
+   * Notes `key` for the batch's later runs (`marked`), once this run is kept: what a step learnt that stays true
+   * for the rest of the batch (a player's segments placed). An undone run's marks go with it.
+   */
+  mark: (key: string) => void;
+  /** Whether a kept earlier run of this batch marked `key`. */
+  marked: (key: string) => boolean;
 };
 
 /** One area's part of the pipeline (DESIGN §5): statistics, economy, reward tracks, segments, challenges. */

@@ -7,24 +7,36 @@ import { matchesSegment, statisticsOf } from '../segments/segment-rules';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 
+/** Marks a player whose memberships a kept run of the batch has placed (see `StepBatch.mark`). */
+const placedKey = (customerId: string) => `segments placed:${customerId}`;
+
 /**
  * Places every player with one of `changes` in exactly the segments whose rules they match now; an entry or exit
  * runs the segment's actions, once. The segments step runs it for the batch; a later step that moves statistics
  * (challenge rewards) runs it again for what it changed.
  */
 export const updateMemberships = async (batch: StepBatch, statisticChanges: readonly StatisticChange[]) => {
+  if (statisticChanges.length === 0) return;
+  const changedClients = [...new Set(statisticChanges.map((change) => change.clientId))];
+  const [segmentsByClient, catalogue] = await Promise.all([
+    batch.definitions('segments', changedClients, () => loadSegments(batch.tx, changedClients)),
+    batch.definitions('statistics', changedClients, () => loadStatisticCatalogue(batch.tx, changedClients)),
+  ]);
+  const read = new Map(
+    [...segmentsByClient].map(([clientId, list]) => [clientId, new Set(list.flatMap(statisticsOf))]),
+  );
   const players = new Map<string, { clientId: string; lastEvent: EngineEvent }>();
   const latest = new Map(batch.events.map((event) => [event.customerId, event]));
   for (const change of statisticChanges) {
     const lastEvent = latest.get(change.customerId);
-    if (lastEvent) players.set(change.customerId, { clientId: change.clientId, lastEvent });
+    if (!lastEvent) continue;
+    // A player placed by an earlier round of this batch moves only if a statistic some segment reads changed: a
+    // later round of a busy player's events costs no read of their values and memberships.
+    if (batch.marked(placedKey(change.customerId)) && !read.get(change.clientId)?.has(change.name)) continue;
+    players.set(change.customerId, { clientId: change.clientId, lastEvent });
   }
   if (players.size === 0) return;
   const clientIds = [...new Set([...players.values()].map((player) => player.clientId))];
-  const [segmentsByClient, catalogue] = await Promise.all([
-    batch.definitions('segments', clientIds, () => loadSegments(batch.tx, clientIds)),
-    batch.definitions('statistics', clientIds, () => loadStatisticCatalogue(batch.tx, clientIds)),
-  ]);
   const changes: MembershipChange[] = [];
   const entered: { clientId: string; segmentId: string; customerId: string }[] = [];
   const left: { segmentId: string; customerId: string }[] = [];
@@ -47,6 +59,7 @@ export const updateMemberships = async (batch: StepBatch, statisticChanges: read
     );
     const current = new Set(memberships.map((row) => `${row.segment_id}:${row.customer_id}`));
     for (const customerId of customerIds) {
+      batch.mark(placedKey(customerId));
       const event = players.get(customerId)?.lastEvent;
       const playerValues = values.get(customerId) ?? new Map<string, number>();
       for (const segment of clientSegments) {
