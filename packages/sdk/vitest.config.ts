@@ -6,6 +6,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The integration test starts the API as a process on a fresh data directory.
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

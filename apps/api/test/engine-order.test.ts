@@ -91,19 +91,30 @@ describe.skipIf(testDbKind() !== 'postgres')('two workers, one player', () => {
     const many = Array.from({ length: PLAYER_EVENTS_PER_BATCH + 8 }, () =>
       eventFor(busy, { occurred_at: at }),
     );
-    const last = eventFor(other, { occurred_at: at });
-    expect((await postEvents(t.app, key, { events: [...many, last] })).statusCode).toBe(200);
-    const claimed = await t.ctx.database.db
-      .transaction(async (tx) => {
-        const rows = await claimEvents(tx, 500);
-        throw Object.assign(new Error('undo'), { rows });
-      })
-      .catch((error: { rows?: Awaited<ReturnType<typeof claimEvents>> }) => error.rows ?? []);
-    const ofBusy = claimed.filter((event) => event.customerId === busy).map((event) => event.externalId);
-    expect(ofBusy).toEqual(many.slice(0, PLAYER_EVENTS_PER_BATCH).map((event) => event.id));
-    expect(claimed.filter((event) => event.customerId === other).map((event) => event.externalId)).toEqual([
-      last.id,
-    ]);
+    const between = eventFor(other, { occurred_at: at });
+    const sent = [...many.slice(0, 5), between, ...many.slice(5)];
+    expect((await postEvents(t.app, key, { events: sent })).statusCode).toBe(200);
+    /** What a claim of `limit` takes, undone afterwards. */
+    const claim = (limit: number) =>
+      t.ctx.database.db
+        .transaction(async (tx) => {
+          const rows = await claimEvents(tx, limit);
+          throw Object.assign(new Error('undo'), { rows });
+        })
+        .catch((error: { rows?: Awaited<ReturnType<typeof claimEvents>> }) => {
+          const rows = error.rows ?? [];
+          const of = (customerId: string) =>
+            rows.filter((event) => event.customerId === customerId).map((event) => event.externalId);
+          return { busy: of(busy), other: of(other) };
+        });
+    const ids = (events: { id: string }[]) => events.map((event) => event.id);
+    // The busy player's first PLAYER_EVENTS_PER_BATCH and the other player's one, whatever the limit beyond that.
+    expect(await claim(500)).toEqual({
+      busy: ids(many.slice(0, PLAYER_EVENTS_PER_BATCH)),
+      other: [between.id],
+    });
+    // A smaller batch is the earliest in arrival order of those: the other player's event is among them.
+    expect(await claim(10)).toEqual({ busy: ids(many.slice(0, 9)), other: [between.id] });
     await t.ctx.engine.drain();
   });
 });

@@ -31,7 +31,8 @@ export const startServer = async (env: Record<string, string>): Promise<ServerPr
     output += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: beside the browser journeys on two cores a fresh PGlite's migrations once took over a minute.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
     const healthy = await fetch(`${url}/api/health`)

@@ -75,10 +75,10 @@ export const PLAYER_EVENTS_PER_BATCH = 32;
  * Claims up to `limit` waiting events inside the caller's transaction, player by player. It first looks at which
  * players have events due that no other worker holds, then, in one statement, locks those it can — each client
  * shared (a segment rebuild takes the client exclusively), then each player of an open client with a
- * transaction-scoped advisory lock — and locks and reads the held players' due events in arrival order. A player's
- * events are therefore only ever locked by the worker that holds the player: applied by one worker at a time, in
- * order, and two workers never touch the same player's rows (no deadlocks, no lost updates). Players another worker
- * holds wait for the next round. The statement's snapshot is older than the locks it takes; `FOR UPDATE` reads each
+ * transaction-scoped advisory lock — then chooses the held players' due events in arrival order and locks and reads
+ * only those it keeps. A player's events are therefore only ever locked by the worker that holds the player: applied
+ * by one worker at a time, in order, and two workers never touch the same player's rows (no deadlocks, no lost
+ * updates). Players another worker holds wait for the next round. The statement's snapshot is older than the locks it takes; `FOR UPDATE` reads each
  * queue row as last committed, so an event the player's previous holder finished meanwhile is skipped, not redone.
  */
 export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]> => {
@@ -98,11 +98,11 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
         ), held AS MATERIALIZED (
           SELECT client_id, customer_id FROM candidates
           WHERE pg_try_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(customer_id))
-        ), next AS (
+        ), chosen AS MATERIALIZED (
           -- Each held player's first due events (at most PLAYER_EVENTS_PER_BATCH), then the batch's earliest in
           -- arrival order. Each player is probed through the customer index: \`coalesce\` keeps the planner off
           -- the partial due index, which the queue's statistics (taken when it was nearly empty) make look free and
-          -- which it then reads whole for every player.
+          -- which it then reads whole for every player. Nothing is locked yet: only the events kept are (below).
           SELECT q.event_id, q.received_at, q.seq FROM held p
           CROSS JOIN LATERAL (
             SELECT q.event_id, q.received_at, q.seq FROM event_queue q
@@ -110,10 +110,18 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
               AND coalesce(q.status, '') = 'accepted' AND q.next_attempt_at <= now()
             ORDER BY q.seq
             LIMIT ${Math.min(limit, PLAYER_EVENTS_PER_BATCH)}
-            FOR UPDATE OF q
           ) q
           ORDER BY q.seq
           LIMIT ${limit}
+        ), next AS (
+          -- Each kept event locked by its key, its conditions checked again on the row as last committed: one the
+          -- player's previous holder finished or put off after this statement's snapshot is left out.
+          SELECT q.event_id, q.received_at, q.seq FROM chosen c
+          CROSS JOIN LATERAL (
+            SELECT q.event_id, q.received_at, q.seq FROM event_queue q
+            WHERE q.event_id = c.event_id AND coalesce(q.status, '') = 'accepted' AND q.next_attempt_at <= now()
+            FOR UPDATE OF q
+          ) q
         )
         SELECT e.id, e.seq, e.received_at::text AS received_at, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id,
                e.occurred_at, e.data, e.attempts, cu.status AS customer_status, cl.time_zone

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/database';
 import type { NotificationListener } from '../../db/notifications';
 import { enqueueWebhooks } from '../webhooks/outbox';
-import { claimEvents } from './claim';
-import { type BatchResult, processClaimed } from './pipeline';
+import { claimEvents, PLAYER_EVENTS_PER_BATCH } from './claim';
+import { type BatchResult, processClaimed, roundsOf } from './pipeline';
 import { arrayParam } from './sql';
 import type { EngineEvent, EngineStep } from './types';
 import { createWakeSender, listenForWakeUps } from './wake-signal';
@@ -187,7 +187,9 @@ export const createEngine = (options: EngineOptions) => {
     const settled = await database.db.transaction(async (tx) => {
       const claimed = await claimEvents(tx, batchSize);
       if (claimed.length === 0) return 0;
-      if (claimed.length >= batchSize) lastFullBatchAt = performance.now();
+      // A backlog waits if the batch is full, or one player's share of it is (their backlog goes in slices).
+      if (claimed.length >= batchSize || roundsOf(claimed).length >= PLAYER_EVENTS_PER_BATCH)
+        lastFullBatchAt = performance.now();
       const result = await processClaimed(tx, steps, claimed);
       await recordResults(tx, result, new Map(claimed.map((event) => [event.id, event.receivedAt])));
       await result.finish();

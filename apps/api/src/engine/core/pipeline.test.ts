@@ -126,9 +126,17 @@ describe('what steps mark for the batch’s later runs', () => {
 
   it('a failed batch forgets every mark: each event alone sees only the marks of the events alone before it', async () => {
     const { step, seen } = marking((batch) => {
-      if (batch.events.some((event) => event.id === 'c-0')) throw new Error('c fails');
+      if (batch.events.some((event) => event.id === 'c-1')) throw new Error('c fails');
     });
-    await processClaimed(fakeTx(), [step], claimedOf(['a', 'a-0'], ['c', 'c-0'], ['a', 'a-1']));
-    expect(seen).toEqual([['a-0:false', 'c-0:false'], ['a-0:false'], ['c-0:false'], ['a-1:true']]);
+    await processClaimed(fakeTx(), [step], claimedOf(['a', 'a-0'], ['c', 'c-0'], ['a', 'a-1'], ['c', 'c-1']));
+    // Round 1 was kept (a and c marked), round 2 failed: alone, a-0 and c-0 see no mark of the undone rounds.
+    expect(seen).toEqual([
+      ['a-0:false', 'c-0:false'],
+      ['a-1:true', 'c-1:true'],
+      ['a-0:false'],
+      ['c-0:false'],
+      ['a-1:true'],
+      ['c-1:true'],
+    ]);
   });
 });

@@ -171,7 +171,7 @@ export const processClaimed = async (
   const before = new Map(outcomes);
   /** Events applied in this transaction so far, whose processed mark is written when the batch ends. */
   const applied: EngineEvent[] = [];
-  const definitions = createDefinitionCache();
+  let definitions = createDefinitionCache();
   /** What the kept runs deferred (by step) and marked. */
   const kept = { deferred: steps.map((): unknown[] => []), marks: new Set<string>() };
   const run = async (runTx: Tx, events: readonly EngineEvent[]) => {
@@ -193,6 +193,8 @@ export const processClaimed = async (
     applied.length = 0;
     for (const items of kept.deferred) items.length = 0;
     kept.marks.clear();
+    // Read the definitions again: one changed during the batch (a challenge deleted…) may be why it failed.
+    definitions = createDefinitionCache();
     for (const event of claimed) {
       if (outcomes.has(event)) continue;
       try {
