@@ -20,13 +20,21 @@ const deferred = () => {
   return { promise, resolve };
 };
 
+/** A new client's API key, two of its players, and a moment a minute ago for their events. */
+const twoPlayers = async () => {
+  const admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
+  const { key } = await createApiKey(t.app, admin);
+  const players = [await addCustomer(t.app, admin), await addCustomer(t.app, admin)] as const;
+  return { key, players, at: new Date(Date.now() - 60_000).toISOString() };
+};
+
 describe.skipIf(testDbKind() !== 'postgres')('two workers, one player', () => {
   it("a worker never applies a player's event while an earlier one of theirs is still waiting", async () => {
-    const admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
-    const { key } = await createApiKey(t.app, admin);
-    const x = await addCustomer(t.app, admin);
-    const y = await addCustomer(t.app, admin);
-    const at = new Date(Date.now() - 60_000).toISOString();
+    const {
+      key,
+      players: [x, y],
+      at,
+    } = await twoPlayers();
     const x0 = eventFor(x, { occurred_at: at });
     const x1 = eventFor(x, { type: 'order.created', occurred_at: at, data: { order_id: 'A-1', total: 10 } });
     const y1 = eventFor(y, { occurred_at: at });
@@ -83,11 +91,11 @@ describe.skipIf(testDbKind() !== 'postgres')('two workers, one player', () => {
   });
 
   it("a batch takes at most PLAYER_EVENTS_PER_BATCH of one player's events, in arrival order, beside the others'", async () => {
-    const admin = await createClientAndSignIn(t.app, { plan: 'STARTER' });
-    const { key } = await createApiKey(t.app, admin);
-    const busy = await addCustomer(t.app, admin);
-    const other = await addCustomer(t.app, admin);
-    const at = new Date(Date.now() - 60_000).toISOString();
+    const {
+      key,
+      players: [busy, other],
+      at,
+    } = await twoPlayers();
     const many = Array.from({ length: PLAYER_EVENTS_PER_BATCH + 8 }, () =>
       eventFor(busy, { occurred_at: at }),
     );

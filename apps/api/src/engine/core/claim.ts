@@ -78,8 +78,9 @@ export const PLAYER_EVENTS_PER_BATCH = 32;
  * transaction-scoped advisory lock — then chooses the held players' due events in arrival order and locks and reads
  * only those it keeps. A player's events are therefore only ever locked by the worker that holds the player: applied
  * by one worker at a time, in order, and two workers never touch the same player's rows (no deadlocks, no lost
- * updates). Players another worker holds wait for the next round. The statement's snapshot is older than the locks it takes; `FOR UPDATE` reads each
- * queue row as last committed, so an event the player's previous holder finished meanwhile is skipped, not redone.
+ * updates). Players another worker holds wait for the next round. The statement's snapshot is older than the locks
+ * it takes; `FOR UPDATE` reads each queue row as last committed, so an event the player's previous holder finished
+ * meanwhile is skipped, not redone.
  */
 export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]> => {
   const due = await duePlayers(tx, limit);
