@@ -10,12 +10,12 @@ import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
+import { useSignOut } from '@/app/console/use-sign-out';
 import { billingQuery, useSelectPlan } from '@/features/welcome/api';
 import { PlanCard } from '@/features/welcome/components/plan-card';
 import { StripePricingTable } from '@/features/welcome/components/stripe-pricing-table';
 import { WelcomeHeading } from '@/features/welcome/components/welcome-heading';
 import { describePlanFeatures } from '@/features/welcome/plan-features';
-import { useWelcomeSignOut } from '@/features/welcome/use-welcome-sign-out';
 
 type TPaymentPlanProps = {
   /** Inside the onboarding wizard: 'Back' instead of 'Log out'. */
@@ -36,7 +36,7 @@ const PaymentPlanForClient = ({ clientId, onBack }: TPaymentPlanProps & { client
   const billing = useQuery(billingQuery(clientId));
   const selectPlan = useSelectPlan(clientId);
   const navigate = useNavigate();
-  const signOut = useWelcomeSignOut();
+  const signOut = useSignOut();
 
   const choose = (plan: TPlan) =>
     selectPlan.mutate(plan, { onSuccess: () => void navigate(consolePaths.dashboard, { replace: true }) });

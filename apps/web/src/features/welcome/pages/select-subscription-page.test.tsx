@@ -120,12 +120,16 @@ describe('payment-plan page', () => {
     expect(screen.queryByRole('button', { name: /^Choose/ })).toBeNull();
   });
 
-  it('Log out ends the session and returns to the welcome area', async () => {
+  it('Log out ends the session on the server and here, and opens log-in', async () => {
     sessionStore.set(session, true);
-    stubApi({ 'GET /api/billing': ok(billingFixture()) });
+    const api = stubApi({
+      'GET /api/billing': ok(billingFixture()),
+      'POST /api/v2/client-user/signout': ok({}),
+    });
     const { router } = await openPlans();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/log-in'));
+    expect(api.callsTo('POST /api/v2/client-user/signout')).toHaveLength(1);
     expect(sessionStore.get()).toBeNull();
     // Preferences (column choices, sidebar) may stay; nothing of the session may.
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
