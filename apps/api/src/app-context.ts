@@ -87,6 +87,11 @@ export const createAppContext = (input: {
       mail,
       yieldTo: engine.backlogged,
       onResults: metrics.countWebhooks,
+      upkeep: createQueueUpkeepTask({
+        mode: input.config.engine.vacuum,
+        log: input.log,
+        tables: ['webhook_queue'],
+      }),
     }),
   };
 };

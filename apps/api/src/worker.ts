@@ -72,6 +72,7 @@ const main = async () => {
     mail: mailProviderFor(config.mail, { db: database.db, log }),
     yieldTo: engine.backlogged,
     onResults: metrics.countWebhooks,
+    upkeep: createQueueUpkeepTask({ mode: config.engine.vacuum, log, tables: ['webhook_queue'] }),
   });
   stopEngine = async () => {
     await engine.stop();

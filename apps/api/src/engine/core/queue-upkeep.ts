@@ -30,12 +30,12 @@ const serverVacuums = async (database: Database) => {
   return row?.on === true;
 };
 
-/** The queue tables past the threshold, by the server's own statistics of dead and live rows. */
-export const queueTablesToVacuum = async (database: Database) => {
+/** The queue tables (of `tables`) past the threshold, by the server's own statistics of dead and live rows. */
+export const queueTablesToVacuum = async (database: Database, tables: readonly string[] = QUEUE_TABLES) => {
   const rows = await database.query<TableStats>(
     `SELECT relname, n_live_tup, n_dead_tup FROM pg_stat_user_tables
       WHERE schemaname = current_schema() AND relname = ANY($1::text[])`,
-    [[...QUEUE_TABLES]],
+    [[...tables]],
   );
   return rows
     .filter((row) => Number(row.n_dead_tup) > DEAD_ROWS_MIN + DEAD_SHARE * Number(row.n_live_tup))
@@ -64,11 +64,14 @@ export const vacuumQueueTables = async (
 /**
  * Vacuums the queue tables where nothing else does (`ENGINE_VACUUM=auto`, the default: on PGlite, and on a
  * PostgreSQL server whose autovacuum is off), every CHECK_EVERY_MS at most, a table only once enough of its rows
- * have died.
+ * have died. The engine runs it after its batches; the webhook dispatcher runs its own for `webhook_queue` after
+ * writing results, since deliveries churn that queue while the engine sleeps (a day of spends and no events).
  */
 export const createQueueUpkeepTask = (options: {
   mode: QueueUpkeepMode;
   log?: FastifyBaseLogger;
+  /** The tables this one keeps (default: every queue table). */
+  tables?: readonly (typeof QUEUE_TABLES)[number][];
 }): EngineTask => {
   let active: boolean | null = options.mode === 'off' ? false : null;
   let lastCheck = 0;
@@ -82,7 +85,7 @@ export const createQueueUpkeepTask = (options: {
         active = !(await serverVacuums(database));
         if (!active) return false;
       }
-      await vacuumQueueTables(database, await queueTablesToVacuum(database), options.log);
+      await vacuumQueueTables(database, await queueTablesToVacuum(database, options.tables), options.log);
       // Upkeep is never work the worker should hurry back to.
       return false;
     },

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { listenForNotifications, type NotificationListener } from '../../db/notifications';
 import { rowsOf } from '../../db/raw-sql';
 import { clientUsers, webhookEndpoints } from '../../db/schema';
+import type { EngineTask } from '../../engine/core/engine';
 import type { MailProvider } from '../../providers/mail';
 import {
   type AttemptOutcome,
@@ -65,6 +66,11 @@ export const createWebhookDispatcher = (deps: {
   yieldTo?: () => boolean;
   /** Told what each set of written results came to (the operator's metrics). */
   onResults?: (tally: { delivered: number; failed: number; gaveUp: number }) => void;
+  /**
+   * Keeps `webhook_queue` vacuumed (engine/core/queue-upkeep.ts), run after results are written: each delivery
+   * leaves dead rows there that the claim reads until a VACUUM, and the engine's own upkeep runs only when events do.
+   */
+  upkeep?: EngineTask;
 }) => {
   const { db } = deps.database;
   const settings = deps.config.webhooks;
@@ -170,7 +176,20 @@ export const createWebhookDispatcher = (deps: {
     if (batch.length === 0) return;
     const gaveUp = await recordAttempts(db, batch);
     tell(batch, gaveUp.length);
+    keepQueue();
     if (gaveUp.length > 0) await disableAndTell(gaveUp);
+  };
+  let upkeeping = false;
+  /** Beside the sending, never in the results' chain: a vacuum must not hold up the next results. */
+  const keepQueue = () => {
+    if (!deps.upkeep || upkeeping) return;
+    upkeeping = true;
+    deps.upkeep
+      .run(deps.database)
+      .catch((error) => deps.log.warn({ err: error }, 'webhook queue upkeep failed'))
+      .finally(() => {
+        upkeeping = false;
+      });
   };
   const queueFlush = () => {
     flushing = flushing

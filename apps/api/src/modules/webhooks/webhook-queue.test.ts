@@ -5,7 +5,9 @@ import { addCustomer, type SignedIn } from '../../../test/factories';
 import { createClientApp, type TestApp } from '../../../test/test-app';
 import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 import { jsonColumn, rowsOf } from '../../db/raw-sql';
+import { createLogger } from '../../logger';
 import { claimDue, claimDueSql, claimedDeliveriesSql } from './delivery-store';
+import { createWebhookDispatcher } from './dispatcher';
 
 /*
  * webhook_queue (migration 0036) holds the deliveries still to send, kept by triggers from the deliveries' own
@@ -114,6 +116,32 @@ describe('the webhook queue', () => {
     expect((await queueAndPending()).queue).toHaveLength(1);
     expect((await call('DELETE', `/api/integrations/webhooks/${endpoint._id}`)).statusCode).toBe(200);
     expect(await queueAndPending()).toEqual({ queue: [], pending: [] });
+  });
+
+  it('keeps its queue vacuumed from the dispatcher: after results are written, beside the sending', async () => {
+    await addEndpoint();
+    const currency = await createCurrency(t.app, admin);
+    const customer = await addCustomer(t.app, admin);
+    const upkeeps: unknown[] = [];
+    const dispatcher = createWebhookDispatcher({
+      database: t.ctx.database,
+      config: t.ctx.config,
+      log: createLogger('silent'),
+      mail: t.ctx.mail,
+      upkeep: {
+        run: async (database) => {
+          // Spends and redemptions send webhooks while the engine sleeps: its own upkeep would not run.
+          upkeeps.push({ database, queued: (await queueAndPending()).queue.length });
+          return false;
+        },
+      },
+    });
+    await dispatcher.drain();
+    expect(upkeeps).toEqual([]);
+    await credit(customer, currency._id);
+    await dispatcher.drain();
+    // Not awaited by the sending: it runs on its own once the result (the queue row's removal) is written.
+    await expect.poll(() => upkeeps).toEqual([{ database: t.ctx.database, queued: 0 }]);
   });
 
   it('a claim reads the deliveries only by key, whatever their history, and leases what it took', async () => {
