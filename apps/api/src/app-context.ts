@@ -59,7 +59,7 @@ export const createAppContext = (input: {
       ...engineTasks(clock),
       createCustomerImportTask(input.log, input.config.imports),
       createEventLogTask({ retentionDays: input.config.engine.eventRetentionDays, log: input.log }),
-      createQueueUpkeepTask({ mode: input.config.engine.vacuum, log: input.log }),
+      createQueueUpkeepTask({ mode: input.config.engine.vacuum, log: input.log, tables: ['event_queue'] }),
     ],
     log: input.log,
     batchSize: input.config.engine.batchSize,

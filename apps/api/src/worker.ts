@@ -57,7 +57,7 @@ const main = async () => {
       ...engineTasks(clockStartingAt(config.clockStart)),
       createCustomerImportTask(log, config.imports),
       createEventLogTask({ retentionDays: config.engine.eventRetentionDays, log }),
-      createQueueUpkeepTask({ mode: config.engine.vacuum, log }),
+      createQueueUpkeepTask({ mode: config.engine.vacuum, log, tables: ['event_queue'] }),
     ],
     log,
     batchSize: config.engine.batchSize,

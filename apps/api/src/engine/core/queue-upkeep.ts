@@ -64,8 +64,8 @@ export const vacuumQueueTables = async (
 /**
  * Vacuums the queue tables where nothing else does (`ENGINE_VACUUM=auto`, the default: on PGlite, and on a
  * PostgreSQL server whose autovacuum is off), every CHECK_EVERY_MS at most, a table only once enough of its rows
- * have died. The engine runs it after its batches; the webhook dispatcher runs its own for `webhook_queue` after
- * writing results, since deliveries churn that queue while the engine sleeps (a day of spends and no events).
+ * have died. Each queue is kept by what churns it: the engine runs one for `event_queue` after its batches, the webhook
+ * dispatcher one for `webhook_queue` after writing results (deliveries go on while the engine sleeps: spends).
  */
 export const createQueueUpkeepTask = (options: {
   mode: QueueUpkeepMode;

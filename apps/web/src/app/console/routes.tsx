@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { useSession } from '@/api/use-session';
 import { routePatterns } from '@/app/console/available-paths';
-import { isSigningOut } from '@/app/console/use-sign-out';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RequireSession } from '@/app/session-guards';
+import { isSigningOut } from '@/app/use-sign-out';
 import { lazyPage } from '@/ui/lazy-page';
 
 const ConsoleLayout = lazyPage(() => import('@/app/console/console-layout'), 'ConsoleLayout');

@@ -15,7 +15,7 @@ import {
 import { cloneElement, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TNavGroupEntry } from '@/app/console/nav-items';
-import { useSignOut } from '@/app/console/use-sign-out';
+import { useSignOut } from '@/app/use-sign-out';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
 
 /*

@@ -10,7 +10,7 @@ import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
-import { useSignOut } from '@/app/console/use-sign-out';
+import { useSignOut } from '@/app/use-sign-out';
 import { billingQuery, useSelectPlan } from '@/features/welcome/api';
 import { PlanCard } from '@/features/welcome/components/plan-card';
 import { StripePricingTable } from '@/features/welcome/components/stripe-pricing-table';
