@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimDue } from '../src/modules/webhooks/delivery-store';
 import { useUpgradeDatabase } from './migration-upgrade';
+import { insertTestEndpoint } from './webhook-rows';
 
 /*
  * The deliveries' queue apart from their history (migration 0036): the pending deliveries it finds join
@@ -23,10 +24,7 @@ describe('migration 0036: the webhook queue', () => {
   it('queues the pending deliveries it finds with their leases, none of the others, and follows the statuses after', async () => {
     const { database } = upgrade.current;
     await upgrade.current.migrateBefore();
-    await database.query(
-      `INSERT INTO webhook_endpoints (id, client_id, url, event_types, secret)
-       VALUES ('ep1', 'cl1', 'https://hooks.example.com/a', ARRAY['wallet.credited'], 'whsec_1')`,
-    );
+    await insertTestEndpoint(database);
     // Due and never tried; leased by a sender in flight; leased by a sender that died (the lease ran out); retrying
     // in an hour; delivered; failed.
     await database.query(

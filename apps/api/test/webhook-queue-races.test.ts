@@ -4,6 +4,7 @@ import type { Database } from '../src/db/database';
 import { claimDue, leaseOne } from '../src/modules/webhooks/delivery-store';
 import { testDbKind, withDatabaseName } from './db-kind';
 import { createTestDatabase } from './test-database';
+import { insertTestEndpoint } from './webhook-rows';
 
 /*
  * What a sender reads of a delivery it takes from webhook_queue (migration 0036) is the delivery as committed when it
@@ -28,10 +29,7 @@ describe.skipIf(testDbKind() !== 'postgres')('a delivery taken while another tra
       connectionString: withDatabaseName(process.env.TEST_DATABASE_URL as string, row?.name as string),
     });
     await other.connect();
-    await database.query(
-      `INSERT INTO webhook_endpoints (id, client_id, url, event_types, secret)
-       VALUES ('ep1', 'cl1', 'https://hooks.example.com/a', ARRAY['wallet.credited'], 'whsec_1')`,
-    );
+    await insertTestEndpoint(database);
   });
   afterAll(async () => {
     await other?.end();

@@ -70,7 +70,7 @@ const STATUS_FILTERS: Record<TWebhookDeliveryStatus, SQL> = {
   pending: sql`d.status = 'pending' AND d.attempts = 0`,
   retrying: sql`d.status = 'pending' AND d.attempts > 0`,
   delivered: sql`d.status = 'delivered'`,
-  failed: sql`d.status = 'failed'`,
+  failed: sql`d.failed`,
 };
 
 const selectDeliveries = (where: SQL, tail: SQL) => sql`

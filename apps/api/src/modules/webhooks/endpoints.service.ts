@@ -54,7 +54,7 @@ export const createWebhookEndpointsService = (db: Db, policy: AddressPolicy) => 
       db,
       sql`SELECT e.id AS endpoint_id,
                  (SELECT count(*) FROM webhook_queue q WHERE q.endpoint_id = e.id)::int AS pending,
-                 (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'failed')::int AS failed
+                 (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.failed)::int AS failed
           FROM webhook_endpoints e WHERE e.client_id = ${clientId} AND e.id = ANY (${arrayParam(endpointIds)}::text[])`,
     );
     return new Map(rows.map((row) => [row.endpoint_id, { pending: row.pending, failed: row.failed }]));
