@@ -4,7 +4,7 @@ export { type BadgeGrant, grantBadges } from './badges/grant-badges';
 export { claimEvents } from './core/claim';
 export { createEngine, type Engine, type EngineTally, type EngineTask, MAX_ATTEMPTS } from './core/engine';
 export { ingestEvents } from './core/ingest';
-export { PLAYER_LOCK_NAMESPACE } from './core/locks';
+export { lockClientExclusively, PLAYER_LOCK_NAMESPACE } from './core/locks';
 export { type QueueDepth, readQueueDepth } from './core/queue-depth';
 export type { EngineEvent, EngineStep, StepBatch } from './core/types';
 export { ALL_BRANCHES } from './dashboard/dashboard-rollups';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Clock, systemClock } from '../../clock';
 import type { Database } from '../../db/database';
 import type { EngineTask } from '../core/engine';
-import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
+import { lockClientExclusively } from '../core/locks';
 import { rowsOf } from '../core/sql';
 
 /** Players expired per challenge and run: a big challenge ending is worked through over a few runs, between batches. */
@@ -28,7 +28,7 @@ export const expireEndedChallenges = async (database: Database, now = new Date()
   const at = now.toISOString();
   for (const clientId of new Set(due.map((row) => row.client_id))) {
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}, hashtext(${clientId}))`);
+      await lockClientExclusively(tx, clientId);
       for (const { id } of due.filter((row) => row.client_id === clientId)) {
         const [counted] = await rowsOf<{ due: number }>(
           tx,

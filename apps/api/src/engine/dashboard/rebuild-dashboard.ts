@@ -1,7 +1,7 @@
 import { ORDER_REVERSAL_STATUSES } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
-import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
+import { lockClientExclusively } from '../core/locks';
 import { arrayParam, rowsOf } from '../core/sql';
 import { ALL_BRANCHES } from './dashboard-rollups';
 import { DISTINCT_WINDOW_MAX_DAYS } from './day-gaps';
@@ -122,7 +122,7 @@ const rebuildDailySums = async (tx: Tx, clientId: string, timeZone: string) => {
  */
 export const rebuildDashboard = async (database: Database, clientId: string) =>
   database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}, hashtext(${clientId}))`);
+    await lockClientExclusively(tx, clientId);
     const [client] = await rowsOf<{ time_zone: string }>(
       tx,
       sql`SELECT time_zone FROM clients WHERE id = ${clientId}`,

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { lockClientExclusively } from '../core/locks';
 import { arrayParam, rowsOf } from '../core/sql';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import type { MilestoneReached } from './evaluate';
-import { lockClientExclusively, settlePlayers, writeTargetsDirectly } from './settle-players';
+import { settlePlayers, writeTargetsDirectly } from './settle-players';
 import { loadTracks, type TrackDefinition } from './track-definitions';
 import { writeMilestonesReached } from './track-state';
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
 import { arrayParam, rowsOf } from '../core/sql';
 import { currentValuesOf } from '../statistics/current-values';
 import {
@@ -13,10 +12,6 @@ import { evaluateTracks, type TargetChange } from './evaluate';
 import { isTrackActive, loadTracks } from './track-definitions';
 import { loadFloors, recordSourceMonths, scheduleReviews, writeMilestonesReached } from './track-state';
 import { targetChangeWebhooks } from './track-webhooks';
-
-/** Background work on a client's players waits for its event batches and keeps the next ones out meanwhile. */
-export const lockClientExclusively = (tx: Tx, clientId: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}, hashtext(${clientId}))`);
 
 /**
  * Sets target statistics outside an event batch (re-evaluation, year-end, tier reviews): the value of the

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { localMonthIndex, localYear, startOfLocalMonth, startOfLocalYear } from '../../local-time';
+import { lockClientExclusively } from '../core/locks';
 import { arrayParam, rowsOf } from '../core/sql';
 import { currentValuesOf } from '../statistics/current-values';
 import { loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import type { TargetChange } from './evaluate';
 import { mappedTarget } from './milestones';
-import { lockClientExclusively, settlePlayers, writeTargetsDirectly } from './settle-players';
+import { settlePlayers, writeTargetsDirectly } from './settle-players';
 import { isWindowed, loadTracks, type TrackDefinition, windowMonths } from './track-definitions';
 import { loadFloors } from './track-state';
 

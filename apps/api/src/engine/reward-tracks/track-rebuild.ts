@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { lockClientExclusively } from '../core/locks';
 import { rowsOf } from '../core/sql';
 import { currentVersion, loadStatisticCatalogue } from '../statistics/statistic-definitions';
-import { lockClientExclusively, playersWithValues, settlePlayers } from './settle-players';
+import { playersWithValues, settlePlayers } from './settle-players';
 import { isWindowed, loadTracks } from './track-definitions';
 import { nextReviewAt } from './track-state';
 

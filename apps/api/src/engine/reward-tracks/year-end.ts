@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { localYear, startOfLocalYear } from '../../local-time';
+import { lockClientExclusively } from '../core/locks';
 import { arrayParam, rowsOf } from '../core/sql';
 import { currentVersion, loadStatisticCatalogue } from '../statistics/statistic-definitions';
-import { lockClientExclusively, playersWithValues, settlePlayers } from './settle-players';
+import { playersWithValues, settlePlayers } from './settle-players';
 import { loadTracks } from './track-definitions';
 
 /**

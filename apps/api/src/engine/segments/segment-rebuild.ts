@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/database';
 import { jsonColumn } from '../../db/raw-sql';
 import type { SegmentActionColumn, SegmentFilterColumn } from '../../db/schema';
-import { CLIENT_LOCK_NAMESPACE } from '../core/locks';
+import { lockClientExclusively } from '../core/locks';
 import { rowsOf } from '../core/sql';
 import { currentVersion, loadStatisticCatalogue } from '../statistics/statistic-definitions';
 import { type MembershipChange, runSegmentActions } from './segment-actions';
@@ -70,9 +70,7 @@ const matchingPlayers = async (
  * exclusively, so no event batch of that client is half-way through while membership is rewritten.
  */
 const rebuildSegment = async (tx: Tx, segment: PendingSegment) => {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}, hashtext(${segment.client_id}))`,
-  );
+  await lockClientExclusively(tx, segment.client_id);
   const filters = jsonColumn<SegmentFilterColumn[]>(segment.filters);
   const actions = jsonColumn<SegmentActionColumn[]>(segment.actions);
   const matched = await matchingPlayers(tx, segment.client_id, filters, segment.time_zone);

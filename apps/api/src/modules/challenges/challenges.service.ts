@@ -24,6 +24,7 @@ import {
   currencies,
   segments,
 } from '../../db/schema';
+import { lockClientExclusively } from '../../engine';
 import { scheduleBounds } from '../../engine/challenges/challenge-schedule';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { type Actor, diffFields, recordAudit } from '../audit/audit';
@@ -233,6 +234,8 @@ export const createChallengesService = (db: Db) => {
       await checkReferences(db, actor.clientId, input);
       const columns = columnsOf(input, await clientTimeZone(db, actor.clientId));
       return db.transaction(async (tx) => {
+        // A batch in flight holds entries it read before this edit and writes them back whole: let it finish first.
+        await lockClientExclusively(tx, actor.clientId);
         const before = await load(tx, actor.clientId, id, true);
         const [updated] = await tx
           .update(challenges)
@@ -259,6 +262,7 @@ export const createChallengesService = (db: Db) => {
      */
     remove: async (actor: Actor, id: string) =>
       db.transaction(async (tx) => {
+        await lockClientExclusively(tx, actor.clientId);
         const before = await load(tx, actor.clientId, id, true);
         const shown = await present(tx, before);
         await tx.execute(sql`
