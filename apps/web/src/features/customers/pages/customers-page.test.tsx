@@ -119,6 +119,15 @@ describe('customers list', () => {
     expect(datePair?.contains(search)).toBe(false);
   });
 
+  it('marks a "Joined to" before "Joined from" and leaves it out of the request', async () => {
+    const api = serveCustomers();
+    await openCustomers('/console/customers?start_date=2025-03-01&end_date=2025-02-01');
+    expect(await screen.findByText('Earlier than Joined from')).toBeTruthy();
+    const last = api.callsTo('GET /api/v2/client/loyalty/users').at(-1);
+    expect(last?.url).toContain('start_date=2025-03-01');
+    expect(last?.url).not.toContain('end_date');
+  });
+
   it('sends the status filter and search to the server', async () => {
     const api = serveCustomers();
     await openCustomers('/console/customers?status=SUSPENDED&search=ann&start_date=2025-01-01');
