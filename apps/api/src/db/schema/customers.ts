@@ -93,7 +93,8 @@ export const loyaltyAccounts = pgTable(
       .notNull()
       .references(() => customers.id),
     loyaltyNumber: text('loyalty_number').notNull(),
-    cardNumber: text('card_number').notNull(),
+    // Null: a member enrolled by loyalty number alone (API, import) has no physical card yet.
+    cardNumber: text('card_number'),
     cardLinked: boolean('card_linked').notNull().default(true),
     memberDate: text('member_date').notNull(),
     memberBranchId: text('member_branch_id'),

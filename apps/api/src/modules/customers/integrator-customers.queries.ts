@@ -36,7 +36,7 @@ export const setLoyaltyNumber = async (
     clientId: customer.clientId,
     customerId: customer.id,
     loyaltyNumber,
-    cardNumber: loyaltyNumber,
+    cardNumber: null,
     cardLinked: false,
     memberDate: await businessToday(tx, customer.clientId),
     memberBranchId: customer.memberBranchId,

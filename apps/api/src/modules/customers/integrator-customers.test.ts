@@ -86,6 +86,16 @@ describe('enrolment', () => {
       },
     });
     const id = first.json().content._id as string;
+    // Enrolled by loyalty number alone: a loyalty record with no card yet, as the console's profile shows it.
+    const loyalty = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/get/loyalty?customer_id=${id}`,
+      headers: bearer(admin.token),
+    });
+    expect(loyalty.json().content).toMatchObject({
+      loyalty_number: loyaltyNumber,
+      card: { number: '', linked: false },
+    });
 
     const repeat = await enrol(body);
     expect(repeat.statusCode, repeat.body).toBe(200);

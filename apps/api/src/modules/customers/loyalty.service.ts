@@ -28,7 +28,7 @@ type LoyaltyRow = typeof loyaltyAccounts.$inferSelect;
 const toLoyalty = (row: LoyaltyRow, user: { name: string; surname: string }): TLoyalty => ({
   _id: row.id,
   loyalty_number: row.loyaltyNumber,
-  card: { number: row.cardNumber, linked: row.cardLinked },
+  card: { number: row.cardNumber ?? '', linked: row.cardLinked },
   member_date: row.memberDate,
   customer_id: row.customerId,
   member_branch_id: row.memberBranchId,

@@ -138,6 +138,16 @@ describe('a dry run, a run, and the same file again', () => {
       member_branch_id: setup.branchIds['Sea Point'],
     });
     const id = thandi.json().content._id as string;
+    // A loyalty number is not a card: the record has none until a user links one.
+    const loyalty = await setup.t.app.inject({
+      method: 'GET',
+      url: `/api/v2/get/loyalty?customer_id=${id}`,
+      headers: bearer(setup.admin.token),
+    });
+    expect(loyalty.json().content).toMatchObject({
+      loyalty_number: `L${t}1`,
+      card: { number: '', linked: false },
+    });
     expect(await balanceOf(setup.t.app, setup.admin, id, currency._id)).toBe(120.5);
     const ledger = await ledgerOf(setup.t.app, setup.admin, id);
     expect(ledger).toMatchObject([

@@ -122,7 +122,7 @@ const writeCustomers = async (
     await tx.execute(sql`
       INSERT INTO loyalty_accounts (id, client_id, customer_id, loyalty_number, card_number, card_linked, member_date,
                                     member_branch_id)
-      SELECT u.id, ${job.clientId}, u.customer, u.number, u.number, false, ${memberDate}, u.branch
+      SELECT u.id, ${job.clientId}, u.customer, u.number, NULL, false, ${memberDate}, u.branch
       FROM unnest(${arrayParam(records.map(() => newId()))}::text[], ${arrayParam(records.map((p) => ids.get(p)))}::text[],
                   ${arrayParam(records.map((p) => p.newLoyaltyNumber))}::text[],
                   ${arrayParam(records.map((p) => p.values.member_branch_id))}::text[]) AS u(id, customer, number, branch)`);

@@ -102,7 +102,8 @@ export const LoyaltyDetailsSection = ({ loyalty, canEdit }: TLoyaltyDetailsSecti
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Fact label="Loyalty Number">{loyalty.loyalty_number}</Fact>
-          <Fact label="Card Number">{loyalty.card.number}</Fact>
+          {/* A member enrolled by loyalty number alone (API, import) has no card yet. */}
+          <Fact label="Card Number">{loyalty.card.number || 'No card yet'}</Fact>
           <Fact label="Physical Card">
             <Badge variant="light" color={loyalty.card.linked ? 'teal' : 'gray'} tt="none">
               {loyalty.card.linked ? 'Linked' : 'Not linked'}

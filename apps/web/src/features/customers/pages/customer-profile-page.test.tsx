@@ -318,6 +318,17 @@ describe('customer profile: loyalty', () => {
     );
   });
 
+  it('says a member enrolled by loyalty number alone has no card yet', async () => {
+    serveCustomers(
+      {},
+      { 'GET /api/v2/get/loyalty': () => ok(loyaltyFixture({ card: { number: '', linked: false } })) },
+    );
+    await openProfile();
+    const box = await screen.findByRole('region', { name: 'Loyalty Details' });
+    expect(await within(box).findByText('No card yet')).toBeTruthy();
+    expect(within(box).getByText('Not linked')).toBeTruthy();
+  });
+
   it('a failed loyalty update shows the request-error title and stays in edit mode', async () => {
     serveCustomers(
       {},
