@@ -57,27 +57,29 @@ export const createAuthService = (ctx: AppContext) => {
     const { ip } = origin;
     const email = input.email.trim().toLowerCase();
     const key = signInKey(email);
-    await signInFailures.assertOpen(key);
+    // Counted before the password is checked, so a burst of guesses gets no more than the budget.
+    const attempt = await signInFailures.reserve(key);
     const found = await findUserByEmail(db, email);
     const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
     if (!found || !valid) {
-      await signInFailures.record(key);
       // A failure for an unknown email belongs to no client: only the request log keeps it.
       if (found) await audit(found.user, ip, 'auth.sign_in_failed', 'Failed sign-in (wrong password)');
       throw unauthorized(API_ERROR_MESSAGES.invalidCredentials);
     }
     if (found.user.status !== 'ACTIVE') {
+      await attempt.giveBack();
       await audit(found.user, ip, 'auth.sign_in_failed', 'Failed sign-in (account inactive)');
       throw new HttpError(403, INACTIVE_ACCOUNT_MESSAGE);
     }
     // With a second factor the failures are cleared only once it is given: a known password alone must not
-    // reset the count of wrong codes.
+    // reset the count of wrong codes (its own attempt is given back: it was no failure).
     const mfa = {
       userId: found.user.id,
       clientId: found.user.clientId,
       tokenVersion: found.user.tokenVersion,
     };
     if (await hasSecondFactor(db, found.user.id)) {
+      await attempt.giveBack();
       await audit(
         found.user,
         ip,
@@ -88,6 +90,7 @@ export const createAuthService = (ctx: AppContext) => {
       return { mfa_required: true as const, mfa_token: token };
     }
     if (await isMfaRequired(db, found.user.clientId)) {
+      await attempt.giveBack();
       await audit(found.user, ip, 'auth.password_accepted', 'Password accepted; two-factor set-up required');
       const token = await ctx.tokens.issueMfa({ ...mfa, purpose: 'enrol', rememberMe: input.remember_me });
       return { mfa_required: true as const, mfa_enrolment_required: true as const, mfa_token: token };
@@ -101,8 +104,7 @@ export const createAuthService = (ctx: AppContext) => {
   const forgotPassword = async (rawEmail: string, ip: string | null) => {
     const email = rawEmail.trim().toLowerCase();
     const key = `forgot:${email}`;
-    await resetRequests.assertOpen(key);
-    await resetRequests.record(key);
+    await resetRequests.reserve(key);
     const found = await findUserByEmail(db, email);
     if (found && found.user.status === 'ACTIVE') {
       await db.transaction(async (tx) => {

@@ -83,6 +83,20 @@ describe('POST /api/v2/client-user/signin', () => {
     expect(wrong.json().message).toBe('Incorrect email address or password.');
   });
 
+  it('holds the limit for a burst of wrong passwords sent at once, and a right one gives back its attempt', async () => {
+    const { email, password } = await registered();
+    expect((await signIn({ email, password })).statusCode).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signIn({ email, password: `bad-${i}` })),
+    );
+    expect(burst.map((res) => res.statusCode).sort()).toEqual([401, 401, 401, ...Array(5).fill(429)]);
+    const rows = await t.ctx.database.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM auth_attempts WHERE key = 'signin:' || $1",
+      [email],
+    );
+    expect(rows[0]?.n).toBe('3');
+  });
+
   it('locks an email after the allowed failures (429 + Retry-After), even for the right password', async () => {
     const { email, password } = await registered();
     for (let i = 0; i < 3; i++) expect((await signIn({ email, password: `bad-${i}` })).statusCode).toBe(401);

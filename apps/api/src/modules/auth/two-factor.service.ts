@@ -80,7 +80,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
     return moved ? 'totp' : 'used';
   };
 
-  /** Counts a wrong code against its limit (`budgetOf`), audits it, and answers it. */
+  /** Audits a wrong code and answers it; the attempt was counted against its limit (`budgetOf`) before the check. */
   const refuse = async (
     user: ClientUserRow,
     ip: string | null,
@@ -88,8 +88,6 @@ export const createTwoFactorService = (ctx: AppContext) => {
     status: WrongCode,
     message: string,
   ) => {
-    const budget = budgetOf(user, status);
-    await budget.limiter.record(budget.key);
     await audit(user, ip, 'auth.mfa_failed', summary);
     return new HttpError(status, message);
   };
@@ -160,11 +158,11 @@ export const createTwoFactorService = (ctx: AppContext) => {
 
   /** Confirms the pending secret with a code from it: the factor is on, and the recovery codes are answered once. */
   const confirmSetup = async (user: ClientUserRow, code: string, ip: string | null, wrong: WrongCode) => {
-    const budget = budgetOf(user, wrong);
-    await budget.limiter.assertOpen(budget.key);
     const factor = await findSecondFactor(db, user.id);
     if (factor?.secret) throw conflict(M.alreadyEnabled);
     if (!factor?.pendingSecret) throw conflict(M.notStarted);
+    const budget = budgetOf(user, wrong);
+    await budget.limiter.reserve(budget.key);
     if (acceptedTotpStep(factor.pendingSecret, code, null) === null)
       // No recovery codes exist yet: the hint names only the app.
       throw await refuse(user, ip, 'Wrong code while setting up two-factor sign-in', wrong, M.invalidAppCode);
@@ -176,7 +174,8 @@ export const createTwoFactorService = (ctx: AppContext) => {
           secret: factor.pendingSecret,
           pendingSecret: null,
           enabledAt: new Date(),
-          // Setting up proves the phone has the secret; the same code may still sign in right after.
+          // Setting up proves the phone has the secret, not a sign-in: the same code may still sign in right after
+          // (a user who enrols and is asked for a code at once should not wait up to 30 s for the next one).
           lastUsedStep: null,
           updatedAt: new Date(),
         })
@@ -198,7 +197,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
     signInWithCode: async (input: { mfa_token: string; code: string }, origin: SignInOrigin) => {
       const found = await userOfMfaToken(input.mfa_token, 'verify');
       const { limiter, key } = budgetOf(found.user, 401);
-      await limiter.assertOpen(key);
+      await limiter.reserve(key);
       const used = await requireCode(found.user, origin.ip, input.code, {
         summary: 'Failed sign-in (wrong two-factor code)',
         status: 401,
@@ -247,7 +246,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
       const user = await signedInUser(userId);
       if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
       const { limiter, key } = budgetOf(user, 400);
-      await limiter.assertOpen(key);
+      await limiter.reserve(key);
       // A recovery code cannot mint new ones: whoever holds the old sheet must not renew it.
       await requireCode(user, ip, code, {
         summary: 'Wrong code while making new recovery codes',
@@ -268,7 +267,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
       if (!(await findSecondFactor(db, userId))?.secret) throw conflict(M.notEnabled);
       if (await isMfaRequired(db, user.clientId)) throw conflict(M.requiredByBusiness);
       const { limiter, key } = budgetOf(user, 400);
-      await limiter.assertOpen(key);
+      await limiter.reserve(key);
       await requireCode(user, ip, code, {
         summary: 'Wrong code while turning off two-factor sign-in',
         status: 400,

@@ -250,6 +250,18 @@ describe('sign-in with a second factor', () => {
     expect(await auditActions(admin.userId)).toContain('auth.mfa_failed');
   });
 
+  it('holds the limit for a burst: of ten wrong codes sent at once, three are checked and the rest answered 429', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const { secret } = await enrol(admin);
+    const mfaToken = (await signIn(admin)).json().content.mfa_token;
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => secondStep(mfaToken, wrongCode(secret))),
+    );
+    const statuses = burst.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, ...Array(7).fill(429)]);
+    expect((await signIn(admin)).statusCode).toBe(429);
+  });
+
   it('takes each recovery code once', async () => {
     const admin = await createClientAndSignIn(t.app);
     const { recoveryCodes } = await enrol(admin);
