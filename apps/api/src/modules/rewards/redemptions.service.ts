@@ -25,6 +25,7 @@ import { recTime, redeemedOf, redeemScript } from './redeem.queries';
 import { lockRewardShared, REDEEMED_TOTAL, uncountRedemption } from './redemption-counts';
 import {
   customerRedemptions,
+  firstAnswerOf,
   REDEMPTION_COLUMNS,
   type RedemptionRecord,
   type RewardRecord,
@@ -161,7 +162,7 @@ export const createRedemptionsService = (db: Db) => {
         const { redemption, repeat } = await redeemOnce(principal, customerId, input, staff);
         if (repeat && (redemption.customer_id !== customerId || redemption.reward_id !== input.reward_id))
           throw conflict(M.redemptionIdReused);
-        return { redemption: toRedemption(redemption), repeat };
+        return { redemption: repeat ? firstAnswerOf(redemption) : toRedemption(redemption), repeat };
       } catch (error) {
         if (error instanceof Refused) throw conflict(error.message);
         if (!isUniqueViolation(error)) throw error;
@@ -170,7 +171,7 @@ export const createRedemptionsService = (db: Db) => {
         if (first) {
           if (first.customer_id !== customerId || first.reward_id !== input.reward_id)
             throw conflict(M.redemptionIdReused);
-          return { redemption: toRedemption(first), repeat: true };
+          return { redemption: firstAnswerOf(first), repeat: true };
         }
         // Otherwise a generated code met one already issued (odds ~1e-12): the whole redemption is tried again.
         if (attempt >= 3) throw error;
@@ -214,21 +215,33 @@ export const createRedemptionsService = (db: Db) => {
       if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.redemptionNotFound);
       if (row.status === 'cancelled') throw conflict(M.alreadyCancelled);
       if (row.status === 'used') throw conflict(M.usedCannotCancel);
-      const [credit] = await applyWalletEffects(tx, [
-        {
-          clientId: principal.clientId,
-          customerId: row.customer_id,
-          branchId: row.branch_id,
-          currencyId: row.currency_id,
-          cents: Math.round(Number(row.cost) * 100),
-          transactionType: 'Spending',
-          cause: { kind: 'redemption', id: row.id },
-          eventId: `${row.id}:cancel`,
-          occurredAt: new Date(),
-          reference: row.id,
-          reason: `Cancelled redemption: ${row.reward_name}`,
-        },
-      ]);
+      // An erased member's balances were forfeited and can never be spent: the coupon is voided, nothing credited.
+      // FOR SHARE: an erasure under way is waited for, and one that starts waits for this cancel's credit.
+      const [owner] = await rowsOf<{ status: string }>(
+        tx,
+        sql`SELECT status FROM customers WHERE client_id = ${principal.clientId} AND id = ${row.customer_id} FOR SHARE`,
+      );
+      const refund = owner?.status !== 'ERASED';
+      const [credit] = await applyWalletEffects(
+        tx,
+        refund
+          ? [
+              {
+                clientId: principal.clientId,
+                customerId: row.customer_id,
+                branchId: row.branch_id,
+                currencyId: row.currency_id,
+                cents: Math.round(Number(row.cost) * 100),
+                transactionType: 'Spending',
+                cause: { kind: 'redemption', id: row.id },
+                eventId: `${row.id}:cancel`,
+                occurredAt: new Date(),
+                reference: row.id,
+                reason: `Cancelled redemption: ${row.reward_name}`,
+              },
+            ]
+          : [],
+      );
       await lockRewardShared(tx, row.reward_id);
       await uncountRedemption(tx, principal.clientId, row.reward_id);
       await tx.execute(

@@ -245,12 +245,25 @@ describe('redeeming', () => {
         .map((entry) => [entry.summary, entry.actor_id]),
     ).toEqual([[`Redeemed ${reward.name} for a customer`, kit.setup.admin.userId]]);
 
+    // The integrator path called with a console token: the same record of who did it.
+    const viaV1 = await kit.setup.call('POST', `/api/v1/players/${customer}/redemptions`, {
+      id: `staff-v1-${randomBytes(4).toString('hex')}`,
+      reward_id: reward._id,
+    });
+    expect(viaV1.statusCode, viaV1.body).toBe(201);
+    const audited = await kit.setup.call('GET', '/api/audit-log?size=50');
+    expect(
+      (audited.json().content as TAuditEntry[]).filter(
+        (entry) => entry.action === 'reward.redeemed' && entry.entity_id === customer,
+      ),
+    ).toHaveLength(2);
+
     const suspended = await kit.setup.call('PUT', '/api/v2/suspend/user', { _id: customer });
     expect(suspended.statusCode, suspended.body).toBe(200);
     const refused = await redeem(customer, reward._id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(M.notAvailable);
-    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(70);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(20);
   });
 
   it("refuses a player outside the reward's segments, and the list says why", async () => {
@@ -286,7 +299,8 @@ describe('coupons and cancelling', () => {
     expect((await asKey('POST', '/api/v1/coupons/NOPE2345XYZ/use', {})).statusCode).toBe(404);
 
     const other = await createReward();
-    const redemption = (await redeem(customer, other._id)).json().content as TRewardRedemption;
+    const idempotencyId = `r-${randomBytes(6).toString('hex')}`;
+    const redemption = (await redeem(customer, other._id, idempotencyId)).json().content as TRewardRedemption;
     expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(0);
     const cancelled = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -296,11 +310,32 @@ describe('coupons and cancelling', () => {
     expect(again.json().message).toBe(M.alreadyCancelled);
     const voided = await asKey('POST', `/api/v1/coupons/${redemption.coupon_code}/use`, {});
     expect(voided.json().message).toBe(M.couponCancelled);
+    // A repeat of the redemption's id still answers the first answer, not what became of it.
+    const repeat = await redeem(customer, other._id, idempotencyId);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json().content).toEqual(redemption);
     const usedCancel = await asKey(
       'POST',
       `/api/v1/redemptions/${(await kit.setup.call('GET', `/api/customers/${customer}/redemptions`)).json().content.find((r: TRewardRedemption) => r.status === 'used')._id}/cancel`,
     );
     expect(usedCancel.json().message).toBe(M.usedCannotCancel);
+  });
+
+  it("cancelling an erased member's redemption voids the coupon and credits nothing: their balance was forfeited", async () => {
+    const reward = await createReward({ stock: 1 });
+    const customer = await fundedCustomer(80);
+    const redemption = (await redeem(customer, reward._id)).json().content as TRewardRedemption;
+    const erased = await kit.setup.call('POST', `/api/customers/${customer}/erase`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const ledgerBefore = await ledgerOf(kit.setup.t.app, kit.setup.admin, customer);
+
+    const cancelled = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().content.status).toBe('cancelled');
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(0);
+    expect(await ledgerOf(kit.setup.t.app, kit.setup.admin, customer)).toEqual(ledgerBefore);
+    // The stock comes back all the same.
+    expect((await kit.setup.call('GET', `/api/rewards/${reward._id}`)).json().content.stock_left).toBe(1);
   });
 
   it('a pool reward hands out its uploaded codes, then is out of stock', async () => {

@@ -155,6 +155,13 @@ export const REDEMPTION_COLUMNS = sql`id, reward_id, reward_name, reward_type, c
   expires_at::text, currency_id, cost::text, balance_after::text, branch_id, created_at::text, used_at::text,
   cancelled_at::text`;
 
+/**
+ * The answer a redemption was first given (DESIGN §10: a repeat of its id answers the first answer): issued, as at its
+ * creation, whatever a coupon use, a cancel or the coupon's expiry made of it since (the console lists show that).
+ */
+export const firstAnswerOf = (row: RedemptionRecord): TRewardRedemption =>
+  toRedemption({ ...row, status: 'issued', used_at: null, cancelled_at: null }, new Date(row.created_at));
+
 export const toRedemption = (row: RedemptionRecord, now = new Date()): TRewardRedemption => ({
   _id: row.id,
   reward_id: row.reward_id,

@@ -96,13 +96,16 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
       app,
       endpoint,
       async ({ params, body, request, reply }) => {
+        const principal = principalOf(request);
+        // A console user may call the integrator path too (it takes a client token): they are recorded as staff.
+        const byStaff = staff || principal.sessionId !== undefined;
         // The redemption row is the record of an integrator's redemption (who, what, when): no second audit write.
-        if (!staff) request.audited = true;
+        if (!byStaff) request.audited = true;
         const { redemption, repeat } = await redemptions.redeem(
-          principalOf(request),
+          principal,
           params.customer_id,
           body,
-          staff ? auditedActor(request) : null,
+          byStaff ? auditedActor(request) : null,
         );
         // A repeat answers the first answer, status included (DESIGN §10); the header tells a replay apart.
         if (repeat) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
