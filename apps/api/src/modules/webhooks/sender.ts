@@ -1,5 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import dns from 'node:dns';
+import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 import { type AddressPolicy, refusalOf } from './address-policy';
 
@@ -46,6 +47,19 @@ const guardedLookup =
     });
   };
 
+/** Why a URL whose host is an IP address may not receive deliveries now, or null (a name, or an allowed address). */
+const literalRefusalOf = (url: string, policy: AddressPolicy) => {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return 'The URL is not valid';
+  }
+  if (!ipaddr.isValid(host)) return null;
+  const refusal = refusalOf(host, policy);
+  return refusal ? `The host is a ${refusal} address` : null;
+};
+
 /**
  * Posts deliveries: keep-alive connections per origin (undici's pool), at most `connections` per origin at once so
  * one slow receiver cannot take every socket, a 10 s limit on the whole exchange, redirects never followed (a 3xx
@@ -63,6 +77,11 @@ export const createSender = (policy: AddressPolicy, connections: number) => {
   const send = async (url: string, body: string, headers: Record<string, string>): Promise<SendResult> => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // An address in the URL is never looked up, so the connection's guard does not see it: checked here, so one
+    // saved while the policy allowed it is refused once the policy is tightened.
+    const literal = literalRefusalOf(url, policy);
+    if (literal)
+      return { statusCode: null, durationMs: elapsed(), excerpt: null, error: literal, delivered: false };
     const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
     try {
       const answer = await request(url, {
