@@ -1,6 +1,7 @@
 export { ColumnChooser } from './column-chooser';
 export { DataTable, type TableColumn } from './data-table';
 export { DebouncedSearch } from './debounced-search';
+export { CHECKED_FILTER_PROPS, filterRowStyle } from './filter-problem';
 export { deleteColumn, ListPage, withDefaultColumns } from './list-page';
 export { RowActionButton, RowActions, RowDeleteButton, RowLink } from './row-actions';
 export { tablePaging } from './table-paging';

@@ -26,7 +26,14 @@ import {
 } from '@/features/customers/customer-format';
 import { mayAddCustomers } from '@/features/customers/customer-rules';
 import { IMPORT_TEXTS } from '@/features/customers/import-texts';
-import { DataTable, DebouncedSearch, type TableColumn, useTableQuery } from '@/ui/data-table';
+import {
+  CHECKED_FILTER_PROPS,
+  DataTable,
+  DebouncedSearch,
+  filterRowStyle,
+  type TableColumn,
+  useTableQuery,
+} from '@/ui/data-table';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { LazySelect } from '@/ui/lazy-select';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
@@ -169,7 +176,7 @@ export const CustomersPage = () => {
       {/* The filters have a row of their own above the buttons: beside them they were squeezed into a third of
           the width and wrapped one by one. The two dates wrap as a pair. */}
       <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap" style={filterRowStyle(toBeforeFrom)}>
           <DebouncedSearch
             label="Search customers"
             placeholder="Name, surname, email, number or external ID"
@@ -201,6 +208,7 @@ export const CustomersPage = () => {
               value={joinedTo}
               min={joinedFrom || undefined}
               error={toBeforeFrom ? JOINED_TO_BEFORE_FROM : undefined}
+              {...CHECKED_FILTER_PROPS}
               flex={{ base: 1, xs: 'none' }}
               miw={0}
               w={{ xs: 160 }}

@@ -6,7 +6,7 @@ import {
   type TReportKind,
 } from '@laurel/contract';
 import { Button, Group, TextInput } from '@mantine/core';
-import { DebouncedSearch } from '@/ui/data-table';
+import { CHECKED_FILTER_PROPS, DebouncedSearch, filterRowStyle } from '@/ui/data-table';
 import { LazyMultiSelect } from '@/ui/lazy-select';
 import { REPORT_CONFIG } from '../report-config';
 import { clearedFilters, multiFiltersOf, type TFilterProblems } from '../report-filters';
@@ -18,13 +18,6 @@ type TTable = {
   setFilter: (name: string, value: string | null) => void;
   setFilters: (changes: Record<string, string | null>) => void;
 };
-
-const LABEL_STYLE = { whiteSpace: 'nowrap' } as const;
-/** Mantine spaces the input from an error below it; the error here takes no room of its own. */
-const WRAPPER_STYLE = { marginBottom: 0 } as const;
-/** Below the input, over the room PROBLEM_ROOM keeps (Mantine's error: 5 px margin, one 12 px line). */
-const ERROR_STYLE = { position: 'absolute', whiteSpace: 'nowrap' } as const;
-const PROBLEM_ROOM = '1.25rem';
 
 /**
  * Search, date range, min and max value, the report's multi-selects and Reset (spec 3 §2). A value the server
@@ -49,27 +42,13 @@ export const ReportToolbar = ({
   options: Record<string, string[]> | undefined;
 }) => {
   const config = REPORT_CONFIG[kind];
-  // The inputs of a row line up at their bottoms: labels stay on one line (the width fits the report's label),
-  // and a field's problem sits below it out of the flow, in room the row gaps make while any is shown.
-  const checked = {
-    pos: 'relative',
-    styles: { label: LABEL_STYLE, wrapper: WRAPPER_STYLE, error: ERROR_STYLE },
-  } as const;
+  // The inputs of a row line up at their bottoms (labels on one line: the width fits the report's label).
+  const checked = CHECKED_FILTER_PROPS;
   const valueInput = { ...checked, w: { base: '48%', xs: config.valueWidth } } as const;
   const start = table.filter('start_date');
   const end = table.filter('end_date');
-  const roomForProblems = Object.keys(problems).length > 0;
   return (
-    <Group
-      gap="sm"
-      align="flex-end"
-      wrap="wrap"
-      style={
-        roomForProblems
-          ? { rowGap: `calc(var(--mantine-spacing-sm) + ${PROBLEM_ROOM})`, paddingBottom: PROBLEM_ROOM }
-          : undefined
-      }
-    >
+    <Group gap="sm" align="flex-end" wrap="wrap" style={filterRowStyle(Object.keys(problems).length > 0)}>
       <DebouncedSearch
         label="Search"
         placeholder={config.searchPlaceholder}

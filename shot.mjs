@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8099';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+await page.goto(`${base}/welcome/log-in`);
+await page.getByLabel(/Email/).fill('demo@laurel.dev');
+await page.getByLabel(/Password/).first().fill('laurel-demo');
+await page.locator('button[type=submit]').click();
+await page.waitForURL(/console/, { timeout: 20000 });
+await page.goto(`${base}/console/customers?start_date=2026-03-01&end_date=2026-02-01`);
+await page.getByText('Earlier than Joined from').waitFor();
+await page.waitForTimeout(800);
+await page.screenshot({ path: '/tmp/shot-joined.png' });
+await page.goto(`${base}/console/customers?search=Naledi`);
+await page.getByText('Naledi', { exact: true }).first().click();
+await page.getByText('No card yet').waitFor({ timeout: 15000 });
+await page.getByRole('region', { name: 'Loyalty Details' }).screenshot({ path: '/tmp/shot-card.png' });
+await browser.close();
