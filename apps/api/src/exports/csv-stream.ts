@@ -57,7 +57,11 @@ const selectSql = (query: CsvQuery, keyset = '', limit = '') => {
     ({ expression, freeText }, index) =>
       `${freeText ? guardedSql(`(${expression})`) : expression} AS "c${index}"`,
   );
-  const keys = limit ? query.orderBy.map(({ expression }, index) => `${expression} AS "k${index}"`) : [];
+  // As text: a timestamp read into a JS Date keeps milliseconds only, and a next page keyed on it would skip the rows
+  // of the same millisecond (a batch's rows share now(), to the microsecond).
+  const keys = limit
+    ? query.orderBy.map(({ expression }, index) => `(${expression})::text AS "k${index}"`)
+    : [];
   const order = query.orderBy.map(({ expression }) => `${expression} DESC`).join(', ');
   return `SELECT ${[...cells, ...keys].join(', ')} ${query.from} WHERE (${query.where})${keyset} ORDER BY ${order}${limit}`;
 };
@@ -65,7 +69,6 @@ const selectSql = (query: CsvQuery, keyset = '', limit = '') => {
 /** The COPY statement PostgreSQL runs for an export (benchmarks compare the API's stream with it). */
 export const copyStatement = (query: CsvQuery) => `COPY (${selectSql(query)}) TO STDOUT WITH (FORMAT csv)`;
 
-const keyLiteral = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 const BATCH = 5_000;
 
 /**
@@ -125,7 +128,7 @@ export const streamCsv = async (
       const last = rows.at(-1) as Record<string, unknown>;
       const left = query.orderBy.map(({ expression }) => expression).join(', ');
       const right = query.orderBy
-        .map(({ type }, index) => `${literal(keyLiteral(last[`k${index}`]))}::${type}`)
+        .map(({ type }, index) => `${literal(String(last[`k${index}`]))}::${type}`)
         .join(', ');
       keyset = ` AND (${left}) < (${right})`;
       if (rows.length < BATCH) return;
