@@ -40,13 +40,24 @@ const offsetAt = (at: Date, timeZone: string) => {
   );
 };
 
-/** The instant a local midnight falls on (the offset is read twice, so a DST change that day is honoured). */
+/**
+ * The first instant of a local calendar day (the offset is read twice, so a DST change that day is honoured). Where
+ * the clocks skip midnight (00:00 becomes 01:00: Santiago, Havana), the day begins at the change, not an hour before.
+ */
 export const localMidnight = (year: number, month: number, day: number, timeZone: string) => {
   const wall = Date.UTC(year, month - 1, day);
   const first = offsetAt(new Date(wall), timeZone);
   const guess = wall - first;
   const second = offsetAt(new Date(guess), timeZone);
-  return new Date(second === first ? guess : wall - second);
+  if (second === first) return new Date(guess);
+  // Of the two readings, the earliest instant that is already on that day.
+  const onTheDay = [guess, wall - second]
+    .filter((at) => {
+      const local = localParts(new Date(at), timeZone);
+      return local.year === year && local.month === month && local.day === day;
+    })
+    .sort((a, b) => a - b);
+  return new Date(onTheDay[0] ?? wall - second);
 };
 
 export const localYear = (at: Date, timeZone: string) => localParts(at, timeZone).year;
