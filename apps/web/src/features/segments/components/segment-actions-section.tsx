@@ -13,7 +13,6 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { ItemCard, ItemListSection } from '@/features/segments/components/form-section';
 import { BadgeSelect, ChallengeSelect } from '@/features/segments/components/option-selects';
 import { actionKey, type TActionField, type TActionValues } from '@/features/segments/segment-form-values';
-import { SEGMENT_TEXTS } from '@/features/segments/segment-format';
 import { LazyNumberInput } from '@/ui/lazy-field/lazy-number-input';
 import { LazySelect } from '@/ui/lazy-select';
 

@@ -181,7 +181,7 @@ describe('create segment', () => {
         user_permissions: { SEGMENTS: { read: true, create: false, update: false, delete: false } },
       },
       {
-        [`GET /api/segments`]: () =>
+        'GET /api/segments': () =>
           listReply([
             segmentFixture({
               actions: [
