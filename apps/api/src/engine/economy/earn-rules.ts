@@ -96,12 +96,14 @@ export const loadCatalogueProducts = async (
                (SELECT array_agg(l.category_id) FROM product_category_links l WHERE l.product_id = p.id) AS category_ids
         FROM products p
         WHERE p.client_id = ANY(${arrayParam([...clientIds])}::text[])
-          AND (p.id = ANY(${arrayParam([...refs])}::text[]) OR p.sku = ANY(${arrayParam([...refs])}::text[]))`,
+          AND (p.id = ANY(${arrayParam([...refs])}::text[])
+               OR lower(p.sku) = ANY(${arrayParam(refs.map((ref) => ref.toLowerCase()))}::text[]))`,
   );
   for (const row of rows) {
     const product = { id: row.id, categoryIds: row.category_ids ?? [] };
     byRef.set(`${row.client_id}\u0000${row.id}`, product);
-    byRef.set(`${row.client_id}\u0000${row.sku}`, product);
+    // SKUs are unique regardless of case (products_client_sku_unique): a till's 'flat-white' is FLAT-WHITE.
+    byRef.set(`${row.client_id}\u0000sku:${row.sku.toLowerCase()}`, product);
   }
   return byRef;
 };
@@ -122,7 +124,7 @@ export const qualifyingCents = (
   for (const item of items) {
     const known =
       (item.product_id ? catalogue.get(`${rule.clientId}\u0000${item.product_id}`) : undefined) ??
-      (item.sku ? catalogue.get(`${rule.clientId}\u0000${item.sku}`) : undefined);
+      (item.sku ? catalogue.get(`${rule.clientId}\u0000sku:${item.sku.toLowerCase()}`) : undefined);
     const productIds = [item.product_id, known?.id].filter((id): id is string => Boolean(id));
     const categoryIds = [...(item.category_ids ?? []), ...(known?.categoryIds ?? [])];
     const excluded =

@@ -229,3 +229,36 @@ describe('refunds and cancellations claw back', () => {
     ]);
   });
 });
+
+describe('exclusions by product', () => {
+  it("a line naming an excluded product's SKU in another case earns nothing (SKUs are unique regardless of case)", async () => {
+    const owner = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const ownerKey = (await createApiKey(t.app, owner)).key;
+    const points = (await createCurrency(t.app, owner, { name: 'Beans', code: 'BNS' }))._id;
+    const productId = 'f'.repeat(24);
+    await t.ctx.database.query(
+      `INSERT INTO products (id, client_id, title, sku, price_minor) VALUES ($1, $2, 'Flat white', 'FLAT-WHITE', 3500)`,
+      [productId, owner.clientId],
+    );
+    await createEarnConfig(t.app, owner, {
+      type: 'Currency',
+      trigger_value: 100,
+      earn_amount: 10,
+      segment_id: await segmentId(t.app, owner),
+      earn_target: points,
+      exclude_type: 'product',
+      excluded_product_ids: [productId],
+    });
+    const player = await addCustomer(t.app, owner);
+    const order = orderEvent(player, 'o-sku-case', [[100, 1]]);
+    const data = order.data as { items: Record<string, unknown>[] };
+    data.items = [
+      { price: 35, quantity: 2, sku: 'flat-white' },
+      { price: 30, quantity: 1, sku: 'MUFFIN' },
+    ];
+    (order.data as { total: number }).total = 100;
+    await sendAndProcess(t, ownerKey, [order]);
+    // 10% of the muffin's R30 only.
+    expect(await balanceOf(t.app, owner, player, points)).toBe(3);
+  });
+});
