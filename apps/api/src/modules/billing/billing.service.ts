@@ -7,7 +7,7 @@ import {
   type TBillingOverview,
   type TPlan,
 } from '@laurel/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { clients, clientUsers } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -60,11 +60,16 @@ export const choosePlan = async (ctx: AppContext, clientId: string, plan: TPlan)
   return choosePlanDirectly(ctx, clientId, plan);
 };
 
+/** The client's status after a payment: `status`, unless the platform has suspended the client. */
+const stillSuspendedOr = (status: string) =>
+  sql<string>`CASE WHEN ${clients.status} = 'SUSPENDED' THEN 'SUSPENDED' ELSE ${status} END`;
+
 /** Sets the plan whatever the provider (demo data, platform operators). */
 export const choosePlanDirectly = async (ctx: AppContext, clientId: string, plan: TPlan) => {
   const [row] = await ctx.database.db
     .update(clients)
-    .set({ plan, planStatus: 'ACTIVE', status: 'ACTIVE', updatedAt: new Date() })
+    // A platform suspension is the platform's to lift: choosing a plan does not.
+    .set({ plan, planStatus: 'ACTIVE', status: stillSuspendedOr('ACTIVE'), updatedAt: new Date() })
     .where(eq(clients.id, clientId))
     .returning();
   if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
@@ -80,6 +85,20 @@ export const applyPlanChange = async (ctx: AppContext, change: PlanChange) => {
     return false;
   }
   const active = change.status === 'ACTIVE' || change.status === 'TRIALING';
+  // A lapse or cancellation of a subscription the client has since replaced (a late dunning event for the old one,
+  // or events out of order) says nothing about the plan the client pays for now.
+  if (
+    !active &&
+    client.billingSubscriptionId &&
+    change.subscriptionId &&
+    change.subscriptionId !== client.billingSubscriptionId
+  ) {
+    ctx.log.info(
+      { subscription: change.subscriptionId },
+      'billing event for a replaced subscription ignored',
+    );
+    return false;
+  }
   await ctx.database.db
     .update(clients)
     .set({
@@ -87,7 +106,7 @@ export const applyPlanChange = async (ctx: AppContext, change: PlanChange) => {
       planStatus: change.status === 'TRIALING' ? 'ACTIVE' : change.status,
       billingSubscriptionId: change.subscriptionId,
       // Once paid the client leaves the plan page; a lapsed plan keeps the console but gates features (402).
-      status: active ? 'ACTIVE' : client.status,
+      status: active ? stillSuspendedOr('ACTIVE') : client.status,
       updatedAt: new Date(),
     })
     .where(eq(clients.id, client.id));

@@ -136,16 +136,22 @@ describe('Stripe webhook', () => {
   });
   afterAll(() => stripeApp.close());
 
-  const subscriptionEvent = (type: string, status: string, lookupKey: string) =>
+  const subscriptionEvent = (
+    type: string,
+    status: string,
+    lookupKey: string,
+    subscription = 'sub_1',
+    customer = 'cus_TEST0001',
+  ) =>
     JSON.stringify({
       id: 'evt_1',
       object: 'event',
       type,
       data: {
         object: {
-          id: 'sub_1',
+          id: subscription,
           object: 'subscription',
-          customer: 'cus_TEST0001',
+          customer,
           status,
           items: {
             object: 'list',
@@ -154,6 +160,14 @@ describe('Stripe webhook', () => {
         },
       },
     });
+  /** Gives the client a billing customer of its own (every client here is registered as cus_TEST0001). */
+  const ownCustomer = async (clientId: string, customer: string) => {
+    await stripeApp.ctx.database.query('UPDATE clients SET payment_engine_id = $2 WHERE id = $1', [
+      clientId,
+      customer,
+    ]);
+    return customer;
+  };
   const post = (payload: string, signature: string) =>
     stripeApp.app.inject({
       method: 'POST',
@@ -186,6 +200,41 @@ describe('Stripe webhook', () => {
       headers: bearer(session.clientToken),
     });
     expect(plan.json().content).toEqual({ name: 'BUSINESS', status: 'CANCELLED' });
+  });
+
+  it("a late cancellation of a subscription the client has replaced leaves the new one's plan alone", async () => {
+    const session = await createClientAndSignIn(stripeApp.app);
+    const customer = await ownCustomer(session.clientId, 'cus_REPLACED');
+    const send = (type: string, status: string, plan: string, subscription: string) => {
+      const payload = subscriptionEvent(type, status, plan, subscription, customer);
+      return post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    };
+    await send('customer.subscription.created', 'active', 'growth', 'sub_old');
+    await send('customer.subscription.updated', 'past_due', 'growth', 'sub_old');
+    // Shown the plans again, the business subscribes anew; then Stripe's dunning deletes the old subscription.
+    await send('customer.subscription.created', 'active', 'business', 'sub_new');
+    await send('customer.subscription.deleted', 'canceled', 'growth', 'sub_old');
+    const plan = await stripeApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/stripe/subscription',
+      headers: bearer(session.clientToken),
+    });
+    expect(plan.json().content).toEqual({ name: 'BUSINESS', status: 'ACTIVE' });
+  });
+
+  it('a payment does not lift a suspension by the platform', async () => {
+    const session = await createClientAndSignIn(stripeApp.app);
+    const customer = await ownCustomer(session.clientId, 'cus_SUSPENDED');
+    await stripeApp.ctx.database.query(`UPDATE clients SET status = 'SUSPENDED' WHERE id = $1`, [
+      session.clientId,
+    ]);
+    const payload = subscriptionEvent('customer.subscription.created', 'active', 'growth', 'sub_s', customer);
+    await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    const [row] = await stripeApp.ctx.database.query<{ status: string; plan: string }>(
+      'SELECT status, plan FROM clients WHERE id = $1',
+      [session.clientId],
+    );
+    expect(row).toEqual({ status: 'SUSPENDED', plan: 'GROWTH' });
   });
 
   it('a bad signature is refused with 400 and changes nothing', async () => {
