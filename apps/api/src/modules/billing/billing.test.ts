@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createClientAndSignIn } from '../../../test/factories';
+import { bearer, createClientAndSignIn, type SignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { authorize } from '../../http/auth/guard';
 import { createStripeBilling } from '../../providers/billing/stripe-billing';
@@ -16,6 +16,16 @@ const clientOf = async (session: { clientId: string; clientToken: string }) =>
     await t.app.inject({
       method: 'GET',
       url: `/api/v2/client?_id=${session.clientId}`,
+      headers: bearer(session.clientToken),
+    })
+  ).json().content;
+
+/** The plan the console's plan page reads. */
+const planOf = async (app: TestApp, session: SignedIn) =>
+  (
+    await app.app.inject({
+      method: 'GET',
+      url: '/api/v2/client/stripe/subscription',
       headers: bearer(session.clientToken),
     })
   ).json().content;
@@ -52,12 +62,7 @@ describe('built-in billing', () => {
     const client = await clientOf(session);
     expect(client.status).toBe('ACTIVE');
     expect(client.clientSubscription).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
-    const plan = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/client/stripe/subscription',
-      headers: bearer(session.clientToken),
-    });
-    expect(plan.json().content).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
+    expect(await planOf(t, session)).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
   });
 
   it('refuses an unknown plan', async () => {
@@ -194,12 +199,7 @@ describe('Stripe webhook', () => {
 
     const cancelled = subscriptionEvent('customer.subscription.deleted', 'canceled', 'business');
     await post(cancelled, stripe.webhooks.generateTestHeaderString({ payload: cancelled, secret }));
-    const plan = await stripeApp.app.inject({
-      method: 'GET',
-      url: '/api/v2/client/stripe/subscription',
-      headers: bearer(session.clientToken),
-    });
-    expect(plan.json().content).toEqual({ name: 'BUSINESS', status: 'CANCELLED' });
+    expect(await planOf(stripeApp, session)).toEqual({ name: 'BUSINESS', status: 'CANCELLED' });
   });
 
   it("a late cancellation of a subscription the client has replaced leaves the new one's plan alone", async () => {
@@ -214,12 +214,7 @@ describe('Stripe webhook', () => {
     // Shown the plans again, the business subscribes anew; then Stripe's dunning deletes the old subscription.
     await send('customer.subscription.created', 'active', 'business', 'sub_new');
     await send('customer.subscription.deleted', 'canceled', 'growth', 'sub_old');
-    const plan = await stripeApp.app.inject({
-      method: 'GET',
-      url: '/api/v2/client/stripe/subscription',
-      headers: bearer(session.clientToken),
-    });
-    expect(plan.json().content).toEqual({ name: 'BUSINESS', status: 'ACTIVE' });
+    expect(await planOf(stripeApp, session)).toEqual({ name: 'BUSINESS', status: 'ACTIVE' });
   });
 
   it('a payment does not lift a suspension by the platform', async () => {
