@@ -52,7 +52,11 @@ const whereSql = (filter: CustomerFilter) => {
     parts.push(
       `c.created_at < ${literal(startOfNextDay(filter.endDate, filter.timeZone).toISOString())}::timestamptz`,
     );
-  if (filter.search) parts.push(`c.search_text LIKE ${literal(searchPattern(filter.search))}`);
+  // As the list's search (customers.queries.ts): a fragment of the search text, or the client's own id whole.
+  if (filter.search)
+    parts.push(
+      `(c.search_text LIKE ${literal(searchPattern(filter.search))} OR c.external_id = ${literal(filter.search.trim())})`,
+    );
   return parts.join(' AND ');
 };
 

@@ -314,6 +314,24 @@ describe('CSV export', () => {
     expect(file.body).toContain(',0.00,0.00,AWAITING-SIGNUP,N/A,');
     expect(file_id).toMatch(/^[0-9a-f]{24}$/);
 
+    // Searched by the business's own id whole, the file holds what the list shows.
+    const known = await addCustomer(t.app, owner, { name: 'Known', surname: 'Elsewhere' });
+    await t.ctx.database.query(`UPDATE customers SET external_id = 'POS-1001' WHERE id = $1`, [known]);
+    const searched = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/export/client/loyalty/users',
+      headers: bearer(owner.clientToken),
+      payload: { search_string: 'POS-1001' },
+    });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: searched.json().content.url,
+      headers: bearer(owner.clientToken),
+    });
+    expect(found.body.trim().split('\n').slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`^${known},Known,Elsewhere,`)),
+    ]);
+
     const freemium = await createClientAndSignIn(t.app, { plan: 'FREEMIUM' });
     const gated = await t.app.inject({
       method: 'POST',
