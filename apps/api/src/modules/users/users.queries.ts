@@ -57,7 +57,15 @@ export const findUser = async (db: DbOrTx, clientId: string, userId: string) => 
   return row ?? null;
 };
 
+/** Advisory-lock namespace of a client's admins (the second key is a hash of the client's id). */
+const ADMINS_LOCK_NAMESPACE = 7_702;
+
+/**
+ * The client's active admins but `userId`, counted under a lock on the client's admins held until the transaction
+ * ends: two admins demoting each other at once are counted one after the other, so one of them is refused.
+ */
 export const otherActiveAdmins = async (db: DbOrTx, clientId: string, userId: string) => {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_NAMESPACE}, hashtext(${clientId}))`);
   const [row] = await db
     .select({ n: count() })
     .from(clientUsers)

@@ -227,6 +227,24 @@ describe('PUT /api/v2/update/client/user', () => {
     expect(last.statusCode).toBe(409);
   });
 
+  it('two admins deactivating each other at once: one is refused, and one active admin remains', async () => {
+    const first = await createClientAndSignIn(t.app, { plan: 'FREEMIUM' });
+    const second = await createStaffAndSignIn(t.app, first, { role: 'ADMIN', manager_of: [] });
+    const answers = await Promise.all([
+      update(first.clientToken, { user_id: second.userId, status: 'INACTIVE' }),
+      update(second.clientToken, { user_id: first.userId, status: 'INACTIVE' }),
+    ]);
+    // The other is refused: the last admin (409), or, once the first change has ended its sessions, signed out (401).
+    const [made, refused] = answers.map((res) => res.statusCode).sort();
+    expect(made).toBe(200);
+    expect([401, 409]).toContain(refused);
+    const admins = await t.ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM client_users WHERE client_id = $1 AND role = 'ADMIN' AND status = 'ACTIVE'`,
+      [first.clientId],
+    );
+    expect(admins).toEqual([{ n: 1 }]);
+  });
+
   it('deactivating a user ends their sessions for good: activating them again asks for a fresh sign-in', async () => {
     const manager = await createStaffAndSignIn(t.app, admin, { manager_of: [branchId] });
     const asManager = () =>
