@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/database';
 import { newId } from '../../db/ids';
-import { orderParcels, orderStatusHistory, orders } from '../../db/schema';
+import { customers, orderParcels, orderStatusHistory, orders } from '../../db/schema';
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
@@ -35,6 +35,15 @@ const parcelNumberOf = async (tx: Tx, order: OrderRow, parcelId: string) => {
     .where(and(eq(orderParcels.orderId, order.id), eq(orderParcels.id, parcelId)));
   if (!row) throw notFound(ORDER_INTAKE_MESSAGES.parcelNotFound(parcelId));
   return row.number;
+};
+
+/** Whether the member was erased (DESIGN §10): their orders keep their history but move no balance or statistic. */
+const isErased = async (tx: Tx, clientId: string, customerId: string) => {
+  const [row] = await tx
+    .select({ status: customers.status })
+    .from(customers)
+    .where(and(eq(customers.clientId, clientId), eq(customers.id, customerId)));
+  return row?.status === 'ERASED';
 };
 
 const isFinal = (status: string) => (ORDER_FINAL_STATUSES as readonly string[]).includes(status);
@@ -166,8 +175,13 @@ export const createOrderStatusService = (ctx: AppContext) => {
           changedAt: now,
         })),
       );
-      // Only the order's own status feeds the engine; a guest's order feeds no player.
-      const evented = to !== from && order.customerId !== null && order.externalId !== null;
+      // Only the order's own status feeds the engine; a guest's order feeds no player, nor does an erased member's
+      // (their balances were forfeited, and the engine takes no events for them).
+      const evented =
+        to !== from &&
+        order.customerId !== null &&
+        order.externalId !== null &&
+        !(await isErased(tx, order.clientId, order.customerId));
       if (evented) {
         await emitEvent(tx, order.clientId, {
           id: `order:${order.id}:status:${firstSeq}`,

@@ -10,7 +10,7 @@ import {
   type TParcelStatus,
 } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCustomer, bearer, createStaffAndSignIn, type SignedIn } from '../../../test/factories';
+import { addCustomer, bearer, callAs, createStaffAndSignIn, type SignedIn } from '../../../test/factories';
 import { createClientApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app';
 import { createOrder, getOrderPage, patchOrder } from './orders.test-support';
 
@@ -157,6 +157,22 @@ describe('PATCH /api/v1/orders/{id}', () => {
         `order:${_id}:%`,
       ]),
     ).toHaveLength(1);
+  });
+
+  it("an erased member's order can still be cancelled (200): its history moves, no engine event is sent", async () => {
+    const customer = await addCustomer(t.app, admin);
+    const { _id, order_id } = await createOrder(t.app, key, customer);
+    const erased = await callAs(t.app, admin)('POST', `/api/customers/${customer}/erase`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const res = await patchOrder(t.app, key, order_id, { status: 'CANCELLED' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().content.status).toBe('CANCELLED');
+    expect(
+      await t.ctx.database.query(`SELECT 1 FROM events WHERE client_id = $1 AND external_id LIKE $2`, [
+        admin.clientId,
+        `order:${_id}:status:%`,
+      ]),
+    ).toHaveLength(0);
   });
 
   it('asking for the statuses things already have changes nothing (200), and writes nothing', async () => {
