@@ -213,3 +213,14 @@ export const postEvents = (app: FastifyInstance, key: string, body: unknown) =>
     headers: { 'x-api-key': key },
     payload: body as object,
   });
+
+/** Suspends a customer as the console does (PUT /api/v2/suspend/user); anything but 200 throws. */
+export const suspendCustomer = async (app: FastifyInstance, session: SignedIn, customerId: string) => {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/v2/suspend/user',
+    headers: bearer(session.clientToken),
+    payload: { _id: customerId },
+  });
+  if (res.statusCode !== 200) throw new Error(`suspend failed: ${res.statusCode} ${res.body}`);
+};

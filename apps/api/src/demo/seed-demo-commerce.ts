@@ -204,7 +204,7 @@ export const seedDemoCommerce = async (ctx: AppContext, principal: Principal, ac
     const item = menu[index % menu.length];
     if (index % 4 === 3 || !item) continue;
     await redemptions.redeem(
-      principal.clientId,
+      principal,
       plan._id,
       ZRedeemSubscriptionRequest.parse({
         id: `demo-redemption-${index + 1}`,

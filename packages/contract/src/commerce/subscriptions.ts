@@ -70,6 +70,7 @@ export const REDEMPTION_MESSAGES = {
   branchRequired: 'branch id is required',
   unknownProduct: 'No product has this SKU.',
   unknownBranch: 'The branch does not exist.',
+  branchNotManaged: 'You can only record redemptions at the branches you manage.',
 } as const;
 
 const PERIOD_NAMES: Record<Exclude<TSubscriptionPeriod, 'CUSTOM'>, string> = {

@@ -11,6 +11,7 @@ import {
   eventFor,
   postEvents,
   type SignedIn,
+  suspendCustomer,
   uniqueCell,
   uniqueEmail,
 } from '../../../test/factories';
@@ -395,13 +396,7 @@ describe('the event log', () => {
 
   it("a suspended customer's events are stored and marked skipped", async () => {
     const customer = await addCustomer(t.app, admin);
-    const suspended = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v2/suspend/user',
-      headers: bearer(admin.clientToken),
-      payload: { _id: customer },
-    });
-    expect(suspended.statusCode, suspended.body).toBe(200);
+    await suspendCustomer(t.app, admin, customer);
     await sendAndProcess(t, key, [eventAt(customer, 1, { type: 'user.logged-in' })]);
     const [entry] = (await eventLog(`?search_string=${customer}`)).content;
     expect(entry).toMatchObject({ status: 'skipped', error: 'The customer is suspended.' });

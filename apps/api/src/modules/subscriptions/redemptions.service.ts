@@ -1,4 +1,5 @@
 import {
+  API_ERROR_MESSAGES,
   EVENT_CLOCK_SKEW_MS,
   EVENT_MESSAGES,
   REDEMPTION_MESSAGES,
@@ -19,8 +20,10 @@ import {
   subscriptionPlans,
   subscriptionRedemptions,
 } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { findLatestHolding } from './customer-subscriptions.queries';
+import { mayAccessBranch } from '../../http/auth/branch-scope';
+import type { Principal } from '../../http/auth/principal';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { findCustomerBrief, findLatestHolding } from './customer-subscriptions.queries';
 import {
   assertWithinLimits,
   covers,
@@ -50,8 +53,9 @@ export const createRedemptionsService = (db: Db) => {
     return toRedemption(view);
   };
 
-  const record = (clientId: string, planId: string, input: RedeemInput, hash: string) =>
+  const record = (principal: Principal, planId: string, input: RedeemInput, hash: string) =>
     db.transaction(async (tx) => {
+      const { clientId } = principal;
       const at = input.occurred_at ? new Date(input.occurred_at) : new Date();
       if (at.getTime() > Date.now() + EVENT_CLOCK_SKEW_MS)
         throw badRequest([{ field: 'occurred_at', message: EVENT_MESSAGES.futureOccurredAt }]);
@@ -62,7 +66,13 @@ export const createRedemptionsService = (db: Db) => {
         .for('share');
       if (!plan) throw notFound(SUBSCRIPTION_API_MESSAGES.notFound);
       const customerId = await resolveCustomer(tx, clientId, input.customer);
-      if (!customerId) throw notFound(EVENT_MESSAGES.customerNotFound);
+      // A console user calling this path is held to their branches, as on every other customer path.
+      const customer = customerId ? await findCustomerBrief(tx, clientId, customerId) : null;
+      if (!customerId || !customer || !mayAccessBranch(principal, customer.memberBranchId))
+        throw notFound(EVENT_MESSAGES.customerNotFound);
+      if (customer.status === 'SUSPENDED') throw conflict(API_ERROR_MESSAGES.customerSuspended);
+      if (input.branch_id && !mayAccessBranch(principal, input.branch_id))
+        throw forbidden(REDEMPTION_MESSAGES.branchNotManaged);
 
       // The customer's subscription is locked: concurrent redemptions are counted one after the other.
       const holding = await findLatestHolding(tx, clientId, customerId, planId);
@@ -142,13 +152,14 @@ export const createRedemptionsService = (db: Db) => {
 
   return {
     /** `{ redemption, repeat }`: a repeat of an earlier id answers the first redemption again. */
-    redeem: async (clientId: string, planId: string, input: RedeemInput) => {
+    redeem: async (principal: Principal, planId: string, input: RedeemInput) => {
+      const { clientId } = principal;
       const hash = payloadHash(planId, input);
       const earlier = await existing(clientId, input, hash);
       if (earlier) return { redemption: earlier, repeat: true };
       let result: { id: string; repeat: boolean };
       try {
-        result = await record(clientId, planId, input, hash);
+        result = await record(principal, planId, input, hash);
       } catch (error) {
         // The same id sent twice at once for different customers: the loser answers as a repeat would.
         if (!isUniqueViolation(error)) throw error;

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, REDEMPTION_MESSAGES } from '@laurel/contract';
+import { API_ERROR_MESSAGES, EVENT_MESSAGES, REDEMPTION_MESSAGES } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCustomer,
@@ -6,7 +6,9 @@ import {
   createApiKey,
   createBranch,
   createClientAndSignIn,
+  createStaffAndSignIn,
   type SignedIn,
+  suspendCustomer,
 } from '../../../test/factories';
 import { createClientApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createPlan, createProduct, issue, planBody, redeem } from './commerce.fixtures';
@@ -209,6 +211,28 @@ describe('redeeming a subscription through the integrator API', () => {
     const without = await redeem(t.app, key, plan._id, customer);
     expect(without.statusCode).toBe(400);
     expect(without.json().message).toBe(REDEMPTION_MESSAGES.branchRequired);
+  });
+
+  it('refuses a suspended customer (409), and holds a console user to the customers of their branches', async () => {
+    const { plan, customer } = await holder();
+    await suspendCustomer(t.app, admin, customer);
+    await expect409(await redeem(t.app, key, plan._id, customer), API_ERROR_MESSAGES.customerSuspended);
+
+    const other = await holder();
+    const branch = await createBranch(t.app, admin);
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      role: 'BRANCH_MANAGER',
+      manager_of: [branch._id],
+      user_permissions: { SUBSCRIPTIONS: { read: true, update: true } },
+    });
+    const outOfScope = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/subscriptions/${other.plan._id}/redemptions`,
+      headers: bearer(manager.clientToken),
+      payload: { id: 'manager-redeems', customer: { _id: other.customer }, branch_id: branch._id },
+    });
+    expect(outOfScope.statusCode, outOfScope.body).toBe(404);
+    expect(outOfScope.json().message).toBe(EVENT_MESSAGES.customerNotFound);
   });
 
   it("another client's key cannot redeem this client's plan", async () => {

@@ -117,7 +117,7 @@ export const subscriptionRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async ({ params, body, request, reply }) => {
       // The redemptions table is this route's record, as the event log is for events.
       request.audited = true;
-      const { redemption, repeat } = await redemptions.redeem(principalOf(request).clientId, params.id, body);
+      const { redemption, repeat } = await redemptions.redeem(principalOf(request), params.id, body);
       reply.status(repeat ? 200 : 201);
       return ok(redemption, repeat ? REDEMPTION_MESSAGES.duplicate : REDEMPTION_MESSAGES.recorded);
     },
