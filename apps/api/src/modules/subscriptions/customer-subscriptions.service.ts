@@ -6,7 +6,6 @@ import {
   SUBSCRIPTION_API_MESSAGES,
   type TCustomerSubscription,
   type TSubscriptionStatus,
-  toIsoDate,
   type ZIssueSubscriptionRequest,
   type ZUserSubscriptionsQuery,
 } from '@laurel/contract';
@@ -14,12 +13,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
+import { clientTimeZone } from '../../db/filters';
 import { newId } from '../../db/ids';
 import { customerSubscriptions, subscriptionPlans } from '../../db/schema';
 import { ingestEvents } from '../../engine';
 import { branchScope, mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { conflict, notFound } from '../../http/errors';
+import { localDate } from '../../local-time';
 import { type Actor, recordAudit } from '../audit/audit';
 import {
   findCurrentHolding,
@@ -72,7 +73,9 @@ export const createCustomerSubscriptionsService = (ctx: AppContext) => {
         if (plan.status !== 'ACTIVE')
           throw conflict(SUBSCRIPTION_API_MESSAGES.notIssuable(plan.status as TSubscriptionStatus));
         const now = new Date();
-        const today = toIsoDate(now);
+        // The plan's dates are the business's days (its time zone), as everywhere else.
+        const timeZone = await clientTimeZone(tx, principal.clientId);
+        const today = localDate(now, timeZone);
         if (plan.startDate > today) throw conflict(SUBSCRIPTION_API_MESSAGES.notStarted(plan.startDate));
         if (plan.endDate && plan.endDate < today)
           throw conflict(SUBSCRIPTION_API_MESSAGES.ended(plan.endDate));
@@ -100,7 +103,7 @@ export const createCustomerSubscriptionsService = (ctx: AppContext) => {
           amountPaidMinor,
           issuedAt: now,
           trialEndsAt,
-          expiresAt: expiryFor(plan, now),
+          expiresAt: expiryFor(plan, now, timeZone),
           issuedBy: principal.userId,
         });
         const [answer] = await ingestEvents(tx, principal.clientId, [

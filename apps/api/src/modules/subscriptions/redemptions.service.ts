@@ -12,6 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { clientTimeZone } from '../../db/filters';
 import { newId } from '../../db/ids';
 import {
   branches,
@@ -23,6 +24,7 @@ import {
 import { mayAccessBranch } from '../../http/auth/branch-scope';
 import type { Principal } from '../../http/auth/principal';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { localDate } from '../../local-time';
 import { findCustomerBrief, findLatestHolding } from './customer-subscriptions.queries';
 import {
   assertWithinLimits,
@@ -91,7 +93,7 @@ export const createRedemptionsService = (db: Db) => {
         throw conflict(REDEMPTION_MESSAGES.planNotActive(plan.status as TSubscriptionStatus));
       if (!holding) throw conflict(REDEMPTION_MESSAGES.notHeld);
       const state = customerSubscriptionStatus(holding, at);
-      if (plan.endDate && plan.endDate < toIsoDate(at))
+      if (plan.endDate && plan.endDate < localDate(at, await clientTimeZone(tx, clientId)))
         throw conflict(REDEMPTION_MESSAGES.ended(plan.endDate));
       if (state === 'EXPIRED' && holding.expiresAt)
         throw conflict(REDEMPTION_MESSAGES.expired(toIsoDate(new Date(holding.expiresAt.getTime() - 1))));

@@ -28,7 +28,8 @@ export const addPeriods = (plan: PeriodOf, from: Date, n: number): Date | null =
 
 /**
  * When a subscription issued at `issuedAt` lapses: the earliest of `expires_in` days (when it expires), the end of
- * its fixed periods (FIXED_PERIOD), and the day after the plan's end date. Null: it runs until cancelled.
+ * its fixed periods (FIXED_PERIOD), and the start of the day after the plan's end date in the business's time zone.
+ * Null: it runs until cancelled.
  */
 export const expiryFor = (
   plan: Pick<
@@ -36,6 +37,7 @@ export const expiryFor = (
     'period' | 'customDays' | 'type' | 'numberOfPeriods' | 'expires' | 'expiresIn' | 'endDate'
   >,
   issuedAt: Date,
+  timeZone: string,
 ): Date | null => {
   const candidates: Date[] = [];
   if (plan.expires) candidates.push(new Date(issuedAt.getTime() + plan.expiresIn * DAY_MS));
@@ -43,7 +45,7 @@ export const expiryFor = (
     const end = addPeriods(plan, issuedAt, plan.numberOfPeriods);
     if (end) candidates.push(end);
   }
-  if (plan.endDate) candidates.push(startOfNextDay(plan.endDate));
+  if (plan.endDate) candidates.push(startOfNextDay(plan.endDate, timeZone));
   if (candidates.length === 0) return null;
   return new Date(Math.min(...candidates.map((date) => date.getTime())));
 };
