@@ -4,12 +4,13 @@ import {
   PLAN_FEATURE_TABLE,
   PLAN_LABELS,
   PLANS,
+  planIncludes,
   type TBillingOverview,
   type TPlan,
 } from '@laurel/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { clients, clientUsers } from '../../db/schema';
+import { clients, clientUsers, webhookEndpoints } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { BUILTIN_PLAN_PRICES, type PlanChange } from '../../providers/billing';
 import { clientPlanOf } from '../clients/client-dto';
@@ -64,6 +65,19 @@ export const choosePlan = async (ctx: AppContext, clientId: string, plan: TPlan)
 const stillSuspendedOr = (status: string) =>
   sql<string>`CASE WHEN ${clients.status} = 'SUSPENDED' THEN 'SUSPENDED' ELSE ${status} END`;
 
+/**
+ * After a move to a plan without integrations, the business's webhook endpoints are switched off: its members' data
+ * stops going out, though the endpoints' page (a Business feature) is out of its reach to do it. Upgrading again, an
+ * admin switches them back on.
+ */
+const switchOffWhatThePlanLacks = async (ctx: AppContext, clientId: string, plan: TPlan) => {
+  if (planIncludes(plan, 'INTEGRATIONS')) return;
+  await ctx.database.db
+    .update(webhookEndpoints)
+    .set({ active: false, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.active, true)));
+};
+
 /** Sets the plan whatever the provider (demo data, platform operators). */
 export const choosePlanDirectly = async (ctx: AppContext, clientId: string, plan: TPlan) => {
   const [row] = await ctx.database.db
@@ -73,6 +87,7 @@ export const choosePlanDirectly = async (ctx: AppContext, clientId: string, plan
     .where(eq(clients.id, clientId))
     .returning();
   if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
+  await switchOffWhatThePlanLacks(ctx, clientId, plan);
   ctx.authCache.changed(`client:${clientId}`);
   return clientPlanOf(row);
 };
@@ -110,6 +125,7 @@ export const applyPlanChange = async (ctx: AppContext, change: PlanChange) => {
       updatedAt: new Date(),
     })
     .where(eq(clients.id, client.id));
+  if (change.plan) await switchOffWhatThePlanLacks(ctx, client.id, change.plan);
   ctx.authCache.changed(`client:${client.id}`);
   return true;
 };

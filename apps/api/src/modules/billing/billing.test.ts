@@ -65,6 +65,37 @@ describe('built-in billing', () => {
     expect(await planOf(t, session)).toEqual({ name: 'GROWTH', status: 'ACTIVE' });
   });
 
+  it('a move to a plan without integrations switches the webhook endpoints off', async () => {
+    const session = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/webhooks',
+      headers: bearer(session.clientToken),
+      payload: { url: 'http://127.0.0.1:4000/hooks', event_types: ['customer.created'], active: true },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const choose = (plan: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/billing/plan',
+        headers: bearer(session.clientToken),
+        payload: { plan },
+      });
+    const activeEndpoints = async () =>
+      (
+        await t.ctx.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_endpoints WHERE client_id = $1 AND active',
+          [session.clientId],
+        )
+      )[0]?.n;
+    expect(await activeEndpoints()).toBe(1);
+    expect((await choose('GROWTH')).statusCode).toBe(200);
+    expect(await activeEndpoints()).toBe(0);
+    // Back on Business, an admin switches them on again: nothing is sent on the old consent.
+    expect((await choose('BUSINESS')).statusCode).toBe(200);
+    expect(await activeEndpoints()).toBe(0);
+  });
+
   it('refuses an unknown plan', async () => {
     const session = await createClientAndSignIn(t.app);
     const res = await t.app.inject({
