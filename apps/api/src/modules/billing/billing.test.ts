@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createClientAndSignIn, type SignedIn } from '../../../test/factories';
+import { bearer, callAs, createClientAndSignIn, type SignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { authorize } from '../../http/auth/guard';
 import { createStripeBilling } from '../../providers/billing/stripe-billing';
@@ -67,20 +67,14 @@ describe('built-in billing', () => {
 
   it('a move to a plan without integrations switches the webhook endpoints off', async () => {
     const session = await createClientAndSignIn(t.app, { plan: 'BUSINESS' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/webhooks',
-      headers: bearer(session.clientToken),
-      payload: { url: 'http://127.0.0.1:4000/hooks', event_types: ['customer.created'], active: true },
+    const call = callAs(t.app, session);
+    const created = await call('POST', '/api/integrations/webhooks', {
+      url: 'http://127.0.0.1:4000/hooks',
+      event_types: ['customer.created'],
+      active: true,
     });
     expect(created.statusCode, created.body).toBe(200);
-    const choose = (plan: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/billing/plan',
-        headers: bearer(session.clientToken),
-        payload: { plan },
-      });
+    const choose = (plan: string) => call('POST', '/api/billing/plan', { plan });
     const activeEndpoints = async () =>
       (
         await t.ctx.database.query<{ n: number }>(
