@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCustomer, bearer, createClientAndSignIn, type SignedIn } from '../../../test/factories';
+import {
+  addCustomer,
+  bearer,
+  createBranch,
+  createClientAndSignIn,
+  createStaffAndSignIn,
+  type SignedIn,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -59,6 +66,41 @@ describe('loyalty', () => {
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().content.card).toEqual({ number: '600000000000009', linked: false });
+  });
+
+  it('a manager edits the loyalty of a customer moved to their branch, the record still naming the first', async () => {
+    const [first, second] = [await createBranch(t.app, admin), await createBranch(t.app, admin)];
+    const id = await addCustomer(t.app, admin, { member_branch_id: first._id });
+    const signUp = await asUser('POST', '/api/user/loyalty_sign_up', {
+      customer_id: id,
+      loyalty_number: 'LOY-MOVED',
+      member_card_number: '600000000000077',
+      linked: true,
+      member_branch_id: first._id,
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    // Moved by an integrator or an import: the customer's branch changes, the loyalty record's stays.
+    await t.ctx.database.query('UPDATE customers SET member_branch_id = $2 WHERE id = $1', [id, second._id]);
+    const manager = await createStaffAndSignIn(t.app, admin, {
+      role: 'BRANCH_MANAGER',
+      manager_of: [second._id],
+      user_permissions: { CUSTOMERS: { read: true, update: true } },
+    });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/update/loyalty',
+      headers: bearer(manager.token),
+      payload: {
+        _id: signUp.json().content._id,
+        customer_id: id,
+        loyalty_number: 'LOY-MOVED-2',
+        member_card_number: '600000000000077',
+        linked: true,
+        member_branch_id: first._id,
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().content.loyalty_number).toBe('LOY-MOVED-2');
   });
 
   it('refuses a card or loyalty number another customer holds, and the client token (a user-token call)', async () => {

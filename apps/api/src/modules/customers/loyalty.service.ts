@@ -161,7 +161,10 @@ export const createLoyaltyService = (ctx: AppContext, customersService: Customer
     const { customer } = await customersService.loadForChange(principal, input.customer_id);
     const current = await findFor(db, principal.clientId, customer.id);
     if (!current || current.id !== input._id) throw notFound(LOYALTY_RULE_MESSAGES.notFound);
-    await assertBranch(principal, input.member_branch_id || null);
+    // Only a branch being given is checked: the record's own may predate a move of the customer to the user's branch
+    // (the customer is in the user's scope already, loadForChange saw to it).
+    if ((input.member_branch_id || null) !== current.memberBranchId)
+      await assertBranch(principal, input.member_branch_id || null);
     await assertNumbersFree(principal.clientId, customer.id, input.loyalty_number, input.member_card_number);
     try {
       const row = await db.transaction(async (tx) => {
