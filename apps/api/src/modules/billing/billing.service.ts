@@ -61,9 +61,8 @@ export const choosePlan = async (ctx: AppContext, clientId: string, plan: TPlan)
   return choosePlanDirectly(ctx, clientId, plan);
 };
 
-/** The client's status after a payment: `status`, unless the platform has suspended the client. */
-const stillSuspendedOr = (status: string) =>
-  sql<string>`CASE WHEN ${clients.status} = 'SUSPENDED' THEN 'SUSPENDED' ELSE ${status} END`;
+/** The client's status after a payment: ACTIVE, unless the platform has suspended the client. */
+const ACTIVE_UNLESS_SUSPENDED = sql<string>`CASE WHEN ${clients.status} = 'SUSPENDED' THEN 'SUSPENDED' ELSE 'ACTIVE' END`;
 
 /**
  * After a move to a plan without integrations, the business's webhook endpoints are switched off: its members' data
@@ -83,7 +82,7 @@ export const choosePlanDirectly = async (ctx: AppContext, clientId: string, plan
   const [row] = await ctx.database.db
     .update(clients)
     // A platform suspension is the platform's to lift: choosing a plan does not.
-    .set({ plan, planStatus: 'ACTIVE', status: stillSuspendedOr('ACTIVE'), updatedAt: new Date() })
+    .set({ plan, planStatus: 'ACTIVE', status: ACTIVE_UNLESS_SUSPENDED, updatedAt: new Date() })
     .where(eq(clients.id, clientId))
     .returning();
   if (!row) throw notFound(API_ERROR_MESSAGES.notFound);
@@ -121,7 +120,7 @@ export const applyPlanChange = async (ctx: AppContext, change: PlanChange) => {
       planStatus: change.status === 'TRIALING' ? 'ACTIVE' : change.status,
       billingSubscriptionId: change.subscriptionId,
       // Once paid the client leaves the plan page; a lapsed plan keeps the console but gates features (402).
-      status: active ? stillSuspendedOr('ACTIVE') : client.status,
+      status: active ? ACTIVE_UNLESS_SUSPENDED : client.status,
       updatedAt: new Date(),
     })
     .where(eq(clients.id, client.id));
