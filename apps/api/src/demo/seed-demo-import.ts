@@ -18,7 +18,7 @@ oldcard-1006,lindiwe.nkosi@example.com,0827001006,Lindiwe,Nkosi,2000-12-12,OC-10
 
 /** Imports the old card's members through the import area's own pipeline, as an admin's upload would. */
 export const seedDemoImport = async (ctx: AppContext, principal: Principal) => {
-  await storeImportFile(
+  const stored = await storeImportFile(
     ctx.database,
     principal,
     {
@@ -27,7 +27,8 @@ export const seedDemoImport = async (ctx: AppContext, principal: Principal) => {
         yield Buffer.from(DEMO_IMPORT_CSV);
       })(),
     },
-    { dryRun: () => false, mayUpdate: true },
+    { mayUpdate: true },
   );
+  await stored.queue(false);
   await ctx.engine.drain();
 };

@@ -83,7 +83,10 @@ export const ZSaveChallengeRequest = z.preprocess(
     const record = body as Record<string, unknown>;
     if (record.objectives !== undefined || !record.flow) return body;
     const flow = ZFlowGraph.safeParse(record.flow);
-    return flow.success ? { ...record, objectives: objectivesFromFlow(flow.data) } : body;
+    // An empty flow says nothing of objectives: an update then keeps those made through the API (no flow).
+    return flow.success && flow.data.nodes.length > 0
+      ? { ...record, objectives: objectivesFromFlow(flow.data) }
+      : body;
   },
   z.object({
     _id: ZId.optional(),
@@ -119,9 +122,10 @@ export const ZSaveChallengeRequest = z.preprocess(
       .enum(ZChallengeStatus.options, { error: CHALLENGE_MESSAGES.statusRequired })
       .default(CHALLENGE_DEFAULTS.status),
     visible: z.boolean().default(CHALLENGE_DEFAULTS.visible),
-    objectives: z.array(ZChallengeObjective).max(50).default([]),
-    rewards: z.array(ZChallengeReward).max(20).default([]),
-    flow: ZSavedFlowGraph.default({ nodes: [], edges: [] }),
+    // Left out, each is none on create and unchanged on update (the console sends the flow alone).
+    objectives: z.array(ZChallengeObjective).max(50).optional(),
+    rewards: z.array(ZChallengeReward).max(20).optional(),
+    flow: ZSavedFlowGraph.optional(),
   }),
 );
 export type TSaveChallengeRequest = z.input<typeof ZSaveChallengeRequest>;

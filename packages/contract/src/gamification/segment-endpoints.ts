@@ -6,6 +6,7 @@ import { SEGMENT_MESSAGES } from '../messages/segments';
 import { ZId } from '../shared/ids';
 import { readNumber } from '../shared/numbers';
 import {
+  SEGMENT_ACTION_MAX_QUANTITY,
   ZComparisonOperator,
   ZSegmentActionTrigger,
   ZSegmentActionType,
@@ -30,6 +31,7 @@ export const SEGMENT_API_MESSAGES = {
   nameTaken: 'A segment with this name already exists.',
   unknownStatistic: (name: string) => `No statistic named '${name}' exists.`,
   unknownBadge: 'The badge of this action does not exist.',
+  unknownMission: 'The challenge of this action does not exist.',
   nameImmutable: 'Name cannot be changed after creation.',
   created: 'Segment created successfully.',
   updated: 'Segment updated successfully.',
@@ -119,6 +121,8 @@ const ZActionInput = z
         ctx.addIssue({ code: 'custom', path: ['item_id'], message: SEGMENT_MESSAGES.itemRequired });
       if (action.quantity !== null && action.quantity !== undefined && !(action.quantity > 0)) {
         ctx.addIssue({ code: 'custom', path: ['quantity'], message: SEGMENT_MESSAGES.quantityNotPositive });
+      } else if ((action.quantity ?? 0) > SEGMENT_ACTION_MAX_QUANTITY) {
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message: SEGMENT_MESSAGES.quantityTooLarge });
       }
     }
     if (action.type === 'grant_mission' && !action.mission_id) {

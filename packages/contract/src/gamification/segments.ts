@@ -59,6 +59,8 @@ export const SEGMENT_ACTION_TRIGGER_LABELS: Record<TSegmentActionTrigger, string
 };
 
 export const SEGMENT_ACTION_DEFAULTS = { trigger: ZSegmentActionTrigger.enum.entered, quantity: 1 } as const;
+/** A grant_item action's most per member: a badge's sums stay well inside PostgreSQL's integer. */
+export const SEGMENT_ACTION_MAX_QUANTITY = 999_999;
 
 /** Client-side ids of new rules and actions: the prefix plus a timestamp. */
 export const SEGMENT_FILTER_ID_PREFIX = 'filter_';

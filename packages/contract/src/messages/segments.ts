@@ -25,6 +25,7 @@ export const SEGMENT_MESSAGES = {
   triggerRequired: 'Trigger is required',
   itemRequired: 'Badge/Item is required',
   quantityNotPositive: 'Quantity must be greater than 0',
+  quantityTooLarge: 'Quantity must be at most 999999',
   missionRequired: 'Mission/Challenge is required',
   notFoundTitle: 'Segment not found',
   notFound: 'The requested segment could not be found.',

@@ -37,6 +37,8 @@ const available = (badge: BadgeRow, now: Date) =>
   ((badge.start_date === null || new Date(badge.start_date) <= now) &&
     (badge.end_date === null || new Date(badge.end_date) >= now));
 
+const INT_MAX = 2_147_483_647;
+
 /**
  * Grants badges (DESIGN §9): each badge row is locked while its grants are decided, so that with any number of
  * workers a limited badge is never granted past its stock; a grant the remaining stock cannot cover is refused
@@ -71,7 +73,8 @@ export const grantBadges = async (tx: DbOrTx, grants: readonly BadgeGrant[], now
     if (granted.length === 0) continue;
     const total = granted.reduce((sum, grant) => sum + grant.quantity, 0);
     await tx.execute(
-      sql`UPDATE badges SET granted_quantity = granted_quantity + ${total} WHERE id = ${badgeId}`,
+      // Counters stop at the integer's top rather than failing the batch (an unlimited badge granted for years).
+      sql`UPDATE badges SET granted_quantity = LEAST(granted_quantity::bigint + ${total}, ${INT_MAX})::int WHERE id = ${badgeId}`,
     );
     // The grant's webhooks (badge.granted) ride in the same statement as its transactions: no extra round trip.
     const hooks = granted.map(
@@ -110,7 +113,8 @@ export const grantBadges = async (tx: DbOrTx, grants: readonly BadgeGrant[], now
       SELECT ${badge.client_id}, customer_id, ${badgeId}, quantity
       FROM unnest(${arrayParam([...perPlayer.keys()])}::text[], ${arrayParam([...perPlayer.values()])}::int[]) AS g(customer_id, quantity)
       ORDER BY customer_id
-      ON CONFLICT (badge_id, customer_id) DO UPDATE SET quantity = p.quantity + EXCLUDED.quantity, last_granted_at = now()`);
+      ON CONFLICT (badge_id, customer_id) DO UPDATE SET quantity = LEAST(p.quantity::bigint + EXCLUDED.quantity, ${INT_MAX})::int,
+                                                        last_granted_at = now()`);
     made.push(...granted);
   }
   return made;

@@ -64,7 +64,7 @@ const toListItem = (
 /** Objectives as stored: each keeps its id (the objective node's), or gets one, unique within the challenge. */
 const objectivesOf = (input: TSaveChallenge): ChallengeObjectiveColumn[] => {
   const seen = new Set<string>();
-  return input.objectives.map((objective) => {
+  return (input.objectives ?? []).map((objective) => {
     let id = objective._id && !seen.has(objective._id) ? objective._id : makeNodeId('objective');
     while (seen.has(id)) id = makeNodeId('objective');
     seen.add(id);
@@ -75,13 +75,13 @@ const objectivesOf = (input: TSaveChallenge): ChallengeObjectiveColumn[] => {
 /** Reward badges and cashback currencies must be the client's (400 naming the field otherwise). */
 const checkReferences = async (db: DbOrTx, clientId: string, input: TSaveChallenge) => {
   const located: { field: string; reward: TChallengeReward }[] = [
-    ...input.objectives.flatMap((objective, index) =>
+    ...(input.objectives ?? []).flatMap((objective, index) =>
       objective.rewards.map((reward, rewardIndex) => ({
         field: `objectives.${index}.rewards.${rewardIndex}`,
         reward,
       })),
     ),
-    ...input.rewards.map((reward, index) => ({ field: `rewards.${index}`, reward })),
+    ...(input.rewards ?? []).map((reward, index) => ({ field: `rewards.${index}`, reward })),
   ];
   const badgeIds = [
     ...new Set(located.flatMap(({ reward }) => (reward.type === 'badges' ? [String(reward.value)] : []))),
@@ -140,8 +140,8 @@ const columnsOf = (input: TSaveChallenge, timeZone: string) => {
     status: input.status,
     visible: input.visible,
     objectives: objectivesOf(input),
-    rewards: input.rewards,
-    flow: input.flow,
+    rewards: input.rewards ?? [],
+    flow: input.flow ?? EMPTY_FLOW,
     // A save reopens a challenge the expiry task closed: it closes it again if it has still ended.
     expiredAt: null,
   };
@@ -175,6 +175,26 @@ export type ChallengeListQuery = {
   status?: TChallengeStatus;
   sortKey?: TChallengeSortKey;
   sortDirection?: TSortDirection;
+};
+
+const EMPTY_FLOW = { nodes: [], edges: [] };
+
+/**
+ * What an update leaves out stays as stored: the console sends its flow and never the challenge's own rewards, and
+ * a challenge made through the API has objectives but no flow, so an empty flow from the console clears objectives
+ * only where the stored flow had drawn them.
+ */
+const withStoredParts = (body: TSaveChallenge, stored: ChallengeRow): TSaveChallenge => {
+  const storedFlow = jsonColumn<TSaveChallenge['flow']>(stored.flow);
+  const drawn = (storedFlow?.nodes.length ?? 0) > 0;
+  return {
+    ...body,
+    flow: body.flow ?? storedFlow ?? EMPTY_FLOW,
+    objectives:
+      body.objectives ??
+      (body.flow && drawn ? [] : jsonColumn<ChallengeObjectiveColumn[]>(stored.objectives)),
+    rewards: body.rewards ?? jsonColumn<NonNullable<TSaveChallenge['rewards']>>(stored.rewards),
+  };
 };
 
 /** Challenges (spec 2 §2-§5, §7): the editor's saves, the list, and the irreversible segment grant. */
@@ -230,13 +250,14 @@ export const createChallengesService = (db: Db) => {
     },
 
     /** Objectives keep their progress by id; progress of an objective no longer in the challenge is dropped. */
-    update: async (actor: Actor, id: string, input: TSaveChallenge) => {
-      await checkReferences(db, actor.clientId, input);
-      const columns = columnsOf(input, await clientTimeZone(db, actor.clientId));
+    update: async (actor: Actor, id: string, body: TSaveChallenge) => {
+      await checkReferences(db, actor.clientId, body);
+      const timeZone = await clientTimeZone(db, actor.clientId);
       return db.transaction(async (tx) => {
         // A batch in flight holds entries it read before this edit and writes them back whole: let it finish first.
         await lockClientExclusively(tx, actor.clientId);
         const before = await load(tx, actor.clientId, id, true);
+        const columns = columnsOf(withStoredParts(body, before), timeZone);
         const [updated] = await tx
           .update(challenges)
           .set({ ...columns, updatedAt: new Date() })

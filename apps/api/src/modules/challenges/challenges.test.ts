@@ -194,6 +194,46 @@ describe('saving a challenge', () => {
     ]);
   });
 
+  it("a console save (details and its flow alone) keeps what it cannot show: an API challenge's objectives and the challenge's rewards", async () => {
+    const made = await createChallenge(t.app, admin, {
+      objectives: [objective({ event_type: 'numberOfLogins', trigger: { trigger_quantity: 3 } })],
+      rewards: [{ type: 'xp', value: 50 }],
+    });
+    const loaded = (await call('GET', `/api/challenges/${made._id}`)).json().content;
+    const consoleBody = (flow: unknown) => ({
+      title: 'Renamed in the console',
+      description: loaded.description,
+      image: loaded.image,
+      schedule: loaded.schedule,
+      status: loaded.status,
+      visible: loaded.visible,
+      flow,
+    });
+    const saved = await call('PUT', `/api/challenges/${made._id}`, consoleBody(loaded.flow));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().content).toMatchObject({
+      title: 'Renamed in the console',
+      objectives: [{ _id: made.objectives[0]?._id, event_type: 'numberOfLogins' }],
+      rewards: [{ type: 'xp', value: 50 }],
+    });
+
+    // A flow drawn in the console and then cleared there clears the objectives it made.
+    const drawn = {
+      nodes: [
+        {
+          id: 'objectiveDr11Aw22',
+          type: 'objective',
+          data: { node_type: 'orderVolume', name: 'Orders', config: {} },
+        },
+      ],
+      edges: [],
+    };
+    const withFlow = await call('PUT', `/api/challenges/${made._id}`, consoleBody(drawn));
+    expect(withFlow.json().content.objectives).toMatchObject([{ _id: 'objectiveDr11Aw22' }]);
+    const cleared = await call('PUT', `/api/challenges/${made._id}`, consoleBody({ nodes: [], edges: [] }));
+    expect(cleared.json().content).toMatchObject({ objectives: [], rewards: [{ type: 'xp', value: 50 }] });
+  });
+
   it('refuses a flow graph whose nodes break the allow and disallow rules, on create and on update', async () => {
     const flowNode = (id: string, type: string, kind: string, config: Record<string, unknown> = {}) => ({
       id,

@@ -14,6 +14,7 @@ import { newId } from '../../db/ids';
 import { jsonColumn } from '../../db/raw-sql';
 import {
   badges,
+  challenges,
   type SegmentActionColumn,
   type SegmentFilterColumn,
   segments,
@@ -99,20 +100,25 @@ const checkReferences = async (db: DbOrTx, clientId: string, columns: ReturnType
       }
     });
   }
-  const badgeIds = [...new Set(columns.actions.flatMap((a) => (a.item_id ? [a.item_id] : [])))];
-  if (badgeIds.length > 0) {
+  // Badges and challenges alike: an action naming one the client does not have would grant nothing, silently.
+  const references = [
+    { table: badges, field: 'item_id', message: SEGMENT_API_MESSAGES.unknownBadge },
+    { table: challenges, field: 'mission_id', message: SEGMENT_API_MESSAGES.unknownMission },
+  ] as const;
+  for (const { table, field, message } of references) {
+    const ids = [...new Set(columns.actions.flatMap((a) => (a[field] ? [a[field]] : [])))];
+    if (ids.length === 0) continue;
     const known = new Set(
       (
         await db
-          .select({ id: badges.id })
-          .from(badges)
-          .where(and(eq(badges.clientId, clientId), inArray(badges.id, badgeIds)))
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.clientId, clientId), inArray(table.id, ids)))
       ).map((row) => row.id),
     );
     columns.actions.forEach((action, index) => {
-      if (action.item_id && !known.has(action.item_id)) {
-        errors.push({ field: `actions.${index}.item_id`, message: SEGMENT_API_MESSAGES.unknownBadge });
-      }
+      const id = action[field];
+      if (id && !known.has(id)) errors.push({ field: `actions.${index}.${field}`, message });
     });
   }
   if (errors.length > 0) throw badRequest(errors);
@@ -129,6 +135,23 @@ const rulesChanged = (before: SegmentFilterColumn[], after: SegmentFilterColumn[
       ]),
     );
   return key(before) !== key(after);
+};
+
+/** What an update changed, for the audit log: actions hand out badges and challenges, so they are kept too. */
+const changesOf = (before: SegmentRow, after: ReturnType<typeof columnsOf>, rulesDiffer: boolean) => {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (rulesDiffer) changes.filters = { from: jsonColumn(before.filters), to: after.filters };
+  const actionsBefore = jsonColumn<SegmentActionColumn[]>(before.actions);
+  // jsonb keeps keys in an order of its own: compare the fields, not the stored text.
+  const key = (actions: SegmentActionColumn[]) =>
+    JSON.stringify(actions.map((a) => [a.id, a.type, a.trigger, a.item_id, a.quantity, a.mission_id]));
+  if (key(actionsBefore) !== key(after.actions)) {
+    changes.actions = { from: actionsBefore, to: after.actions };
+  }
+  if (before.description !== after.description) {
+    changes.description = { from: before.description, to: after.description };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
 };
 
 /** Segments (spec 2 §2-§5): members are kept by the engine; a rule change asks a worker to recompute them. */
@@ -214,7 +237,7 @@ export const createSegmentsService = (db: Db, onRebuildRequested: () => void) =>
           entity: 'segment',
           entityId: id,
           summary: `Updated segment '${before.name}'${changed ? ' (rules changed)' : ''}`,
-          changes: changed ? { filters: { from: jsonColumn(before.filters), to: columns.filters } } : null,
+          changes: changesOf(before, columns, changed),
         });
         return changed;
       });

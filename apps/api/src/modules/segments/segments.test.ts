@@ -97,6 +97,20 @@ describe('segment rules and validation', () => {
       SEGMENT_API_MESSAGES.unknownBadge,
       'actions.0.item_id',
     ],
+    [
+      {
+        name: 'a',
+        actions: [{ type: 'grant_mission', trigger: 'entered', mission_id: 'nonsense-not-an-id' }],
+      },
+      SEGMENT_API_MESSAGES.unknownMission,
+      'actions.0.mission_id',
+    ],
+    // Larger quantities overflowed the badge's counters in the engine (and past 2^53 could not be answered at all).
+    ...[1_000_000, 3e9, 1e20].map((quantity): [object, string, string] => [
+      { name: 'a', actions: [{ type: 'grant_item', trigger: 'entered', item_id: 'x', quantity }] },
+      SEGMENT_MESSAGES.quantityTooLarge,
+      'actions.0.quantity',
+    ]),
   ])('%j -> 400 %s', async (body, message, field) => {
     const res = await call('POST', '/api/segments', body);
     expect(res.statusCode).toBe(400);
@@ -145,6 +159,37 @@ describe('segment rules and validation', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().content).toMatchObject({ name: 'Night owls', description: 'Changed' });
+  });
+
+  it("an update's audit entry keeps what its actions and description were and became, not only its rules", async () => {
+    const badge = await createBadge(t.app, admin, { name: 'Audited badge' });
+    const created = await createSegment(t.app, admin, {
+      name: 'Audited',
+      filters: [rule('numberOfLogins', 'GreaterThan', 100_000)],
+      actions: [{ id: 'action_1', type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 1 }],
+    });
+    const update = (quantity: number, description: string) =>
+      call('PUT', `/api/segments/${created._id}`, {
+        name: 'Audited',
+        description,
+        filters: [rule('numberOfLogins', 'GreaterThan', 100_000)],
+        actions: [{ id: 'action_1', type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity }],
+      });
+    expect((await update(1, '')).statusCode).toBe(200);
+    expect((await update(50, 'Fifty each')).statusCode).toBe(200);
+    const rows = await t.ctx.database.query<{ changes: unknown }>(
+      "SELECT changes FROM audit_log WHERE entity_id = $1 AND action = 'segment.updated' ORDER BY occurred_at",
+      [created._id],
+    );
+    const changes = rows.map((row) =>
+      typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes,
+    );
+    expect(changes[0]).toBeNull();
+    expect(changes[1]).toMatchObject({
+      actions: { from: [{ quantity: 1 }], to: [{ quantity: 50 }] },
+      description: { from: '', to: 'Fifty each' },
+    });
+    expect(changes[1].filters).toBeUndefined();
   });
 
   it('an unknown segment is 404 with the spec text', async () => {
@@ -270,6 +315,25 @@ describe('membership kept by the engine', () => {
     expect((await segmentById(byVisits._id)).player_count).toBe(0);
   });
 
+  it('deleting a statistic takes its players out of the segments ruled by it', async () => {
+    const stamps = await createStatistic(t.app, admin, 'deletedStamps', 'Sum');
+    const segment = await createSegment(t.app, admin, {
+      name: 'DeletedStamped',
+      filters: [rule('deletedStamps', 'GreaterThanOrEqual', 1)],
+    });
+    const customer = (await addCustomer(t.app, admin)) as string;
+    await sendAndProcess(t, key, [
+      eventAt(customer, 1, { type: 'statistic.update', data: { name: 'deletedStamps', value: 3 } }),
+    ]);
+    expect((await player(customer)).segments).toContain('DeletedStamped');
+
+    expect((await call('DELETE', `/api/statistics/${stamps._id}`)).statusCode).toBe(200);
+    expect((await segmentById(segment._id)).rebuilding).toBe(true);
+    await t.ctx.engine.drain();
+    expect((await player(customer)).segments).not.toContain('DeletedStamped');
+    expect(await segmentById(segment._id)).toMatchObject({ player_count: 0, rebuilding: false });
+  });
+
   it('a rebuild asked for in SQL, to the microsecond (as a migration does), is done once and cleared', async () => {
     const segment = await createSegment(t.app, admin, {
       name: 'Microseconds',
@@ -281,6 +345,26 @@ describe('membership kept by the engine', () => {
     ]);
     await t.ctx.engine.drain();
     expect((await segmentById(segment._id)).rebuilding).toBe(false);
+  });
+
+  it("an unlimited badge's counters stop at the integer's top instead of failing the engine's batch", async () => {
+    const badge = await createBadge(t.app, admin, { name: 'Bottomless' });
+    await t.ctx.database.query('UPDATE badges SET granted_quantity = 2147483000 WHERE id = $1', [badge._id]);
+    await createSegment(t.app, admin, {
+      name: 'Bottomless takers',
+      filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 1)],
+      actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 999_999 }],
+    });
+    const customer = (await addCustomer(t.app, admin)) as string;
+    await sendAndProcess(t, key, logins(customer, 1));
+    expect((await player(customer)).badges).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Bottomless', quantity: 999_999 })]),
+    );
+    const [row] = await t.ctx.database.query<{ granted_quantity: number }>(
+      'SELECT granted_quantity FROM badges WHERE id = $1',
+      [badge._id],
+    );
+    expect(Number(row?.granted_quantity)).toBe(2_147_483_647);
   });
 
   it('deleting a segment removes its players', async () => {

@@ -137,6 +137,8 @@ export const createStatisticsService = (db: Db, onRebuildRequested: () => void) 
       const row = await db.transaction(async (tx) => {
         const before = await editable(tx, clientId, id);
         await tx.delete(statistics).where(and(eq(statistics.clientId, clientId), eq(statistics.id, id)));
+        // Its values went with it, so no player matches a rule on it any more: those segments lose their members.
+        await requestRebuildOfSegmentsReading(tx, clientId, before.name);
         await recordAudit(tx, actor, {
           action: 'statistic.deleted',
           entity: 'statistic',
@@ -145,6 +147,7 @@ export const createStatisticsService = (db: Db, onRebuildRequested: () => void) 
         });
         return before;
       });
+      onRebuildRequested();
       return toStatistic(row, timeZone);
     },
 

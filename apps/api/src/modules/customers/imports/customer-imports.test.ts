@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   ADD_CUSTOMER_MESSAGES,
   CUSTOMER_MESSAGES,
@@ -169,6 +170,54 @@ describe('a dry run, a run, and the same file again', () => {
       content: [{ _id: again._id }, { _id: run._id }],
       pagination: { hasMore: true },
     });
+  });
+
+  it('a dry_run field after the file keeps the import from the worker until it is read (nothing written)', async () => {
+    const { t, csv } = sixRows(currency.code);
+    const boundary = `----laurel${tag()}`;
+    let sendRest = () => {};
+    const rest = new Promise<void>((resolve) => {
+      sendRest = resolve;
+    });
+    const body = Readable.from(
+      (async function* multipart() {
+        yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.csv"\r\n`;
+        yield `Content-Type: text/csv\r\n\r\n${csv}\r\n`;
+        await rest;
+        yield `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--${boundary}--\r\n`;
+      })(),
+    );
+    const answer = setup.t.app.inject({
+      method: 'POST',
+      url: '/api/customers/imports',
+      headers: {
+        ...bearer(setup.admin.clientToken),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
+    // The file is stored; a worker running now must find nothing to claim.
+    await vi.waitFor(
+      async () => {
+        const rows = await setup.t.ctx.database.query<{ status: string }>(
+          `SELECT status FROM customer_imports WHERE file_name = 'm.csv' AND status <> 'completed'`,
+        );
+        expect(rows.map((row) => row.status)).toEqual(['uploading']);
+      },
+      { timeout: 5_000 },
+    );
+    await setup.t.ctx.engine.drain();
+    sendRest();
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(202);
+    await setup.t.ctx.engine.drain();
+    const done = await setup.t.app.inject({
+      method: 'GET',
+      url: `/api/customers/imports/${res.json().content._id}`,
+      headers: bearer(setup.admin.clientToken),
+    });
+    expect(done.json().content).toMatchObject({ dry_run: true, status: 'completed', created: 5 });
+    expect((await lookup(`external_id=ext-${t}-1`)).statusCode).toBe(404);
   });
 
   it('a changed row updates the member, and a new opening balance moves the wallet by the difference', async () => {

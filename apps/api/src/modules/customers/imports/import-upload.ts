@@ -47,6 +47,8 @@ const headerCells = (bytes: Buffer) => {
 };
 
 export type StartedUpload = { id: string; dryRun: boolean };
+/** A file stored whole, still `uploading`: `queue` hands it to the worker, as a check or for real. */
+export type StoredUpload = { id: string; queue: (dryRun: boolean) => Promise<StartedUpload> };
 
 /** An import's file as it arrives: its name and its bytes in order. */
 export type ImportFileSource = {
@@ -59,15 +61,16 @@ export type ImportFileSource = {
 /**
  * Stores an import's file in the database as it arrives (never whole in memory): the header is checked from the
  * first bytes (a 400 before anything more is stored), then the parts are written in order while the rows are
- * counted and the file hashed. The import waits as `uploading` until the last part is in, then `queued` for the
- * worker. Anything that goes wrong removes what was stored.
+ * counted and the file hashed. The import stays `uploading` (no worker claims it) until `queue` is called, once
+ * the caller has read all it needs (a multipart body's `dry_run` may follow the file). Anything that goes wrong
+ * removes what was stored.
  */
 export const storeImportFile = async (
   database: Database,
   principal: Principal,
   source: ImportFileSource,
-  options: { dryRun: () => boolean; mayUpdate: boolean },
-): Promise<StartedUpload> => {
+  options: { mayUpdate: boolean },
+): Promise<StoredUpload> => {
   const { db } = database;
   const id = newId();
   const hash = createHash('sha256');
@@ -98,7 +101,7 @@ export const storeImportFile = async (
         INSERT INTO customer_imports (id, client_id, user_id, created_by_name, file_name, file_size, file_sha256,
           dry_run, status, columns, branch_scope, default_branch_id, may_update, rows_total)
         VALUES (${id}, ${principal.clientId}, ${principal.userId}, ${principal.name}, ${source.fileName || 'import.csv'},
-          0, '', ${options.dryRun()}, 'uploading', ${JSON.stringify(columns)}::jsonb, ${scopeOf(principal)},
+          0, '', false, 'uploading', ${JSON.stringify(columns)}::jsonb, ${scopeOf(principal)},
           ${principal.role === 'BRANCH_MANAGER' ? (principal.managerOf[0] ?? null) : null}, ${options.mayUpdate}, 0)`);
     }
     await db.execute(
@@ -133,11 +136,15 @@ export const storeImportFile = async (
     if (!columns) throw badRequest([{ field: 'file', message: M.empty }]);
     const rows = Math.max(counter.records - 1, 0);
     if (rows === 0) throw badRequest([{ field: 'file', message: M.empty }]);
-    await db.execute(sql`
-      UPDATE customer_imports SET status = 'queued', file_size = ${size}, file_sha256 = ${hash.digest('hex')},
-        rows_total = ${rows}, dry_run = ${options.dryRun()}, created_at = now()
-      WHERE id = ${id}`);
-    return { id, dryRun: options.dryRun() };
+    const sha256 = hash.digest('hex');
+    const queue = async (dryRun: boolean) => {
+      await db.execute(sql`
+        UPDATE customer_imports SET status = 'queued', file_size = ${size}, file_sha256 = ${sha256},
+          rows_total = ${rows}, dry_run = ${dryRun}, created_at = now()
+        WHERE id = ${id}`);
+      return { id, dryRun };
+    };
+    return { id, queue };
   } catch (error) {
     if (columns) await discard(database, id);
     throw error;
@@ -156,7 +163,7 @@ export const receiveImportFile = async (
 ): Promise<StartedUpload> => {
   if (!request.isMultipart()) throw new HttpError(415, M.sendCsv);
   let dryRun = options.dryRun;
-  let started = null as StartedUpload | null;
+  let stored = null as StoredUpload | null;
   try {
     for await (const part of request.parts({ limits: { fileSize: CUSTOMER_IMPORT_MAX_BYTES, files: 1 } })) {
       if (part.type === 'field') {
@@ -165,31 +172,26 @@ export const receiveImportFile = async (
         if (!parsed.success)
           throw badRequest([{ field: 'dry_run', message: 'dry_run must be true or false' }]);
         dryRun = parsed.data.dry_run;
-        if (started) {
-          await database.db.execute(
-            sql`UPDATE customer_imports SET dry_run = ${dryRun} WHERE id = ${started.id}`,
-          );
-          started = { ...started, dryRun };
-        }
         continue;
       }
-      if (started) {
+      if (stored) {
         part.file.resume();
         continue;
       }
-      started = await storeImportFile(
+      stored = await storeImportFile(
         database,
         principal,
         { fileName: part.filename, chunks: part.file, truncated: () => part.file.truncated },
-        { dryRun: () => dryRun, mayUpdate: options.mayUpdate },
+        { mayUpdate: options.mayUpdate },
       );
     }
   } catch (error) {
-    if (started) await discard(database, started.id);
+    if (stored) await discard(database, stored.id);
     throw multipartError(error, answers);
   }
-  if (!started) throw badRequest([{ field: 'file', message: M.fileRequired }]);
-  return started;
+  if (!stored) throw badRequest([{ field: 'file', message: M.fileRequired }]);
+  // Queued only now: a `dry_run` after the file must reach the import before any worker can claim it.
+  return stored.queue(dryRun);
 };
 
 /** A manager's branches bound the rows they may import; an admin's do not. */

@@ -96,7 +96,6 @@ export const DetailsTab = ({
         valueFormat={DAY_FORMAT}
         leftSection={<IconCalendar size={16} aria-hidden />}
         clearable
-        minDate={values.start_date ?? undefined}
         disabled={!values.dates_enabled}
         readOnly={readOnly}
         value={values.end_date}

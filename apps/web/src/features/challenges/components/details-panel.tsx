@@ -175,7 +175,6 @@ export const DetailsPanel = (props: TDetailsPanelProps) => {
           placeholder="Pick a day"
           valueFormat={DAY_FORMAT}
           leftSection={<IconCalendar size={16} aria-hidden />}
-          minDate={values.start_date ?? undefined}
           readOnly={readOnly}
           value={values.end_date}
           error={errors.end_date}

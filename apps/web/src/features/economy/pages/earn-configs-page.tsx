@@ -87,7 +87,8 @@ export const EarnConfigsPage = ({ kind }: { kind: TEarnConfigKind }) => {
       title: ECONOMY_TEXTS.earnAmount,
       render: (config) => plain(config.earn_amount),
     },
-    { accessor: 'segment_name', title: ECONOMY_TEXTS.segmentColumn },
+    // Not among the cashback list's columns (spec 3 §3): the column chooser offers it there.
+    { accessor: 'segment_name', title: ECONOMY_TEXTS.segmentColumn, defaultToggle: info.kind !== 'cashback' },
     {
       accessor: 'excluded_category_ids',
       title: ECONOMY_TEXTS.exclCategories,
