@@ -88,6 +88,24 @@ describe('creditWallet', () => {
     await expect(t.ctx.database.db.execute(sql`UPDATE economy_transactions SET value = 0`)).rejects.toThrow();
     await expect(t.ctx.database.db.execute(sql`DELETE FROM economy_transactions`)).rejects.toThrow();
   });
+
+  it("an erasure (privacy) may rewrite a row's reason, and nothing else", async () => {
+    const inErasure = (statement: ReturnType<typeof sql>) =>
+      t.ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('laurel.privacy_erasure', 'on', true)`);
+        await tx.execute(statement);
+      });
+    await expect(inErasure(sql`UPDATE economy_transactions SET value = 0`)).rejects.toThrow();
+    await expect(
+      inErasure(sql`UPDATE economy_transactions SET reason = '[erased]', value = value + 1`),
+    ).rejects.toThrow();
+    await expect(inErasure(sql`DELETE FROM economy_transactions`)).rejects.toThrow();
+    await inErasure(sql`UPDATE economy_transactions SET reason = '[erased]'`);
+    const rows = await t.ctx.database.query<{ reason: string | null }>(
+      'SELECT DISTINCT reason FROM economy_transactions',
+    );
+    expect(rows).toEqual([{ reason: '[erased]' }]);
+  });
 });
 
 describe('applyWalletEffects for customers the transaction created', () => {

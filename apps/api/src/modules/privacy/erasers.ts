@@ -19,11 +19,12 @@ const scrubJsonRows = async (
   table: 'events' | 'audit_log',
   rows: { id: string; value: unknown }[],
   column: 'data' | 'changes',
+  scrub: Pick<Scrubber, 'json'> = context.scrub,
 ) => {
   for (const { id, value } of rows) {
     if (value === null || value === undefined) continue;
     const parsed = jsonColumn(value as object);
-    const scrubbed = context.scrub.json(parsed);
+    const scrubbed = scrub.json(parsed);
     if (JSON.stringify(scrubbed) === JSON.stringify(parsed)) continue;
     await context.tx.execute(
       sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${JSON.stringify(scrubbed)}::jsonb
@@ -70,6 +71,7 @@ const eraseEventPayloads: Eraser = {
       'events',
       others.map((row) => ({ id: row.id, value: row.data })),
       'data',
+      context.scrub.mentions,
     );
   },
 };
@@ -102,33 +104,84 @@ const eraseRecords: Eraser = {
 };
 
 /**
- * Audit entries that name the member (their name in a summary, their email in a change) are rewritten, never
- * deleted: who did what and when stays; the transaction-local `laurel.privacy_erasure` lets the append-only
- * trigger allow it (migration 0030).
+ * Audit entries about the member are rewritten, never deleted: who did what and when stays; the transaction-local
+ * `laurel.privacy_erasure` lets the append-only trigger allow it (migration 0030). Entries about anything else
+ * that name the member (their full name, email or cell number) lose those mentions only.
  */
 const eraseAuditMentions: Eraser = {
   name: 'audit log',
   erase: async (context) => {
     const { tx, clientId, customerId, scrub } = context;
-    const patterns = arrayParam(scrub.likePatterns);
-    const rows = await rowsOf<{ id: string; summary: string; changes: unknown }>(
+    const own = await rowsOf<AuditRow>(
+      tx,
+      sql`SELECT id, summary, changes FROM audit_log WHERE client_id = ${clientId} AND entity_id = ${customerId}`,
+    );
+    const patterns = arrayParam(scrub.mentions.likePatterns);
+    const mentioning = await rowsOf<AuditRow>(
       tx,
       sql`SELECT id, summary, changes FROM audit_log
-          WHERE client_id = ${clientId}
-            AND (entity_id = ${customerId} OR summary ILIKE ANY(${patterns}::text[])
-                 OR changes::text ILIKE ANY(${patterns}::text[]))`,
+          WHERE client_id = ${clientId} AND entity_id IS DISTINCT FROM ${customerId}
+            AND (summary ILIKE ANY(${patterns}::text[]) OR changes::text ILIKE ANY(${patterns}::text[]))`,
     );
-    for (const row of rows) {
-      const summary = scrub.text(row.summary);
-      if (summary !== row.summary)
-        await tx.execute(sql`UPDATE audit_log SET summary = ${summary} WHERE id = ${row.id}`);
+    for (const [rows, scrubber] of [
+      [own, scrub],
+      [mentioning, scrub.mentions],
+    ] as const) {
+      for (const row of rows) {
+        const summary = scrubber.text(row.summary);
+        if (summary !== row.summary)
+          await tx.execute(sql`UPDATE audit_log SET summary = ${summary} WHERE id = ${row.id}`);
+      }
+      await scrubJsonRows(
+        context,
+        'audit_log',
+        rows.map((row) => ({ id: row.id, value: row.changes })),
+        'changes',
+        scrubber,
+      );
     }
-    await scrubJsonRows(
-      context,
-      'audit_log',
-      rows.map((row) => ({ id: row.id, value: row.changes })),
-      'changes',
+  },
+};
+type AuditRow = { id: string; summary: string; changes: unknown };
+
+/**
+ * The reasons an integrator or staff gave for the member's ledger rows ("Mug for Thandiwe"), and the answers kept
+ * for their spends' repeats, lose what names them; amounts stay (migration 0045 lets the ledger's append-only
+ * trigger accept a changed reason, and nothing else, during an erasure).
+ */
+const eraseLedgerReasons: Eraser = {
+  name: 'ledger reasons and spend answers',
+  erase: async ({ tx, clientId, customerId, scrub }) => {
+    let after = '';
+    for (;;) {
+      const rows = await rowsOf<{ id: string; reason: string }>(
+        tx,
+        sql`SELECT id, reason FROM economy_transactions
+            WHERE client_id = ${clientId} AND customer_id = ${customerId} AND reason IS NOT NULL AND id > ${after}
+            ORDER BY id LIMIT ${ROWS_PER_PASS}`,
+      );
+      for (const row of rows) {
+        const reason = scrub.text(row.reason);
+        if (reason !== row.reason)
+          await tx.execute(sql`UPDATE economy_transactions SET reason = ${reason} WHERE id = ${row.id}`);
+      }
+      if (rows.length < ROWS_PER_PASS) break;
+      after = rows[rows.length - 1]?.id ?? after;
+    }
+    const answers = await rowsOf<{ idempotency_id: string; answer: unknown }>(
+      tx,
+      sql`SELECT idempotency_id, answer FROM spend_requests
+          WHERE client_id = ${clientId} AND customer_id = ${customerId} AND answer IS NOT NULL`,
     );
+    for (const row of answers) {
+      const parsed = jsonColumn(row.answer as object);
+      const scrubbed = scrub.json(parsed);
+      if (JSON.stringify(scrubbed) === JSON.stringify(parsed)) continue;
+      await tx.execute(
+        sql`UPDATE spend_requests SET answer = ${JSON.stringify(scrubbed)}::jsonb
+            WHERE client_id = ${clientId} AND idempotency_id = ${row.idempotency_id}`,
+      );
+    }
   },
 };
 
@@ -138,8 +191,8 @@ const eraseAuditMentions: Eraser = {
  */
 const eraseExportsAndImports: Eraser = {
   name: 'prepared exports and import reports',
-  erase: async ({ tx, clientId, scrub }) => {
-    const patterns = arrayParam(scrub.likePatterns);
+  erase: async ({ tx, clientId, scrub: { mentions } }) => {
+    const patterns = arrayParam(mentions.likePatterns);
     await tx.execute(
       sql`DELETE FROM export_requests
           WHERE client_id = ${clientId} AND filters::text ILIKE ANY(${patterns}::text[])`,
@@ -152,7 +205,7 @@ const eraseExportsAndImports: Eraser = {
     );
     for (const error of errors) {
       await tx.execute(
-        sql`UPDATE customer_import_errors SET message = ${scrub.text(error.message)}
+        sql`UPDATE customer_import_errors SET message = ${mentions.text(error.message)}
             WHERE import_id = ${error.import_id} AND row = ${error.row} AND field = ${error.field}`,
       );
     }
@@ -189,6 +242,7 @@ const erasers: Eraser[] = [
   eraseBuyerCopies,
   eraseRecords,
   eraseAuditMentions,
+  eraseLedgerReasons,
   eraseExportsAndImports,
 ];
 

@@ -45,9 +45,9 @@ export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) =
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The identifying values, longest first (so a full name goes before the name inside it). */
-const valuesOf = (personal: PersonalData) =>
-  [personal.email, ...personal.cellNumbers, ...personal.others]
+/** Identifying values, longest first (so a full name goes before the name inside it). */
+const longestFirst = (values: (string | null)[]) =>
+  values
     .filter((value): value is string => !!value && value.trim().length >= 3)
     .sort((a, b) => b.length - a.length);
 
@@ -55,11 +55,23 @@ const valuesOf = (personal: PersonalData) =>
  * Removes a member's identifying values from free text: the full name becomes "Erased customer"; emails, numbers
  * and the other values become "[erased]"; the name and surname alone go where they stand as whole words (so a
  * surname "Lee" does not rewrite "Leeds").
+ *
+ * `mentions` is the narrower scrubber for rows about someone else that name the member (another member's referral
+ * event, an audit entry about another customer): only the full name, email and cell numbers go, and no key is
+ * nulled, so a shared first name, birthday or short id never rewrites another person's record.
  */
-export const scrubberOf = (personal: PersonalData) => {
+export const scrubberOf = (personal: PersonalData) => ({
+  ...scrubbing(personal, fullValuesOf(personal), true),
+  mentions: scrubbing(personal, contactValuesOf(personal), false),
+});
+
+const contactValuesOf = (personal: PersonalData) => longestFirst([personal.email, ...personal.cellNumbers]);
+const fullValuesOf = (personal: PersonalData) =>
+  longestFirst([personal.email, ...personal.cellNumbers, ...personal.others]);
+
+const scrubbing = (personal: PersonalData, values: string[], wholeRecord: boolean) => {
   const fullName = `${personal.name} ${personal.surname}`.trim();
-  const values = valuesOf(personal);
-  const words = [personal.name, personal.surname].filter((word) => word.trim().length > 0);
+  const words = wholeRecord ? [personal.name, personal.surname].filter((word) => word.trim().length > 0) : [];
   const wordPattern =
     words.length > 0
       ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
@@ -73,7 +85,7 @@ export const scrubberOf = (personal: PersonalData) => {
     return out;
   };
 
-  /** A JSON value with identifying keys nulled and every string scrubbed. */
+  /** A JSON value with every string scrubbed and, in the member's own records, identifying keys nulled. */
   const json = (input: unknown): unknown => {
     if (typeof input === 'string') return text(input);
     if (Array.isArray(input)) return input.map(json);
@@ -81,7 +93,7 @@ export const scrubberOf = (personal: PersonalData) => {
       return Object.fromEntries(
         Object.entries(input as Record<string, unknown>).map(([key, value]) => [
           key,
-          IDENTIFYING_KEYS.has(key.toLowerCase()) && value !== null ? null : json(value),
+          wholeRecord && IDENTIFYING_KEYS.has(key.toLowerCase()) && value !== null ? null : json(value),
         ]),
       );
     }

@@ -232,14 +232,16 @@ const memberWithEverything = async (): Promise<Member> => {
       currency: currency._id,
       direction: 'credit',
       amount: 50,
-      reason: 'Welcome gift',
+      reason: `Welcome gift for ${member.name}`,
     }),
   );
+  // Reasons are free text: integrators and staff write names in them (the ledger and the spend's answer keep it).
   ok(
     await spend(t.app, setup.key, id, {
       id: `s-${letters(6)}`,
       currency: currency._id,
       amount: 1,
+      reason: `Mug for ${member.name} ${member.surname} (${member.email})`,
     }),
   );
   ok(
@@ -450,6 +452,33 @@ describe('erasing a member', () => {
       summary: "Erased a customer's personal data",
       changes: null,
       actor_id: setup.admin.userId,
+    });
+  });
+
+  it("another customer's records that share a first name and birthday with the member are left as they were", async () => {
+    const member = await memberWithEverything();
+    const namesake = ok(
+      await asKey('POST', '/api/v1/customers', {
+        email: uniqueEmail(),
+        name: member.name,
+        surname: capitalised(8),
+        loyalty_number: `L${letters(8)}`,
+      }),
+      201,
+    );
+    ok(await asKey('PATCH', `/api/v1/customers/${namesake._id}`, { birthday: '1987-03-14' }));
+    const auditOf = (id: string) =>
+      setup.t.ctx.database.query<{ summary: string; changes: unknown }>(
+        'SELECT summary, changes FROM audit_log WHERE client_id = $1 AND entity_id = $2 ORDER BY occurred_at, id',
+        [setup.admin.clientId, id],
+      );
+    const before = await auditOf(namesake._id);
+    expect(JSON.stringify(before)).toContain('1987-03-14');
+    ok(await setup.call('POST', `/api/customers/${member.id}/erase`));
+    expect(await auditOf(namesake._id)).toEqual(before);
+    expect(ok(await asKey('GET', `/api/v1/customers/${namesake._id}`))).toMatchObject({
+      name: member.name,
+      birthday: '1987-03-14',
     });
   });
 
