@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normaliseCellNumber } from '@laurel/contract';
+import { normaliseCellNumber, PRIVACY_MESSAGES } from '@laurel/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientAndSignIn, type SignedIn, uniqueCell, uniqueEmail } from '../../../test/factories';
@@ -84,6 +84,23 @@ describe('a change written while another request changes the same customer', () 
     );
     const after = await service.patch(principal, actor, customer.id, { name: 'Renamed' });
     expect(after).toMatchObject({ name: 'Renamed', surname: 'Concurrent' });
+  });
+
+  it('PATCH after an erasure committed meanwhile answers 409 and writes nothing back onto the erased record', async () => {
+    const customer = await enrolled();
+    const service = serviceWith((db) =>
+      db
+        .update(customers)
+        .set({ name: 'Erased', surname: 'customer', email: null, status: 'ERASED' })
+        .where(eq(customers.id, customer.id)),
+    );
+    const error = await service.patch(principal, actor, customer.id, { email: uniqueEmail('late') }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({ statusCode: 409, message: PRIVACY_MESSAGES.alreadyErased });
+    const [row] = await t.ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row).toMatchObject({ email: null, name: 'Erased', status: 'ERASED' });
   });
 
   it("a re-enrolment writes only the fields it changes: another request's surname stands", async () => {

@@ -3,12 +3,13 @@ import {
   CUSTOMER_MESSAGES,
   LOYALTY_RULE_MESSAGES,
   normaliseCellNumber,
+  PRIVACY_MESSAGES,
   type TCustomerLookupQuery,
   type TIntegratorCustomer,
   type ZEnrolCustomerRequest,
   type ZPatchCustomerRequest,
 } from '@laurel/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
@@ -163,8 +164,16 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
       const [row] = await tx
         .update(customers)
         .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(customers.clientId, principal.clientId), eq(customers.id, id)))
+        // An erasure that committed since `before` was read is final: nothing is written back onto the record.
+        .where(
+          and(
+            eq(customers.clientId, principal.clientId),
+            eq(customers.id, id),
+            ne(customers.status, 'ERASED'),
+          ),
+        )
         .returning();
+      if (!row) throw conflict(PRIVACY_MESSAGES.alreadyErased);
       const { activated } = newLoyaltyNumber
         ? await setLoyaltyNumber(tx, after, newLoyaltyNumber)
         : { activated: false };

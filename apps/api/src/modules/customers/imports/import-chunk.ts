@@ -110,7 +110,7 @@ const writeCustomers = async (
                status = CASE WHEN u.signs_up AND c.status = 'AWAITING-SIGNUP' THEN 'ACTIVE' ELSE c.status END,
                updated_at = now()
         FROM u
-        WHERE c.client_id = ${job.clientId} AND c.id = u.id
+        WHERE c.client_id = ${job.clientId} AND c.id = u.id AND c.status <> 'ERASED'
         RETURNING ${heard ? sql`c.*` : sql`1`}
       )
       ${heard ? hooksTail(job, hooks, 'customer.updated', true) : sql`SELECT count(*) FROM written`}`);
