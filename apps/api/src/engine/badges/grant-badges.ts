@@ -16,6 +16,8 @@ export type BadgeGrant = {
   /** The id the client sent the event with, for the badge.granted webhook (the integrator knows no other). */
   externalEventId?: string | null;
   branchId: string | null;
+  /** When the granting event happened: a badge's dates are judged by it (a backlog still grants what was due). */
+  occurredAt?: Date | null;
 };
 
 type BadgeRow = {
@@ -61,12 +63,13 @@ export const grantBadges = async (tx: DbOrTx, grants: readonly BadgeGrant[], now
                  start_date, end_date
           FROM badges WHERE id = ${badgeId} FOR UPDATE`,
     );
-    if (!badge || !available(badge, now)) continue;
+    if (!badge) continue;
     let remaining = badge.quantity_limited
       ? badge.quantity - badge.granted_quantity
       : Number.POSITIVE_INFINITY;
     const granted = wanted.filter((grant) => {
       if (grant.clientId !== badge.client_id || grant.quantity > remaining) return false;
+      if (!available(badge, grant.occurredAt ?? now)) return false;
       remaining -= grant.quantity;
       return true;
     });

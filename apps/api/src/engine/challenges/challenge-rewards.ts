@@ -94,6 +94,7 @@ export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayou
           eventId: event.id,
           externalEventId: event.externalId,
           branchId: event.branchId,
+          occurredAt: event.occurredAt,
         });
       } else if (reward.type === 'level' && amountOf(reward) > 0) {
         const raise = levelRaises.get(event.customerId) ?? { event, levels: 0 };

@@ -12,6 +12,8 @@ export type MembershipChange = {
   /** The id the client sent the event with: what webhooks name (the integrator knows no other). */
   externalEventId?: string | null;
   branchId: string | null;
+  /** When the event that moved the player happened (none for a rebuild's changes: they happen now). */
+  occurredAt?: Date | null;
 };
 
 /**
@@ -41,6 +43,7 @@ export const runSegmentActions = async (tx: DbOrTx, changes: readonly Membership
         eventId: change.eventId,
         externalEventId: change.externalEventId ?? null,
         branchId: change.branchId,
+        occurredAt: change.occurredAt ?? null,
       });
     }
   }

@@ -73,6 +73,7 @@ export const updateMemberships = async (batch: StepBatch, statisticChanges: read
           eventId: event?.id ?? null,
           externalEventId: event?.externalId ?? null,
           branchId: event?.branchId ?? null,
+          occurredAt: event?.occurredAt ?? null,
         });
         if (belongs) entered.push({ clientId, segmentId: segment.id, customerId });
         else left.push({ segmentId: segment.id, customerId });

@@ -367,6 +367,31 @@ describe('membership kept by the engine', () => {
     expect(Number(row?.granted_quantity)).toBe(2_147_483_647);
   });
 
+  it("a badge's dates are judged by when the granting event happened, not when the engine got to it", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const badge = await createBadge(t.app, admin, {
+      name: 'Last week only',
+      dates_enabled: true,
+      start_date: daysAgo(6),
+      end_date: daysAgo(3),
+    });
+    await createStatistic(t.app, admin, 'datedVisits', 'Sum');
+    await createSegment(t.app, admin, {
+      name: 'Dated visitors',
+      filters: [rule('datedVisits', 'GreaterThanOrEqual', 1)],
+      actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 1 }],
+    });
+    const [late, current] = [await addCustomer(t.app, admin), await addCustomer(t.app, admin)] as string[];
+    const visit = (customer: string, minutesAgo: number) =>
+      eventAt(customer, minutesAgo, { type: 'statistic.update', data: { name: 'datedVisits', value: 1 } });
+    // Sent today: one visit made four days ago (inside the badge's dates), one made now (after them).
+    await sendAndProcess(t, key, [visit(late as string, 4 * 24 * 60), visit(current as string, 0)]);
+    const names = async (customer: string) =>
+      ((await player(customer)).badges as { name: string }[]).map((held) => held.name);
+    expect(await names(late as string)).toContain('Last week only');
+    expect(await names(current as string)).not.toContain('Last week only');
+  });
+
   it('deleting a segment removes its players', async () => {
     const segment = await createSegment(t.app, admin, { name: 'Anyone', filters: [{ type: 'all_players' }] });
     const customer = await addCustomer(t.app, admin);
