@@ -135,16 +135,39 @@ export const payRewards = async (batch: StepBatch, payouts: readonly RewardPayou
       })),
     );
     // `level` keeps the last value set (Last): the new level is the current one raised.
+    const raised: { clientId: string; customerId: string; level: number }[] = [];
     for (const [customerId, raise] of levelRaises) {
+      const level = (levels.get(customerId) ?? 0) + raise.levels;
+      raised.push({ clientId: raise.event.clientId, customerId, level });
       batch.contribute({
         event: raise.event,
         name: LEVEL_STATISTIC,
-        value: (levels.get(customerId) ?? 0) + raise.levels,
+        value: level,
         // Raised from the current level, so it holds even when the completing event is older than the level's.
         derived: true,
       });
     }
+    await raiseLevelFloors(batch.tx, raised);
   }
+};
+
+/**
+ * A level a challenge gave is kept by every level track of the client as the player's floor there (as an imported
+ * level is): otherwise the track, which maps XP to level, would take it back at the player's next XP.
+ */
+const raiseLevelFloors = async (
+  tx: DbOrTx,
+  raised: readonly { clientId: string; customerId: string; level: number }[],
+) => {
+  await tx.execute(sql`
+    INSERT INTO reward_track_players AS p (client_id, reward_track_id, customer_id, floor_value)
+    SELECT t.client_id, t.id, u.customer_id, u.level
+    FROM unnest(${arrayParam(raised.map((r) => r.clientId))}::text[], ${arrayParam(raised.map((r) => r.customerId))}::text[],
+                ${arrayParam(raised.map((r) => String(r.level)))}::numeric[]) AS u(client_id, customer_id, level)
+    JOIN reward_tracks t ON t.client_id = u.client_id AND t.target = ${LEVEL_STATISTIC}
+    ORDER BY t.id, u.customer_id
+    ON CONFLICT (reward_track_id, customer_id) DO UPDATE SET floor_value = EXCLUDED.floor_value, updated_at = now()
+      WHERE p.floor_value < EXCLUDED.floor_value`);
 };
 
 /** What completing a challenge paid, in words, for its transaction ('Badge: Regular, 50 XP, 5% cashback'). */

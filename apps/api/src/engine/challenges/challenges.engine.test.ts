@@ -603,6 +603,55 @@ describe('rewards', () => {
     expect(now.segments).toContain('Ten XP');
   });
 
+  it('a level a challenge gave stays when a level track maps later XP to a lower level (the track keeps it as a floor)', async () => {
+    const session = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const apiKey = (await createApiKey(t.app, session)).key;
+    const track = await t.app.inject({
+      method: 'POST',
+      url: '/api/reward-tracks',
+      headers: bearer(session.clientToken),
+      payload: {
+        name: 'Levels',
+        reward_track_type: 'LEVEL_PROGRESSION',
+        milestones: [100, 300, 600, 1000].map((source_value, index) => ({
+          name: `level ${index + 1}`,
+          colour: '#d2a023',
+          source_value,
+          target_value: index + 1,
+          image_url: `https://cdn.example.com/${index}.png`,
+        })),
+      },
+    });
+    expect(track.statusCode, track.body).toBe(200);
+    const levelUp = await createChallenge(t.app, session, {
+      objectives: [
+        objective({
+          event_type: 'numberOfLogins',
+          trigger: { trigger_quantity: 1 },
+          rewards: [{ type: 'level', value: 2 }],
+        }),
+      ],
+    });
+    const scan = await createChallenge(t.app, session, {
+      objectives: [
+        objective({
+          event_type: 'numberOfReferrals',
+          trigger: { trigger_quantity: 1 },
+          rewards: [{ type: 'xp', value: 10 }],
+        }),
+      ],
+    });
+    await linkChallenge(t.app, session, levelUp._id);
+    await linkChallenge(t.app, session, scan._id);
+    const customer = await addCustomer(t.app, session);
+    await sendAndProcess(t, apiKey, [event(customer, 'user.logged-in')]);
+    expect((await playerOf(t.app, apiKey, customer)).statistics.level).toBe(2);
+    await sendAndProcess(t, apiKey, [event(customer, 'referral', { referred: 'friend@example.com' })]);
+    const after = await playerOf(t.app, apiKey, customer);
+    expect(after.statistics.xp).toBe(10);
+    expect(after.statistics.level).toBe(2);
+  });
+
   it('a level reward raises the level statistic; a cashback reward credits the wallet; challenge rewards pay on completion', async () => {
     const session = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
     const apiKey = (await createApiKey(t.app, session)).key;
