@@ -103,9 +103,11 @@ describe('customer profile: Privacy', () => {
       role: 'STAFF',
       user_permissions: { CUSTOMERS: { read: true, create: false, update: true, delete: false } },
     } as never);
-    renderApp(PROFILE);
+    renderApp(`${PROFILE}?action=erase`);
     const box = await screen.findByRole('region', { name: 'Privacy' });
     expect(within(box).getByRole('button', { name: 'Download data' })).toBeTruthy();
     expect(within(box).queryByRole('button', { name: 'Erase' })).toBeNull();
+    // Nor through a shared link that names the action.
+    expect(screen.queryByRole('dialog', { name: "Erase this customer's personal data?" })).toBeNull();
   });
 });

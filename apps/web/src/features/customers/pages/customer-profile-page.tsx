@@ -127,6 +127,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
   const dialog = useProfileDialog();
   // An erased member is final: nothing on the profile changes them any more.
   const erased = customer.data?.status === 'ERASED';
+  const mayErase = mayUse(user, 'CUSTOMERS', 'delete');
   const canEdit = mayEditCustomers(user) && !erased;
 
   if (customer.isPending) return <PageLoader label="Loading the customer" />;
@@ -172,11 +173,7 @@ const CustomerProfile = ({ id }: { id: string }) => {
         <ProfileTables customerId={id} currencySymbol={symbol} erased={erased} />
       </Suspense>
       <MountWhen when>
-        <PrivacySection
-          customer={data}
-          canErase={mayUse(user, 'CUSTOMERS', 'delete')}
-          onErase={() => dialog.open('erase')}
-        />
+        <PrivacySection customer={data} canErase={mayErase} onErase={() => dialog.open('erase')} />
       </MountWhen>
       <MountWhen when={dialog.isOpen('loyalty-sign-up') && loyalty.data === null}>
         <LoyaltySignUpModal
@@ -185,10 +182,11 @@ const CustomerProfile = ({ id }: { id: string }) => {
           onClose={dialog.close}
         />
       </MountWhen>
-      <MountWhen when={dialog.isOpen('erase') && !erased}>
+      {/* Only for users who may erase: `?action=erase` in a shared link opens nothing for the others. */}
+      <MountWhen when={dialog.isOpen('erase') && !erased && mayErase}>
         <EraseCustomerModal
           customer={data}
-          opened={dialog.isOpen('erase') && !erased}
+          opened={dialog.isOpen('erase') && !erased && mayErase}
           onClose={dialog.close}
         />
       </MountWhen>

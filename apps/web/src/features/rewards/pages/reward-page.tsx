@@ -24,14 +24,16 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
   const navigate = useNavigate();
   const user = useSession()?.user;
   const moneySymbol = useClientRecord().data?.currency_symbol ?? 'R';
-  // The pickers read the economy's currencies and the segments; a user without those flags sees the saved choice.
+  // The pickers read the economy's currencies and the segments, which both lists open to REWARDS readers too
+  // (their endpoints' `openTo`): a rewards user without the economy's or segments' flags still picks them.
+  const readsRewards = mayUse(user, 'REWARDS', 'read');
   const currencies = useQuery({
     ...currenciesQuery(),
-    enabled: mayUse(user, 'WALLET', 'read') || mayUse(user, 'CASHBACK', 'read'),
+    enabled: readsRewards || mayUse(user, 'WALLET', 'read') || mayUse(user, 'CASHBACK', 'read'),
   });
   const segments = useQuery({
     ...segmentsListQuery(SEGMENT_PAGE),
-    enabled: mayUse(user, 'SEGMENTS', 'read'),
+    enabled: readsRewards || mayUse(user, 'SEGMENTS', 'read'),
   });
   const upload = useUploadRewardImage();
   const save = useSaveReward();
