@@ -603,6 +603,54 @@ describe('rewards', () => {
     expect(now.segments).toContain('Ten XP');
   });
 
+  it('an edit that removes the last open objective lets the next event complete the challenge and pay its rewards', async () => {
+    const session = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    const apiKey = (await createApiKey(t.app, session)).key;
+    const logins = objective({
+      title: 'Log in',
+      event_type: 'numberOfLogins',
+      trigger: { trigger_quantity: 1 },
+    });
+    const referrals = objective({
+      title: 'Refer',
+      event_type: 'numberOfReferrals',
+      trigger: { trigger_quantity: 1 },
+    });
+    const made = await createChallenge(t.app, session, {
+      objectives: [logins, referrals],
+      rewards: [{ type: 'xp', value: 50 }],
+    });
+    await linkChallenge(t.app, session, made._id);
+    const customer = await addCustomer(t.app, session);
+    await sendAndProcess(t, apiKey, [event(customer, 'user.logged-in')]);
+    const loaded = await t.app.inject({
+      method: 'GET',
+      url: `/api/challenges/${made._id}`,
+      headers: bearer(session.clientToken),
+    });
+    const { _id, objectives, ...rest } = loaded.json().content;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/challenges/${made._id}`,
+      headers: bearer(session.clientToken),
+      payload: {
+        title: rest.title,
+        description: rest.description,
+        schedule: rest.schedule,
+        status: rest.status,
+        visible: rest.visible,
+        objectives: objectives.slice(0, 1),
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await sendAndProcess(t, apiKey, [event(customer, 'user.logged-in')]);
+    const after = await playerOf(t.app, apiKey, customer);
+    expect(after.challenges.find((c) => c.challenge_id === made._id)).toMatchObject({
+      status: 'completed',
+    });
+    expect(after.statistics.xp).toBe(50);
+  });
+
   it('a level a challenge gave stays when a level track maps later XP to a lower level (the track keeps it as a floor)', async () => {
     const session = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
     const apiKey = (await createApiKey(t.app, session)).key;

@@ -306,8 +306,17 @@ export const evaluateChallenges = async (batch: StepBatch) => {
     const at = event.occurredAt.getTime();
     for (const { challenge, objective } of fed) {
       if (!inSchedule(challenge, at) || !isOpen(player.challenges, challenge.id)) continue;
-      const before = player.challenges[challenge.id]?.o[objective._id] ?? { p: 0 };
-      if (before.c) continue;
+      const entry = player.challenges[challenge.id];
+      const before = entry?.o[objective._id] ?? { p: 0 };
+      if (before.c) {
+        // An edit may have removed the last objective still open: the next event for the challenge completes it.
+        if (entry && !entry.c && challenge.objectives.every((o) => entry.o[o._id]?.c)) {
+          entry.c = 1;
+          markChanged(player, challenge.id, objective._id);
+          completions.push({ challenge, event, value: facts.value });
+        }
+        continue;
+      }
       context.challengeStart = challenge.startDate;
       const moved = advanceObjective(objective, facts, context, rulesView(before));
       if (!moved) continue;
