@@ -1,6 +1,6 @@
 /**
  * How long a failed delivery waits before each next try (DESIGN §10): exponential from 30 s, capped at 12 hours,
- * until three days have passed (12 tries). WEBHOOK_RETRY_SCHEDULE replaces it (tests: "1,1").
+ * until three days have passed (12 retries after the first try). WEBHOOK_RETRY_SCHEDULE replaces it (tests: "1,1").
  */
 const defaultSchedule = () => {
   const delays: number[] = [];
