@@ -409,6 +409,43 @@ describe('year-end rules (fixed clock)', () => {
     clock = new Date();
   });
 
+  it('switching reset_points_annually on or off does not reach the milestones already reached again', async () => {
+    const client = await newClient();
+    const body = { name: 'Levels', reward_track_type: 'LEVEL_PROGRESSION', reset_points_annually: false };
+    const levels = await saveTrack(client, body);
+    const customerId = await addCustomer(t.app, client.admin);
+    await earn(client, customerId, 350);
+    const reached = async () => (await ledger(customerId)).map((row) => [row.cycle, row.reward_claimed]);
+    expect(await reached()).toEqual([
+      [0, 'Level 1'],
+      [0, 'Level 2'],
+    ]);
+
+    // The switch changes the cycle key, not the points: the track's rebuild and the next event find them reached.
+    await saveTrack(client, { ...body, reset_points_annually: true }, levels._id);
+    await engine.drain();
+    await earn(client, customerId, 10);
+    expect(await reached()).toEqual([
+      [0, 'Level 1'],
+      [0, 'Level 2'],
+    ]);
+    await saveTrack(client, body, levels._id);
+    await engine.drain();
+    await earn(client, customerId, 10);
+    expect(await reached()).toHaveLength(2);
+
+    // After a year-end that reset the points, the milestones are reached again in the new cycle.
+    await saveTrack(client, { ...body, reset_points_annually: true }, levels._id);
+    const year = new Date().getUTCFullYear();
+    expect(await runYearEnds(t.ctx.database, new Date(Date.UTC(year + 1, 0, 1, 0, 0, 30)))).toBe(true);
+    await earn(client, customerId, 120);
+    expect(await reached()).toEqual([
+      [0, 'Level 1'],
+      [0, 'Level 2'],
+      [year + 1, 'Level 1'],
+    ]);
+  });
+
   it('closes the year at midnight in the client’s time zone', async () => {
     const client = await newClient();
     await t.ctx.database.db.execute(

@@ -41,6 +41,9 @@ export type ReachedContext = { eventId: string | null; branchId: string | null; 
 /**
  * Writes one ledger row per milestone reached that has none yet for the player and cycle: one read of what
  * exists, one insert of the rest (the unique key still guards a race). Never updates or deletes a row.
+ * A row of another cycle still counts when it was reached since the track's points last started (the source's
+ * epoch: its creation or last year-end reset): switching `reset_points_annually` changes the cycle key, not the
+ * points, so what was reached under the old key must not be reached (and announced) again.
  */
 export const writeMilestonesReached = async (
   db: DbOrTx,
@@ -58,18 +61,29 @@ export const writeMilestonesReached = async (
     customer_id: string;
     cycle: number;
     milestone_index: number;
+    since_points_started: boolean;
   }>(
     db,
-    sql`SELECT reward_track_id, customer_id, cycle, milestone_index FROM reward_track_transactions
-        WHERE client_id = ${clientId}
-          AND customer_id = ANY(${arrayParam([...new Set(rows.map((r) => r.item.customerId))])}::text[])
-          AND reward_track_id = ANY(${arrayParam([...new Set(rows.map((r) => r.item.track.id))])}::text[])`,
+    sql`SELECT t.reward_track_id, t.customer_id, t.cycle, t.milestone_index,
+               coalesce(t.occurred_at >= s.epoch_start, false) AS since_points_started
+        FROM reward_track_transactions t
+        LEFT JOIN reward_tracks rt ON rt.id = t.reward_track_id
+        LEFT JOIN statistics s ON s.client_id = t.client_id AND lower(s.name) = lower(rt.source)
+        WHERE t.client_id = ${clientId}
+          AND t.customer_id = ANY(${arrayParam([...new Set(rows.map((r) => r.item.customerId))])}::text[])
+          AND t.reward_track_id = ANY(${arrayParam([...new Set(rows.map((r) => r.item.track.id))])}::text[])`,
   );
   const known = new Set(
-    existing.map((r) => `${r.reward_track_id}:${r.customer_id}:${r.cycle}:${r.milestone_index}`),
+    existing.map((r) =>
+      r.since_points_started
+        ? `${r.reward_track_id}:${r.customer_id}:current:${r.milestone_index}`
+        : `${r.reward_track_id}:${r.customer_id}:${r.cycle}:${r.milestone_index}`,
+    ),
   );
   const fresh = rows.filter(
-    ({ item, cycle }) => !known.has(`${item.track.id}:${item.customerId}:${cycle}:${item.milestone.index}`),
+    ({ item, cycle }) =>
+      !known.has(`${item.track.id}:${item.customerId}:${cycle}:${item.milestone.index}`) &&
+      !known.has(`${item.track.id}:${item.customerId}:current:${item.milestone.index}`),
   );
   if (fresh.length === 0) return 0;
   const column = <T>(pick: (row: (typeof fresh)[number]) => T) => arrayParam(fresh.map(pick));
