@@ -18,7 +18,7 @@ import {
 } from './delivery-store';
 import { DEFAULT_RETRY_SCHEDULE, retryDelayMs } from './retry-schedule';
 import { createSemaphore, type Semaphore } from './semaphore';
-import { createSender } from './sender';
+import { createSender, DELIVERY_TIMEOUT_MS } from './sender';
 import { signatureHeader } from './signature';
 
 const CLAIM_LIMIT = 200;
@@ -203,12 +203,18 @@ export const createWebhookDispatcher = (deps: {
     else if (!flushTimer) flushTimer = setTimeout(() => void queueFlush(), FLUSH_MS);
   };
 
-  /** Sends one customer's claimed deliveries of one endpoint in order, each holding one of the endpoint's slots. */
-  const sendInOrder = async (group: ClaimedDelivery[]) => {
-    for (const delivery of group) {
+  /**
+   * Sends one customer's claimed deliveries of one endpoint in order, each holding one of the endpoint's slots. A
+   * send starts only while the claim's lease will outlast it (the group's first: while the lease holds at all): past
+   * its lease another sender may claim a delivery, and sending it here too would send it twice and out of order.
+   * What is left waits, still leased and in order, for the lease to end and the next claim (a slow receiver's case).
+   */
+  const sendInOrder = async (group: ClaimedDelivery[], leaseEnds: number) => {
+    for (const [index, delivery] of group.entries()) {
       const slots = slotsOf(delivery.endpointId);
       await slots.acquire();
       try {
+        if (Date.now() + (index === 0 ? 0 : DELIVERY_TIMEOUT_MS) >= leaseEnds) return;
         recordLater(await send(delivery));
       } finally {
         slots.release();
@@ -223,6 +229,8 @@ export const createWebhookDispatcher = (deps: {
 
   /** Claims what is due now and starts sending it; answers how many were claimed. */
   const claimAndSend = async (excluded: readonly string[] = busyEndpoints(), limit = CLAIM_LIMIT) => {
+    // Read before the claim: the lease the database gives runs from later, never earlier, than this.
+    const leaseEnds = Date.now() + settings.leaseSeconds * 1000;
     const claimed = await claimDue(db, limit, excluded, settings.leaseSeconds);
     const groups = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) {
@@ -232,7 +240,9 @@ export const createWebhookDispatcher = (deps: {
       else groups.set(key, [delivery]);
     }
     for (const group of groups.values()) {
-      const task = sendInOrder(group).catch((error) => deps.log.error({ err: error }, 'webhook send failed'));
+      const task = sendInOrder(group, leaseEnds).catch((error) =>
+        deps.log.error({ err: error }, 'webhook send failed'),
+      );
       inFlight.add(task);
       void task.finally(() => {
         inFlight.delete(task);
