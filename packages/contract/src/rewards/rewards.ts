@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { whenMissing } from '../http/issue-messages';
-import { isoDateTime } from '../shared/dates';
+import { checkDayOrDateTime, ISO_DATE_REGEX } from '../shared/dates';
 import { ZId } from '../shared/ids';
 import type { TStatusChipColor } from '../shared/status-chip';
 
@@ -201,7 +201,31 @@ const M = REWARD_MESSAGES;
 const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 const wholeOrNull = (message: string, min: number) =>
   z.number({ error: message }).int(message).min(min, message).max(100_000_000, message).nullable();
-const ZDateTime = isoDateTime('Dates must be ISO 8601 date-times');
+/**
+ * An edge of the availability window: a day (YYYY-MM-DD), which the server stores as the start (from) or the end
+ * (to, inclusive) of that day in the business's time zone, as it stores a challenge's days; or an ISO 8601 date-time,
+ * kept as sent.
+ */
+const ZWindowEdge = z
+  .string()
+  .trim()
+  .superRefine(checkDayOrDateTime())
+  .describe(
+    "A day (YYYY-MM-DD: from its start, or until its end, in the business's time zone) or an ISO 8601 date-time",
+  );
+
+/**
+ * Whether `to` comes before `from` as far as the body alone can tell: two days compare as days (one day is a whole
+ * day's window), two date-times as instants; a day beside a date-time compares at day granularity here, and as
+ * instants once the server has put the day in the business's zone.
+ */
+const windowOutOfOrder = (from: string, to: string) => {
+  const fromDay = ISO_DATE_REGEX.test(from);
+  const toDay = ISO_DATE_REGEX.test(to);
+  if (fromDay && toDay) return to < from;
+  if (!fromDay && !toDay) return Date.parse(to) <= Date.parse(from);
+  return to.slice(0, 10) < from.slice(0, 10);
+};
 
 /** The reward editor's body; checked as its Validation Error dialog checks it. */
 export const ZSaveRewardRequest = z
@@ -231,8 +255,8 @@ export const ZSaveRewardRequest = z
     ),
     stock: wholeOrNull(M.stockWhole, 0).default(null),
     per_customer_limit: wholeOrNull(M.limitWhole, 1).default(null),
-    available_from: ZDateTime.nullable().default(null),
-    available_to: ZDateTime.nullable().default(null),
+    available_from: ZWindowEdge.nullable().default(null),
+    available_to: ZWindowEdge.nullable().default(null),
     segment_ids: z.array(ZId).max(50).default([]),
     coupon: z
       .object({
@@ -253,7 +277,7 @@ export const ZSaveRewardRequest = z
     active: z.boolean().default(true),
   })
   .superRefine((body, ctx) => {
-    if (body.available_from && body.available_to && body.available_to <= body.available_from)
+    if (body.available_from && body.available_to && windowOutOfOrder(body.available_from, body.available_to))
       ctx.addIssue({ code: 'custom', path: ['available_to'], message: M.windowOrder });
     if (body.type === 'coupon' && !body.coupon)
       ctx.addIssue({ code: 'custom', path: ['coupon'], message: M.couponRequired });

@@ -7,8 +7,10 @@ import {
 } from '@laurel/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
+import { clientTimeZone } from '../../db/filters';
 import { newId } from '../../db/ids';
 import { arrayParam, rowsOf } from '../../db/raw-sql';
+import { endOfLocalDay, startOfLocalDay } from '../../engine/challenges/challenge-schedule';
 import { badRequest, notFound } from '../../http/errors';
 import { type Actor, countOf, diffFields, recordAudit } from '../audit/audit';
 import { foldShards, lockRewardAlone, REDEEMED_TOTAL } from './redemption-counts';
@@ -34,7 +36,21 @@ const checkReferences = async (db: DbOrTx, clientId: string, body: TParsedSaveRe
   }
 };
 
-const columnsOf = (body: TParsedSaveRewardRequest) => ({
+/**
+ * The availability window as stored: a day (YYYY-MM-DD) from the start of that day until the end of that day
+ * (inclusive, its last millisecond) in the business's time zone, as a challenge's days are stored; a date-time as
+ * sent. Redemption judges the stored instants, so it agrees with the days the console shows in that zone.
+ */
+const windowOf = async (db: DbOrTx, clientId: string, body: TParsedSaveRewardRequest) => {
+  const timeZone = await clientTimeZone(db, clientId);
+  const from = body.available_from ? startOfLocalDay(body.available_from, timeZone) : null;
+  const to = body.available_to ? endOfLocalDay(body.available_to, timeZone) : null;
+  // The body's own check cannot place a day beside a date-time: once both are instants, the end must be later.
+  if (from && to && to <= from) throw badRequest([{ field: 'available_to', message: M.windowOrder }]);
+  return { available_from: from?.toISOString() ?? null, available_to: to?.toISOString() ?? null };
+};
+
+const columnsOf = (body: TParsedSaveRewardRequest, window: Awaited<ReturnType<typeof windowOf>>) => ({
   name: body.name,
   description: body.description,
   image_url: body.image_url,
@@ -43,8 +59,8 @@ const columnsOf = (body: TParsedSaveRewardRequest) => ({
   cost: body.cost.amount.toFixed(2),
   stock: body.stock,
   per_customer_limit: body.per_customer_limit,
-  available_from: body.available_from,
-  available_to: body.available_to,
+  available_from: window.available_from,
+  available_to: window.available_to,
   segment_ids: body.segment_ids,
   coupon: body.type === 'coupon' ? body.coupon : null,
   active: body.active,
@@ -107,7 +123,7 @@ export const createRewardsService = (db: Db) => {
     create: async (actor: Actor, body: TParsedSaveRewardRequest) => {
       await checkReferences(db, actor.clientId, body);
       const id = newId();
-      const c = columnsOf(body);
+      const c = columnsOf(body, await windowOf(db, actor.clientId, body));
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           INSERT INTO rewards (id, client_id, name, description, image_url, type, currency_id, cost, stock,
@@ -127,7 +143,7 @@ export const createRewardsService = (db: Db) => {
 
     update: async (actor: Actor, id: string, body: TParsedSaveRewardRequest) => {
       await checkReferences(db, actor.clientId, body);
-      const c = columnsOf(body);
+      const c = columnsOf(body, await windowOf(db, actor.clientId, body));
       await db.transaction(async (tx) => {
         // The reward's lock, alone, keeps a redemption from slipping between the count and the write.
         await lockRewardAlone(tx, id);

@@ -5,8 +5,13 @@ import type {
   TRewardItemType,
   TSaveRewardRequest,
 } from '@laurel/contract';
+import { dayInZone } from '@/ui/display-date';
 
-/** What the editor holds. Days are calendar days ('YYYY-MM-DD') in the browser's time zone; '' is a cleared number. */
+/**
+ * What the editor holds. Days are calendar days ('YYYY-MM-DD') of the business's time zone, sent as days: the server
+ * stores the start of the first and the end of the last in that zone, as it does a challenge's (the browser's own
+ * zone decides nothing); '' is a cleared number.
+ */
 export type TRewardFormValues = {
   name: string;
   description: string;
@@ -77,27 +82,11 @@ export const newRewardValues = (currency = ''): TRewardFormValues => ({
   coupon: { ...COUPON_DEFAULTS },
 });
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** The calendar day (in this browser's time zone) of an ISO date-time, as 'YYYY-MM-DD'. */
-export const dayOf = (iso: string | null | undefined) => {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return null;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
-
-const localDate = (day: string, end: boolean) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return end
-    ? new Date(year, month - 1, date, 23, 59, 59, 999).toISOString()
-    : new Date(year, month - 1, date, 0, 0, 0, 0).toISOString();
-};
-
-/** Available from the start of its day, until the end of its day. */
-export const startOfDay = (day: string) => localDate(day, false);
-export const endOfDay = (day: string) => localDate(day, true);
-
-export const valuesOfReward = (reward: TReward): TRewardFormValues => ({
+/**
+ * A saved reward's values; its window's days as the business's `timeZone` reads them, where the server put them (read
+ * in this browser's zone, a save from a browser ahead of or behind the business moved the window by a day).
+ */
+export const valuesOfReward = (reward: TReward, timeZone?: string): TRewardFormValues => ({
   name: reward.name,
   description: reward.description,
   image_url: reward.image_url,
@@ -107,8 +96,8 @@ export const valuesOfReward = (reward: TReward): TRewardFormValues => ({
   stock_unlimited: reward.stock === null,
   stock: reward.stock ?? '',
   per_customer_limit: reward.per_customer_limit ?? '',
-  available_from: dayOf(reward.available_from),
-  available_to: dayOf(reward.available_to),
+  available_from: dayInZone(reward.available_from, timeZone),
+  available_to: dayInZone(reward.available_to, timeZone),
   segment_ids: [...reward.segment_ids],
   active: reward.active,
   coupon: reward.coupon ? { ...reward.coupon } : { ...COUPON_DEFAULTS },
@@ -132,8 +121,9 @@ export const toRewardBody = (values: TRewardFormValues, imageUrl: string | null)
   cost: { currency: values.currency, amount: orUndefined(values.amount) as number },
   stock: values.stock_unlimited || values.stock === '' ? null : values.stock,
   per_customer_limit: values.per_customer_limit === '' ? null : values.per_customer_limit,
-  available_from: values.available_from ? startOfDay(values.available_from) : null,
-  available_to: values.available_to ? endOfDay(values.available_to) : null,
+  // Days as picked: the server reads each in the business's zone (from its start, until its end).
+  available_from: values.available_from,
+  available_to: values.available_to,
   segment_ids: values.segment_ids,
   coupon:
     values.type === 'coupon'

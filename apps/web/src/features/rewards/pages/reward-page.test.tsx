@@ -15,6 +15,7 @@ import {
   VOUCHERS,
   VOUCHERS_ID,
 } from '@/features/rewards/test-server';
+import { clientFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { fail, ok } from '@/test/stub-api';
 import { UNSAVED_CHANGES_TEXTS } from '@/ui/use-unsaved-changes-guard';
@@ -288,6 +289,56 @@ describe('edit a reward', () => {
       name: 'Something went wrong when saving your reward!',
     });
     expect(within(modal).getByText('Stock cannot be less than the 50 already redeemed')).toBeTruthy();
+  });
+
+  it("shows and saves the window's days in the business's time zone, not this browser's", async () => {
+    // 10-20 Dec as the server stores it for a business in Johannesburg; a browser in London reads the start as the
+    // 9th in its own zone, and its own zone would have sent instants two hours late.
+    const windowed = rewardFixture({
+      available_from: '2026-12-09T22:00:00.000Z',
+      available_to: '2026-12-20T21:59:59.999Z',
+      status: 'Scheduled',
+    });
+    const processZone = process.env.TZ;
+    process.env.TZ = 'Europe/London';
+    try {
+      expect(new Date(windowed.available_from as string).getDate()).toBe(9);
+      const api = serveRewards(
+        {},
+        {
+          'GET /api/v2/client': () =>
+            ok(
+              clientFixture({
+                clientSubscription: { name: 'GROWTH', status: 'ACTIVE' },
+                time_zone: 'Africa/Johannesburg',
+              }),
+            ),
+          [`GET /api/rewards/${COFFEE_ID}`]: () => ok(windowed),
+          [`PUT /api/rewards/${COFFEE_ID}`]: () =>
+            ok({
+              ...windowed,
+              cost: { ...windowed.cost, amount: 300 },
+              updated_at: '2026-11-02T10:00:00.000Z',
+            }),
+        },
+      );
+      await openReward(COFFEE_ID, 'Free Coffee');
+      expect(field('Available from').value).toBe('10 Dec 2026');
+      expect(field('Available until').value).toBe('20 Dec 2026');
+      expect(preview().getByText('10 Dec 2026 – 20 Dec 2026')).toBeTruthy();
+      await user.clear(field('Cost'));
+      await user.type(field('Cost'), '300');
+      await user.click(button('Save'));
+      await screen.findByRole('dialog', { name: 'Success!' });
+      // The days go as days: the server puts them in the business's zone, where it judges a redemption.
+      expect(api.callsTo(`PUT /api/rewards/${COFFEE_ID}`)[0]?.body).toMatchObject({
+        available_from: '2026-12-10',
+        available_to: '2026-12-20',
+      });
+    } finally {
+      if (processZone === undefined) delete process.env.TZ;
+      else process.env.TZ = processZone;
+    }
   });
 
   it('shows a saved reward in the preview: image, name, cost, type and what is left', async () => {

@@ -23,7 +23,11 @@ const SEGMENT_PAGE = { page: 1, size: 100, search: '' };
 const RewardEditor = ({ reward }: { reward: TReward | null }) => {
   const navigate = useNavigate();
   const user = useSession()?.user;
-  const moneySymbol = useClientRecord().data?.currency_symbol ?? 'R';
+  const client = useClientRecord().data;
+  const moneySymbol = client?.currency_symbol ?? 'R';
+  // The window's days are the business's (the server stores the start and end of each in its zone), not this
+  // browser's: the redemption check judges what the editor shows.
+  const timeZone = client?.time_zone;
   // The pickers read the economy's currencies and the segments, which both lists open to REWARDS readers too
   // (their endpoints' `openTo`): a rewards user without the economy's or segments' flags still picks them.
   const readsRewards = mayUse(user, 'REWARDS', 'read');
@@ -102,7 +106,9 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
       {readOnly && <ReadOnlyNote>{REWARD_TEXTS.readOnlyNote}</ReadOnlyNote>}
       <RewardForm
         key={reward ? `${reward._id}:${saved?.count ?? 0}` : 'new'}
-        initialValues={reward ? valuesOfReward(saved?.reward ?? reward) : newRewardValues(firstCurrency)}
+        initialValues={
+          reward ? valuesOfReward(saved?.reward ?? reward, timeZone) : newRewardValues(firstCurrency)
+        }
         reward={reward}
         currencies={currencyOptions}
         segments={segmentOptions}
@@ -117,8 +123,10 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
 
 const ExistingReward = ({ id }: { id: string }) => {
   const reward = useQuery(rewardQuery(id));
+  // The form reads its days once, in the business's zone: it waits for the business's record too.
+  const client = useClientRecord();
   useBackToListWhenFailed(reward.isError, consolePaths.rewards);
-  if (!reward.data) return <PageLoader label="Loading the reward" />;
+  if (!reward.data || client.isPending) return <PageLoader label="Loading the reward" />;
   return <RewardEditor reward={reward.data} />;
 };
 
