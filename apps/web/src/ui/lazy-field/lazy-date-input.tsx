@@ -28,10 +28,14 @@ export const LazyDateInput = (props: DateInputProps) => {
   // A whole day typed closes the calendar, as picking one does, so that it no longer covers the fields below it
   // (a form filled from the keyboard, or by a script, goes on to them); a click opens it again.
   const [dayTyped, setDayTyped] = useState(false);
+  // A dialog closes on an Escape pressed anywhere in it unless its target says it handles Escape itself; the input
+  // keeps the focus while its calendar is open, so it says so then: the Escape closes the calendar, not the dialog.
+  const [calendarOpen, setCalendarOpen] = useState(false);
   if (field.loaded)
     return (
       <field.loaded.DateInput
         {...props}
+        data-mantine-stop-propagation={calendarOpen || undefined}
         onInput={(event) => {
           setDayTyped(isWholeDay(event.currentTarget.value, format));
           props.onInput?.(event);
@@ -40,7 +44,18 @@ export const LazyDateInput = (props: DateInputProps) => {
           setDayTyped(false);
           props.onClick?.(event);
         }}
-        popoverProps={dayTyped ? { ...props.popoverProps, opened: false } : props.popoverProps}
+        popoverProps={{
+          ...props.popoverProps,
+          ...(dayTyped && { opened: false }),
+          onOpen: () => {
+            setCalendarOpen(true);
+            props.popoverProps?.onOpen?.();
+          },
+          onClose: () => {
+            setCalendarOpen(false);
+            props.popoverProps?.onClose?.();
+          },
+        }}
         ref={field.element}
       />
     );
