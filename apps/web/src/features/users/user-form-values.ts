@@ -73,6 +73,9 @@ export const valuesOfUser = (user: TClientUser): TUserFormValues => ({
 export const withRole = (values: TUserFormValues, role: TStaffRole | null): TUserFormValues =>
   role === values.role ? values : { ...values, role, manager_of: [], user_permissions: defaultPermissions() };
 
+/** Whether no feature is ticked for View: the sidebar then offers only the Dashboard (spec 1 §2.3). */
+export const viewsNoFeature = (grid: TPermissionGrid) => Object.values(grid).every((flags) => !flags.read);
+
 /** Whether the account type needs branches: area and branch managers work within theirs (spec 1 §6). */
 export const needsBranches = (role: TStaffRole | null) => role !== null && isBranchScopedRole(role);
 

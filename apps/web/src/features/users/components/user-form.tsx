@@ -13,6 +13,7 @@ import { Alert, Button, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, Tex
 import { IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { TBranchOption } from '@/features/users/api';
+import { NoFeaturesWarning } from '@/features/users/components/no-features-warning';
 import { PermissionGrid } from '@/features/users/components/permission-grid';
 import {
   isSameValues,
@@ -21,6 +22,7 @@ import {
   type TUserFormField,
   type TUserFormMode,
   type TUserFormValues,
+  viewsNoFeature,
   withRole,
 } from '@/features/users/user-form-values';
 import { lazyModule } from '@/ui/lazy-module';
@@ -228,7 +230,13 @@ export const UserForm = ({
           Choose an account type to set this user's permissions.
         </Text>
       ) : (
-        <PermissionGrid value={values.user_permissions} onChange={(next) => set('user_permissions', next)} />
+        <>
+          {viewsNoFeature(values.user_permissions) && <NoFeaturesWarning />}
+          <PermissionGrid
+            value={values.user_permissions}
+            onChange={(next) => set('user_permissions', next)}
+          />
+        </>
       )}
     </SectionCard>
   );

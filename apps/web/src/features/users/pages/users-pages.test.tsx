@@ -205,6 +205,44 @@ describe('add user', () => {
     });
   });
 
+  it('warns that a manager with nothing ticked for View sees only the Dashboard, and still saves them', async () => {
+    sessionStore.set(adminSession, false);
+    const stub = api({
+      'POST /api/v2/create/client/user': ok(
+        clientUser({ _id: 'd'.repeat(24), role: 'BRANCH_MANAGER', user_permissions: {} }),
+        'User created successfully.',
+      ),
+    });
+    renderApp('/console/user');
+    const user = userEvent.setup();
+    const warning = 'This user can open no feature yet';
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Ayanda');
+    await user.type(screen.getByRole('textbox', { name: 'Surname' }), 'Zulu');
+    await user.type(screen.getByRole('textbox', { name: 'User Name' }), 'ayanda');
+    await user.type(screen.getByRole('textbox', { name: 'Cell Number' }), '0841234567');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ayanda@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'long enough');
+    expect(screen.queryByText(warning)).toBeNull();
+
+    await chooseOption(user, 'Account Type', 'Branch Manager');
+    await chooseOption(user, 'Branches', 'Sea Point');
+    expect(screen.getByText(warning)).toBeTruthy();
+    expect(screen.getByText(/Tick View for each feature they should work with/)).toBeTruthy();
+    await user.click(checkbox('Customers: View'));
+    expect(screen.queryByText(warning)).toBeNull();
+    await user.click(checkbox('Customers: View'));
+    expect(screen.getByText(warning)).toBeTruthy();
+
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    await user.click(saveButton());
+    expect(await screen.findByRole('dialog', { name: 'Success...' })).toBeTruthy();
+    const [create] = stub.callsTo('POST /api/v2/create/client/user');
+    const sent = (create?.body as { user_permissions?: Record<string, { read: boolean }> } | undefined)
+      ?.user_permissions;
+    expect(sent).toBeDefined();
+    expect(Object.values(sent ?? {}).some((flags) => flags.read)).toBe(false);
+  });
+
   it("shows the server's message under 'Something went wrong!' when the email is taken", async () => {
     sessionStore.set(adminSession, false);
     api({
