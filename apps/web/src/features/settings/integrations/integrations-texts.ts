@@ -20,6 +20,8 @@ export const INTEGRATION_TEXTS = {
   upgrade: 'Upgrade',
   retry: 'Retry',
   unknownCustomer: 'Unknown customer',
+  /** An event Laurel recorded for an order, named by the order's number ('Order WEB-100231'). */
+  orderEvent: 'Order',
   never: 'Never',
   apiKeysFailed: 'Something went wrong when retrieving your API keys!',
   createFailed: 'Something went wrong when creating your API key!',

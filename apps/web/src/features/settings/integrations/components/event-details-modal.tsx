@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Code, DataList, Group, Modal, Stack, Text } from
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EventStatusChip } from '@/features/settings/integrations/components/event-status-chip';
+import { eventOrder } from '@/features/settings/integrations/event-order';
 import { formatWhen } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 
@@ -11,6 +12,22 @@ type TEventDetailsModalProps = {
   retrying: boolean;
   onRetry: (event: TEventLogEntry) => void;
   onClose: () => void;
+};
+
+/** The order an event of Laurel's order intake is about, by its number, linked to its page; nothing otherwise. */
+const OrderItem = ({ event }: { event: TEventLogEntry }) => {
+  const order = eventOrder(event);
+  if (!order) return null;
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{INTEGRATION_TEXTS.orderEvent}</DataList.ItemLabel>
+      <DataList.ItemValue>
+        <Anchor component={Link} to={consolePaths.order(order.id)} size="sm">
+          {order.number}
+        </Anchor>
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
 };
 
 /** One event: where it stands, who it is about, its error and the data the integrator sent. */
@@ -29,6 +46,7 @@ export const EventDetailsModal = ({ event, retrying, onRetry, onClose }: TEventD
           <Code>{event.type}</Code>
         </Group>
         <DataList labelWidth={110} gap="xs">
+          <OrderItem event={event} />
           <DataList.Item>
             <DataList.ItemLabel>Customer</DataList.ItemLabel>
             <DataList.ItemValue>

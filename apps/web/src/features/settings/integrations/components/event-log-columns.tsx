@@ -3,6 +3,7 @@ import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EventStatusChip } from '@/features/settings/integrations/components/event-status-chip';
+import { eventOrder } from '@/features/settings/integrations/event-order';
 import { formatWhen, formatWhenParts } from '@/features/settings/integrations/integrations-format';
 import { INTEGRATION_TEXTS } from '@/features/settings/integrations/integrations-texts';
 import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
@@ -38,28 +39,32 @@ export const eventColumns = ({
   {
     accessor: 'event_id',
     title: 'Event ID',
-    render: (event) => (
-      // A button too, so that the keyboard opens an event as well as the mouse.
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        ff="monospace"
-        c="inherit"
-        ta="left"
-        // A long id shows both ends (ids Laurel sends share their start); the whole id is its name, on hover and in
-        // the dialog.
-        title={event.event_id}
-        aria-label={event.event_id}
-        style={{ display: 'block', whiteSpace: 'nowrap' }}
-        onClick={(click) => {
-          click.stopPropagation();
-          open(event);
-        }}
-      >
-        {middleEllipsis(event.event_id, 12)}
-      </Anchor>
-    ),
+    render: (event) => {
+      // An order's event is named by the order's number, not by Laurel's internal id ('order:6a1b…').
+      const order = eventOrder(event);
+      return (
+        // A button too, so that the keyboard opens an event as well as the mouse.
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ff={order ? undefined : 'monospace'}
+          c="inherit"
+          ta="left"
+          // A long id shows both ends (ids Laurel sends share their start); the whole id is its name, on hover and in
+          // the dialog.
+          title={event.event_id}
+          aria-label={order ? undefined : event.event_id}
+          style={{ display: 'block', whiteSpace: 'nowrap' }}
+          onClick={(click) => {
+            click.stopPropagation();
+            open(event);
+          }}
+        >
+          {order ? `${INTEGRATION_TEXTS.orderEvent} ${order.number}` : middleEllipsis(event.event_id, 12)}
+        </Anchor>
+      );
+    },
   },
   {
     accessor: 'type',

@@ -361,6 +361,44 @@ describe('integrations tab: event log', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("names an order's events by the order's number and links the order from the event", async () => {
+    const orderId = '6a1b2c3d4e5f60718293a4b5';
+    serve('BUSINESS', {
+      [EVENTS]: () =>
+        page([
+          event({ event_id: `order:${orderId}`, data: { order_id: 'WEB-100231', total: 84.5 } }),
+          event({
+            _id: 'e6'.repeat(12),
+            event_id: `order:${orderId}:status:2`,
+            type: 'order.status-change',
+            data: { order_id: 'WEB-100231', status: 'FULFILLED' },
+          }),
+        ]),
+    });
+    open();
+    const user = userEvent.setup({ delay: null });
+    const named = await screen.findAllByRole('button', { name: 'Order WEB-100231' });
+    expect(named).toHaveLength(2);
+    expect(screen.queryByText(/^order:/)).toBeNull();
+    // The whole id is still at hand, on hover and in the dialog.
+    expect(named[1]?.getAttribute('title')).toBe(`order:${orderId}:status:2`);
+
+    await user.click(named[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: `Event order:${orderId}:status:2` });
+    expect(within(dialog).getByRole('link', { name: 'WEB-100231' }).getAttribute('href')).toBe(
+      `/console/order/${orderId}`,
+    );
+  });
+
+  it("an integrator's own event keeps its id, and its dialog names no order", async () => {
+    serve();
+    open();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'till-7-000123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Event till-7-000123' });
+    expect(within(dialog).queryByText('Order')).toBeNull();
+  });
+
   it('reads the log again every few seconds while an event waits, and stops once none does', async () => {
     let answers = 0;
     const api = serve('BUSINESS', {
