@@ -13,14 +13,14 @@ export type Mark = {
   occurredAt: Date;
 };
 
-/** A new player-day of one scope, with the tier the player holds now (active days only). */
+/** A new player-day of one scope, with the tier the player holds now (active days only; null: none). */
 export type NewPlayerDay = {
   clientId: string;
   scope: string;
   kind: DayKind;
   customerId: string;
   day: string;
-  tier: number;
+  tier: number | null;
 };
 
 export const scopesOf = (branchId: string | null) => (branchId ? [ALL_BRANCHES, branchId] : [ALL_BRANCHES]);

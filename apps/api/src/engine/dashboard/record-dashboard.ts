@@ -15,18 +15,44 @@ import {
   sumGapMoves,
 } from './player-days';
 
-/** The branch of each order that moved (a refund's event may carry none; revenue counts at the order's branch). */
-const orderBranches = async (tx: Tx, refs: readonly { clientId: string; orderRef: string }[]) => {
-  const branches = new Map<string, string | null>();
-  if (refs.length === 0) return branches;
-  const rows = await rowsOf<{ client_id: string; external_id: string; branch_id: string | null }>(
+const orderKey = (clientId: string, orderRef: string) => `${clientId}\u0000${orderRef}`;
+
+/**
+ * Where the batch's marks count, in one statement: the branch of each order that moved (a refund's event may carry
+ * none; revenue counts at the order's branch), and the home branch of each player whose event or order names none.
+ * A dashboard figure's branch is the one every ledger row gets (migration 0019): the event's (an order's: the
+ * order's), else the member's home branch at that moment; so revenue, active and paying players of one branch agree
+ * with the cashback, completions and badges the same orders booked there.
+ */
+const branchesOf = async (
+  tx: Tx,
+  orders: readonly { clientId: string; orderRef: string }[],
+  players: readonly { clientId: string; customerId: string }[],
+) => {
+  const ofOrder = new Map<string, string | null>();
+  const home = new Map<string, string>();
+  if (orders.length === 0 && players.length === 0) return { ofOrder, home };
+  const rows = await rowsOf<{
+    kind: 'order' | 'home';
+    client_id: string;
+    id: string;
+    branch_id: string | null;
+  }>(
     tx,
-    sql`SELECT o.client_id, o.external_id, o.branch_id FROM orders o
-        JOIN unnest(${arrayParam(refs.map((r) => r.clientId))}::text[], ${arrayParam(refs.map((r) => r.orderRef))}::text[])
-          AS r(client_id, external_id) ON o.client_id = r.client_id AND o.external_id = r.external_id`,
+    sql`SELECT 'order' AS kind, o.client_id, o.external_id AS id, o.branch_id FROM orders o
+        JOIN unnest(${arrayParam(orders.map((r) => r.clientId))}::text[], ${arrayParam(orders.map((r) => r.orderRef))}::text[])
+          AS r(client_id, external_id) ON o.client_id = r.client_id AND o.external_id = r.external_id
+        UNION ALL
+        SELECT DISTINCT 'home', c.client_id, c.id, c.member_branch_id FROM customers c
+        JOIN unnest(${arrayParam(players.map((p) => p.clientId))}::text[], ${arrayParam(players.map((p) => p.customerId))}::text[])
+          AS p(client_id, id) ON c.client_id = p.client_id AND c.id = p.id
+        WHERE c.member_branch_id IS NOT NULL`,
   );
-  for (const row of rows) branches.set(`${row.client_id}\u0000${row.external_id}`, row.branch_id);
-  return branches;
+  for (const row of rows) {
+    if (row.kind === 'order') ofOrder.set(orderKey(row.client_id, row.id), row.branch_id);
+    else if (row.branch_id) home.set(row.id, row.branch_id);
+  }
+  return { ofOrder, home };
 };
 
 const gapsUpsert = (moves: readonly GapMove[]) => {
@@ -38,7 +64,10 @@ const gapsUpsert = (moves: readonly GapMove[]) => {
     ON CONFLICT (client_id, scope, kind, day, gap) DO UPDATE SET players = g.players + EXCLUDED.players`;
 };
 
-/** Each new active player-day under the tier the player holds now (after the batch's own effects). */
+/**
+ * Each new active player-day under the tier the player holds now (after the batch's own effects); days of players
+ * without a tier are left out by the caller.
+ */
 const tierDaysUpsert = (active: readonly NewPlayerDay[]) => {
   const col = <T>(pick: (day: NewPlayerDay) => T) => arrayParam(active.map(pick));
   return sql`INSERT INTO dashboard_tier_days AS t (client_id, scope, day, tier, players)
@@ -100,15 +129,21 @@ type DashboardSums = { gaps: GapMove[]; active: NewPlayerDay[]; revenue: Revenue
 export const recordDashboard = async (batch: StepBatch) => {
   if (batch.events.length === 0) return;
   const orderMoves = orderMovesOf(batch);
-  const branches = await orderBranches(
+  const { ofOrder, home } = await branchesOf(
     batch.tx,
     orderMoves.map((move) => ({ clientId: move.event.clientId, orderRef: move.orderRef })),
+    // Whose home branch may be needed: players whose event names no branch, or whose order may name none.
+    [...batch.events.filter((event) => event.branchId === null), ...orderMoves.map((move) => move.event)],
   );
+  const placed = (customerId: string, branchId: string | null) => branchId ?? home.get(customerId) ?? null;
   const revenue: Revenue[] = orderMoves.map((move) => ({
     clientId: move.event.clientId,
     kind: 'paying' as const,
     customerId: move.event.customerId,
-    branchId: branches.get(`${move.event.clientId}\u0000${move.orderRef}`) ?? null,
+    branchId: placed(
+      move.event.customerId,
+      ofOrder.get(orderKey(move.event.clientId, move.orderRef)) ?? null,
+    ),
     occurredAt: move.event.occurredAt,
     amountMinor: move.sign * move.totalMinor,
     purchase: move.purchase && move.sign === 1,
@@ -118,7 +153,7 @@ export const recordDashboard = async (batch: StepBatch) => {
       clientId: event.clientId,
       kind: 'active' as const,
       customerId: event.customerId,
-      branchId: event.branchId,
+      branchId: placed(event.customerId, event.branchId),
       occurredAt: event.occurredAt,
     })),
     ...revenue.filter((move) => move.purchase),
@@ -126,7 +161,7 @@ export const recordDashboard = async (batch: StepBatch) => {
   const { fresh, known } = await insertPlayerDays(batch, marks);
   batch.defer({
     gaps: gapMovesOf(fresh, known),
-    active: fresh.filter((day) => day.kind === 'active'),
+    active: fresh.filter((day) => day.kind === 'active' && day.tier !== null),
     revenue: revenue.flatMap((move) =>
       scopesOf(move.branchId).map((scope) => ({
         clientId: move.clientId,
