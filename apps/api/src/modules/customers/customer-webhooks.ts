@@ -66,6 +66,7 @@ export const apiFieldNames = (fields: readonly string[]) => fields.map((field) =
 const FIELD_OF_COLUMN = new Map(
   Object.entries(getTableColumns(customers)).map(([field, column]) => [column.name, field]),
 );
+/** A customers column by the name of its field (member_branch_id → memberBranchId), as audit entries name it. */
+export const fieldOfColumn = (column: string) => FIELD_OF_COLUMN.get(column) ?? column;
 /** The same for changes a set-based writer knows by column name (member_branch_id → branch_id). */
-export const apiNamesOfColumns = (columns: readonly string[]) =>
-  apiFieldNames(columns.map((column) => FIELD_OF_COLUMN.get(column) ?? column));
+export const apiNamesOfColumns = (columns: readonly string[]) => apiFieldNames(columns.map(fieldOfColumn));

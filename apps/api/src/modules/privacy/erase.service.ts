@@ -2,7 +2,7 @@ import { CUSTOMER_MESSAGES, normaliseCellNumber, PRIVACY_MESSAGES } from '@laure
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
-import { rowsOf } from '../../db/raw-sql';
+import { arrayParam, rowsOf } from '../../db/raw-sql';
 import { customers as customersTable } from '../../db/schema';
 import { applyWalletEffects, PLAYER_LOCK_NAMESPACE } from '../../engine';
 import { toCents } from '../../engine/economy/amounts';
@@ -71,6 +71,46 @@ const cellForms = (cell: string | null) => {
 };
 
 /**
+ * The values the member's own audit entries say they held before (a name, email or cell changed since, in the
+ * console, over the API or by an import): names, surnames and contacts apart, so that they are erased as the
+ * current ones are. An earlier email or cell number another customer holds now is theirs: it is erased only from
+ * this member's own records (with the other earlier values), never from rows about someone else.
+ */
+const earlierValuesOf = async (tx: DbOrTx, clientId: string, customerId: string) => {
+  const rows = await rowsOf<{ key: string; value: string }>(
+    tx,
+    sql`SELECT DISTINCT v.key, v.value ->> side AS value
+          FROM audit_log a, jsonb_each(a.changes) v, unnest(ARRAY['from', 'to']) side
+         WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id = ${customerId}
+           AND a.changes IS NOT NULL AND jsonb_typeof(a.changes) = 'object' AND jsonb_typeof(v.value) = 'object'
+           AND v.key ~* ${PERSONAL_FIELD_PATTERN} AND jsonb_typeof(v.value -> side) = 'string'`,
+  );
+  const identifying: PersonalData['earlier'] = { names: [], surnames: [], contacts: [] };
+  const others: string[] = [];
+  /** Each earlier email or cell number as stored, with the forms it is found in. */
+  const contacts = new Map<string, string[]>();
+  for (const { key, value } of rows) {
+    if (key === 'name') identifying.names.push(value);
+    else if (key === 'surname') identifying.surnames.push(value);
+    else if (/email/i.test(key)) contacts.set(value, [value]);
+    else if (/cell|phone/i.test(key)) contacts.set(normaliseCellNumber(value) ?? value, cellForms(value));
+    else others.push(value);
+  }
+  const taken =
+    contacts.size === 0
+      ? []
+      : await rowsOf<{ value: string }>(
+          tx,
+          sql`SELECT u.value FROM unnest(${arrayParam([...contacts.keys()])}::text[]) AS u(value)
+              WHERE EXISTS (SELECT 1 FROM customers c WHERE c.client_id = ${clientId} AND c.id <> ${customerId}
+                              AND ((c.email IS NOT NULL AND lower(c.email) = lower(u.value)) OR c.cell_number = u.value))`,
+        );
+  const theirs = new Set(taken.map((t) => t.value));
+  for (const [stored, forms] of contacts) (theirs.has(stored) ? others : identifying.contacts).push(...forms);
+  return { identifying, others };
+};
+
+/**
  * Erasing a member (DESIGN §10, GDPR / POPIA): one transaction runs every eraser (see erasers.ts) and writes one
  * audit entry saying who erased which pseudonymous id and when, never what. The player's engine lock is held
  * throughout, so no batch of their events runs (and copies their name) half-way through.
@@ -97,26 +137,19 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
             UNION ALL SELECT card_number FROM loyalty_accounts WHERE client_id = ${clientId} AND customer_id = ${customerId}
             UNION ALL SELECT full_address FROM customer_addresses WHERE client_id = ${clientId} AND customer_id = ${customerId}`,
       );
-      // Earlier values too (a name or email changed since), as the member's own audit entries recorded them.
-      const earlier = await rowsOf<{ value: string }>(
-        tx,
-        sql`SELECT DISTINCT v.value ->> side AS value
-              FROM audit_log a, jsonb_each(a.changes) v, unnest(ARRAY['from', 'to']) side
-             WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id = ${customerId}
-               AND a.changes IS NOT NULL AND jsonb_typeof(a.changes) = 'object' AND jsonb_typeof(v.value) = 'object'
-               AND v.key ~* ${PERSONAL_FIELD_PATTERN} AND jsonb_typeof(v.value -> side) = 'string'`,
-      );
+      const earlier = await earlierValuesOf(tx, clientId, customerId);
       const personal: PersonalData = {
         name: row.name,
         surname: row.surname,
         email: row.email,
         cellNumbers: cellForms(row.cell_number),
+        earlier: earlier.identifying,
         others: [
           row.birthday,
           row.external_id,
           row.member_card_number,
           ...held.map((h) => h.value),
-          ...earlier.map((e) => e.value),
+          ...earlier.others,
         ].filter((value): value is string => !!value),
       };
       await forfeitBalances(tx, clientId, customerId, ctx.clock());

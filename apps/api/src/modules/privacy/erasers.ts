@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { arrayParam, jsonColumn, rowsOf } from '../../db/raw-sql';
 import type { PrivacyScope } from './export-parts';
-import { likePattern, type PersonalData, type Scrubber } from './personal-data';
+import { contactsOf, likePattern, type PersonalData, type Scrubber } from './personal-data';
 
 /** What an eraser is given: the member, their identifying values, and the erasure's transaction. */
 export type ErasureContext = PrivacyScope & { tx: Tx; personal: PersonalData; scrub: Scrubber };
@@ -54,10 +54,8 @@ const eraseEventPayloads: Eraser = {
       if (rows.length < ROWS_PER_PASS) break;
       after = Number(rows[rows.length - 1]?.seq);
     }
-    // Another member's event may name this one (a referral, a gift's recipient) by email or cell number.
-    const contacts = [context.personal.email, ...context.personal.cellNumbers].filter(
-      (value): value is string => !!value,
-    );
+    // Another member's event may name this one (a referral, a gift's recipient) by an email or cell number of theirs.
+    const contacts = contactsOf(context.personal);
     if (contacts.length === 0) return;
     const patterns = contacts.map(likePattern);
     const others = await rowsOf<{ id: string; data: unknown }>(

@@ -7,7 +7,12 @@ export type PersonalData = {
   email: string | null;
   /** Stored form (+27…) and the local form (0…) people type. */
   cellNumbers: string[];
-  /** Birthday, external id, member card, loyalty and card numbers, saved addresses. */
+  /**
+   * What the member's audit trail says they were called and reached by before (a console, API or import edit since):
+   * erased like the current ones. `contacts` holds earlier emails and cell numbers no other customer holds now.
+   */
+  earlier: { names: string[]; surnames: string[]; contacts: string[] };
+  /** Birthday, external id, member card, loyalty and card numbers, saved addresses, other earlier values. */
   others: string[];
 };
 
@@ -52,31 +57,48 @@ const longestFirst = (values: (string | null)[]) =>
     .sort((a, b) => b.length - a.length);
 
 /**
- * Removes a member's identifying values from free text: the full name becomes "Erased customer"; emails, numbers
- * and the other values become "[erased]"; the name and surname alone go where they stand as whole words (so a
- * surname "Lee" does not rewrite "Leeds").
+ * Removes a member's identifying values from free text: the full name (now or before) becomes "Erased customer";
+ * emails, numbers and the other values become "[erased]"; names and surnames alone go where they stand as whole
+ * words (so a surname "Lee" does not rewrite "Leeds").
  *
  * `mentions` is the narrower scrubber for rows about someone else that name the member (another member's referral
- * event, an audit entry about another customer): only the full name, email and cell numbers go, and no key is
+ * event, an audit entry about another customer): only full names, emails and cell numbers go, and no key is
  * nulled, so a shared first name, birthday or short id never rewrites another person's record.
  */
 export const scrubberOf = (personal: PersonalData) => ({
   ...scrubbing(personal, fullValuesOf(personal), true),
-  mentions: scrubbing(personal, contactValuesOf(personal), false),
+  mentions: scrubbing(personal, contactsOf(personal), false),
 });
 
-const contactValuesOf = (personal: PersonalData) => longestFirst([personal.email, ...personal.cellNumbers]);
-const fullValuesOf = (personal: PersonalData) =>
-  longestFirst([personal.email, ...personal.cellNumbers, ...personal.others]);
+/** The member's emails and cell numbers, now and before: unique to them within the client, found anywhere. */
+export const contactsOf = (personal: PersonalData) =>
+  longestFirst([personal.email, ...personal.cellNumbers, ...personal.earlier.contacts]);
+const fullValuesOf = (personal: PersonalData) => longestFirst([...contactsOf(personal), ...personal.others]);
+
+const namesOf = (personal: PersonalData) => [personal.name, ...personal.earlier.names];
+const surnamesOf = (personal: PersonalData) => [personal.surname, ...personal.earlier.surnames];
+
+/** Every full name the member may have held: each name they had with each surname they had, longest first. */
+const fullNamesOf = (personal: PersonalData) =>
+  [
+    ...new Set(
+      namesOf(personal).flatMap((name) => surnamesOf(personal).map((surname) => `${name} ${surname}`.trim())),
+    ),
+  ]
+    .filter((fullName) => fullName.length > 0)
+    .sort((a, b) => b.length - a.length);
 
 const scrubbing = (personal: PersonalData, values: string[], wholeRecord: boolean) => {
-  const fullName = `${personal.name} ${personal.surname}`.trim();
-  const words = wholeRecord ? [personal.name, personal.surname].filter((word) => word.trim().length > 0) : [];
+  const fullNames = fullNamesOf(personal);
+  const words = wholeRecord
+    ? [...new Set([...namesOf(personal), ...surnamesOf(personal)])].filter((word) => word.trim().length > 0)
+    : [];
   const wordPattern =
     words.length > 0
       ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
       : null;
-  const fullNamePattern = fullName ? new RegExp(escapeRegExp(fullName), 'gi') : null;
+  const fullNamePattern =
+    fullNames.length > 0 ? new RegExp(fullNames.map(escapeRegExp).join('|'), 'gi') : null;
 
   const text = (input: string) => {
     let out = fullNamePattern ? input.replace(fullNamePattern, PRIVACY_MESSAGES.erasedDisplayName) : input;
@@ -101,7 +123,7 @@ const scrubbing = (personal: PersonalData, values: string[], wholeRecord: boolea
   };
 
   /** ILIKE patterns that find a row naming the member (the full name and each identifying value). */
-  const likePatterns = [fullName, ...values].filter((value) => value.length >= 3).map(likePattern);
+  const likePatterns = [...fullNames, ...values].filter((value) => value.length >= 3).map(likePattern);
 
   return { text, json, likePatterns };
 };

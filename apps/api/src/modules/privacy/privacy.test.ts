@@ -24,6 +24,7 @@ import {
   uniqueCell,
   uniqueEmail,
 } from '../../../test/factories';
+import { findEverywhere as findInDatabase } from '../../../test/find-everywhere';
 import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
 import { createClientApp, NO_RATE_LIMITS } from '../../../test/test-app';
 import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
@@ -258,28 +259,8 @@ const exportOf = async (id: string, session: SignedIn = setup.admin, download = 
     headers: bearer(session.clientToken),
   });
 
-/** Every text, varchar and jsonb column of every table, searched for each needle: `table.column` where found. */
-const findEverywhere = async (needles: string[]) => {
-  const { database } = setup.t.ctx;
-  const columns = await database.query<{ table_name: string; column_name: string }>(
-    `SELECT c.table_name, c.column_name FROM information_schema.columns c
-       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-        AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
-      ORDER BY 1, 2`,
-  );
-  expect(columns.length).toBeGreaterThan(50);
-  const patterns = needles.map((needle) => `%${needle.toLowerCase()}%`);
-  const found: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    const [row] = await database.query<{ n: number | string }>(
-      `SELECT count(*) AS n FROM "${table_name}" WHERE lower("${column_name}"::text) LIKE ANY($1::text[])`,
-      [patterns],
-    );
-    if (Number(row?.n) > 0) found.push(`${table_name}.${column_name}`);
-  }
-  return found;
-};
+/** The tables and columns of the whole database that hold any of the needles. */
+const findEverywhere = (needles: string[]) => findInDatabase(setup.t.ctx.database, needles);
 
 /** Wallets whose balance differs from the sum of their ledger rows. */
 const walletsOffLedger = () =>

@@ -13,6 +13,7 @@ import {
 } from '../../../engine/webhooks/outbox';
 import { apiNamesOfColumns, customerWebhookDataSql } from '../customer-webhooks';
 import { today } from '../customers.service';
+import { updateChangesSql, updatedAuditSql } from './import-audit';
 import { type ImportJob, planRows, type RowPlan } from './import-plan';
 import type { ImportRow } from './import-row';
 
@@ -100,19 +101,25 @@ const writeCustomers = async (
                   ${col((p) => p.values.name)}::text[], ${col((p) => p.values.surname)}::text[],
                   ${col((p) => p.values.email)}::text[], ${col((p) => p.values.cell_number)}::text[],
                   ${col((p) => p.values.birthday)}::text[], ${col((p) => p.values.member_branch_id)}::text[],
-                  ${col((p) => Boolean(p.newLoyaltyNumber && !p.existing?.loyalty_number))}::boolean[]
+                  ${col((p) => Boolean(p.newLoyaltyNumber && !p.existing?.loyalty_number))}::boolean[],
+                  ${col(() => newId())}::text[], ${col((p) => (p.newLoyaltyNumber ? (p.existing?.loyalty_number ?? null) : null))}::text[],
+                  ${col((p) => p.newLoyaltyNumber)}::text[]
                   ${heard ? sql`, ${col(() => newWebhookId())}::text[], ${col(changedNames)}::text[]` : sql``})
-          AS u(id, ext, name, surname, email, cell, birthday, branch, signs_up${heard ? sql`, webhook_id, changed` : sql``})
+          AS u(id, ext, name, surname, email, cell, birthday, branch, signs_up, audit_id, loyalty_from, loyalty_to
+               ${heard ? sql`, webhook_id, changed` : sql``})
       ), written AS (
         -- Signing up makes a customer awaiting sign-up active, as the console's loyalty sign-up does.
         UPDATE customers c SET external_id = u.ext, name = u.name, surname = u.surname, email = u.email,
                cell_number = u.cell, birthday = u.birthday, member_branch_id = u.branch,
                status = CASE WHEN u.signs_up AND c.status = 'AWAITING-SIGNUP' THEN 'ACTIVE' ELSE c.status END,
                updated_at = now()
-        FROM u
+        -- The rows as they were, locked first, so the audit's "from" is what this write replaced (a console edit
+        -- committed since the plan read them included).
+        FROM u JOIN (SELECT * FROM customers WHERE client_id = ${job.clientId}
+                     AND id = ANY(${col((p) => ids.get(p))}::text[]) FOR UPDATE) old ON old.id = u.id
         WHERE c.client_id = ${job.clientId} AND c.id = u.id AND c.status <> 'ERASED'
-        RETURNING ${heard ? sql`c.*` : sql`1`}
-      )
+        RETURNING ${heard ? sql`c.*` : sql`c.id, c.name, c.surname`}, ${updateChangesSql} AS audit_changes
+      ), audited AS (${updatedAuditSql(job)})
       ${heard ? hooksTail(job, hooks, 'customer.updated', true) : sql`SELECT count(*) FROM written`}`);
   }
   const numbered = plans.filter((plan) => plan.newLoyaltyNumber);

@@ -19,6 +19,8 @@ export type ImportJob = {
   branchScope: ReadonlySet<string> | null;
   defaultBranchId: string | null;
   timeZone: string;
+  /** Who started it: the author of the audit entries its rows write. */
+  startedBy: { userId: string | null; name: string | null };
 };
 
 /** The customer a row names, as stored now. */
@@ -93,7 +95,8 @@ const existingCustomers = async (db: DbOrTx, clientId: string, ids: readonly str
   return new Map(rows.map((row) => [row.id, row]));
 };
 
-const VALUE_COLUMNS = [
+/** The customers columns an import writes (besides the status a new loyalty number may change). */
+export const VALUE_COLUMNS = [
   'external_id',
   'name',
   'surname',

@@ -4,13 +4,14 @@ import { CUSTOMER_IMPORT_MESSAGES as M, type TCustomerImportError } from '@laure
 import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../../../db/database';
-import { arrayParam, rowsOf } from '../../../db/raw-sql';
+import type { Database } from '../../../db/database';
+import { rowsOf } from '../../../db/raw-sql';
 import type { EngineTask } from '../../../engine';
 import { HttpError } from '../../../http/errors';
 import { countOf, recordAudit } from '../../audit/audit';
 import { CompactKeySet } from './compact-key-set';
-import { applyImportChunk, type ChunkOutcome } from './import-chunk';
+import { ImportTakenOver, saveChunk } from './import-checkpoint';
+import { applyImportChunk } from './import-chunk';
 import { readImportHeader } from './import-header';
 import type { ImportJob } from './import-plan';
 import { type ImportRow, type RowContext, readImportRow } from './import-row';
@@ -54,7 +55,12 @@ type ActiveRun = {
   records: AsyncIterator<string[]>;
   /** The spreadsheet row of the last record read (the header is row 1). */
   row: number;
-  rowsDone: number;
+  /**
+   * The rows of the file read into chunks: the checkpoint (rows_done) the next chunk starts from. A chunk commits
+   * only if the checkpoint is still where it started (its fencing token): a worker whose lease ran out while it
+   * was busy, and whose run another worker took over, then writes nothing twice.
+   */
+  rowsRead: number;
   chunkRows: number;
   leaseSeconds: number;
 };
@@ -128,6 +134,7 @@ const prepare = async (
       branchScope: claimed.branch_scope ? new Set(claimed.branch_scope) : null,
       defaultBranchId: claimed.default_branch_id,
       timeZone: claimed.time_zone,
+      startedBy: { userId: claimed.user_id, name: claimed.created_by_name },
     },
     context: {
       columns,
@@ -138,26 +145,27 @@ const prepare = async (
     },
     records,
     row: 1,
-    rowsDone: 0,
+    rowsRead: claimed.rows_done,
     chunkRows: settings.chunkRows ?? DEFAULT_CHUNK_ROWS[database.kind],
     leaseSeconds: settings.leaseSeconds,
   };
   // Resuming: the rows applied before are read again only to remember their keys (no database work).
-  while (run.rowsDone < claimed.rows_done) {
+  for (let skipped = 0; skipped < claimed.rows_done; ) {
     const next = await records.next();
     if (next.done) break;
     run.row += 1;
     if (isBlank(next.value)) continue;
     readImportRow(run.context, next.value, run.row);
-    run.rowsDone += 1;
+    skipped += 1;
     // A long resume gives the server's other work its turns (PGlite shares the thread).
-    if (run.rowsDone % 10_000 === 0) await nextTurn();
+    if (skipped % 10_000 === 0) await nextTurn();
   }
   return run;
 };
 
-/** Reads the next chunk of the file: valid rows and the errors of the others. */
+/** Reads the next chunk of the file: valid rows and the errors of the others, and the checkpoint it starts from. */
 const readChunk = async (run: ActiveRun) => {
+  const from = run.rowsRead;
   const rows: ImportRow[] = [];
   const errors: TCustomerImportError[] = [];
   let read = 0;
@@ -175,24 +183,8 @@ const readChunk = async (run: ActiveRun) => {
     if (result.ok) rows.push(result.row);
     else errors.push(...result.errors);
   }
-  return { rows, errors, read, ended };
-};
-
-const saveChunk = async (tx: Tx, run: ActiveRun, read: number, outcome: ChunkOutcome) => {
-  const errors = outcome.errors;
-  if (errors.length > 0)
-    await tx.execute(sql`
-      INSERT INTO customer_import_errors (import_id, row, field, message)
-      SELECT ${run.job.id}, r, f, m FROM unnest(${arrayParam(errors.map((e) => e.row))}::int[],
-        ${arrayParam(errors.map((e) => e.field))}::text[], ${arrayParam(errors.map((e) => e.message))}::text[]) AS u(r, f, m)
-      ON CONFLICT DO NOTHING`);
-  const failedRows = new Set(errors.map((e) => e.row)).size;
-  await tx.execute(sql`
-    UPDATE customer_imports SET rows_done = rows_done + ${read}, created = created + ${outcome.created},
-      updated = updated + ${outcome.updated}, unchanged = unchanged + ${outcome.unchanged},
-      failed = failed + ${failedRows}, balances_set = balances_set + ${outcome.balancesSet},
-      lease_until = now() + make_interval(secs => ${run.leaseSeconds})
-    WHERE id = ${run.job.id}`);
+  run.rowsRead += read;
+  return { rows, errors, from, read, ended };
 };
 
 const finish = async (database: Database, run: ActiveRun | ClaimedImport, failure: string | null) => {
@@ -209,11 +201,12 @@ const finish = async (database: Database, run: ActiveRun | ClaimedImport, failur
       sql`UPDATE customer_imports SET status = ${failure ? 'failed' : 'completed'}, failure = ${failure},
             rows_total = CASE WHEN ${failure === null} THEN rows_done ELSE rows_total END,
             finished_at = now(), lease_until = NULL
-          WHERE id = ${claimed.id}
+          WHERE id = ${claimed.id} AND status = 'running'
           RETURNING created, updated, unchanged, failed, rows_done`,
     );
-    await tx.execute(sql`DELETE FROM customer_import_parts WHERE import_id = ${claimed.id}`);
+    // Another worker that took the run over finished it already: its report and audit entry stand.
     if (!done) return;
+    await tx.execute(sql`DELETE FROM customer_import_parts WHERE import_id = ${claimed.id}`);
     const kind = claimed.dry_run ? 'Checked' : 'Imported';
     await recordAudit(
       tx,
@@ -297,14 +290,11 @@ export const createCustomerImportTask = (
             outcome.errors.push(...chunk.errors);
             const failure = before ? await before : null;
             if (failure) throw failure;
-            await saveChunk(tx, current, chunk.read, outcome);
+            await saveChunk(tx, current.job.id, current.leaseSeconds, chunk, outcome);
           });
           // Settled to the failure (or null) at once, so a rejection is never left unhandled while it waits.
           const done = written.then(
-            () => {
-              current.rowsDone += chunk.read;
-              return null;
-            },
+            () => null,
             (error: unknown) => error ?? new Error('customer import chunk failed'),
           );
           await settle();
@@ -323,6 +313,10 @@ export const createCustomerImportTask = (
       // A chunk still in flight ends (commits or rolls back) before the run is stopped or left to resume.
       await Promise.resolve(previous);
       active = null;
+      if (error instanceof ImportTakenOver) {
+        log.warn({ importId: current.job.id }, error.message);
+        return true;
+      }
       const problem = fileProblemOf(error, current.row);
       if (!problem) {
         // Not the file's fault (the database went away…): the lease runs out and the run resumes.
