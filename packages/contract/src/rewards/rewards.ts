@@ -216,15 +216,15 @@ const ZWindowEdge = z
 
 /**
  * Whether `to` comes before `from` as far as the body alone can tell: two days compare as days (one day is a whole
- * day's window), two date-times as instants; a day beside a date-time compares at day granularity here, and as
- * instants once the server has put the day in the business's zone.
+ * day's window), two date-times as instants. A day beside a date-time is judged by the server only, once it has put
+ * the day in the business's zone (the date-time's own calendar day can be another day there).
  */
 const windowOutOfOrder = (from: string, to: string) => {
   const fromDay = ISO_DATE_REGEX.test(from);
   const toDay = ISO_DATE_REGEX.test(to);
   if (fromDay && toDay) return to < from;
   if (!fromDay && !toDay) return Date.parse(to) <= Date.parse(from);
-  return to.slice(0, 10) < from.slice(0, 10);
+  return false;
 };
 
 /** The reward editor's body; checked as its Validation Error dialog checks it. */

@@ -50,6 +50,16 @@ describe("a reward's availability window in the business's time zone", () => {
       available_from: '2026-12-10T06:30:00.000Z',
       available_to: '2026-12-10T17:00:00.000Z',
     });
+    // A day beside a date-time whose own calendar day is earlier, but which falls later in the business's zone:
+    // 23:30 on the 10th at -05:00 is 06:30 on the 11th in Johannesburg, inside the 11th.
+    const mixed = await createReward({
+      available_from: '2026-12-11',
+      available_to: '2026-12-10T23:30:00-05:00',
+    });
+    expect(mixed).toMatchObject({
+      available_from: '2026-12-10T22:00:00.000Z',
+      available_to: '2026-12-11T04:30:00.000Z',
+    });
   });
 
   it('refuses an end before the start, once a day is placed in the business’s zone', async () => {
