@@ -414,7 +414,10 @@ describe('year-end rules (fixed clock)', () => {
     const body = { name: 'Levels', reward_track_type: 'LEVEL_PROGRESSION', reset_points_annually: false };
     const levels = await saveTrack(client, body);
     const customerId = await addCustomer(t.app, client.admin);
-    await earn(client, customerId, 350);
+    // Sent late (an hour after it happened): the points still started before it, when the statistic was made.
+    await sendAndProcessWith(client, [
+      eventAt(customerId, 60, { type: 'statistic.update', data: { name: 'points', value: 350 } }),
+    ]);
     const reached = async () => (await ledger(customerId)).map((row) => [row.cycle, row.reward_claimed]);
     expect(await reached()).toEqual([
       [0, 'Level 1'],

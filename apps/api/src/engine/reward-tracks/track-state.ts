@@ -41,9 +41,10 @@ export type ReachedContext = { eventId: string | null; branchId: string | null; 
 /**
  * Writes one ledger row per milestone reached that has none yet for the player and cycle: one read of what
  * exists, one insert of the rest (the unique key still guards a race). Never updates or deletes a row.
- * A row of another cycle still counts when it was reached since the track's points last started (the source's
- * epoch: its creation or last year-end reset): switching `reset_points_annually` changes the cycle key, not the
- * points, so what was reached under the old key must not be reached (and announced) again.
+ * A row of another cycle still counts when it was written since the track's points last started (the source's
+ * epoch: its creation or last year-end reset; written, not occurred: a back-dated event's row is as recent as any):
+ * switching `reset_points_annually` changes the cycle key, not the points, so what was reached under the old key
+ * must not be reached (and announced) again.
  */
 export const writeMilestonesReached = async (
   db: DbOrTx,
@@ -65,9 +66,9 @@ export const writeMilestonesReached = async (
   }>(
     db,
     sql`SELECT t.reward_track_id, t.customer_id, t.cycle, t.milestone_index,
-               coalesce(t.occurred_at >= s.epoch_start, false) AS since_points_started
+               coalesce(t.created_at >= s.epoch_start, false) AS since_points_started
         FROM reward_track_transactions t
-        LEFT JOIN reward_tracks rt ON rt.id = t.reward_track_id
+        LEFT JOIN reward_tracks rt ON rt.client_id = t.client_id AND rt.id = t.reward_track_id
         LEFT JOIN statistics s ON s.client_id = t.client_id AND lower(s.name) = lower(rt.source)
         WHERE t.client_id = ${clientId}
           AND t.customer_id = ANY(${arrayParam([...new Set(rows.map((r) => r.item.customerId))])}::text[])
