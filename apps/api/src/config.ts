@@ -180,11 +180,12 @@ const ZConfig = z
       .min(1, 'must be between 1 and 256')
       .max(256, 'must be between 1 and 256')
       .default(16),
-    // How long a sender holds a claimed delivery; one that dies lets it run out and another sends it again.
+    // How long a sender holds a claimed delivery; one that dies lets it run out and another sends it again. Longer
+    // than a send's 10 s limit: a send starts only while the lease will outlast it.
     WEBHOOK_LEASE_SECONDS: z.coerce
       .number({ message: 'must be a whole number of seconds' })
       .int('must be a whole number of seconds')
-      .min(5, 'must be at least 5')
+      .min(11, 'must be at least 11 (longer than a send’s 10 s limit)')
       .default(60),
     NODE_ENV: optionalString,
     LOG_LEVEL: z

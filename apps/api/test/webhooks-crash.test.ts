@@ -130,7 +130,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
               DATABASE_URL: url,
               ENGINE_BATCH_SIZE: String(BATCH_SIZE),
               WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
-              WEBHOOK_LEASE_SECONDS: '5',
+              WEBHOOK_LEASE_SECONDS: '11',
               PGAPPNAME: name,
               LOG_LEVEL: 'info',
             }),

@@ -205,16 +205,16 @@ export const createWebhookDispatcher = (deps: {
 
   /**
    * Sends one customer's claimed deliveries of one endpoint in order, each holding one of the endpoint's slots. A
-   * send starts only while the claim's lease will outlast it (the group's first: while the lease holds at all): past
-   * its lease another sender may claim a delivery, and sending it here too would send it twice and out of order.
-   * What is left waits, still leased and in order, for the lease to end and the next claim (a slow receiver's case).
+   * send starts only while the claim's lease will outlast it (its 10 s limit), judged once it holds its slot: past
+   * its lease another sender may claim a delivery, and sending it here too would send it twice. What is left waits,
+   * still leased and in order, for the lease to end and the next claim (a slow receiver's or a full endpoint's case).
    */
   const sendInOrder = async (group: ClaimedDelivery[], leaseEnds: number) => {
-    for (const [index, delivery] of group.entries()) {
+    for (const delivery of group) {
       const slots = slotsOf(delivery.endpointId);
       await slots.acquire();
       try {
-        if (Date.now() + (index === 0 ? 0 : DELIVERY_TIMEOUT_MS) >= leaseEnds) return;
+        if (Date.now() + DELIVERY_TIMEOUT_MS >= leaseEnds) return;
         recordLater(await send(delivery));
       } finally {
         slots.release();

@@ -24,9 +24,9 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   ({ t, admin, call } = await createClientApp('BUSINESS', {
-    env: { WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS), WEBHOOK_RETRY_SCHEDULE: '1' },
+    env: { WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS), WEBHOOK_RETRY_SCHEDULE: '2' },
   }));
-  // The first tries fail at once: each delivery then waits for its retry, due a second later, all about together.
+  // The first tries fail at once: each delivery then waits for its retry, due 2 s later, all about together.
   failing = await startReceiver([500, 500, 500, 500]);
   receiver = await startReceiver([], { delayMs: RECEIVER_DELAY_MS });
 });
@@ -69,7 +69,8 @@ describe('a claim’s lease', () => {
     // The receiver moves to a slow address (a delivery goes to its endpoint's URL as it is when sent).
     const moved = await endpointAt(receiver.url, endpoint.json().content._id);
     expect(moved.statusCode, moved.body).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Each retry falls due 2 s after its failure, give or take 20% (the schedule's jitter): all four by then.
+    await new Promise((resolve) => setTimeout(resolve, 2_600));
 
     // One claim takes the four retries. 11 s of lease: the first send starts at once and the second at about 0.7 s, with more than 10 s left; the
     // third, at about 1.4 s, could outlast the lease, so it and the fourth wait, still leased.
