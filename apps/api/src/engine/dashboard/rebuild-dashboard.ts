@@ -17,7 +17,8 @@ const scopes = (branchColumn: string) => sql.raw(scopesOf(branchColumn));
  * (record-dashboard.ts). It is the home branch the player has now: a member who changed branch since has their
  * activity without a branch placed at the new one (as the ledgers' backfill in migration 0019 did).
  */
-const homeBranchOf = (event: string) => `LEFT JOIN customers cu ON cu.id = ${event}.customer_id`;
+const homeBranchOf = (event: string) =>
+  `LEFT JOIN customers cu ON cu.client_id = ${event}.client_id AND cu.id = ${event}.customer_id`;
 
 /** An event's scopes: all branches, and its branch, else its player's home branch, when it has one. */
 const eventScopes = (event: string) =>

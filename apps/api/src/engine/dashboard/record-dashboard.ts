@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { arrayParam, rowsOf } from '../core/sql';
-import type { StepBatch } from '../core/types';
+import type { EngineEvent, StepBatch } from '../core/types';
 import { orderMovesOf } from '../orders/order-moves';
 import { STRIPE } from './dashboard-rollups';
 import { isoDay } from './day-gaps';
@@ -15,44 +15,28 @@ import {
   sumGapMoves,
 } from './player-days';
 
-const orderKey = (clientId: string, orderRef: string) => `${clientId}\u0000${orderRef}`;
-
 /**
- * Where the batch's marks count, in one statement: the branch of each order that moved (a refund's event may carry
- * none; revenue counts at the order's branch), and the home branch of each player whose event or order names none.
- * A dashboard figure's branch is the one every ledger row gets (migration 0019): the event's (an order's: the
- * order's), else the member's home branch at that moment; so revenue, active and paying players of one branch agree
- * with the cashback, completions and badges the same orders booked there.
+ * The home branch of each player whose activity in the batch names no branch: a dashboard figure's branch is the one
+ * every ledger row gets (migration 0019), the event's (an order's: the order's), else the member's home branch at
+ * that moment; so revenue, active and paying players of one branch agree with the cashback, completions and badges
+ * the same orders booked there. The claim reads it with the event; only an event built elsewhere costs a statement.
  */
-const branchesOf = async (
-  tx: Tx,
-  orders: readonly { clientId: string; orderRef: string }[],
-  players: readonly { clientId: string; customerId: string }[],
-) => {
-  const ofOrder = new Map<string, string | null>();
-  const home = new Map<string, string>();
-  if (orders.length === 0 && players.length === 0) return { ofOrder, home };
-  const rows = await rowsOf<{
-    kind: 'order' | 'home';
-    client_id: string;
-    id: string;
-    branch_id: string | null;
-  }>(
-    tx,
-    sql`SELECT 'order' AS kind, o.client_id, o.external_id AS id, o.branch_id FROM orders o
-        JOIN unnest(${arrayParam(orders.map((r) => r.clientId))}::text[], ${arrayParam(orders.map((r) => r.orderRef))}::text[])
-          AS r(client_id, external_id) ON o.client_id = r.client_id AND o.external_id = r.external_id
-        UNION ALL
-        SELECT DISTINCT 'home', c.client_id, c.id, c.member_branch_id FROM customers c
-        JOIN unnest(${arrayParam(players.map((p) => p.clientId))}::text[], ${arrayParam(players.map((p) => p.customerId))}::text[])
-          AS p(client_id, id) ON c.client_id = p.client_id AND c.id = p.id
-        WHERE c.member_branch_id IS NOT NULL`,
-  );
-  for (const row of rows) {
-    if (row.kind === 'order') ofOrder.set(orderKey(row.client_id, row.id), row.branch_id);
-    else if (row.branch_id) home.set(row.id, row.branch_id);
+const homeBranchesOf = async (tx: Tx, events: readonly EngineEvent[]) => {
+  const home = new Map<string, string | null>();
+  const unread: EngineEvent[] = [];
+  for (const event of events) {
+    if (event.homeBranchId === undefined) unread.push(event);
+    else home.set(event.customerId, event.homeBranchId);
   }
-  return { ofOrder, home };
+  if (unread.length === 0) return home;
+  const rows = await rowsOf<{ id: string; member_branch_id: string | null }>(
+    tx,
+    sql`SELECT c.id, c.member_branch_id FROM customers c
+        JOIN unnest(${arrayParam(unread.map((e) => e.clientId))}::text[], ${arrayParam(unread.map((e) => e.customerId))}::text[])
+          AS p(client_id, id) ON c.client_id = p.client_id AND c.id = p.id`,
+  );
+  for (const row of rows) home.set(row.id, row.member_branch_id);
+  return home;
 };
 
 const gapsUpsert = (moves: readonly GapMove[]) => {
@@ -129,21 +113,17 @@ type DashboardSums = { gaps: GapMove[]; active: NewPlayerDay[]; revenue: Revenue
 export const recordDashboard = async (batch: StepBatch) => {
   if (batch.events.length === 0) return;
   const orderMoves = orderMovesOf(batch);
-  const { ofOrder, home } = await branchesOf(
-    batch.tx,
-    orderMoves.map((move) => ({ clientId: move.event.clientId, orderRef: move.orderRef })),
-    // Whose home branch may be needed: players whose event names no branch, or whose order may name none.
-    [...batch.events.filter((event) => event.branchId === null), ...orderMoves.map((move) => move.event)],
-  );
+  // Whose home branch may be needed: players whose event names no branch, or whose order names none.
+  const home = await homeBranchesOf(batch.tx, [
+    ...batch.events.filter((event) => event.branchId === null),
+    ...orderMoves.filter((move) => move.branchId === null).map((move) => move.event),
+  ]);
   const placed = (customerId: string, branchId: string | null) => branchId ?? home.get(customerId) ?? null;
   const revenue: Revenue[] = orderMoves.map((move) => ({
     clientId: move.event.clientId,
     kind: 'paying' as const,
     customerId: move.event.customerId,
-    branchId: placed(
-      move.event.customerId,
-      ofOrder.get(orderKey(move.event.clientId, move.orderRef)) ?? null,
-    ),
+    branchId: placed(move.event.customerId, move.branchId),
     occurredAt: move.event.occurredAt,
     amountMinor: move.sign * move.totalMinor,
     purchase: move.purchase && move.sign === 1,
