@@ -159,6 +159,8 @@ describe('dashboard', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['5', '8', '2', '0', '1', '3', '4']);
     expect(screen.getByRole('figure', { name: 'Bronze' }).textContent).toContain('23 player-days');
+    expect(screen.getByRole('figure', { name: 'Diamond' }).textContent).toContain('1 player-day');
+    expect(screen.getByRole('figure', { name: 'Diamond' }).textContent).not.toContain('player-days');
     expect(screen.getByRole('figure', { name: 'Gold' }).textContent).toContain(
       'No Gold player was active in this period.',
     );

@@ -43,7 +43,7 @@ const TierCard = ({
         <Text fw={650}>{tier}</Text>
         <Text size="sm" c="dimmed">
           {/* Each weekday counts its players again: a sum of player-days, not of players. */}
-          {total.toLocaleString('en-US')} player-days
+          {total.toLocaleString('en-US')} {total === 1 ? 'player-day' : 'player-days'}
         </Text>
       </Group>
       <VisuallyHidden>
