@@ -72,6 +72,7 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   cellTaken: 'A customer with this cell number already exists.',
   externalIdTaken: 'A customer with this external_id already exists.',
   loyaltyNumberTaken: 'This loyalty number belongs to another customer.',
+  sameCustomerAs: (row: number) => `This row names the same customer as row ${row}.`,
   keyTakenMeanwhile:
     'A customer with this email address, cell number, loyalty number or external_id already exists.',
   invalidBalance: 'Enter a balance of 0 or more, with at most two decimals.',

@@ -237,6 +237,25 @@ describe('a dry run, a run, and the same file again', () => {
   });
 });
 
+describe('two rows naming one customer by different keys', () => {
+  it('applies the first and refuses the second, rather than losing one of them', async () => {
+    const t = tag();
+    const email = `twice.${t}@example.com`;
+    await runImport(`external_id,email,name,surname\next-twice-${t},${email},Ann,Lee\n`);
+    const run = await runImport(
+      [
+        'external_id,email,name,surname',
+        `ext-twice-${t},new.${t}@example.com,Ann,Smith`,
+        `,${email},Ann,Jones`,
+      ].join('\n'),
+    );
+    expect(run).toMatchObject({ updated: 1, failed: 1 });
+    expect(run.errors).toEqual([{ row: 3, field: 'email', message: M.sameCustomerAs(2) }]);
+    const ann = (await lookup(`external_id=ext-twice-${t}`)).json().content;
+    expect(ann).toMatchObject({ surname: 'Smith', email: `new.${t}@example.com` });
+  });
+});
+
 describe('a lower opening balance than the wallet holds', () => {
   it('takes back what is there once; the same file again moves nothing', async () => {
     const { t, csv } = sixRows(currency.code);

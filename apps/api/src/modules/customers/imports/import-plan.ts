@@ -133,6 +133,9 @@ export const planRows = async (db: DbOrTx, job: ImportJob, rows: readonly Import
     targets.flatMap((t) => (t.id ? [t.id] : [])),
   );
   const plans: RowPlan[] = [];
+  // Two rows may find one customer by different keys (one by external_id, one by an email): one statement cannot
+  // write both, so the later row is refused rather than one of them silently lost.
+  const firstRowOf = new Map<string, number>();
   for (const [index, row] of rows.entries()) {
     const h = holders.get(row.row) as Holders;
     const target = targets[index] as { id: string | null; emailClash: boolean };
@@ -140,6 +143,11 @@ export const planRows = async (db: DbOrTx, job: ImportJob, rows: readonly Import
     const fail = (field: string, message: string) => errors.push({ row: row.row, field, message });
     if (target.emailClash) {
       fail('email', M.emailTaken);
+      continue;
+    }
+    const first = target.id ? firstRowOf.get(target.id) : undefined;
+    if (first !== undefined) {
+      fail(row.externalId === null ? 'email' : 'external_id', M.sameCustomerAs(first));
       continue;
     }
     if (h.by_cell && h.by_cell !== target.id) {
@@ -183,6 +191,7 @@ export const planRows = async (db: DbOrTx, job: ImportJob, rows: readonly Import
       fail('external_id', M.updateNeedsPermission);
       continue;
     }
+    if (target.id) firstRowOf.set(target.id, row.row);
     plans.push({ row, existing: current, values, changedColumns: changed, fieldsChanged, newLoyaltyNumber });
   }
   return { plans, errors };
