@@ -144,4 +144,42 @@ describe('a member an import changed, then erased', () => {
     expect(download.statusCode, download.body).toBe(200);
     expect(download.body).toContain(earlier);
   });
+
+  it('erases the full names the member held, not every earlier name with every earlier surname', async () => {
+    const [alice, carol, brown, white] = [word(), word(), word(), word()];
+    const id = await addCustomer(setup.t.app, setup.admin, { name: alice, surname: brown });
+    for (const body of [{ name: carol }, { surname: white }]) {
+      const edited = await setup.call('PUT', '/api/v2/update/user', { _id: id, ...body });
+      expect(edited.statusCode, edited.body).toBe(200);
+    }
+    // Someone else really is called "Alice White", a pair the member never held.
+    const namesake = await addCustomer(setup.t.app, setup.admin, { name: alice, surname: white });
+    const before = (await auditOf(namesake)).map((entry) => entry.summary);
+    expect(before.join(' ')).toContain(`${alice} ${white}`);
+
+    expect((await setup.call('POST', `/api/customers/${id}/erase`)).statusCode).toBe(200);
+    expect((await auditOf(namesake)).map((entry) => entry.summary)).toEqual(before);
+    expect(await findEverywhere(setup.t.ctx.database, [`${alice} ${brown}`, `${carol} ${brown}`])).toEqual(
+      [],
+    );
+  });
+
+  it('an earlier email the member shared with another customer’s past stays in that customer’s history', async () => {
+    const shared = uniqueEmail(word().toLowerCase());
+    // B had the address first, then moved on; the member took it later, then changed it too.
+    const other = await addCustomer(setup.t.app, setup.admin, { email: shared });
+    expect(
+      (await setup.call('PUT', '/api/v2/update/user', { _id: other, email: uniqueEmail() })).statusCode,
+    ).toBe(200);
+    const id = await addCustomer(setup.t.app, setup.admin, { email: shared });
+    expect(
+      (await setup.call('PUT', '/api/v2/update/user', { _id: id, email: uniqueEmail() })).statusCode,
+    ).toBe(200);
+
+    expect((await setup.call('POST', `/api/customers/${id}/erase`)).statusCode).toBe(200);
+    const history = (await auditOf(other)).flatMap((entry) => (entry.changes ? [entry.changes] : []));
+    expect(history).toContainEqual(
+      expect.objectContaining({ email: expect.objectContaining({ from: shared }) }),
+    );
+  });
 });

@@ -71,12 +71,50 @@ const cellForms = (cell: string | null) => {
 };
 
 /**
- * The values the member's own audit entries say they held before (a name, email or cell changed since, in the
- * console, over the API or by an import): names, surnames and contacts apart, so that they are erased as the
- * current ones are. An earlier email or cell number another customer holds now is theirs: it is erased only from
- * this member's own records (with the other earlier values), never from rows about someone else.
+ * The full names the member held before, newest first: their audit trail's name and surname changes undone one
+ * entry at a time from the current pair, so that only pairs they really held count (not every earlier name with
+ * every earlier surname: "Alice White" of an "Alice Brown" who became "Carol White" is someone else).
  */
-const earlierValuesOf = async (tx: DbOrTx, clientId: string, customerId: string) => {
+const earlierFullNamesOf = async (
+  tx: DbOrTx,
+  clientId: string,
+  customerId: string,
+  current: { name: string; surname: string },
+) => {
+  const changes = await rowsOf<{ name: string | null; surname: string | null }>(
+    tx,
+    sql`SELECT CASE WHEN a.changes -> 'name' IS NOT NULL THEN coalesce(a.changes -> 'name' ->> 'from', '') END AS name,
+               CASE WHEN a.changes -> 'surname' IS NOT NULL THEN coalesce(a.changes -> 'surname' ->> 'from', '') END
+                 AS surname
+          FROM audit_log a
+         WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id = ${customerId}
+           AND jsonb_typeof(a.changes) = 'object'
+           AND (a.changes -> 'name' IS NOT NULL OR a.changes -> 'surname' IS NOT NULL)
+         ORDER BY a.occurred_at DESC, a.id DESC`,
+  );
+  let { name, surname } = current;
+  const held: string[] = [];
+  for (const change of changes) {
+    if (change.name !== null) name = change.name;
+    if (change.surname !== null) surname = change.surname;
+    held.push(`${name} ${surname}`.trim());
+  }
+  return held;
+};
+
+/**
+ * The values the member's own audit entries say they held before (a name, email or cell changed since, in the
+ * console, over the API or by an import): names, surnames, full names and contacts apart, so that they are erased
+ * as the current ones are. An earlier email or cell number another customer holds now, or held (their own audit
+ * trail names it), is theirs too: it is erased only from this member's own records (with the other earlier
+ * values), never from rows about someone else.
+ */
+const earlierValuesOf = async (
+  tx: DbOrTx,
+  clientId: string,
+  customerId: string,
+  current: { name: string; surname: string },
+) => {
   const rows = await rowsOf<{ key: string; value: string }>(
     tx,
     sql`SELECT DISTINCT v.key, v.value ->> side AS value
@@ -85,7 +123,12 @@ const earlierValuesOf = async (tx: DbOrTx, clientId: string, customerId: string)
            AND a.changes IS NOT NULL AND jsonb_typeof(a.changes) = 'object' AND jsonb_typeof(v.value) = 'object'
            AND v.key ~* ${PERSONAL_FIELD_PATTERN} AND jsonb_typeof(v.value -> side) = 'string'`,
   );
-  const identifying: PersonalData['earlier'] = { names: [], surnames: [], contacts: [] };
+  const identifying: PersonalData['earlier'] = {
+    names: [],
+    surnames: [],
+    fullNames: await earlierFullNamesOf(tx, clientId, customerId, current),
+    contacts: [],
+  };
   const others: string[] = [];
   /** Each earlier email or cell number as stored, with the forms it is found in. */
   const contacts = new Map<string, string[]>();
@@ -103,7 +146,10 @@ const earlierValuesOf = async (tx: DbOrTx, clientId: string, customerId: string)
           tx,
           sql`SELECT u.value FROM unnest(${arrayParam([...contacts.keys()])}::text[]) AS u(value)
               WHERE EXISTS (SELECT 1 FROM customers c WHERE c.client_id = ${clientId} AND c.id <> ${customerId}
-                              AND ((c.email IS NOT NULL AND lower(c.email) = lower(u.value)) OR c.cell_number = u.value))`,
+                              AND ((c.email IS NOT NULL AND lower(c.email) = lower(u.value)) OR c.cell_number = u.value))
+                 OR EXISTS (SELECT 1 FROM audit_log a
+                            WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id <> ${customerId}
+                              AND a.changes IS NOT NULL AND strpos(lower(a.changes::text), lower(u.value)) > 0)`,
         );
   const theirs = new Set(taken.map((t) => t.value));
   for (const [stored, forms] of contacts) (theirs.has(stored) ? others : identifying.contacts).push(...forms);
@@ -137,7 +183,10 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
             UNION ALL SELECT card_number FROM loyalty_accounts WHERE client_id = ${clientId} AND customer_id = ${customerId}
             UNION ALL SELECT full_address FROM customer_addresses WHERE client_id = ${clientId} AND customer_id = ${customerId}`,
       );
-      const earlier = await earlierValuesOf(tx, clientId, customerId);
+      const earlier = await earlierValuesOf(tx, clientId, customerId, {
+        name: row.name,
+        surname: row.surname,
+      });
       const personal: PersonalData = {
         name: row.name,
         surname: row.surname,

@@ -135,7 +135,7 @@ const eraseAuditMentions: Eraser = {
         'audit_log',
         rows.map((row) => ({ id: row.id, value: row.changes })),
         'changes',
-        scrubber,
+        { json: scrubber.changes },
       );
     }
   },

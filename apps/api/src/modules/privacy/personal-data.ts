@@ -9,9 +9,10 @@ export type PersonalData = {
   cellNumbers: string[];
   /**
    * What the member's audit trail says they were called and reached by before (a console, API or import edit since):
-   * erased like the current ones. `contacts` holds earlier emails and cell numbers no other customer holds now.
+   * erased like the current ones. `fullNames` are the name and surname pairs they held; `contacts` the earlier
+   * emails and cell numbers no other customer holds or held.
    */
-  earlier: { names: string[]; surnames: string[]; contacts: string[] };
+  earlier: { names: string[]; surnames: string[]; fullNames: string[]; contacts: string[] };
   /** Birthday, external id, member card, loyalty and card numbers, saved addresses, other earlier values. */
   others: string[];
 };
@@ -70,7 +71,7 @@ export const scrubberOf = (personal: PersonalData) => ({
   mentions: scrubbing(personal, contactsOf(personal), false),
 });
 
-/** The member's emails and cell numbers, now and before: unique to them within the client, found anywhere. */
+/** The member's emails and cell numbers, now and before (earlier ones no one else holds or held): found anywhere. */
 export const contactsOf = (personal: PersonalData) =>
   longestFirst([personal.email, ...personal.cellNumbers, ...personal.earlier.contacts]);
 const fullValuesOf = (personal: PersonalData) => longestFirst([...contactsOf(personal), ...personal.others]);
@@ -78,13 +79,9 @@ const fullValuesOf = (personal: PersonalData) => longestFirst([...contactsOf(per
 const namesOf = (personal: PersonalData) => [personal.name, ...personal.earlier.names];
 const surnamesOf = (personal: PersonalData) => [personal.surname, ...personal.earlier.surnames];
 
-/** Every full name the member may have held: each name they had with each surname they had, longest first. */
+/** Every full name the member held, now and before, longest first. */
 const fullNamesOf = (personal: PersonalData) =>
-  [
-    ...new Set(
-      namesOf(personal).flatMap((name) => surnamesOf(personal).map((surname) => `${name} ${surname}`.trim())),
-    ),
-  ]
+  [...new Set([`${personal.name} ${personal.surname}`.trim(), ...personal.earlier.fullNames])]
     .filter((fullName) => fullName.length > 0)
     .sort((a, b) => b.length - a.length);
 
@@ -122,9 +119,29 @@ const scrubbing = (personal: PersonalData, values: string[], wholeRecord: boolea
     return input;
   };
 
+  /**
+   * An audit entry's changes ({ field: { from, to } }): each side scrubbed as `json` scrubs a value, and an
+   * identifying field's sides replaced rather than the field nulled, so the entry keeps its shape (the audit log
+   * lists { from, to } for every field it shows).
+   */
+  const changes = (input: unknown): unknown => {
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return json(input);
+    const side = (key: string, value: unknown) =>
+      wholeRecord && IDENTIFYING_KEYS.has(key.toLowerCase()) && value !== null && value !== undefined
+        ? ERASED_TEXT
+        : json(value);
+    return Object.fromEntries(
+      Object.entries(input as Record<string, unknown>).map(([key, diff]) => {
+        if (!diff || typeof diff !== 'object' || Array.isArray(diff)) return [key, json(diff)];
+        const { from, to, ...rest } = diff as { from?: unknown; to?: unknown };
+        return [key, { ...(json(rest) as object), from: side(key, from), to: side(key, to) }];
+      }),
+    );
+  };
+
   /** ILIKE patterns that find a row naming the member (the full name and each identifying value). */
   const likePatterns = [...fullNames, ...values].filter((value) => value.length >= 3).map(likePattern);
 
-  return { text, json, likePatterns };
+  return { text, json, changes, likePatterns };
 };
 export type Scrubber = ReturnType<typeof scrubberOf>;
