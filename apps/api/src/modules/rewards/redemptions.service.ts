@@ -179,7 +179,12 @@ export const createRedemptionsService = (db: Db) => {
     }
   };
 
-  const useCoupon = async (principal: Principal, code: string, orderId: string | null) =>
+  const useCoupon = async (
+    principal: Principal,
+    code: string,
+    orderId: string | null,
+    staff: Actor | null = null,
+  ) =>
     db.transaction(async (tx) => {
       const row = await findRedemption(
         tx,
@@ -204,6 +209,13 @@ export const createRedemptionsService = (db: Db) => {
                       'used_at', ${recTime('used_at')})`,
         })})
         SELECT ${wakeDispatchersSql('hooks')}`);
+      if (staff)
+        await recordAudit(tx, staff, {
+          action: 'reward.coupon-used',
+          entity: 'customer',
+          entityId: row.customer_id,
+          summary: `Accepted the coupon of ${row.reward_name}${orderId ? ` for order ${orderId}` : ''}`,
+        });
       return toRedemption(
         (await findRedemption(tx, principal.clientId, sql`id = ${row.id}`)) as RedemptionRecord,
       );

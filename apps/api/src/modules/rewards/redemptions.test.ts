@@ -319,6 +319,35 @@ describe('coupons and cancelling', () => {
       `/api/v1/redemptions/${(await kit.setup.call('GET', `/api/customers/${customer}/redemptions`)).json().content.find((r: TRewardRedemption) => r.status === 'used')._id}/cancel`,
     );
     expect(usedCancel.json().message).toBe(M.usedCannotCancel);
+    // The till's use and cancel are recorded by the redemption itself: no audit entry reads like documentation.
+    const audit = (await kit.setup.call('GET', '/api/audit-log?size=100')).json().content as TAuditEntry[];
+    expect(audit.filter((entry) => entry.action.startsWith('POST /api/v1/'))).toEqual([]);
+  });
+
+  it('a console user using a coupon or cancelling over the integrator paths is audited as staff', async () => {
+    const reward = await createReward();
+    const customer = await fundedCustomer(100);
+    const first = (await redeem(customer, reward._id)).json().content as TRewardRedemption;
+    const second = (await redeem(customer, reward._id)).json().content as TRewardRedemption;
+    const used = await kit.setup.call('POST', `/api/v1/coupons/${first.coupon_code}/use`, {
+      order_id: 'till-7',
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const cancelled = await kit.setup.call('POST', `/api/v1/redemptions/${second._id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const audit = (await kit.setup.call('GET', '/api/audit-log?size=100')).json().content as TAuditEntry[];
+    expect(
+      audit
+        .filter((entry) => entry.entity_id === customer && entry.action.startsWith('reward.'))
+        .map((entry) => [entry.action, entry.summary, entry.actor_id]),
+    ).toEqual([
+      ['reward.redemption-cancelled', `Cancelled a redemption of ${reward.name}`, kit.setup.admin.userId],
+      [
+        'reward.coupon-used',
+        `Accepted the coupon of ${reward.name} for order till-7`,
+        kit.setup.admin.userId,
+      ],
+    ]);
   });
 
   it("cancelling an erased member's redemption voids the coupon and credits nothing: their balance was forfeited", async () => {
