@@ -33,7 +33,6 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/http';
 import { type TEndpointInput, unwrap } from '@/api/http-client';
-import { invalidateCustomerBalances } from '@/features/economy';
 
 export type TCustomerStatusFilter = TCustomerStatus | 'ALL';
 
@@ -206,19 +205,15 @@ export const useSetCustomerSuspended = () => {
 export type TUpdateCustomerBody = NonNullable<TEndpointInput<typeof updateCustomer>['body']>;
 
 /**
- * `POST /api/customers/{id}/erase` (privacy): irreversible. On success the customer and every list that shows
- * them reload, so the profile shows the erased state.
+ * `POST /api/customers/{id}/erase` (privacy): irreversible. On success everything the console holds reloads: the
+ * erasure rewrites the member wherever they appear (their orders' and baskets' buyer, redemptions, events, audit
+ * entries, reports, balances), so no area's cached copy may go on showing what was erased.
  */
 export const useEraseCustomer = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await http.call(eraseCustomer, { params: { id } })).content,
-    // The erasure forfeits the member's balances: the wallets and ledger views reload too.
-    onSuccess: (_, id) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
-        invalidateCustomerBalances(queryClient, id),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries(),
     meta: { errorTitle: COMMON_MESSAGES.somethingWentWrong },
   });
 };

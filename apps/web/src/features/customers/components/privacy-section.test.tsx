@@ -45,9 +45,15 @@ describe('customer profile: Privacy', () => {
     expect(erase.disabled).toBe(true);
     await user.clear(within(dialog).getByLabelText('Type ERASE to confirm'));
     await user.type(within(dialog).getByLabelText('Type ERASE to confirm'), 'ERASE');
+    const ordersLoads = api.callsTo('GET /api/v2/user/list/order/summary').length;
+    expect(ordersLoads).toBeGreaterThan(0);
     await user.click(erase);
     await waitFor(() => expect(api.callsTo(`POST /api/customers/${CUSTOMER_ID}/erase`)).toHaveLength(1));
     await screen.findByRole('heading', { level: 1, name: 'Erased customer' });
+    // The orders on the page name the buyer as recorded, which the erasure rewrote: they load again too.
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v2/user/list/order/summary').length).toBeGreaterThan(ordersLoads),
+    );
     const after = screen.getByRole('region', { name: 'Privacy' });
     expect(within(after).getByText(/personal data was erased on request/)).toBeTruthy();
     expect(within(after).queryByRole('button', { name: 'Erase' })).toBeNull();
