@@ -80,8 +80,10 @@ export const ImportExplanation = () => {
           an <em>Opening Balance</em> transaction.
         </List.Item>
         <List.Item>
-          A row updates the customer with the same <Code>external_id</Code>, else the same <Code>email</Code>.
-          Otherwise it adds a new customer. Importing the same file again changes nothing.
+          A row updates the customer with the same <Code>external_id</Code>. A row without one, or whose{' '}
+          <Code>email</Code> belongs to a customer who has no <Code>external_id</Code> yet, updates the
+          customer with that <Code>email</Code>. Otherwise it adds a new customer, unless another customer
+          already has its <Code>email</Code>. Importing the same file again changes nothing.
         </List.Item>
         <List.Item>
           <strong>{IMPORT_TEXTS.check}</strong> reads every row and writes nothing;{' '}
