@@ -70,6 +70,11 @@ export const ZCreateClientRequest = z.object({
   vat_number: z.string().trim().max(60).optional().nullable(),
   domain: z.string().trim().max(253).optional().nullable(),
   type: z.literal('ENTITY').default('ENTITY'),
+  /**
+   * The business's time zone (IANA), where its days begin: the console sends the browser's, as the owner signing up
+   * is most often where the business is. One the server does not know is left out (UTC); Settings changes it.
+   */
+  time_zone: z.string().trim().max(64).optional().nullable(),
   address: z.object(
     {
       full_address: requiredString(COMPANY_DETAILS_MESSAGES.addressRequired).max(500),

@@ -41,6 +41,9 @@ export const registerClient = async (
   if (await emailInUse(db, email)) throw conflict(API_ERROR_MESSAGES.emailTaken);
 
   const passwordHash = await hashPassword(input.client_user.password);
+  // The browser's zone at sign-up: a zone PostgreSQL does not know (an old browser's alias) is left for Settings.
+  const timeZone =
+    input.time_zone && (await databaseKnowsTimeZone(db, input.time_zone)) ? input.time_zone : null;
   const paymentEngineId = await ctx.billing.createCustomer({ email, name: input.alias, clientId: '' });
   try {
     const ids = await db.transaction(async (tx) => {
@@ -52,6 +55,7 @@ export const registerClient = async (
         domain: input.domain ?? request.host,
         fullAddress: input.address.full_address,
         coordinates: input.address.coordinates ?? null,
+        timeZone,
         offering: { ...input.offering, offering: input.offering.offering ?? null },
         paymentEngineId,
         admin: {

@@ -56,6 +56,24 @@ describe('POST /api/v2/self-onboard/create/client', () => {
     expect(mail?.link).toMatch(/^http:\/\/localhost:8080\/welcome\/reset-password\/1\/[\w-]{40,}$/);
   });
 
+  it('takes the time zone the console sends (the browser’s); one the server does not know leaves UTC', async () => {
+    const zoneOf = async (time_zone: string | undefined) => {
+      const body = { ...clientRegistration(), ...(time_zone ? { time_zone } : {}) };
+      const res = await register(body);
+      expect(res.statusCode, res.body).toBe(200);
+      const session = await signIn(t.app, body.client_user.email, body.client_user.password);
+      const client = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/client?_id=${session.clientId}`,
+        headers: bearer(session.clientToken),
+      });
+      return client.json().content.time_zone;
+    };
+    expect(await zoneOf('Africa/Johannesburg')).toBe('Africa/Johannesburg');
+    expect(await zoneOf('Mars/Olympus_Mons')).toBe('UTC');
+    expect(await zoneOf(undefined)).toBe('UTC');
+  });
+
   it('an owner at an address with a long top-level domain (.coffee) can register and sign in', async () => {
     const email = `owner.${Date.now()}@brew.coffee`;
     expect((await register(clientRegistration({ client_user: { email } }))).statusCode).toBe(200);

@@ -12,6 +12,8 @@ export type NewClient = {
   domain: string | null;
   fullAddress: string;
   coordinates: { lat: number; lng: number } | null;
+  /** Where the business's days begin; null: UTC. */
+  timeZone: string | null;
   offering: { experience: string; product_types: string[]; offering: string | null; industry: string };
   paymentEngineId: string;
   admin: {
@@ -56,6 +58,7 @@ export const provisionClient = async (tx: Tx, input: NewClient) => {
     fullAddress: input.fullAddress,
     latitude: input.coordinates?.lat ?? null,
     longitude: input.coordinates?.lng ?? null,
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     offering: input.offering,
     status: 'AWAITING_SUBSCRIPTION_PAYMENT',
     paymentEngineId: input.paymentEngineId,

@@ -106,6 +106,7 @@ describe('registration body', () => {
         { ...company, vatNumber: ' 4123456789 ' },
         information,
         'rewards.example.com:8080',
+        'Africa/Johannesburg',
       ),
     ).toEqual({
       alias: 'Bean There',
@@ -114,6 +115,7 @@ describe('registration body', () => {
       vat_number: '4123456789',
       domain: 'rewards.example.com:8080',
       type: 'ENTITY',
+      time_zone: 'Africa/Johannesburg',
       address: {
         full_address: '1 Long Street, Cape Town',
         coordinates: { lat: -33.9189, lng: 18.4233 },

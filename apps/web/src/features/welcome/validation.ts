@@ -123,16 +123,21 @@ export const toOffering = (values: TCompanyInformationValues) => ({
   industry: values.industry,
 });
 
-/** The registration body: everything the three steps collected, with the host the console is served from. */
+/**
+ * The registration body: everything the three steps collected, with the host the console is served from and the
+ * browser's time zone (where the owner signing up most often is: the business's days then begin there at once).
+ */
 export const toCreateClientRequest = (
   account: TAccountValues,
   company: TCompanyDetailsValues,
   information: TCompanyInformationValues,
   host: string,
+  timeZone: string | null = null,
 ): TCreateClientRequest => ({
   ...toCompany(company),
   domain: host,
   type: 'ENTITY',
+  ...(timeZone ? { time_zone: timeZone } : {}),
   client_user: toClientUser(account),
   offering: toOffering(information),
 });

@@ -190,6 +190,8 @@ describe('create-client wizard: registration', () => {
       vat_number: '4123456789',
       domain: window.location.host,
       type: 'ENTITY',
+      // The browser's zone: the business's days begin there from the start.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       address: {
         full_address: '1 Long Street, Cape Town, 8001, South Africa',
         coordinates: { lat: -33.9189, lng: 18.4233 },

@@ -100,6 +100,7 @@ export const CreateClientPage = () => {
       company.values,
       information.values,
       window.location.host,
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
     );
     const waitId = openPleaseWait('Creating your account');
     try {
