@@ -26,6 +26,8 @@ export const IMPORT_TEXTS = {
   downloadErrors: 'Download errors (CSV)',
   downloadingErrors: 'Downloading import errors',
   historyTitle: 'Past imports',
+  /** Shown instead of the file picker to a user who may see imports but not add customers. */
+  readOnly: 'You can see past imports here. Importing a file needs the Add permission on Customers.',
   errorsTitle: 'Rows with errors',
   chosen: (name: string, size: string) => `${name} (${size})`,
   uploading: (name: string, percent: number) => `Uploading ${name}… ${percent}%`,

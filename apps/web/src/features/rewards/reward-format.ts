@@ -32,6 +32,8 @@ export const REWARD_TEXTS = {
   header: 'Reward Details',
   headerHint: 'What it is, what it costs and who may redeem it; the preview shows it as members will see it.',
   readOnlyNote: 'You may view this reward but not change it.',
+  /** The new-reward page opened by a user who may not create one. */
+  mayNotCreateNote: 'Creating a reward needs the Add permission on Rewards.',
   preview: 'Preview',
   previewName: 'Reward name',
   image: 'Image',

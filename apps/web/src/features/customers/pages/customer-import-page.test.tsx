@@ -7,6 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { IMPORT_TEXTS } from '@/features/customers/import-texts';
 import { serveCustomers } from '@/features/customers/test-server';
 import { clientFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -421,8 +422,14 @@ describe('customer import page', () => {
         user_permissions: { CUSTOMERS: { read: true, create: false, update: false, delete: false } },
       },
     );
-    renderApp('/console/customers');
+    const list = renderApp('/console/customers');
     await screen.findByText('ann@example.co.za');
     expect(screen.queryByRole('link', { name: 'Import' })).toBeNull();
+    list.unmount();
+
+    // Opened by its address, the page says why there is no file box rather than leaving it out silently.
+    renderApp('/console/customers/import');
+    expect(await screen.findByText(IMPORT_TEXTS.readOnly)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: IMPORT_TEXTS.check })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { ImportRun } from '@/features/customers/components/import-run';
 import { mayAddCustomers } from '@/features/customers/customer-rules';
 import { useStartCustomerImport } from '@/features/customers/import-api';
 import { IMPORT_TEXTS } from '@/features/customers/import-texts';
-import { BackButton } from '@/ui/editor-page';
+import { BackButton, ReadOnlyNote } from '@/ui/editor-page';
 import { FileDrop } from '@/ui/file-drop';
 import { PageTitle } from '@/ui/page-title';
 
@@ -151,7 +151,11 @@ export const CustomerImportPage = () => {
         </Title>
       </Stack>
       <ImportExplanation />
-      {mayAddCustomers(user) && <UploadPanel onStarted={open} />}
+      {mayAddCustomers(user) ? (
+        <UploadPanel onStarted={open} />
+      ) : (
+        <ReadOnlyNote>{IMPORT_TEXTS.readOnly}</ReadOnlyNote>
+      )}
       {selected && (
         // Scrolled to below the console's header, not under it.
         <div ref={runRef} style={{ scrollMarginTop: 80 }}>

@@ -2,6 +2,7 @@ import { REWARD_MESSAGES, type TReward, UPLOAD_MESSAGES } from '@laurel/contract
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { REWARD_TEXTS } from '@/features/rewards/reward-format';
 import {
   COFFEE,
   COFFEE_ID,
@@ -262,6 +263,16 @@ describe('edit a reward', () => {
     });
     await waitFor(() => expect(button('Save').disabled).toBe(true));
     expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('a user who may view rewards but not add one is told why the new reward cannot be saved', async () => {
+    serveRewards({
+      role: 'AREA_MANAGER',
+      user_permissions: { REWARDS: { read: true, create: false, update: true, delete: false } },
+    });
+    await openCreate();
+    expect(screen.getByText(REWARD_TEXTS.mayNotCreateNote)).toBeTruthy();
+    expect(screen.queryByText(REWARD_TEXTS.readOnlyNote)).toBeNull();
   });
 
   it('keeps the stock from going below what was redeemed, and shows the server saying so', async () => {

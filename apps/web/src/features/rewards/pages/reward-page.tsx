@@ -103,7 +103,9 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
           {title}
         </Title>
       </Stack>
-      {readOnly && <ReadOnlyNote>{REWARD_TEXTS.readOnlyNote}</ReadOnlyNote>}
+      {readOnly && (
+        <ReadOnlyNote>{isNew ? REWARD_TEXTS.mayNotCreateNote : REWARD_TEXTS.readOnlyNote}</ReadOnlyNote>
+      )}
       <RewardForm
         key={reward ? `${reward._id}:${saved?.count ?? 0}` : 'new'}
         initialValues={
