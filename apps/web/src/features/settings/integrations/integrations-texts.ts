@@ -14,7 +14,7 @@ export const INTEGRATION_TEXTS = {
   howToSendEvents: 'How to send events',
   eventLogTitle: 'Event Log',
   eventLogIntro:
-    'Every event your systems sent, newest first, and what Laurel did with it. Choose an event to see its data.',
+    'Every event your systems sent, the last to arrive first, and what Laurel did with it. Choose an event to see its data.',
   eventLogLocked:
     'The Event Log is part of the Business plan: see every event your systems send, why one failed, and retry it.',
   upgrade: 'Upgrade',
