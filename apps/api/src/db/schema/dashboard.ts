@@ -3,8 +3,7 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'driz
 /*
  * The dashboard's rollups (engine/dashboard/): kept by the engine's dashboard step and by triggers on the challenge
  * and badge ledgers, in the same transaction as what they count, so the dashboard reads a few thousand rows
- * however many events there are. `scope` is '' for all branches, else a branch id (the event's or order's
- * branch, else the member's home branch at the time, as every ledger row's); `day` is a local calendar day
+ * however many events there are. `scope` is '' for all branches, else a branch id; `day` is a local calendar day
  * in the client's time zone. `npm run dashboard:rebuild` recomputes all four from the event log and the ledgers.
  */
 
@@ -47,10 +46,7 @@ export const dashboardGaps = pgTable(
   (table) => [primaryKey({ columns: [table.clientId, table.scope, table.kind, table.day, table.gap] })],
 );
 
-/**
- * Active players per day by the tier they held when first counted active that day (1 Bronze .. 5 Diamond); a
- * player without a tier then is in no row.
- */
+/** Active players per day by the tier they held when first counted active that day (1 Bronze .. 5 Diamond). */
 export const dashboardTierDays = pgTable(
   'dashboard_tier_days',
   {

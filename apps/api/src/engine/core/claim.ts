@@ -19,7 +19,6 @@ type ClaimedRow = {
   data: Record<string, unknown> | string;
   attempts: number;
   customer_status: string | null;
-  home_branch_id: string | null;
   time_zone: string;
 };
 
@@ -126,8 +125,7 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
           ) q
         )
         SELECT e.id, e.seq, e.received_at::text AS received_at, e.client_id, e.external_id, e.type, e.customer_id, e.branch_id,
-               e.occurred_at, e.data, e.attempts, cu.status AS customer_status, cu.member_branch_id AS home_branch_id,
-               cl.time_zone
+               e.occurred_at, e.data, e.attempts, cu.status AS customer_status, cl.time_zone
         -- LATERAL: one probe of the event's own partition per claimed event, whichever the planner would pick for a
         -- join against a log of millions of rows (a hash join scans every month's partition).
         FROM next CROSS JOIN LATERAL (
@@ -145,7 +143,6 @@ export const claimEvents = async (tx: Tx, limit: number): Promise<ClaimedEvent[]
       type: row.type as TEngineEventType,
       customerId: row.customer_id,
       branchId: row.branch_id,
-      homeBranchId: row.home_branch_id,
       occurredAt: new Date(row.occurred_at),
       data: jsonColumn<Record<string, unknown>>(row.data),
       attempts: row.attempts,

@@ -11,11 +11,6 @@ export type EngineEvent = {
   type: TEngineEventType;
   customerId: string;
   branchId: string | null;
-  /**
-   * The member's home branch as the event was claimed (null: none), where activity that names no branch counts, as
-   * every ledger row's branch does; undefined where nothing read it (an event built outside the claim).
-   */
-  homeBranchId?: string | null;
   occurredAt: Date;
   data: Record<string, unknown>;
   attempts: number;

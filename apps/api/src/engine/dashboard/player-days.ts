@@ -13,14 +13,14 @@ export type Mark = {
   occurredAt: Date;
 };
 
-/** A new player-day of one scope, with the tier the player holds now (active days only; null: none). */
+/** A new player-day of one scope, with the tier the player holds now (active days only). */
 export type NewPlayerDay = {
   clientId: string;
   scope: string;
   kind: DayKind;
   customerId: string;
   day: string;
-  tier: number | null;
+  tier: number;
 };
 
 export const scopesOf = (branchId: string | null) => (branchId ? [ALL_BRANCHES, branchId] : [ALL_BRANCHES]);

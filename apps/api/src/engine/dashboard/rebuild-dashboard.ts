@@ -6,23 +6,9 @@ import { arrayParam, rowsOf } from '../core/sql';
 import { ALL_BRANCHES } from './dashboard-rollups';
 import { DISTINCT_WINDOW_MAX_DAYS } from './day-gaps';
 
-const scopesOf = (branch: string) =>
-  `CROSS JOIN LATERAL (VALUES ('${ALL_BRANCHES}'), (${branch})) AS s(scope)`;
-
-/** A ledger row's, or an order move's, scopes: all branches, and its branch when it has one. */
-const scopes = (branchColumn: string) => sql.raw(scopesOf(branchColumn));
-
-/**
- * The player's home branch (`cu.member_branch_id`) beside an event, for what names no branch, as the step places it
- * (record-dashboard.ts). It is the home branch the player has now: a member who changed branch since has their
- * activity without a branch placed at the new one (as the ledgers' backfill in migration 0019 did).
- */
-const homeBranchOf = (event: string) =>
-  `LEFT JOIN customers cu ON cu.client_id = ${event}.client_id AND cu.id = ${event}.customer_id`;
-
-/** An event's scopes: all branches, and its branch, else its player's home branch, when it has one. */
-const eventScopes = (event: string) =>
-  sql.raw(`${homeBranchOf(event)} ${scopesOf(`COALESCE(${event}.branch_id, cu.member_branch_id)`)}`);
+/** An event's, or a ledger row's, scopes: all branches, and its branch when it has one. */
+const scopes = (branchColumn: string) =>
+  sql.raw(`CROSS JOIN LATERAL (VALUES ('${ALL_BRANCHES}'), (${branchColumn})) AS s(scope)`);
 
 /**
  * The order moves of the event log, as the orders step made them: following each order's processed order events
@@ -33,12 +19,11 @@ const collectOrderMoves = async (tx: Tx, clientId: string, timeZone: string) => 
   await tx.execute(sql`
     CREATE TEMP TABLE dashboard_rebuild_moves ON COMMIT DROP AS
     WITH steps AS (
-      SELECT e.customer_id, e.type, e.occurred_at, e.processed_at, e.seq, o.id AS order_id,
-             COALESCE(o.branch_id, cu.member_branch_id) AS branch_id, o.total_minor,
+      SELECT e.customer_id, e.type, e.occurred_at, e.processed_at, e.seq, o.id AS order_id, o.branch_id,
+             o.total_minor,
              COALESCE(e.data->>'status', 'ORDERED') <> ALL(${arrayParam([...ORDER_REVERSAL_STATUSES])}::text[]) AS counted
       FROM events e
       JOIN orders o ON o.client_id = e.client_id AND o.external_id = e.data->>'order_id'
-      ${sql.raw(homeBranchOf('e'))}
       WHERE e.client_id = ${clientId} AND e.status = 'processed'
         AND e.type IN ('order.created', 'order.status-change')
     ), flips AS (
@@ -55,7 +40,7 @@ const rebuildPlayerDays = async (tx: Tx, clientId: string, timeZone: string) => 
   await tx.execute(sql`
     INSERT INTO dashboard_player_days (client_id, scope, kind, customer_id, day)
     SELECT DISTINCT ${clientId}, s.scope, 'active', e.customer_id, (e.occurred_at AT TIME ZONE ${timeZone})::date
-    FROM events e ${eventScopes('e')}
+    FROM events e ${scopes('e.branch_id')}
     WHERE e.client_id = ${clientId} AND e.status = 'processed' AND s.scope IS NOT NULL
     UNION
     SELECT ${clientId}, s.scope, 'paying', m.customer_id, m.day
@@ -76,9 +61,8 @@ const rebuildPlayerDays = async (tx: Tx, clientId: string, timeZone: string) => 
  * (processing order: batch, then occurred_at, then arrival; a batch runs a player's events one after another): the
  * last tier milestone the reward-track ledger says they reached by then — in an earlier batch, or in the same batch
  * by that event or one before it (a batch's ledger rows and its events' processed_at are both the transaction's
- * time). A tier lowered without a milestone (a tier review, a year-end, an edited track, a refund) is not in the
- * ledger: there the rebuild can place a player-day in a higher tier than the step did, or in one where it had none.
- * A day with no tier milestone by then is left out, as in the step (the chart has no series for it).
+ * time). A tier lowered without a milestone (a tier review, a year-end, an edited track) is not in the ledger: there
+ * the rebuild can place a player-day in a higher tier than the step did. No tier counts as Bronze, as in the step.
  */
 const rebuildTierDays = async (tx: Tx, clientId: string, timeZone: string) => {
   await tx.execute(sql`
@@ -86,7 +70,7 @@ const rebuildTierDays = async (tx: Tx, clientId: string, timeZone: string) => {
     WITH days AS (
       SELECT s.scope, e.customer_id, (e.occurred_at AT TIME ZONE ${timeZone})::date AS day,
              e.processed_at, e.occurred_at, e.seq
-      FROM events e ${eventScopes('e')}
+      FROM events e ${scopes('e.branch_id')}
       WHERE e.client_id = ${clientId} AND e.status = 'processed' AND s.scope IS NOT NULL
     ), firsts AS (
       SELECT DISTINCT ON (scope, customer_id, day)
@@ -94,9 +78,9 @@ const rebuildTierDays = async (tx: Tx, clientId: string, timeZone: string) => {
       FROM days
       ORDER BY scope, customer_id, day, processed_at, occurred_at, seq
     )
-    SELECT ${clientId}, f.scope, f.day, t.tier, count(*)
+    SELECT ${clientId}, f.scope, f.day, COALESCE(t.tier, 1), count(*)
     FROM firsts f
-    JOIN LATERAL (
+    LEFT JOIN LATERAL (
       SELECT least(greatest(trunc(r.reward_value)::int, 1), 5) AS tier
       FROM reward_track_transactions r LEFT JOIN events c ON c.id = r.event_id
       WHERE r.client_id = ${clientId} AND r.customer_id = f.customer_id AND r.reward_track_type = 'TIER_PROGRESSION'

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { arrayParam, rowsOf } from '../core/sql';
-import type { EngineEvent, StepBatch } from '../core/types';
+import type { StepBatch } from '../core/types';
 import { orderMovesOf } from '../orders/order-moves';
 import { STRIPE } from './dashboard-rollups';
 import { isoDay } from './day-gaps';
@@ -15,28 +15,18 @@ import {
   sumGapMoves,
 } from './player-days';
 
-/**
- * The home branch of each player whose activity in the batch names no branch: a dashboard figure's branch is the one
- * every ledger row gets (migration 0019), the event's (an order's: the order's), else the member's home branch at
- * that moment; so revenue, active and paying players of one branch agree with the cashback, completions and badges
- * the same orders booked there. The claim reads it with the event; only an event built elsewhere costs a statement.
- */
-const homeBranchesOf = async (tx: Tx, events: readonly EngineEvent[]) => {
-  const home = new Map<string, string | null>();
-  const unread: EngineEvent[] = [];
-  for (const event of events) {
-    if (event.homeBranchId === undefined) unread.push(event);
-    else home.set(event.customerId, event.homeBranchId);
-  }
-  if (unread.length === 0) return home;
-  const rows = await rowsOf<{ id: string; member_branch_id: string | null }>(
+/** The branch of each order that moved (a refund's event may carry none; revenue counts at the order's branch). */
+const orderBranches = async (tx: Tx, refs: readonly { clientId: string; orderRef: string }[]) => {
+  const branches = new Map<string, string | null>();
+  if (refs.length === 0) return branches;
+  const rows = await rowsOf<{ client_id: string; external_id: string; branch_id: string | null }>(
     tx,
-    sql`SELECT c.id, c.member_branch_id FROM customers c
-        JOIN unnest(${arrayParam(unread.map((e) => e.clientId))}::text[], ${arrayParam(unread.map((e) => e.customerId))}::text[])
-          AS p(client_id, id) ON c.client_id = p.client_id AND c.id = p.id`,
+    sql`SELECT o.client_id, o.external_id, o.branch_id FROM orders o
+        JOIN unnest(${arrayParam(refs.map((r) => r.clientId))}::text[], ${arrayParam(refs.map((r) => r.orderRef))}::text[])
+          AS r(client_id, external_id) ON o.client_id = r.client_id AND o.external_id = r.external_id`,
   );
-  for (const row of rows) home.set(row.id, row.member_branch_id);
-  return home;
+  for (const row of rows) branches.set(`${row.client_id}\u0000${row.external_id}`, row.branch_id);
+  return branches;
 };
 
 const gapsUpsert = (moves: readonly GapMove[]) => {
@@ -48,10 +38,7 @@ const gapsUpsert = (moves: readonly GapMove[]) => {
     ON CONFLICT (client_id, scope, kind, day, gap) DO UPDATE SET players = g.players + EXCLUDED.players`;
 };
 
-/**
- * Each new active player-day under the tier the player holds now (after the batch's own effects); days of players
- * without a tier are left out by the caller.
- */
+/** Each new active player-day under the tier the player holds now (after the batch's own effects). */
 const tierDaysUpsert = (active: readonly NewPlayerDay[]) => {
   const col = <T>(pick: (day: NewPlayerDay) => T) => arrayParam(active.map(pick));
   return sql`INSERT INTO dashboard_tier_days AS t (client_id, scope, day, tier, players)
@@ -113,17 +100,15 @@ type DashboardSums = { gaps: GapMove[]; active: NewPlayerDay[]; revenue: Revenue
 export const recordDashboard = async (batch: StepBatch) => {
   if (batch.events.length === 0) return;
   const orderMoves = orderMovesOf(batch);
-  // Whose home branch may be needed: players whose event names no branch, or whose order names none.
-  const home = await homeBranchesOf(batch.tx, [
-    ...batch.events.filter((event) => event.branchId === null),
-    ...orderMoves.filter((move) => move.branchId === null).map((move) => move.event),
-  ]);
-  const placed = (customerId: string, branchId: string | null) => branchId ?? home.get(customerId) ?? null;
+  const branches = await orderBranches(
+    batch.tx,
+    orderMoves.map((move) => ({ clientId: move.event.clientId, orderRef: move.orderRef })),
+  );
   const revenue: Revenue[] = orderMoves.map((move) => ({
     clientId: move.event.clientId,
     kind: 'paying' as const,
     customerId: move.event.customerId,
-    branchId: placed(move.event.customerId, move.branchId),
+    branchId: branches.get(`${move.event.clientId}\u0000${move.orderRef}`) ?? null,
     occurredAt: move.event.occurredAt,
     amountMinor: move.sign * move.totalMinor,
     purchase: move.purchase && move.sign === 1,
@@ -133,7 +118,7 @@ export const recordDashboard = async (batch: StepBatch) => {
       clientId: event.clientId,
       kind: 'active' as const,
       customerId: event.customerId,
-      branchId: placed(event.customerId, event.branchId),
+      branchId: event.branchId,
       occurredAt: event.occurredAt,
     })),
     ...revenue.filter((move) => move.purchase),
@@ -141,7 +126,7 @@ export const recordDashboard = async (batch: StepBatch) => {
   const { fresh, known } = await insertPlayerDays(batch, marks);
   batch.defer({
     gaps: gapMovesOf(fresh, known),
-    active: fresh.filter((day) => day.kind === 'active' && day.tier !== null),
+    active: fresh.filter((day) => day.kind === 'active'),
     revenue: revenue.flatMap((move) =>
       scopesOf(move.branchId).map((scope) => ({
         clientId: move.clientId,

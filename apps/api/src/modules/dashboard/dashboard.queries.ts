@@ -90,10 +90,7 @@ export const periodSums = async (db: DbOrTx, clientId: string, scope: string, pe
   return { current: sumsOf(row, 'current'), previous: sumsOf(row, 'previous') };
 };
 
-/**
- * Active player-days of the current period by weekday (0 = Sunday) and tier (1 Bronze .. 5 Diamond). Players
- * without a tier are not in the rollup: spec 3 §1 charts the five tiers only, so they are in no series.
- */
+/** Active player-days of the current period by weekday (0 = Sunday) and tier (1 Bronze .. 5 Diamond). */
 export const tierWeekdays = async (db: DbOrTx, clientId: string, scope: string, periods: DashboardPeriods) =>
   (
     await rowsOf<{ weekday: number; tier: number; players: string }>(
