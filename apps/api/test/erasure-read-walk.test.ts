@@ -3,12 +3,12 @@ import { WEBHOOK_EVENT_TYPES } from '@laurel/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, postBasket, postOrder, uniqueOrderId } from '../src/modules/orders/orders.test-support';
-import { createPlan, createProduct, issue, redeem } from '../src/modules/subscriptions/commerce.fixtures';
-import { challengeBody, linkChallenge, objective } from './challenge-helpers';
-import { createCurrency, createEarnConfig, orderEvent, segmentId, spend } from './economy-helpers';
-import { createBadge, createSegment, rule, sendAndProcess } from './engine-helpers';
-import { addCustomer, bearer, createBranch, eventFor, postAs, uniqueCell, uniqueEmail } from './factories';
+import { createProduct, issue, redeem } from '../src/modules/subscriptions/commerce.fixtures';
+import { orderEvent, spend } from './economy-helpers';
+import { sendAndProcess } from './engine-helpers';
+import { addCustomer, bearer, createBranch, eventFor, uniqueCell, uniqueEmail } from './factories';
 import { runImport } from './import-helpers';
+import { setUpPrivacyProgramme } from './privacy-programme';
 import { apiRoutes, tokenFor } from './route-walk';
 import { createClientApp, NO_RATE_LIMITS } from './test-app';
 import { type Receiver, startReceiver } from './webhook-receiver';
@@ -118,82 +118,16 @@ beforeAll(async () => {
   // The programme: a currency with cashback, XP for a level and a tier track, a badge for logging in, a challenge
   // won by an order, a reward, a subscription plan, a product.
   ids.branch = (await createBranch(t.app, admin, { display_name: `North ${letters(4)}` }))._id;
-  const currency = await createCurrency(t.app, admin, { name: 'Stars' });
+  const programme = await setUpPrivacyProgramme(setup);
+  const { currency } = programme;
   ids.currency = currency._id;
-  const everyone = await segmentId(t.app, admin);
-  ids.earnConfig = (
-    await createEarnConfig(t.app, admin, {
-      type: 'Currency',
-      earn_target: currency._id,
-      trigger_value: 10,
-      earn_amount: 1,
-      segment_id: everyone,
-    })
-  )._id;
-  await createEarnConfig(t.app, admin, {
-    type: 'Statistic',
-    trigger_value: 10,
-    earn_amount: 1,
-    segment_id: everyone,
-  });
-  const milestone = { colour: '#d2a023', image_url: 'https://cdn.example.com/m.png' };
-  for (const track of [
-    {
-      name: 'Levels',
-      reward_track_type: 'LEVEL_PROGRESSION',
-      milestones: [{ ...milestone, name: 'level 1', source_value: 1, target_value: 1 }],
-    },
-    {
-      name: 'Tiers',
-      reward_track_type: 'TIER_PROGRESSION',
-      milestones: [{ ...milestone, name: 'Silver', source_value: 1, target_value: 2 }],
-      qualification_window: 'ROLLING_MONTHS',
-      qualification_months: 6,
-    },
-  ]) {
-    ids.tracks.push(
-      ok(
-        await setup.call('POST', '/api/reward-tracks', {
-          start_date: '2026-01-01',
-          end_date: '2030-12-31',
-          reset_points_annually: false,
-          persist_tier_levels_annually: false,
-          milestone_count: 1,
-          ...track,
-        }),
-      )._id,
-    );
-  }
-  const badge = await createBadge(t.app, admin, { name: 'Regular' });
-  ids.badge = badge._id;
-  const loggedIn = await createSegment(t.app, admin, {
-    name: 'Logged in',
-    filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 1)],
-    actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 1 }],
-  });
-  ids.segments = [everyone, loggedIn._id];
-  const challenge = await postAs<{ _id: string }>(
-    t.app,
-    admin,
-    '/api/challenges',
-    challengeBody({
-      objectives: [objective({ event_type: 'orderValue', trigger: { trigger_quantity: 50 } })],
-      rewards: [{ type: 'badges', value: badge._id }],
-    }),
-    'challenge',
-  );
-  ids.challenge = challenge._id;
-  await linkChallenge(t.app, admin, challenge._id);
-  ids.reward = ok(
-    await setup.call('POST', '/api/rewards', {
-      name: 'Free coffee',
-      description: 'Any size',
-      type: 'coupon',
-      cost: { currency: currency._id, amount: 5 },
-      coupon: { source: 'generated', value_type: 'amount', value: 35, valid_days: 30 },
-    }),
-  )._id;
-  ids.plan = (await createPlan(t.app, admin))._id;
+  ids.earnConfig = programme.earnConfig;
+  ids.tracks.push(...programme.tracks);
+  ids.badge = programme.badge;
+  ids.segments = programme.segments;
+  ids.challenge = programme.challenge;
+  ids.reward = programme.reward;
+  ids.plan = programme.plan;
   const category = ok(await setup.call('POST', '/api/product-categories', { name: `Hot ${letters(4)}` }));
   ids.category = category._id;
   ids.product = (await createProduct(t.app, admin, { category_ids: [category._id] }))._id;

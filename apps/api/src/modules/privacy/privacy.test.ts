@@ -9,27 +9,25 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeBody, linkChallenge, objective } from '../../../test/challenge-helpers';
 
-import { createCurrency, createEarnConfig, segmentId, spend } from '../../../test/economy-helpers';
-import { createBadge, createSegment, rule } from '../../../test/engine-helpers';
+import { spend } from '../../../test/economy-helpers';
 import {
   bearer,
   createApiKey,
   createClientAndSignIn,
   eventFor,
-  postAs,
   postEvents,
   type SignedIn,
   uniqueCell,
   uniqueEmail,
 } from '../../../test/factories';
 import { findEverywhere as findInDatabase } from '../../../test/find-everywhere';
+import { setUpPrivacyProgramme } from '../../../test/privacy-programme';
 import { CARDS_FROM_ROWS, economyCards } from '../../../test/report-helpers';
 import { createClientApp, NO_RATE_LIMITS } from '../../../test/test-app';
 import { type Receiver, startReceiver } from '../../../test/webhook-receiver';
 import { orderBody, postBasket, postOrder, uniqueOrderId } from '../orders/orders.test-support';
-import { createPlan, issue, redeem as redeemSubscription } from '../subscriptions/commerce.fixtures';
+import { issue, redeem as redeemSubscription } from '../subscriptions/commerce.fixtures';
 
 let setup: Awaited<ReturnType<typeof createClientApp>>;
 let currency: { _id: string };
@@ -57,7 +55,7 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   setup = await createClientApp('BUSINESS', { env: NO_RATE_LIMITS });
-  const { t, admin } = setup;
+  const { t } = setup;
   // Every webhook type goes to an endpoint, so a member's deliveries (their bodies hold the email) are in the export
   // and scrubbed by the erasure.
   receiver = await startReceiver();
@@ -67,92 +65,10 @@ beforeAll(async () => {
       event_types: [...WEBHOOK_EVENT_TYPES],
     }),
   );
-  currency = await createCurrency(t.app, admin, { name: 'Stars' });
-  // Cashback on every order (1 Star per R10) and XP for the level track.
-  await createEarnConfig(t.app, admin, {
-    type: 'Currency',
-    earn_target: currency._id,
-    trigger_value: 10,
-    earn_amount: 1,
-    segment_id: await segmentId(t.app, admin),
-  });
-  await createEarnConfig(t.app, admin, {
-    type: 'Statistic',
-    trigger_value: 10,
-    earn_amount: 1,
-    segment_id: await segmentId(t.app, admin),
-  });
-  ok(
-    await setup.call('POST', '/api/reward-tracks', {
-      name: 'Levels',
-      reward_track_type: 'LEVEL_PROGRESSION',
-      start_date: '2026-01-01',
-      end_date: '2030-12-31',
-      reset_points_annually: false,
-      persist_tier_levels_annually: false,
-      milestone_count: 1,
-      milestones: [
-        {
-          name: 'level 1',
-          colour: '#d2a023',
-          source_value: 1,
-          target_value: 1,
-          image_url: 'https://cdn.example.com/m.png',
-        },
-      ],
-    }),
-  );
-  ok(
-    await setup.call('POST', '/api/reward-tracks', {
-      name: 'Tiers',
-      reward_track_type: 'TIER_PROGRESSION',
-      start_date: '2026-01-01',
-      end_date: '2030-12-31',
-      reset_points_annually: false,
-      persist_tier_levels_annually: false,
-      milestone_count: 1,
-      milestones: [
-        {
-          name: 'Silver',
-          colour: '#d2a023',
-          source_value: 1,
-          target_value: 2,
-          image_url: 'https://cdn.example.com/m.png',
-        },
-      ],
-      // A qualification window keeps a standing and monthly values per player (their own parts of the export).
-      qualification_window: 'ROLLING_MONTHS',
-      qualification_months: 6,
-    }),
-  );
-  const badge = await createBadge(t.app, admin, { name: 'Regular' });
-  await createSegment(t.app, admin, {
-    name: 'Logged in',
-    filters: [rule('numberOfLogins', 'GreaterThanOrEqual', 1)],
-    actions: [{ type: 'grant_item', trigger: 'entered', item_id: badge._id, quantity: 1 }],
-  });
-  const challenge = await postAs<{ _id: string }>(
-    t.app,
-    admin,
-    '/api/challenges',
-    challengeBody({
-      objectives: [objective({ event_type: 'orderValue', trigger: { trigger_quantity: 50 } })],
-      rewards: [{ type: 'badges', value: badge._id }],
-    }),
-    'challenge',
-  );
-  await linkChallenge(t.app, admin, challenge._id);
-  const reward = ok(
-    await setup.call('POST', '/api/rewards', {
-      name: 'Free coffee',
-      description: 'Any size',
-      type: 'coupon',
-      cost: { currency: currency._id, amount: 5 },
-      coupon: { source: 'generated', value_type: 'amount', value: 35, valid_days: 30 },
-    }),
-  );
-  rewardId = reward._id;
-  planId = (await createPlan(t.app, admin))._id;
+  const programme = await setUpPrivacyProgramme(setup);
+  currency = programme.currency;
+  rewardId = programme.reward;
+  planId = programme.plan;
   await t.ctx.engine.drain();
 });
 afterAll(async () => {
