@@ -2,7 +2,7 @@ import { CUSTOMER_MESSAGES, normaliseCellNumber, PRIVACY_MESSAGES } from '@laure
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
-import { arrayParam, rowsOf } from '../../db/raw-sql';
+import { arrayParam, jsonColumn, rowsOf } from '../../db/raw-sql';
 import { customers as customersTable } from '../../db/schema';
 import { applyWalletEffects, PLAYER_LOCK_NAMESPACE } from '../../engine';
 import { toCents } from '../../engine/economy/amounts';
@@ -70,33 +70,24 @@ const cellForms = (cell: string | null) => {
   return [...new Set([stored, stored.startsWith('+27') ? `0${stored.slice(3)}` : stored])];
 };
 
+type Diff = { from?: unknown; to?: unknown };
+const PERSONAL_FIELD = new RegExp(PERSONAL_FIELD_PATTERN, 'i');
+
 /**
- * The full names the member held before, newest first: their audit trail's name and surname changes undone one
- * entry at a time from the current pair, so that only pairs they really held count (not every earlier name with
- * every earlier surname: "Alice White" of an "Alice Brown" who became "Carol White" is someone else).
+ * The full names the member held before, newest first: their trail's name and surname changes undone one entry at
+ * a time from the current pair, so that only pairs they really held count (not every earlier name with every
+ * earlier surname: "Alice White" of an "Alice Brown" who became "Carol White" is someone else).
  */
-const earlierFullNamesOf = async (
-  tx: DbOrTx,
-  clientId: string,
-  customerId: string,
+const heldFullNames = (
+  trail: readonly Record<string, Diff>[],
   current: { name: string; surname: string },
 ) => {
-  const changes = await rowsOf<{ name: string | null; surname: string | null }>(
-    tx,
-    sql`SELECT CASE WHEN a.changes -> 'name' IS NOT NULL THEN coalesce(a.changes -> 'name' ->> 'from', '') END AS name,
-               CASE WHEN a.changes -> 'surname' IS NOT NULL THEN coalesce(a.changes -> 'surname' ->> 'from', '') END
-                 AS surname
-          FROM audit_log a
-         WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id = ${customerId}
-           AND jsonb_typeof(a.changes) = 'object'
-           AND (a.changes -> 'name' IS NOT NULL OR a.changes -> 'surname' IS NOT NULL)
-         ORDER BY a.occurred_at DESC, a.id DESC`,
-  );
   let { name, surname } = current;
   const held: string[] = [];
-  for (const change of changes) {
-    if (change.name !== null) name = change.name;
-    if (change.surname !== null) surname = change.surname;
+  for (const changes of trail) {
+    if (!changes.name && !changes.surname) continue;
+    if (changes.name) name = typeof changes.name.from === 'string' ? changes.name.from : '';
+    if (changes.surname) surname = typeof changes.surname.from === 'string' ? changes.surname.from : '';
     held.push(`${name} ${surname}`.trim());
   }
   return held;
@@ -104,10 +95,10 @@ const earlierFullNamesOf = async (
 
 /**
  * The values the member's own audit entries say they held before (a name, email or cell changed since, in the
- * console, over the API or by an import): names, surnames, full names and contacts apart, so that they are erased
- * as the current ones are. An earlier email or cell number another customer holds now, or held (their own audit
- * trail names it), is theirs too: it is erased only from this member's own records (with the other earlier
- * values), never from rows about someone else.
+ * console, over the API or by an import), read once, newest first: names, surnames, full names and contacts apart,
+ * so that they are erased as the current ones are. An earlier email or cell number another customer holds now, or
+ * held (their own audit trail names it), is theirs too: it is erased only from this member's own records (with the
+ * other earlier values), never from rows about someone else.
  */
 const earlierValuesOf = async (
   tx: DbOrTx,
@@ -115,24 +106,32 @@ const earlierValuesOf = async (
   customerId: string,
   current: { name: string; surname: string },
 ) => {
-  const rows = await rowsOf<{ key: string; value: string }>(
-    tx,
-    sql`SELECT DISTINCT v.key, v.value ->> side AS value
-          FROM audit_log a, jsonb_each(a.changes) v, unnest(ARRAY['from', 'to']) side
-         WHERE a.client_id = ${clientId} AND a.entity = 'customer' AND a.entity_id = ${customerId}
-           AND a.changes IS NOT NULL AND jsonb_typeof(a.changes) = 'object' AND jsonb_typeof(v.value) = 'object'
-           AND v.key ~* ${PERSONAL_FIELD_PATTERN} AND jsonb_typeof(v.value -> side) = 'string'`,
-  );
+  const trail = (
+    await rowsOf<{ changes: Record<string, Diff> }>(
+      tx,
+      sql`SELECT changes FROM audit_log
+           WHERE client_id = ${clientId} AND entity = 'customer' AND entity_id = ${customerId}
+             AND jsonb_typeof(changes) = 'object'
+           ORDER BY occurred_at DESC, id DESC`,
+    )
+  ).map((row) => jsonColumn(row.changes));
   const identifying: PersonalData['earlier'] = {
     names: [],
     surnames: [],
-    fullNames: await earlierFullNamesOf(tx, clientId, customerId, current),
+    fullNames: heldFullNames(trail, current),
     contacts: [],
   };
+  const rows = new Map<string, { key: string; value: string }>();
+  for (const changes of trail)
+    for (const [key, diff] of Object.entries(changes)) {
+      if (!diff || typeof diff !== 'object' || !PERSONAL_FIELD.test(key)) continue;
+      for (const value of [diff.from, diff.to])
+        if (typeof value === 'string') rows.set(`${key}\u0000${value}`, { key, value });
+    }
   const others: string[] = [];
   /** Each earlier email or cell number as stored, with the forms it is found in. */
   const contacts = new Map<string, string[]>();
-  for (const { key, value } of rows) {
+  for (const { key, value } of rows.values()) {
     if (key === 'name') identifying.names.push(value);
     else if (key === 'surname') identifying.surnames.push(value);
     else if (/email/i.test(key)) contacts.set(value, [value]);
