@@ -835,20 +835,35 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       await sleep(Math.floor(rand() * 100));
       // A table held in SHARE mode stops the worker at its first write to it: the kill then lands exactly there.
       const blocker = at === 'anywhere' ? undefined : new pg.Client({ connectionString: url });
+      const table = at === 'before-statistics' ? 'player_statistics' : 'events';
       let busy = new Set<string>();
       try {
-        if (blocker) {
-          await blocker.connect();
-          await blocker.query('BEGIN');
-          await blocker.query(
-            `LOCK TABLE ${at === 'before-statistics' ? 'player_statistics' : 'events'} IN SHARE MODE`,
-          );
-        }
+        await blocker?.connect();
         // With two workers, preferably while the other one is mid-batch too.
         const deadline = Date.now() + READY_WITHIN_MS / 2;
         const preferBoth = Date.now() + 1_000;
         while (Date.now() < deadline) {
-          busy = await midBatch(blocker !== undefined);
+          if (blocker) {
+            // The lock is taken only once the victim holds a batch: held over an idle worker (its events drained
+            // already, and ingest itself waiting on a lock of `events`), it would wait for a batch that never comes.
+            if (!(await midBatch(false)).has(victim.name)) continue;
+            await blocker.query('BEGIN');
+            await blocker.query(`SET LOCAL lock_timeout = '500ms'`);
+            const locked = await blocker.query(`LOCK TABLE ${table} IN SHARE MODE`).then(
+              () => true,
+              () => false,
+            );
+            const blockedBy = Date.now() + 3_000;
+            while (locked && Date.now() < blockedBy) {
+              busy = await midBatch(true);
+              if (busy.has(victim.name) && (busy.size === workerCount || Date.now() > preferBoth)) break;
+            }
+            if (busy.has(victim.name)) break;
+            // That batch ended before it reached the table (or the lock waited behind it): the next one.
+            await blocker.query('ROLLBACK');
+            continue;
+          }
+          busy = await midBatch(false);
           if (busy.has(victim.name) && (busy.size === workerCount || Date.now() > preferBoth)) break;
         }
         victim.child.kill('SIGKILL');
@@ -870,9 +885,9 @@ const runScenario = async ({ seed, workers: workerCount }: Scenario) => {
       // Events keep arriving while a killed worker is down; it comes back halfway through the next phase.
       const batches = requests.slice(phase * perPhase, (phase + 1) * perPhase);
       const last = phase === PHASES - 1;
-      // A kill 'anywhere' watches for a batch while the phase's second half still arrives: once every event was
-      // processed no batch is left to catch (a busy machine's workers drained the backlog before the watch began).
-      const watchWhileSending = !last && KILL_POINTS[phase] === 'anywhere';
+      // A kill watches for a batch while the phase's second half still arrives: once every event was processed no
+      // batch is left to catch (the workers drained the backlog before the watch began, on a fast machine or two).
+      const watchWhileSending = !last;
       let killed: Promise<number> | undefined;
       for (const [position, batch] of batches.entries()) {
         if (down !== undefined && position === Math.floor(batches.length / 2)) {
