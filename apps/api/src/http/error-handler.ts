@@ -54,7 +54,14 @@ export const sendError = (reply: FastifyReply, error: unknown, request: FastifyR
       const field = fieldLabel(issue.instancePath);
       return { field, message: withSubject(field, issue.message ?? 'is not valid') };
     });
-    return reply.status(400).send(failure(errors[0]?.message ?? 'The request is not valid.', { errors }));
+    // One value can break several checks that share a message (an integer too large is neither whole nor in range).
+    const distinct = errors.filter(
+      (error, index) =>
+        errors.findIndex((other) => other.field === error.field && other.message === error.message) === index,
+    );
+    return reply
+      .status(400)
+      .send(failure(distinct[0]?.message ?? 'The request is not valid.', { errors: distinct }));
   }
   // Text PostgreSQL cannot store (a NUL byte, an invalid encoding) is the client's input, not our failure.
   const pgCode =

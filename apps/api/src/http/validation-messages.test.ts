@@ -125,3 +125,20 @@ describe("the spec's own messages stay exactly as they are", () => {
     expect(body.message).toBe('id must not be more than 128 characters');
   });
 });
+
+describe('a page number out of range', () => {
+  it('names the range once, however far out it is', async () => {
+    for (const page of ['0', '100000000', '99999999999999999999']) {
+      const body = badRequest(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/players/${player}/transactions?page=${page}`,
+          headers: { 'x-api-key': key },
+        }),
+      );
+      expect(body.content.errors, page).toEqual([
+        { field: 'page', message: 'page must be a whole number from 1 to 1000000' },
+      ]);
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { ZEventMoney, ZExternalRef } from '../engine/event-data/money';
 import { ZEventCustomerRef } from '../engine/events';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import { BASKET_DEFAULTS, ZBasketTypeFilter, ZFulfilmentMethod } from '../shared/commerce';
 import { ZIsoDate } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
@@ -111,8 +111,8 @@ export const upsertBasket = defineEndpoint({
 const money = (message: string) => numberFromText(z.number({ error: message }).min(0, message));
 
 const ZBasketFilters = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   /** A fragment of the basket id or the customer's name, email or number. */
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
   branch_id_list: z.union([z.array(ZId), ZId.transform((id) => [id])]).optional(),

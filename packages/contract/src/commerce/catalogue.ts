@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean, queryInt } from '../http/fields';
+import { queryBoolean, ZPageNumber, ZPageSize } from '../http/fields';
 import { ZId } from '../shared/ids';
 import { idList, moneyField, optionalText, requiredText } from './fields';
 
@@ -89,8 +89,8 @@ export type TProductSort = z.infer<typeof ZProductSort>;
 export const PRODUCT_SORTS = ZProductSort.options;
 
 const pageFields = {
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   /** A fragment of the title, SKU or PID (products) or of the name (categories). */
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
 };

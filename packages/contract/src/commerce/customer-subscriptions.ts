@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_MESSAGES } from '../customers/customers';
 import { ZEventCustomerRef } from '../engine/events';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import { isoDateTime } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { ZSubscriptionPaymentType } from '../shared/subscriptions';
@@ -53,8 +53,8 @@ export type TIssueSubscriptionRequest = z.input<typeof ZIssueSubscriptionRequest
 /** `GET v2/user/subscriptions` (spec 1 §7): user_id, page, size, search_string. */
 export const ZUserSubscriptionsQuery = z.object({
   user_id: z.string({ error: 'user id is required' }).regex(ID_REGEX, CUSTOMER_MESSAGES.invalidId),
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
 });
 

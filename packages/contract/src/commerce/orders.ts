@@ -3,7 +3,7 @@ import { CUSTOMER_MESSAGES } from '../customers/customers';
 import { ZExternalRef } from '../engine/event-data/money';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import { ZFulfilmentMethod, ZPaymentLocation, ZPaymentType } from '../shared/commerce';
 import { ID_REGEX, ZId } from '../shared/ids';
 import { ALL_FILTER_VALUE, ZOrderStatus, ZParcelStatus } from '../shared/order-statuses';
@@ -50,8 +50,8 @@ export const ORDER_SORT_KEYS = ZOrderSortKey.options;
 export const DEFAULT_ORDER_SORT = { key: 'order_date', direction: 'desc' } as const;
 
 const ZOrderFilters = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   method: ZFulfilmentMethod.or(z.literal(ALL_FILTER_VALUE)).optional(),
   status: ZOrderStatus.or(z.literal(ALL_FILTER_VALUE)).optional(),
   /** A fragment of the code, order id, or the customer's name, email or number. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import { ZId } from '../shared/ids';
 import { ZSubscriptionStatus } from '../shared/subscriptions';
 import {
@@ -24,8 +24,8 @@ const tags = ['subscriptions'];
 const branchIdList = z.union([z.array(ZId), ZId.transform((id) => [id])]).optional();
 
 export const ZSubscriptionListQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   /** A fragment of the name or SKU. */
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
   status: ZSubscriptionStatus.or(z.literal('ALL')).optional(),
@@ -35,8 +35,8 @@ export const ZSubscriptionListQuery = z.object({
 export type TSubscriptionListQuery = z.input<typeof ZSubscriptionListQuery>;
 
 const ZPlanPageQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
   branch_id_list: branchIdList,
 });

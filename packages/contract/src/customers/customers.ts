@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt, requiredString } from '../http/fields';
+import { requiredString, ZPageNumber, ZPageSize } from '../http/fields';
 import { ADD_CUSTOMER_MESSAGES, CUSTOMER_PROFILE_MESSAGES } from '../messages/customers';
 import { CELL_NUMBER_REGEX, EMAIL_REGEX } from '../shared/contact';
 import { ZCommunicationMethod, ZGender } from '../shared/customer-options';
@@ -165,8 +165,8 @@ export const ZCustomer = ZCustomerListItem.extend({
 export type TCustomer = z.infer<typeof ZCustomer>;
 
 export const ZCustomerListQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   status: ZCustomerStatus.or(z.literal('ALL')).optional(),
   start_date: ZIsoDate.optional(),
   end_date: ZIsoDate.optional(),

@@ -78,8 +78,14 @@ export const ZPatchCustomerRequest = z
   });
 export type TPatchCustomerRequest = z.input<typeof ZPatchCustomerRequest>;
 
-/** The customer as an integrator reads it: the console's customer, with its loyalty number. */
-export const ZIntegratorCustomer = ZCustomer.extend({ loyalty_number: z.string().nullable() });
+/**
+ * The customer as an integrator reads it: the console's customer, with its loyalty number and the marketing consent
+ * under the name an enrolment writes it (`get_communication`, the console's name for it, holds the same).
+ */
+export const ZIntegratorCustomer = ZCustomer.extend({
+  loyalty_number: z.string().nullable(),
+  marketing_consent: z.boolean(),
+});
 export type TIntegratorCustomer = z.infer<typeof ZIntegratorCustomer>;
 
 const exampleCustomer: TIntegratorCustomer = {
@@ -97,6 +103,7 @@ const exampleCustomer: TIntegratorCustomer = {
   member_date: '2026-11-24',
   communication_method: [],
   get_communication: true,
+  marketing_consent: true,
   agrees_terms_and_conditions: false,
   loyalty_sign_up: true,
   member_branch_id: null,

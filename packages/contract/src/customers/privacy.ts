@@ -36,6 +36,8 @@ export const ZCustomerDataExport = z
     laurel_data_export: z.object({
       about: z.string(),
       customer_id: z.string(),
+      /** The business's name, for the member who reads the file. */
+      business: z.string().nullable(),
       client_id: z.string(),
       generated_at: z.string(),
       parts: z.array(z.object({ name: z.string(), description: z.string() })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import { REWARD_TRACK_API_MESSAGES, REWARD_TRACK_MESSAGES } from '../messages/reward-tracks';
 import { DATE_MESSAGES, dayOrDateTimeProblem } from '../shared/dates';
 import { ZId } from '../shared/ids';
@@ -217,8 +217,8 @@ export type TSaveRewardTrack = z.output<typeof ZSaveRewardTrackRequest>;
 
 /** `page`/`size` page the list; with neither, every track of the client comes back (spec 3 §7). */
 export const ZRewardTrackListQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).optional(),
-  size: queryInt('size must be between 1 and 100', 1, 100).optional(),
+  page: ZPageNumber.optional(),
+  size: ZPageSize.optional(),
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
   reward_track_type: ZRewardTrackType.optional(),
 });

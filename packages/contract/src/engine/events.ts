@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCustomerExternalId } from '../customers/customers';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import { missingOrWrongType, namesField, plainIssueMessage } from '../http/issue-messages';
 import { isoDateTime } from '../shared/dates';
 import { ID_REGEX, ZId } from '../shared/ids';
@@ -169,8 +169,8 @@ export const ZEventLogEntry = z.object({
 export type TEventLogEntry = z.infer<typeof ZEventLogEntry>;
 
 export const ZEventLogQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   status: ZEventStatus.optional(),
   type: ZEngineEventType.optional(),
   /** The integrator's event id or the customer's id. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt, ZPageQuery } from '../http/fields';
+import { ZPageNumber, ZPageQuery, ZPageSize } from '../http/fields';
 import { SEGMENT_MESSAGES } from '../messages/segments';
 import { ZId } from '../shared/ids';
 import { readNumber } from '../shared/numbers';
@@ -216,8 +216,8 @@ export const listSegmentPlayers = defineEndpoint({
   tags: ['segments'],
   params: idParams,
   query: z.object({
-    page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-    size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+    page: ZPageNumber.default(1),
+    size: ZPageSize.default(15),
   }),
   response: envelopeOf(z.array(ZSegmentPlayer)),
 });

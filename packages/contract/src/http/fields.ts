@@ -26,9 +26,15 @@ export const queryBoolean = (message: string) =>
 export const queryInt = (message: string, min: number, max: number) =>
   numberFromText(z.number({ error: message }).int(message).min(min, message).max(max, message));
 
+/** A list's page number, one-based; a cap keeps OFFSET arithmetic sane. */
+export const ZPageNumber = queryInt('page must be a whole number from 1 to 1000000', 1, 1_000_000);
+
+/** A list's page size (the console's sizes are 10 to 100). */
+export const ZPageSize = queryInt('size must be between 1 and 100', 1, 100);
+
 export const ZPageQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   search_string: z.string().trim().max(200, 'search_string must not be more than 200').optional(),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt } from '../http/fields';
+import { ZPageNumber, ZPageSize } from '../http/fields';
 import type { TPermission } from '../http/permissions';
 import { ZRedemptionStatus, ZRewardItemType } from '../rewards/rewards';
 import { ZIsoDate } from '../shared/dates';
@@ -174,8 +174,8 @@ export type TTransactionFilters = z.input<typeof ZTransactionFilters>;
 export type TParsedTransactionFilters = z.output<typeof ZTransactionFilters>;
 
 export const ZTransactionListQuery = ZFilterFields.extend({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(TRANSACTION_PAGE_SIZE),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(TRANSACTION_PAGE_SIZE),
 }).superRefine(checkRanges);
 export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;
 

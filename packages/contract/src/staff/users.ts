@@ -3,7 +3,7 @@ import { ZNewPassword } from '../accounts/passwords';
 import { ZUserPermissions } from '../accounts/session';
 import { defineEndpoint } from '../http/endpoint';
 import { envelopeOf } from '../http/envelope';
-import { queryInt, requiredString } from '../http/fields';
+import { requiredString, ZPageNumber, ZPageSize } from '../http/fields';
 import { invalidEmailMessage, phoneNumberMessage, requiredMessage } from '../messages/form-rules';
 import { BUSINESS_EMAIL_REGEX, TEN_DIGIT_PHONE_REGEX } from '../shared/contact';
 import { ZId } from '../shared/ids';
@@ -90,8 +90,8 @@ export type TListedClientUser = z.infer<typeof ZListedClientUser>;
 const ZUserListContent = z.object({ user_list: z.array(ZListedClientUser), count: z.number().int() });
 
 export const ZUserListQuery = z.object({
-  page: queryInt('page must be a whole number of at least 1', 1, 1_000_000).default(1),
-  size: queryInt('size must be between 1 and 100', 1, 100).default(15),
+  page: ZPageNumber.default(1),
+  size: ZPageSize.default(15),
   search_string: z.string().trim().max(200).optional(),
   user_id: ZId.optional(),
   role: ZStaffRole.optional(),

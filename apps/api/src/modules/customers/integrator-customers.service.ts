@@ -61,7 +61,11 @@ export const createIntegratorCustomersService = (ctx: AppContext, customersServi
   const read = async (principal: Principal, id: string): Promise<TIntegratorCustomer> => {
     const customer = await customersService.get(principal, id);
     const loyalty = await loyaltyRecordOf(db, principal.clientId, id);
-    return { ...customer, loyalty_number: loyalty?.loyaltyNumber ?? null };
+    return {
+      ...customer,
+      loyalty_number: loyalty?.loyaltyNumber ?? null,
+      marketing_consent: customer.get_communication,
+    };
   };
 
   const find = async (principal: Principal, key: TCustomerLookupQuery) => {

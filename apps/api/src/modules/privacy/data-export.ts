@@ -6,7 +6,7 @@ import { type ExportPart, exportParts, type PrivacyScope } from './export-parts'
 const PAGE_SIZE = 500;
 
 const HEADER_ABOUT =
-  'Everything Laurel holds about this customer for the business named below, as one JSON document. Each part listed in "parts" follows as a key of this document: an array of records (the profile is one record). Amounts are decimal numbers in the currency’s own units; times are UTC (ISO 8601).';
+  'Everything Laurel holds about this customer for the business named below, as one JSON document. Each part listed in "parts" follows as a key of this document: an array of records (the profile is one record). Amounts are decimal numbers in the currency’s own units, except fields whose names end in _minor, which are in minor units (cents); times are UTC (ISO 8601).';
 
 /**
  * The document, piece by piece: the header, then each part's rows as they are read; as the content of the API's
@@ -21,9 +21,13 @@ async function* documentPieces(
 ): AsyncGenerator<string> {
   if (envelopeMessage !== null)
     yield `{"success": true, "message": ${JSON.stringify(envelopeMessage)}, "content": `;
+  const [business] = await database.query<{ name: string }>('SELECT name FROM clients WHERE id = $1', [
+    scope.clientId,
+  ]);
   const header = {
     about: HEADER_ABOUT,
     customer_id: scope.customerId,
+    business: business?.name ?? null,
     client_id: scope.clientId,
     generated_at: generatedAt.toISOString(),
     parts: parts.map(({ name, description }) => ({ name, description })),

@@ -52,6 +52,7 @@ type CustomerIdentifiers = {
   birthday: string | null;
   external_id: string | null;
   member_card_number: string | null;
+  get_communication: boolean;
   status: string;
 };
 
@@ -61,6 +62,8 @@ const erasedFields = (row: CustomerIdentifiers) => [
   'name',
   'surname',
   ...(['email', 'cell_number', 'birthday', 'external_id'] as const).filter((field) => row[field] !== null),
+  // The consent is withdrawn with the rest (the integrator API's name for get_communication).
+  ...(row.get_communication ? ['marketing_consent'] : []),
 ];
 
 /** The local form people type (0…) beside the stored +27… form. */
@@ -171,7 +174,7 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK_NAMESPACE}, hashtext(${customerId}))`);
       const [row] = await rowsOf<CustomerIdentifiers>(
         tx,
-        sql`SELECT name, surname, email, cell_number, birthday, external_id, member_card_number, status
+        sql`SELECT name, surname, email, cell_number, birthday, external_id, member_card_number, get_communication, status
             FROM customers WHERE client_id = ${clientId} AND id = ${customerId} FOR UPDATE`,
       );
       if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);

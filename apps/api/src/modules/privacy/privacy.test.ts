@@ -211,8 +211,13 @@ describe('exporting a member’s data', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toContain(`customer-${member.id}-data-`);
     const document = JSON.parse(res.body) as TCustomerDataExport;
-    const { parts, customer_id } = document.laurel_data_export;
+    const { parts, customer_id, business } = document.laurel_data_export;
     expect(customer_id).toBe(member.id);
+    const [client] = await setup.t.ctx.database.query<{ name: string }>(
+      'SELECT name FROM clients WHERE id = $1',
+      [document.laurel_data_export.client_id],
+    );
+    expect(business).toBe(client?.name);
     expect(parts.map((part) => part.name)).toEqual(
       expect.arrayContaining([
         'profile',

@@ -243,8 +243,11 @@ describe('every webhook event type, from its effect', () => {
       email: `${externalId}@example.com`,
       name: 'Thandi',
       surname: 'Mokoena',
+      marketing_consent: true,
     });
     expect(enrolled.statusCode, enrolled.body).toBe(201);
+    // The consent reads back under the name it was written with.
+    expect(enrolled.json().content).toMatchObject({ marketing_consent: true, get_communication: true });
     const customer = enrolled.json().content._id as string;
     const statusOf = (status: string) => (data: Data) =>
       (data.customer as { status: string }).status === status;
@@ -283,7 +286,7 @@ describe('every webhook event type, from its effect', () => {
         member_branch_id: null,
         marketing_consent: false,
       },
-      changed: ['status', 'name', 'surname', 'email', 'external_id'],
+      changed: ['status', 'name', 'surname', 'email', 'external_id', 'marketing_consent'],
     });
     const body = JSON.stringify(told);
     for (const personal of [externalId, 'Thandi', 'Mokoena']) expect(body).not.toContain(personal);

@@ -16,7 +16,7 @@ export const PLAN_FEATURE_NAMES: Record<TPlanFeature, string> = {
   REWARDS: 'Rewards catalogue, coupons and redemptions',
   TRANSACTIONS: 'Transaction reports',
   EXPORTS: 'CSV exports',
-  INTEGRATIONS: 'Integrations: API keys, webhooks and event log',
+  INTEGRATIONS: 'Integrations: webhooks and event log (API keys on every plan)',
 };
 
 /**
