@@ -61,6 +61,8 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   duplicateColumn: IMPORT_MESSAGES.duplicateColumn,
   unreadable: IMPORT_MESSAGES.unreadable,
   needKey: "The header row needs an 'external_id' or an 'email' column.",
+  headerTooLong: 'The header row is longer than 64 KB: the first line must name the columns.',
+  headerChanged: 'The header row reads differently from when the file was checked. Upload the file again.',
   unknownCurrency: (code: string) => `There is no currency with code '${code}'.`,
   repeatedKey: IMPORT_MESSAGES.repeatedKey,
   keyRequired: 'external_id or email is required',

@@ -46,6 +46,8 @@ type ClaimedImport = {
   rows_done: number;
   rows_total: number;
   time_zone: string;
+  /** The header as the upload checked it (its permission and plan checks rest on these columns). */
+  columns: string[];
 };
 
 type ActiveRun = {
@@ -77,7 +79,7 @@ const claimNext = async (database: Database, leaseSeconds: number) => {
         WHERE i.id = (SELECT id FROM customer_imports i WHERE i.status IN ('queued', 'running') AND ${leaseFree}
                       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
           AND cl.id = i.client_id
-        RETURNING i.id, i.client_id, i.user_id, i.created_by_name, i.file_name, i.dry_run, i.may_update,
+        RETURNING i.id, i.client_id, i.user_id, i.created_by_name, i.file_name, i.dry_run, i.may_update, i.columns,
                   i.branch_scope, i.default_branch_id, i.rows_done, i.rows_total, cl.time_zone`,
   );
   return claimed ?? null;
@@ -111,7 +113,9 @@ const prepare = async (
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const header = await records.next();
   const header_cells = header.done ? [] : header.value;
-  const { columns } = await readImportHeader(database.db, claimed.client_id, header_cells);
+  const { columns, names } = await readImportHeader(database.db, claimed.client_id, header_cells);
+  // Only the columns the upload checked are applied: a header read otherwise here would skip its checks.
+  if (JSON.stringify(names) !== JSON.stringify(claimed.columns)) throw new HttpError(400, M.headerChanged);
   const branches = await rowsOf<{ id: string; name: string }>(
     database.db,
     sql`SELECT id, lower(display_name) AS name FROM branches WHERE client_id = ${claimed.client_id}`,

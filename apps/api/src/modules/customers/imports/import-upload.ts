@@ -19,7 +19,7 @@ import { readImportHeader } from './import-header';
 
 /** Parts of the stored file: small enough to hold one in memory, large enough to be few. */
 const PART_BYTES = 1024 * 1024;
-/** A header longer than this is not a header. */
+/** A header longer than this is not a header (CUSTOMER_IMPORT_MESSAGES.headerTooLong). */
 const HEADER_MAX_BYTES = 64 * 1024;
 
 const answers = {
@@ -86,6 +86,9 @@ export const storeImportFile = async (
     pending = [];
     pendingBytes = 0;
     if (!columns) {
+      // A first line cut at the limit would be checked short (its last columns unseen) and read whole by the run.
+      if (lineEnd(bytes) === -1 && bytes.length >= HEADER_MAX_BYTES)
+        throw badRequest([{ field: 'file', message: M.headerTooLong }]);
       const header = await readImportHeader(db, principal.clientId, headerCells(bytes));
       // Balances and standing move wallets and tiers: an admin's work, as the console's wallet adjustments are.
       const setsStanding = header.columns.some(
