@@ -196,6 +196,9 @@ export const createTwoFactorService = (ctx: AppContext) => {
     /** `POST signin/mfa`: the second step of a sign-in. */
     signInWithCode: async (input: { mfa_token: string; code: string }, origin: SignInOrigin) => {
       const found = await userOfMfaToken(input.mfa_token, 'verify');
+      // A token already spent is refused before its code is read: a replay must not use up a recovery code.
+      const spentThrough = (await findSecondFactor(db, found.user.id))?.signInTokenSpentThrough;
+      if (spentThrough != null && spentThrough >= found.issuedAtMs) throw unauthorized(M.invalidMfaToken);
       const { limiter, key } = budgetOf(found.user, 401);
       await limiter.reserve(key);
       const used = await requireCode(found.user, origin.ip, input.code, {

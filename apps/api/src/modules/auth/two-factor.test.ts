@@ -206,6 +206,9 @@ describe('sign-in with a second factor', () => {
     expect([replay.statusCode, replay.json().message]).toEqual([401, M.invalidMfaToken]);
     const stale = await secondStep(older, recoveryCodes[1] as string);
     expect([stale.statusCode, stale.json().message]).toEqual([401, M.invalidMfaToken]);
+    // Neither refused token used up the recovery code sent with it.
+    const left = await callAs(t.app, admin)('GET', '/api/v2/client-user/mfa');
+    expect(left.json().content.recovery_codes_left).toBe(10);
     // One session from that password check; a new sign-in still works.
     const sessions = await t.ctx.database.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM staff_sessions WHERE user_id = $1',

@@ -104,7 +104,8 @@ const eraseRecords: Eraser = {
 /**
  * Audit entries about the member are rewritten, never deleted: who did what and when stays; the transaction-local
  * `laurel.privacy_erasure` lets the append-only trigger allow it (migration 0030). Entries about anything else
- * that name the member (their full name, email or cell number) lose those mentions only.
+ * written since the member was created that name the member (their full name, email or cell number) lose those
+ * mentions only.
  */
 const eraseAuditMentions: Eraser = {
   name: 'audit log',
@@ -119,6 +120,9 @@ const eraseAuditMentions: Eraser = {
       tx,
       sql`SELECT id, summary, changes FROM audit_log
           WHERE client_id = ${clientId} AND entity_id IS DISTINCT FROM ${customerId}
+            -- An entry written before the member existed is not about them: a member named after another entry's
+            -- words ("Started importing" "customers from x.csv") must not let an erasure rewrite that entry.
+            AND occurred_at >= (SELECT created_at FROM customers WHERE client_id = ${clientId} AND id = ${customerId})
             AND (summary ILIKE ANY(${patterns}::text[]) OR changes::text ILIKE ANY(${patterns}::text[]))`,
     );
     for (const [rows, scrubber] of [

@@ -384,6 +384,30 @@ describe('erasing a member', () => {
     });
   });
 
+  it('an audit entry written before the member existed keeps its words, even when the member is named after them', async () => {
+    const earlier = await setup.t.ctx.database.query<{ id: string; summary: string }>(
+      'SELECT id, summary FROM audit_log WHERE client_id = $1 ORDER BY occurred_at, id LIMIT 1',
+      [setup.admin.clientId],
+    );
+    const entry = earlier[0];
+    if (!entry) throw new Error('the business has no audit entry');
+    const [first, ...rest] = entry.summary.split(' ');
+    const member = ok(
+      await asKey('POST', '/api/v1/customers', {
+        email: uniqueEmail(),
+        name: first,
+        surname: rest.join(' ') || 'x',
+      }),
+      201,
+    );
+    ok(await setup.call('POST', `/api/customers/${member._id}/erase`));
+    const [after] = await setup.t.ctx.database.query<{ summary: string }>(
+      'SELECT summary FROM audit_log WHERE id = $1',
+      [entry.id],
+    );
+    expect(after?.summary).toBe(entry.summary);
+  });
+
   it('an erased member is never revived: events are rejected, an enrolment with the old email is a new member', async () => {
     const member = await memberWithEverything();
     ok(await setup.call('POST', `/api/customers/${member.id}/erase`));

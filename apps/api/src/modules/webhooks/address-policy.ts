@@ -9,10 +9,17 @@ export type AddressPolicy = { allowHttp: boolean; allowPrivate: boolean; allowLo
 /** The address's range as ipaddr.js names it ('unicast' is a public address); IPv4-mapped IPv6 as its IPv4. */
 const rangeOf = (address: string) => ipaddr.process(address).range();
 
+const ipv4Compatible = (address: string) => {
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
+};
+
 /** Why an address may not receive deliveries, or null when it may. */
 export const refusalOf = (address: string, policy: AddressPolicy): string | null => {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   const range = rangeOf(address);
+  // ::a.b.c.d (IPv4-compatible, deprecated) is 'unicast' to ipaddr.js, yet reaches a.b.c.d on some stacks: never.
+  if (range === 'unicast' && ipv4Compatible(address)) return 'ipv4Compatible';
   if (range === 'unicast') return null;
   if (range === 'loopback') return policy.allowLoopback || policy.allowPrivate ? null : 'loopback';
   if (policy.allowPrivate && (range === 'private' || range === 'uniqueLocal' || range === 'carrierGradeNat'))

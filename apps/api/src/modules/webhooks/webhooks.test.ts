@@ -72,6 +72,11 @@ describe('webhook endpoints', () => {
         'https://[fe80::1]/hooks',
         'The URL must point to a public address, not a private, loopback or link-local one',
       ],
+      // 169.254.169.254 written IPv4-compatible: ipaddr.js calls it unicast.
+      [
+        'https://[::a9fe:a9fe]/latest',
+        'The URL must point to a public address, not a private, loopback or link-local one',
+      ],
       ['https://user:pw@example.com/hooks', 'The URL must not hold a user name or password'],
       ['not a url', 'Enter a valid URL (https://…)'],
     ] as const) {
