@@ -65,7 +65,7 @@ export const getBillingPortal = defineEndpoint({
   path: '/billing/portal',
   permission: 'ADMIN',
   token: 'client',
-  summary: 'Where the client manages its plan (the Stripe portal, or the in-app plan page)',
+  summary: "Where the client manages its plan: the Stripe portal's address, or the in-app plan page's path",
   tags: ['billing'],
   query: z.object({ return_url: z.string().url().max(2000).optional() }),
   response: envelopeOf(z.object({ url: z.string() })),

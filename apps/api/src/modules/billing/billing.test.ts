@@ -109,7 +109,7 @@ describe('built-in billing', () => {
       url: '/api/billing/portal',
       headers: bearer(session.clientToken),
     });
-    expect(res.json().content.url).toBe('http://localhost:8080/welcome/select-subscription');
+    expect(res.json().content.url).toBe('/welcome/select-subscription');
   });
 });
 

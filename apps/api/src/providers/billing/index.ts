@@ -5,8 +5,5 @@ import { createStripeBilling, type StripeSettings } from './stripe-billing';
 export type { BillingProvider, PlanChange } from './billing-provider';
 export { BUILTIN_PLAN_PRICES } from './billing-provider';
 
-export const billingProviderFor = (config: {
-  stripe: StripeSettings | null;
-  publicUrl: string;
-}): BillingProvider =>
-  config.stripe ? createStripeBilling(config.stripe) : createBuiltinBilling(config.publicUrl);
+export const billingProviderFor = (config: { stripe: StripeSettings | null }): BillingProvider =>
+  config.stripe ? createStripeBilling(config.stripe) : createBuiltinBilling();

@@ -17,7 +17,9 @@ export const useBillingPortal = () => {
   const open = () => {
     const tab = window.open('', '_blank');
     portal.mutate(window.location.href, {
-      onSuccess: (url) => {
+      onSuccess: (answer) => {
+        // The built-in plan page comes as a path: on this console's own address, where its session is.
+        const url = new URL(answer, window.location.href).href;
         if (!tab) return window.location.assign(url);
         tab.opener = null;
         tab.location.href = url;

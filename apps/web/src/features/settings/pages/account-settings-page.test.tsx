@@ -105,6 +105,17 @@ describe('account settings: page and plan', () => {
     expect(tab.opener).toBeNull();
   });
 
+  it("Manage Plan opens the built-in plan page on the console's own address", async () => {
+    serve({ portalUrl: '/welcome/select-subscription' });
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    await openSettings();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Manage Plan' }));
+    await waitFor(() =>
+      expect(tab.location.href).toBe(`${window.location.origin}/welcome/select-subscription`),
+    );
+  });
+
   it('says when there is no plan, and Subscribe offers the upgrade that leads to the plan page', async () => {
     serve({ plan: { name: null, status: null } });
     const { router } = await openSettings();
