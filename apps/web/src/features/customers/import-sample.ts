@@ -5,7 +5,8 @@ const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAl
 
 type TSampleRow = Record<(typeof CUSTOMER_IMPORT_COLUMNS)[number], string>;
 
-// Two members: one known by the client's own id with a standing, one known only by email.
+// Two members: one known by the client's own id with a standing, one known only by email. Neither is a demo member:
+// the sample imported into the demo business must add people, not move a demo member's balance.
 const SAMPLE_ROWS: TSampleRow[] = [
   {
     external_id: 'M-1001',
@@ -21,10 +22,10 @@ const SAMPLE_ROWS: TSampleRow[] = [
   },
   {
     external_id: '',
-    email: 'pieter.vanwyk@example.com',
+    email: 'grace.mahlaba@example.com',
     cell_number: '',
-    name: 'Pieter',
-    surname: 'van Wyk',
+    name: 'Grace',
+    surname: 'Mahlaba',
     birthday: '',
     loyalty_number: '',
     branch: '',
@@ -32,7 +33,7 @@ const SAMPLE_ROWS: TSampleRow[] = [
     level: '',
   },
 ];
-const SAMPLE_BALANCES = ['150.00', '0'];
+const SAMPLE_BALANCES = ['150.00', '35.00'];
 
 /**
  * A small file to start from: every column the import knows and two example rows, with an opening balance in each
