@@ -111,6 +111,7 @@ export * from './shared/status-chip';
 export * from './shared/subscriptions';
 export * from './shared/upload-endpoints';
 export * from './shared/uploads';
+export * from './staff/audit-actions';
 export * from './staff/audit-log';
 export * from './staff/branches';
 export * from './staff/users';

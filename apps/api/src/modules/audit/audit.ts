@@ -1,3 +1,4 @@
+import type { TAuditAction } from '@laurel/contract';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/database';
 import { newId } from '../../db/ids';
@@ -7,7 +8,11 @@ import { auditLog } from '../../db/schema';
 export type Actor = { clientId: string; userId: string | null; name: string | null; ip: string | null };
 
 export type AuditEntry = {
-  action: string;
+  /**
+   * One of the contract's actions, each with its label and a place in the console's filter; or, from the fallback
+   * hook of a handler that writes none, the request itself ('POST /api/…').
+   */
+  action: TAuditAction | `${string} ${string}`;
   entity: string;
   entityId?: string | null;
   summary: string;

@@ -1,3 +1,4 @@
+import type { TAuditAction } from '@laurel/contract';
 import { API_ERROR_MESSAGES, API_SUCCESS_MESSAGES } from '@laurel/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -40,7 +41,7 @@ export const createAuthService = (ctx: AppContext) => {
   const audit = (
     user: { id: string; clientId: string; name: string; surname: string },
     ip: string | null,
-    action: string,
+    action: TAuditAction,
     summary: string,
     tx: DbOrTx = db,
   ) =>

@@ -1,3 +1,4 @@
+import type { TAuditAction } from '@laurel/contract';
 import { API_ERROR_MESSAGES, TWO_FACTOR_MESSAGES as M, type TMfaStatus } from '@laurel/contract';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -46,7 +47,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
   const audit = (
     user: Pick<ClientUserRow, 'id' | 'clientId' | 'name' | 'surname'>,
     ip: string | null,
-    action: string,
+    action: TAuditAction,
     summary: string,
     tx: DbOrTx = db,
   ) =>

@@ -55,6 +55,7 @@ export const AuditFilters = ({ values, users, onChange, onReset }: TAuditFilters
       placeholder="All actions"
       data={AUDIT_ACTION_OPTIONS}
       value={values.action || null}
+      searchable
       clearable
       maxDropdownHeight={320}
       w={{ base: '100%', xs: 160 }}
