@@ -219,7 +219,7 @@ export const createEraseService = (ctx: AppContext, customers: CustomersService)
         action: 'customer.erased',
         entity: 'customer',
         entityId: customerId,
-        summary: "Erased a customer's personal data",
+        summary: `Erased the personal data of customer ${customerId}`,
       });
     });
     return customers.get(principal, customerId);

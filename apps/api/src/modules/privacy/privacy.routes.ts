@@ -35,7 +35,7 @@ export const privacyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         action: 'customer.data_exported',
         entity: 'customer',
         entityId: params.id,
-        summary: "Exported a customer's data",
+        summary: `Exported the data of customer ${params.id}`,
       },
       request,
     );

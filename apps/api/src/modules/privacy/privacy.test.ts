@@ -263,7 +263,10 @@ describe('exporting a member’s data', () => {
       `SELECT summary, actor_id FROM audit_log WHERE client_id = $1 AND entity_id = $2 AND action = 'customer.data_exported'`,
       [setup.admin.clientId, member.id],
     );
-    expect(audit).toEqual({ summary: "Exported a customer's data", actor_id: setup.admin.userId });
+    expect(audit).toEqual({
+      summary: `Exported the data of customer ${member.id}`,
+      actor_id: setup.admin.userId,
+    });
   });
 
   it('answers the document as the envelope’s content, unless asked for the file', async () => {
@@ -351,7 +354,7 @@ describe('erasing a member', () => {
       [setup.admin.clientId, member.id],
     );
     expect(audit).toEqual({
-      summary: "Erased a customer's personal data",
+      summary: `Erased the personal data of customer ${member.id}`,
       changes: null,
       actor_id: setup.admin.userId,
     });
