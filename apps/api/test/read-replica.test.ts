@@ -137,7 +137,7 @@ describe.skipIf(testDbKind() !== 'postgres' || !canMakeReplica())('reads on a st
       payload: {},
     });
     expect(requested.statusCode, requested.body).toBe(200);
-    const file = await get(requested.json().content.url);
+    const file = await get(`/api/transactions/economy/files?file_id=${requested.json().content}`);
     expect(file.statusCode, file.body).toBe(200);
     expect(file.body).toContain(',10.37,');
     expect(file.body).toContain(',5.21,');

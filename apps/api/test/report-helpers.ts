@@ -16,3 +16,14 @@ export const economyCards = async (app: FastifyInstance, session: SignedIn, quer
   const { cards, count } = res.json().content as { cards: { label: string; value: number }[]; count: number };
   return { count, ...Object.fromEntries(cards.map((card) => [card.label, card.value])) };
 };
+
+/** Where a report's export is downloaded: its `…/export` request answers the file id (spec 3 §7). */
+export const exportFileUrl = (exportPath: string, answer: { json: () => { content: unknown } }) => {
+  const fileId = answer.json().content;
+  expect(fileId).toMatch(/^[0-9a-f]{24}$/);
+  return `${exportPath.replace(/\/export$/, '/files')}?file_id=${fileId as string}`;
+};
+
+/** The file name a download gives (Content-Disposition). */
+export const attachmentName = (file: { headers: Record<string, unknown> }) =>
+  /filename="([^"]+)"/.exec(String(file.headers['content-disposition'] ?? ''))?.[1];

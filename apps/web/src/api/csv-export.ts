@@ -3,8 +3,15 @@ import { useState } from 'react';
 import { sessionStore } from '@/api/session-store';
 import { openUpgradePrompt } from '@/ui/upgrade-prompt';
 
-/** What the first step of every export answers (DESIGN §9): where to fetch the file, and how many rows it holds. */
-export type TPreparedExport = { url: string; file_name: string; row_count?: number };
+/**
+ * What the first step of every export answers (DESIGN §9): where to fetch the file, its name (else the download's
+ * Content-Disposition names it) and how many rows it holds, when known.
+ */
+export type TPreparedExport = { url: string; file_name?: string; row_count?: number };
+
+/** `attachment; filename="x.csv"` -> x.csv. */
+const attachmentName = (response: Response) =>
+  /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
 type TPrepareResult =
   | { success: true; content: TPreparedExport }
   | { success: false; status: number; message: string };
@@ -110,6 +117,7 @@ export const useCsvExport = (title: string) => {
         },
       });
       if (!response.ok) throw new Error(await failureMessage(response));
+      const fileName = file_name ?? attachmentName(response);
       const blob = await readWithProgress(response, (bytes, lines) =>
         notifications.update({
           id,
@@ -120,13 +128,13 @@ export const useCsvExport = (title: string) => {
           withCloseButton: false,
         }),
       );
-      saveFile(blob, file_name);
+      saveFile(blob, fileName);
       notifications.update({
         id,
         loading: false,
         color: 'teal',
         title: 'Export ready',
-        message: `${file_name} (${formatBytes(blob.size)})`,
+        message: `${fileName} (${formatBytes(blob.size)})`,
         autoClose: 4000,
         withCloseButton: true,
       });

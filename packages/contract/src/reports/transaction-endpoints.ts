@@ -301,14 +301,6 @@ export const ZTransactionExportRequest = ZExportFilters.extend({
 export type TTransactionExportRequest = z.input<typeof ZTransactionExportRequest>;
 export type TParsedTransactionExportRequest = z.output<typeof ZTransactionExportRequest>;
 
-export const ZTransactionExportReady = z.object({
-  file_id: z.string(),
-  file_name: z.string(),
-  url: z.string(),
-  /** Rows the file will hold, so the console can show progress while it downloads. */
-  row_count: z.number().int(),
-});
-
 /**
  * Where each report is served, who may read it and what its rows are called. The transaction reports are the
  * TRANSACTIONS area's (BUSINESS plan); the Redemptions report is the rewards area's (REWARDS, on GROWTH). Every
@@ -382,11 +374,11 @@ const endpointsOf = <K extends TReportKind>(kind: K) => {
       path: `${base}/export`,
       permission,
       token: 'client',
-      summary: `Prepare a CSV export of the ${rows} matching the filters; returns the file id`,
+      summary: `Prepare a CSV export of the ${rows} matching the filters; content is the file id (spec 3 §7), which \`files?file_id=\` downloads`,
       tags,
       planFeature: 'EXPORTS',
       body: ZTransactionExportRequest,
-      response: envelopeOf(ZTransactionExportReady),
+      response: envelopeOf(ZId),
     }),
     download: defineEndpoint({
       method: 'GET',

@@ -8,6 +8,7 @@ import {
   createClientAndSignIn,
   eventFor,
 } from '../../../test/factories';
+import { exportFileUrl } from '../../../test/report-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -86,7 +87,7 @@ describe('reward track transactions report', () => {
         ...payload,
       });
       expect(ready.statusCode, ready.body).toBe(200);
-      const file = await call('GET', ready.json().content.url);
+      const file = await call('GET', exportFileUrl('/api/transactions/reward-tracks/export', ready));
       expect(file.statusCode).toBe(200);
       return file.body.trim().split('\n');
     };

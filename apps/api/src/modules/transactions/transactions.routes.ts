@@ -59,9 +59,10 @@ export const transactionRoutes = (app: FastifyInstance, ctx: AppContext) => {
     route(app, endpoints.requestExport, async ({ body, request }) => {
       const principal = principalOf(request);
       requirePlanFeature(principal, 'EXPORTS');
-      const ready = await service.requestExport(report, principal, await scopeOf(ctx, principal), body);
+      const ready = await service.requestExport(report, principal, body);
       request.audited = true;
-      return ok(ready, API_SUCCESS_MESSAGES.exportReady);
+      // The file id alone, as spec 3 §7 has it; the download names the file (Content-Disposition).
+      return ok(ready.file_id, API_SUCCESS_MESSAGES.exportReady);
     });
 
     route(app, endpoints.download, async ({ query, request, reply }) => {

@@ -9,7 +9,6 @@ import {
   type TReportCard,
   type TTransactionSummary,
   transactionCountCap,
-  transactionEndpoints,
 } from '@laurel/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -168,23 +167,16 @@ export const createTransactionsService = (ctx: AppContext) => {
     };
   };
 
+  /** Records what to export; the rows are read (in the downloader's branch scope) when the file is fetched. */
   const requestExport = async (
     report: ReportDefinition,
     principal: Principal,
-    scope: ReportScope,
     request: TParsedTransactionExportRequest,
   ) => {
     const allowed = EXPORTABLE_FIELDS[report.kind];
     const unknown = (request.fields ?? []).find((field) => !allowed.includes(field));
     if (unknown)
       throw badRequest([{ field: 'fields', message: TRANSACTION_FILTER_MESSAGES.unknownField(unknown) }]);
-    const ids = await resolveIds(report, scope, request.filters);
-    const fromTotals = totalsQueryOf(report, scope, request.filters, ids);
-    const [counted] = await database.query<{ count: number }>(
-      fromTotals
-        ? `SELECT ${fromTotals.totals.count} AS count ${fromTotals.fromWhere}`
-        : countSql(report, whereOf(report, scope, request.filters, ids)),
-    );
     const id = newId();
     const fileName = exportFileName(report.kind, new Date());
     await primary.db.insert(exportRequests).values({
@@ -196,12 +188,7 @@ export const createTransactionsService = (ctx: AppContext) => {
       fileName,
       expiresAt: new Date(Date.now() + EXPORT_LIFETIME_MS),
     });
-    return {
-      file_id: id,
-      file_name: fileName,
-      url: `/api${transactionEndpoints[report.kind].download.path}?file_id=${id}`,
-      row_count: Number(counted?.count ?? 0),
-    };
+    return { file_id: id, file_name: fileName };
   };
 
   /** Streams a prepared export; branch scope applies as of now, to whoever downloads. */

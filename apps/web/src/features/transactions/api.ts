@@ -58,8 +58,20 @@ export const transactionSummaryQuery = (kind: TReportKind, filters: TReportFilte
     meta: { errorTitle: LOAD_FAILED[kind] },
   });
 
-/** The export's first step: the table's filters, for the signed-in user (spec 3 §4). */
-export const requestTransactionExport = (kind: TReportKind, filters: TReportFilters) =>
-  http.call(transactionEndpoints[kind].requestExport, {
-    body: { filters: { ...filters, user_id: sessionStore.get()?.user._id } },
+/**
+ * The export's first step: the table's filters, for the signed-in user, as CSV with headers (spec 3 §4, §7). The
+ * answer is the file id; the download by it names the file.
+ */
+export const requestTransactionExport = async (kind: TReportKind, filters: TReportFilters) => {
+  const endpoints = transactionEndpoints[kind];
+  const answer = await http.call(endpoints.requestExport, {
+    body: {
+      filters: { ...filters, user_id: sessionStore.get()?.user._id },
+      format: 'csv',
+      include_headers: true,
+    },
   });
+  if (!answer.success) return answer;
+  const url = `/api${endpoints.download.path}?file_id=${encodeURIComponent(answer.content)}`;
+  return { success: true as const, content: { url } };
+};

@@ -153,15 +153,14 @@ describe('the Redemptions report', () => {
 
   it('exports the filtered redemptions through the shared CSV export', async () => {
     const api = serveRedemptionsReport({
-      'POST /api/rewards/redemptions/export': () =>
-        ok({
-          file_id: 'f'.repeat(24),
-          file_name: 'reward_redemptions_2026-03-02.csv',
-          url: '/api/rewards/redemptions/files?file_id=ffff',
-          row_count: 1,
-        }),
+      'POST /api/rewards/redemptions/export': () => ok('f'.repeat(24)),
       'GET /api/rewards/redemptions/files': () =>
-        new Response('_id,reward_name\n1,Free coffee\n', { headers: { 'content-type': 'text/csv' } }),
+        new Response('_id,reward_name\n1,Free coffee\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="reward_redemptions_2026-03-02.csv"',
+          },
+        }),
     });
     vi.stubGlobal(
       'URL',

@@ -93,16 +93,14 @@ describe('badge transactions report', () => {
     const api = serveBadgeReport(
       {},
       {
-        'POST /api/transactions/badges/export': () =>
-          ok({
-            file_id: 'f'.repeat(24),
-            file_name: 'transactions_badges_2026-03-01.csv',
-            url: '/api/transactions/badges/files?file_id=ffff',
-            row_count: 2,
-          }),
+        // The file id is the answer (spec 3 §7); the download names the file.
+        'POST /api/transactions/badges/export': () => ok('f'.repeat(24)),
         'GET /api/transactions/badges/files': () =>
           new Response('_id,badge_name\n1,Regular\n2,Big Spender\n', {
-            headers: { 'content-type': 'text/csv' },
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="transactions_badges_2026-03-01.csv"',
+            },
           }),
       },
     );
@@ -116,9 +114,13 @@ describe('badge transactions report', () => {
     expect(api.callsTo('GET /api/transactions/badges/files')[0]?.headers.get('authorization')).toMatch(
       /^Bearer /,
     );
+    expect(api.callsTo('GET /api/transactions/badges/files')[0]?.url).toContain(`file_id=${'f'.repeat(24)}`);
     expect(api.callsTo('POST /api/transactions/badges/export')[0]?.body).toMatchObject({
       filters: { badge_name: 'Regular' },
+      format: 'csv',
+      include_headers: true,
     });
+    expect(await screen.findByText(/transactions_badges_2026-03-01\.csv/)).toBeTruthy();
   });
 
   it('shows the spec’s title when the report fails to load', async () => {
