@@ -6,7 +6,7 @@ import {
   type TSessionUser,
   type TWallet,
 } from '@laurel/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID, serveCustomers } from '@/features/customers/test-server';
@@ -311,6 +311,38 @@ describe('Cancel a redemption', () => {
     expect(done.getByText(REWARD_MESSAGES.cancelled)).toBeTruthy();
     expect(api.callsTo(cancelPath)).toHaveLength(1);
     await waitFor(() => expect(api.callsTo(WALLETS).length).toBeGreaterThan(walletLoads));
+  });
+
+  it('cancels once for a double-click on the confirm button, with no error shown', async () => {
+    const cancelPath = `POST /api/redemptions/${ISSUED_ID}/cancel`;
+    let replies = 0;
+    const api = serveProfile(
+      {},
+      {
+        [cancelPath]: () => {
+          replies += 1;
+          return replies === 1
+            ? ok(redemption({ status: 'cancelled' }), REWARD_MESSAGES.cancelled)
+            : fail(409, 'This redemption was cancelled already');
+        },
+      },
+    );
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: 'Cancel Free Coffee K7PX2MZ9QRTA' }));
+    const confirm = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle }));
+    const cancel = confirm.getByRole('button', { name: REDEMPTION_TEXTS.cancelConfirm });
+    // In a browser the button stays on screen while its dialog closes (tests turn transitions off): both clicks
+    // land on it before React re-renders.
+    act(() => {
+      fireEvent.click(cancel);
+      fireEvent.click(cancel);
+    });
+    const done = within(await screen.findByRole('dialog', { name: COMMON_MESSAGES.successExclaimed }));
+    expect(done.getByText(REWARD_MESSAGES.cancelled)).toBeTruthy();
+    expect(api.callsTo(cancelPath)).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: REDEMPTION_TEXTS.cancelFailed })).toBeNull();
+    expect(screen.queryByText('This redemption was cancelled already')).toBeNull();
   });
 
   it('says only what a reward without a coupon gets back', async () => {

@@ -29,6 +29,7 @@ import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { openMessageModal } from '@/ui/message-modal';
 import { StatusChip } from '@/ui/status-chip';
 import { useActionDialog } from '@/ui/use-action-dialog';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
 // Opened by its button: the dialog and its list load then, not with the customer's profile.
 const RedeemRewardDialog = lazyComponent(
@@ -71,6 +72,8 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
   const redemptions = useQuery(customerRedemptionsQuery(customerId, page, PAGE_SIZE));
   const wallets = useQuery(customerWalletsQuery(customerId));
   const cancel = useCancelRedemption(customerId);
+  // The confirm button stays on screen while its dialog closes: a double-click's second click sends nothing.
+  const once = useOneAtATime();
   const mayCancel = mayUpdateRewards(user);
   const cost = (row: TRewardRedemption) =>
     costText(row.cost.amount, currencyCodeOf(wallets.data, row.cost.currency));
@@ -87,10 +90,16 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
       confirmLabel: REDEMPTION_TEXTS.cancelConfirm,
       cancelLabel: REDEMPTION_TEXTS.keep,
       onConfirm: () =>
-        cancel.mutate(row._id, {
-          onSuccess: (result) =>
-            openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: result.message }),
-        }),
+        void once(
+          () =>
+            new Promise<void>((settled) =>
+              cancel.mutate(row._id, {
+                onSuccess: (result) =>
+                  openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: result.message }),
+                onSettled: () => settled(),
+              }),
+            ),
+        ),
     });
 
   const columns: TableColumn<TRewardRedemption>[] = [

@@ -37,6 +37,7 @@ import { lazyModule } from '@/ui/lazy-module';
 import { LazyMultiSelect, LazySelect } from '@/ui/lazy-select';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 import { useUnsavedChangesGuard } from '@/ui/use-unsaved-changes-guard';
 import { openValidationErrorModal } from '@/ui/validation-error-modal';
 
@@ -66,7 +67,8 @@ export type TRewardFormProps = {
   moneySymbol: string;
   readOnly?: boolean;
   submitting?: boolean;
-  onSubmit: (submission: TRewardSubmission) => void;
+  /** The save, awaited: a promise keeps Save from sending again until it settles (a double-click sends one). */
+  onSubmit: (submission: TRewardSubmission) => unknown;
 };
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -119,16 +121,20 @@ export const RewardForm = ({
     value: TRewardFormValues['coupon'][K],
   ) => setValues((current) => ({ ...current, coupon: { ...current.coupon, [field]: value } }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // Marked before the checks load: a double-click's second submit, arriving meanwhile, is dropped.
+  const once = useOneAtATime();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (readOnly || !edited || submitting) return;
-    const found = (await rewardChecks.get()).validateReward(values, redeemed);
-    if (found.length > 0) {
-      setShowErrors(true);
-      openValidationErrorModal({ messages: found.map((error) => error.message) });
-      return;
-    }
-    onSubmit({ values, file });
+    void once(async () => {
+      const found = (await rewardChecks.get()).validateReward(values, redeemed);
+      if (found.length > 0) {
+        setShowErrors(true);
+        openValidationErrorModal({ messages: found.map((error) => error.message) });
+        return;
+      }
+      await onSubmit({ values, file });
+    });
   };
 
   const savedPool = reward?.coupon?.source === 'pool' && reward.type === 'coupon';
@@ -142,7 +148,7 @@ export const RewardForm = ({
       : 'How many can be redeemed in total.';
 
   return (
-    <form aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
+    <form aria-labelledby={headingId} onSubmit={submit} noValidate>
       <Paper withBorder radius="md">
         <EditorCardHeader
           headingId={headingId}

@@ -1,5 +1,5 @@
 import { REWARD_MESSAGES, type TReward, UPLOAD_MESSAGES } from '@laurel/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { REWARD_TEXTS } from '@/features/rewards/reward-format';
@@ -197,6 +197,75 @@ describe('create a reward', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/console/reward/${NEW_ID}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reward - Branded Mug' })).toBeTruthy();
+  });
+});
+
+describe('a double-click on Save', () => {
+  it('creates one reward', async () => {
+    const api = serveRewards(
+      {},
+      {
+        'POST /api/rewards': (body) =>
+          ok(
+            rewardFixture({
+              _id: NEW_ID,
+              name: (body as { name: string }).name,
+              type: 'physical',
+              coupon: null,
+            }),
+            REWARD_MESSAGES.created,
+          ),
+      },
+    );
+    await openCreate();
+    await user.type(field('Name'), 'Branded Mug');
+    await user.type(field('Description'), 'A Bean There mug.');
+    await choose('Type', 'Physical item');
+    await user.type(field('Cost'), '1200');
+    // Both clicks before React re-renders Save busy, while the form's checks load.
+    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo('POST /api/rewards')).toHaveLength(1);
+  });
+
+  it('saves once, and once more after the save failed', async () => {
+    const put = `PUT /api/rewards/${COFFEE_ID}`;
+    let replies = 0;
+    const api = serveRewards(
+      {},
+      {
+        [put]: () => {
+          replies += 1;
+          return replies === 1
+            ? fail(400, 'The server said no')
+            : ok({
+                ...COFFEE,
+                cost: { ...COFFEE.cost, amount: 300 },
+                updated_at: '2026-11-02T10:00:00.000Z',
+              });
+        },
+      },
+    );
+    await openReward(COFFEE_ID, 'Free Coffee');
+    await user.clear(field('Cost'));
+    await user.type(field('Cost'), '300');
+    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save'));
+    const modal = await screen.findByRole('dialog', {
+      name: 'Something went wrong when saving your reward!',
+    });
+    expect(api.callsTo(put)).toHaveLength(1);
+    await user.click(within(modal).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Something went wrong when saving your reward!' }),
+      ).toBeNull(),
+    );
+    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo(put)).toHaveLength(2);
   });
 });
 

@@ -74,19 +74,24 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
         uploads.current.set(file, imageUrl);
       }
     }
-    save.mutate(
-      { id: reward?._id ?? null, body: toRewardBody(values, imageUrl) },
-      {
-        onSuccess: (answer) => {
-          setSaved((last) => ({ count: (last?.count ?? 0) + 1, reward: answer }));
-          // After creating, the reward's own page; Back should not reopen an empty form.
-          if (isNew) void navigate(consolePaths.reward(answer._id), { replace: true });
-          openMessageModal({
-            title: COMMON_MESSAGES.successExclaimed,
-            message: isNew ? REWARD_MESSAGES.created : REWARD_MESSAGES.updated,
-          });
+    // Settles with the save, so that the form sends nothing more until then (a failure is shown by the mutation).
+    // Its callbacks, not mutateAsync: a page left meanwhile does not navigate or say anything when it ends.
+    await new Promise<void>((settled) =>
+      save.mutate(
+        { id: reward?._id ?? null, body: toRewardBody(values, imageUrl) },
+        {
+          onSuccess: (answer) => {
+            setSaved((last) => ({ count: (last?.count ?? 0) + 1, reward: answer }));
+            // After creating, the reward's own page; Back should not reopen an empty form.
+            if (isNew) void navigate(consolePaths.reward(answer._id), { replace: true });
+            openMessageModal({
+              title: COMMON_MESSAGES.successExclaimed,
+              message: isNew ? REWARD_MESSAGES.created : REWARD_MESSAGES.updated,
+            });
+          },
+          onSettled: () => settled(),
         },
-      },
+      ),
     );
   };
 
@@ -117,7 +122,7 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
         moneySymbol={moneySymbol}
         readOnly={readOnly}
         submitting={upload.isPending || save.isPending}
-        onSubmit={(submission) => void submit(submission)}
+        onSubmit={submit}
       />
     </Stack>
   );

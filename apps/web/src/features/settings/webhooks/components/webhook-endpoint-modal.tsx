@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { EventTypesField } from '@/features/settings/webhooks/components/event-types-field';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 import { type TWebhookFormErrors, webhookFormErrors } from '@/features/settings/webhooks/webhook-validation';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
 type TWebhookEndpointModalProps = {
   opened: boolean;
@@ -18,7 +19,8 @@ type TWebhookEndpointModalProps = {
   busy: boolean;
   /** Which URLs the server takes by their form: checked before sending. */
   urlPolicy: TWebhookUrlPolicy;
-  onSubmit: (values: TSaveWebhookEndpointRequest) => void;
+  /** The save, awaited: a promise keeps the form from sending again until it settles (a double-click sends one). */
+  onSubmit: (values: TSaveWebhookEndpointRequest) => unknown;
   onClose: () => void;
 };
 
@@ -49,11 +51,14 @@ export const WebhookEndpointModal = ({
   }, [opened]);
 
   const title = endpoint ? WEBHOOK_TEXTS.editEndpoint : WEBHOOK_TEXTS.addEndpoint;
+  const once = useOneAtATime();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const problems = webhookFormErrors(values, urlPolicy);
     setErrors(problems);
-    if (!problems.url && !problems.event_types) onSubmit({ ...values, url: values.url.trim() });
+    if (!problems.url && !problems.event_types)
+      void once(() => onSubmit({ ...values, url: values.url.trim() }));
   };
 
   return (

@@ -72,26 +72,30 @@ export const WebhookEndpointsSection = () => {
   const formOpen = adding || editing !== null;
   const closeForm = () => (adding ? action.close() : edit.close());
 
-  const submit = (values: TSaveWebhookEndpointRequest) => {
-    if (editing) {
-      update.mutate(
-        { id: editing._id, body: values },
-        {
-          onSuccess: (result) => {
-            edit.close();
-            done(result.message || 'The endpoint was saved.');
+  // Settles with the save, so that the form sends nothing more until then (a failure is shown by the mutation).
+  const submit = (values: TSaveWebhookEndpointRequest) =>
+    new Promise<void>((settled) => {
+      if (editing) {
+        update.mutate(
+          { id: editing._id, body: values },
+          {
+            onSuccess: (result) => {
+              edit.close();
+              done(result.message || 'The endpoint was saved.');
+            },
+            onSettled: () => settled(),
           },
+        );
+        return;
+      }
+      create.mutate(values, {
+        onSuccess: (result) => {
+          action.close();
+          setSecret({ rotated: false, url: result.content.url, secret: result.content.secret });
         },
-      );
-      return;
-    }
-    create.mutate(values, {
-      onSuccess: (result) => {
-        action.close();
-        setSecret({ rotated: false, url: result.content.url, secret: result.content.secret });
-      },
+        onSettled: () => settled(),
+      });
     });
-  };
 
   const run = (endpoint: TWebhookEndpoint, kind: NonNullable<TEndpointActions['busy']>['action']) => {
     setBusy({ id: endpoint._id, action: kind });

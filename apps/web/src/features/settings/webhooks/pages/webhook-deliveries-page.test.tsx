@@ -1,5 +1,5 @@
 import { WEBHOOK_MESSAGES } from '@laurel/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -185,8 +185,9 @@ describe('webhook deliveries', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('Resend sends the delivery again, says what the endpoint answered, and reads the list again', async () => {
-    const api = serveWebhooks('BUSINESS', {
+  /** The failed delivery, resent: the endpoint answered 204 this time. */
+  const serveResendAnswering204 = () =>
+    serveWebhooks('BUSINESS', {
       [RESEND]: () =>
         ok(
           deliveryFixture({
@@ -196,6 +197,9 @@ describe('webhook deliveries', () => {
           }),
         ),
     });
+
+  it('Resend sends the delivery again, says what the endpoint answered, and reads the list again', async () => {
+    const api = serveResendAnswering204();
     renderApp(PATH);
     await user().click(
       (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` }),
@@ -205,6 +209,21 @@ describe('webhook deliveries', () => {
     await waitFor(() => expect(api.callsTo(deliveriesKey()).length).toBeGreaterThan(1));
     // The click resent; it did not open the delivery.
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a double-click on Resend sends the delivery once, and it can be resent once that send is done', async () => {
+    const api = serveResendAnswering204();
+    renderApp(PATH);
+    const resend = (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` });
+    // Both clicks before React re-renders the button busy.
+    fireEvent.click(resend);
+    fireEvent.click(resend);
+    expect(await screen.findByText('Sent again: the endpoint answered with status 204.')).toBeTruthy();
+    expect(api.callsTo(RESEND)).toHaveLength(1);
+    await user().click(
+      (await rowOf(FAILED_WEBHOOK)).getByRole('button', { name: `Resend ${FAILED_WEBHOOK}` }),
+    );
+    await waitFor(() => expect(api.callsTo(RESEND)).toHaveLength(2));
   });
 
   it.each([

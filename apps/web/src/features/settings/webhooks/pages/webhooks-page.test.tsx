@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES } from '@laurel/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { webhookKeys } from '@/features/settings/webhooks/api';
@@ -337,6 +337,34 @@ describe('webhooks: adding an endpoint and its secret', () => {
     const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed });
     expect(within(modal).getByText(WEBHOOK_MESSAGES.urlPrivate)).toBeTruthy();
     expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'https://10.0.0.5/hooks');
+  });
+
+  it('a double-click on Add Endpoint adds one endpoint, and after a refusal it can be sent again', async () => {
+    const key = 'POST /api/integrations/webhooks';
+    let replies = 0;
+    const api = serveWebhooks('BUSINESS', {
+      [key]: (body) => {
+        replies += 1;
+        return replies === 1 ? fail(400, WEBHOOK_MESSAGES.urlPrivate) : created(body);
+      },
+    });
+    renderApp(`${PATH}?action=add-webhook`);
+    const dialog = within(await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.addEndpoint }));
+    const clicks = user();
+    await clicks.type(dialog.getByRole('textbox', { name: 'URL' }), 'https://erp.example.com/laurel');
+    await clicks.click(dialog.getByRole('checkbox', { name: WEBHOOK_TEXTS.selectAll }));
+    const add = dialog.getByRole('button', { name: WEBHOOK_TEXTS.addEndpoint });
+    // Both clicks before React re-renders the button busy.
+    fireEvent.click(add);
+    fireEvent.click(add);
+    const modal = await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed });
+    expect(api.callsTo(key)).toHaveLength(1);
+    await clicks.click(within(modal).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: WEBHOOK_TEXTS.saveFailed })).toBeNull());
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await screen.findByRole('dialog', { name: WEBHOOK_TEXTS.secretCreatedTitle });
+    expect(api.callsTo(key)).toHaveLength(2);
   });
 
   it('rotates the secret after a confirmation and shows the new one once', async () => {
