@@ -20,7 +20,7 @@ const PLAN_DESCRIPTIONS: Record<TPlan, string> = {
   FREEMIUM: 'Your customers, your team and a dashboard: the loyalty basics.',
   STARTER: 'Adds player statistics, rule-based segments and badges.',
   GROWTH: 'Adds challenges, reward tracks, currencies, cashback and XP earning.',
-  BUSINESS: 'Adds transaction reports with CSV export and integrations (API keys, webhooks, event log).',
+  BUSINESS: 'Adds transaction reports with CSV export and integrations (webhooks, event log).',
 };
 
 const money = (minor: number) => (minor / 100).toFixed(2);

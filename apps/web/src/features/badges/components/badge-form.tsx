@@ -20,6 +20,7 @@ import { lazyModule } from '@/ui/lazy-module';
 import { useEditedFlag } from '@/ui/use-edited-flag';
 import { useLazyChecks } from '@/ui/use-lazy-checks';
 import { useObjectUrl } from '@/ui/use-object-url';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
 export type TBadgeSubmission = { values: TBadgeFormValues; file: File | null };
 
@@ -33,7 +34,8 @@ export type TBadgeFormProps = {
   submitting?: boolean;
   tab: TBadgeEditorTab;
   onTabChange: (tab: TBadgeEditorTab) => void;
-  onSubmit: (submission: TBadgeSubmission) => void;
+  /** The save, awaited: a promise keeps Save from sending again until it settles (a double-click sends one). */
+  onSubmit: (submission: TBadgeSubmission) => unknown;
 };
 
 const TAB_ICONS: Record<TBadgeEditorTab, Icon> = {
@@ -82,22 +84,26 @@ export const BadgeForm = ({
   const set = <K extends keyof TBadgeFormValues>(field: K, value: TBadgeFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // Marked before the checks load: a double-click's second submit, arriving meanwhile, is dropped.
+  const once = useOneAtATime();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (readOnly || !edited || submitting) return;
-    const found = (await badgeChecks.get()).validateBadge(values, file);
-    if (found.length > 0) {
-      setShowErrors(true);
-      openValidationErrors(found.map((error) => error.message));
-      return;
-    }
-    onSubmit({ values, file });
+    void once(async () => {
+      const found = (await badgeChecks.get()).validateBadge(values, file);
+      if (found.length > 0) {
+        setShowErrors(true);
+        openValidationErrors(found.map((error) => error.message));
+        return;
+      }
+      await onSubmit({ values, file });
+    });
   };
 
   const tabProps = { values, set, errors: fieldErrors, readOnly };
 
   return (
-    <form aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
+    <form aria-labelledby={headingId} onSubmit={submit} noValidate>
       <Paper withBorder radius="md">
         <EditorCardHeader
           headingId={headingId}

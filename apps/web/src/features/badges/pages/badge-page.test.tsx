@@ -345,6 +345,55 @@ describe('create a badge', () => {
   });
 });
 
+describe('a double-click on Save', () => {
+  it('creates one badge', async () => {
+    const api = serveBadges(
+      {},
+      {
+        'POST /api/badges': (body) => ok({ ...COFFEE, ...(body as object), _id: NEW_ID }, 'Badge saved.'),
+        [`GET /api/badges/${NEW_ID}`]: () => ok({ ...COFFEE, _id: NEW_ID }),
+      },
+    );
+    await openCreate();
+    await fillNewBadge();
+    // Both clicks before React re-renders Save busy, while the form's checks load.
+    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo('POST /api/badges')).toHaveLength(1);
+  });
+
+  it('saves once, and once more after the save failed', async () => {
+    const put = `PUT /api/badges/${COFFEE_ID}`;
+    let replies = 0;
+    const api = serveBadges(
+      {},
+      {
+        [put]: (body) => {
+          replies += 1;
+          return replies === 1
+            ? fail(400, 'The server said no')
+            : ok({ ...COFFEE, ...(body as object), updated_at: '2025-04-01T10:00:00.000Z' });
+        },
+      },
+    );
+    await openBadge(COFFEE_ID, 'Coffee Connoisseur');
+    await user.clear(field('Level'));
+    await user.type(field('Level'), '7');
+    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save'));
+    const failed = 'Something went wrong when creating your badge!';
+    const modal = await screen.findByRole('dialog', { name: failed });
+    expect(api.callsTo(put)).toHaveLength(1);
+    await user.click(within(modal).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: failed })).toBeNull());
+    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(api.callsTo(put)).toHaveLength(2);
+  });
+});
+
 describe('edit a badge', () => {
   it('loads the badge, sends the change with PUT and clears the edited flag', async () => {
     const api = serveBadges(

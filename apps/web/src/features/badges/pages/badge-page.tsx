@@ -78,15 +78,20 @@ const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
         uploads.current.set(file, uploaded);
       }
     }
-    save.mutate(
-      { id: badge?._id ?? null, body: toBadgeBody(values, iconToSave(values, uploaded)) },
-      {
-        onSuccess: (saved) => {
-          // After creating, the badge's own route (spec 2 §2), as it is: Back should not reopen an empty form.
-          if (isNew) void navigate(consolePaths.badge(saved._id), { replace: true });
-          openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: BADGE_MESSAGES.saved });
+    // Settles with the save, so that the form sends nothing more until then (a failure is shown by the mutation).
+    // Its callbacks, not mutateAsync: a page left meanwhile does not navigate or say anything when it ends.
+    await new Promise<void>((settled) =>
+      save.mutate(
+        { id: badge?._id ?? null, body: toBadgeBody(values, iconToSave(values, uploaded)) },
+        {
+          onSuccess: (saved) => {
+            // After creating, the badge's own route (spec 2 §2), as it is: Back should not reopen an empty form.
+            if (isNew) void navigate(consolePaths.badge(saved._id), { replace: true });
+            openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: BADGE_MESSAGES.saved });
+          },
+          onSettled: () => settled(),
         },
-      },
+      ),
     );
   };
 
@@ -109,7 +114,7 @@ const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
         submitting={upload.isPending || save.isPending}
         tab={tab}
         onTabChange={setTab}
-        onSubmit={(submission) => void submit(submission)}
+        onSubmit={submit}
       />
     </Stack>
   );
