@@ -21,3 +21,21 @@ export const useOneAtATime = () => {
     }
   }, []);
 };
+
+/** What `mutateSettled` needs of a TanStack mutation: its `mutate` with per-call callbacks. */
+type Mutates<V, D> = {
+  mutate: (variables: V, options: { onSuccess?: (data: D) => void; onSettled?: () => void }) => void;
+};
+
+/**
+ * Runs a mutation with its per-call callbacks and settles when it does, for `once`: the guard then lasts until the
+ * request ends. The callbacks rather than `mutateAsync`: a page left meanwhile neither navigates nor says anything.
+ */
+export const mutateSettled = <V, D>(
+  mutation: Mutates<V, D>,
+  variables: V,
+  onSuccess?: (data: D) => void,
+): Promise<void> =>
+  new Promise<void>((settled) =>
+    mutation.mutate(variables, { ...(onSuccess ? { onSuccess } : {}), onSettled: () => settled() }),
+  );

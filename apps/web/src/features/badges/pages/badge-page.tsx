@@ -23,6 +23,7 @@ import { openMessageModal } from '@/ui/message-modal';
 import { BackNavButton } from '@/ui/nav-button';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
+import { mutateSettled } from '@/ui/use-one-at-a-time';
 
 const BackToBadges = () => (
   <BackNavButton to={consolePaths.badges}>{BADGE_MESSAGES.backToBadges}</BackNavButton>
@@ -79,19 +80,14 @@ const BadgeEditor = ({ badge }: { badge: TBadge | null }) => {
       }
     }
     // Settles with the save, so that the form sends nothing more until then (a failure is shown by the mutation).
-    // Its callbacks, not mutateAsync: a page left meanwhile does not navigate or say anything when it ends.
-    await new Promise<void>((settled) =>
-      save.mutate(
-        { id: badge?._id ?? null, body: toBadgeBody(values, iconToSave(values, uploaded)) },
-        {
-          onSuccess: (saved) => {
-            // After creating, the badge's own route (spec 2 §2), as it is: Back should not reopen an empty form.
-            if (isNew) void navigate(consolePaths.badge(saved._id), { replace: true });
-            openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: BADGE_MESSAGES.saved });
-          },
-          onSettled: () => settled(),
-        },
-      ),
+    await mutateSettled(
+      save,
+      { id: badge?._id ?? null, body: toBadgeBody(values, iconToSave(values, uploaded)) },
+      (saved) => {
+        // After creating, the badge's own route (spec 2 §2), as it is: Back should not reopen an empty form.
+        if (isNew) void navigate(consolePaths.badge(saved._id), { replace: true });
+        openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: BADGE_MESSAGES.saved });
+      },
     );
   };
 

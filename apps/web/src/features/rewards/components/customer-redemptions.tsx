@@ -29,7 +29,7 @@ import { lazyComponent, MountWhen } from '@/ui/lazy-component';
 import { openMessageModal } from '@/ui/message-modal';
 import { StatusChip } from '@/ui/status-chip';
 import { useActionDialog } from '@/ui/use-action-dialog';
-import { useOneAtATime } from '@/ui/use-one-at-a-time';
+import { mutateSettled, useOneAtATime } from '@/ui/use-one-at-a-time';
 
 // Opened by its button: the dialog and its list load then, not with the customer's profile.
 const RedeemRewardDialog = lazyComponent(
@@ -90,15 +90,10 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
       confirmLabel: REDEMPTION_TEXTS.cancelConfirm,
       cancelLabel: REDEMPTION_TEXTS.keep,
       onConfirm: () =>
-        void once(
-          () =>
-            new Promise<void>((settled) =>
-              cancel.mutate(row._id, {
-                onSuccess: (result) =>
-                  openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: result.message }),
-                onSettled: () => settled(),
-              }),
-            ),
+        void once(() =>
+          mutateSettled(cancel, row._id, (result) =>
+            openMessageModal({ title: COMMON_MESSAGES.successExclaimed, message: result.message }),
+          ),
         ),
     });
 

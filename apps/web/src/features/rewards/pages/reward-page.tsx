@@ -16,6 +16,7 @@ import { BackButton, ReadOnlyNote, useBackToListWhenFailed } from '@/ui/editor-p
 import { openMessageModal } from '@/ui/message-modal';
 import { PageLoader } from '@/ui/page-loader';
 import { PageTitle } from '@/ui/page-title';
+import { mutateSettled } from '@/ui/use-one-at-a-time';
 
 /** Enough for any business's segments; a reward names at most 50. */
 const SEGMENT_PAGE = { page: 1, size: 100, search: '' };
@@ -75,24 +76,15 @@ const RewardEditor = ({ reward }: { reward: TReward | null }) => {
       }
     }
     // Settles with the save, so that the form sends nothing more until then (a failure is shown by the mutation).
-    // Its callbacks, not mutateAsync: a page left meanwhile does not navigate or say anything when it ends.
-    await new Promise<void>((settled) =>
-      save.mutate(
-        { id: reward?._id ?? null, body: toRewardBody(values, imageUrl) },
-        {
-          onSuccess: (answer) => {
-            setSaved((last) => ({ count: (last?.count ?? 0) + 1, reward: answer }));
-            // After creating, the reward's own page; Back should not reopen an empty form.
-            if (isNew) void navigate(consolePaths.reward(answer._id), { replace: true });
-            openMessageModal({
-              title: COMMON_MESSAGES.successExclaimed,
-              message: isNew ? REWARD_MESSAGES.created : REWARD_MESSAGES.updated,
-            });
-          },
-          onSettled: () => settled(),
-        },
-      ),
-    );
+    await mutateSettled(save, { id: reward?._id ?? null, body: toRewardBody(values, imageUrl) }, (answer) => {
+      setSaved((last) => ({ count: (last?.count ?? 0) + 1, reward: answer }));
+      // After creating, the reward's own page; Back should not reopen an empty form.
+      if (isNew) void navigate(consolePaths.reward(answer._id), { replace: true });
+      openMessageModal({
+        title: COMMON_MESSAGES.successExclaimed,
+        message: isNew ? REWARD_MESSAGES.created : REWARD_MESSAGES.updated,
+      });
+    });
   };
 
   // A new reward starts with the client's first currency: its form waits for the list.

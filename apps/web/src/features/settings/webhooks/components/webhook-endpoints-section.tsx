@@ -25,6 +25,7 @@ import type { TShownSecret } from '@/features/settings/webhooks/components/webho
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 import { openConfirmModal } from '@/ui/confirm-modal';
 import { lazyComponent, MountWhen } from '@/ui/lazy-component';
+import { mutateSettled } from '@/ui/use-one-at-a-time';
 
 // Loaded when first opened: the form's rules are the contract's schema, which would bring zod into the first load.
 const WebhookEndpointModal = lazyComponent(
@@ -74,28 +75,15 @@ export const WebhookEndpointsSection = () => {
 
   // Settles with the save, so that the form sends nothing more until then (a failure is shown by the mutation).
   const submit = (values: TSaveWebhookEndpointRequest) =>
-    new Promise<void>((settled) => {
-      if (editing) {
-        update.mutate(
-          { id: editing._id, body: values },
-          {
-            onSuccess: (result) => {
-              edit.close();
-              done(result.message || 'The endpoint was saved.');
-            },
-            onSettled: () => settled(),
-          },
-        );
-        return;
-      }
-      create.mutate(values, {
-        onSuccess: (result) => {
+    editing
+      ? mutateSettled(update, { id: editing._id, body: values }, (result) => {
+          edit.close();
+          done(result.message || 'The endpoint was saved.');
+        })
+      : mutateSettled(create, values, (result) => {
           action.close();
           setSecret({ rotated: false, url: result.content.url, secret: result.content.secret });
-        },
-        onSettled: () => settled(),
-      });
-    });
+        });
 
   const run = (endpoint: TWebhookEndpoint, kind: NonNullable<TEndpointActions['busy']>['action']) => {
     setBusy({ id: endpoint._id, action: kind });

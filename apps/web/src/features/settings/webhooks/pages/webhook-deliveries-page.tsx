@@ -29,7 +29,7 @@ import { LazyTooltip } from '@/ui/lazy-tooltip';
 import { PageTitle } from '@/ui/page-title';
 import { StatusChip } from '@/ui/status-chip';
 import { urlFilters } from '@/ui/url-filters';
-import { useOneAtATime } from '@/ui/use-one-at-a-time';
+import { mutateSettled, useOneAtATime } from '@/ui/use-one-at-a-time';
 
 // Opened by a row: the Modal's code loads then, not with the page.
 const DeliveryDetailsModal = lazyComponent(
@@ -98,27 +98,21 @@ export const WebhookDeliveriesPage = () => {
   // One send at a time: a double-click's second click comes before the button shows it is busy.
   const once = useOneAtATime();
   const resendDelivery = (delivery: TWebhookDelivery) =>
-    void once(
-      () =>
-        new Promise<void>((settled) =>
-          resend.mutate(delivery._id, {
-            onSettled: () => settled(),
-            onSuccess: (result) => {
-              // The dialog shows the delivery as the server now has it.
-              if (chosen?._id === delivery._id) setChosen(result.content);
-              const attempt = result.content.attempt_log[0];
-              notifications.show({
-                color: result.content.status === 'delivered' ? 'teal' : 'orange',
-                message:
-                  result.message ||
-                  (attempt?.status_code != null
-                    ? `Sent again: the endpoint answered with status ${attempt.status_code}.`
-                    : `Sent again: ${attempt?.error ?? 'no answer'}.`),
-                autoClose: 5000,
-              });
-            },
-          }),
-        ),
+    void once(() =>
+      mutateSettled(resend, delivery._id, (result) => {
+        // The dialog shows the delivery as the server now has it.
+        if (chosen?._id === delivery._id) setChosen(result.content);
+        const attempt = result.content.attempt_log[0];
+        notifications.show({
+          color: result.content.status === 'delivered' ? 'teal' : 'orange',
+          message:
+            result.message ||
+            (attempt?.status_code != null
+              ? `Sent again: the endpoint answered with status ${attempt.status_code}.`
+              : `Sent again: ${attempt?.error ?? 'no answer'}.`),
+          autoClose: 5000,
+        });
+      }),
     );
   const look = endpoint ? endpointStatusLook(endpoint) : undefined;
   // A switched-off endpoint (paused, or disabled after failures) receives nothing, a resend included: the server
