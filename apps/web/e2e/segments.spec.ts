@@ -55,7 +55,7 @@ test.describe('segments', () => {
     await expect(editor.rule(1).getByText('Filter value is required')).toBeVisible();
     await expect(editor.create).toBeDisabled();
     await tallSnapshot(page, 'segment-create-errors');
-    await editor.fillRule(1, 'numberOfLogins', 'Greater than or equal to', 2);
+    await editor.fillRule(1, 'numberOfLogins', 'GreaterThanOrEqual', 2);
 
     // Actions: a badge for each player who enters; a challenge action waits for the Challenges area.
     await expect(editor.form.getByText('No actions defined.', { exact: false })).toBeVisible();

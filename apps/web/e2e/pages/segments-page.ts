@@ -190,7 +190,7 @@ export class SegmentEditorPage {
     await expect(picker).toHaveValue(option);
   }
 
-  /** Fills a statistic rule: 'numberOfLogins', 'Greater than or equal to', 2. */
+  /** Fills a statistic rule: 'numberOfLogins', 'GreaterThanOrEqual', 2. */
   async fillRule(number: number, statistic: string, comparison: string, value: number) {
     await this.choose(this.ruleField(number, 'Statistic'), statistic);
     await this.choose(this.ruleField(number, 'Comparison'), comparison);

@@ -113,7 +113,7 @@ export const listCurrencies = defineEndpoint({
   openTo: ['CASHBACK', 'REWARDS'],
   token: 'client',
   summary:
-    'Currencies of the client, oldest first (at most 10); pagination.count is the n of the n/10 counter',
+    'Currencies of the client, oldest first (at most 10); search_string finds a fragment of the name or short code; without it pagination.count is the n of the n/10 counter',
   tags: ['economy'],
   query: ZPageQuery.extend({ size: ZPageQuery.shape.size.default(15) }),
   response: envelopeOf(z.array(ZCurrency)),

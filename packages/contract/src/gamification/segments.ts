@@ -15,13 +15,14 @@ export const ZComparisonOperator = z.enum([
 ]);
 export type TComparisonOperator = z.infer<typeof ZComparisonOperator>;
 export const COMPARISON_OPERATORS = ZComparisonOperator.options;
+/** Spec 2 §3 names the operators by their values, so the picker offers them as it gives them ('GreaterThanOrEqual'). */
 export const COMPARISON_OPERATOR_LABELS: Record<TComparisonOperator, string> = {
-  EqualTo: 'Equal to',
-  GreaterThan: 'Greater than',
-  LessThan: 'Less than',
-  GreaterThanOrEqual: 'Greater than or equal to',
-  LessThanOrEqual: 'Less than or equal to',
-  NotEqualTo: 'Not equal to',
+  EqualTo: 'EqualTo',
+  GreaterThan: 'GreaterThan',
+  LessThan: 'LessThan',
+  GreaterThanOrEqual: 'GreaterThanOrEqual',
+  LessThanOrEqual: 'LessThanOrEqual',
+  NotEqualTo: 'NotEqualTo',
 };
 
 /** Whether `value` satisfies `value <operator> target`. */

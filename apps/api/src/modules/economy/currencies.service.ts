@@ -1,7 +1,8 @@
 import { ECONOMY_API_MESSAGES as M, MAX_CURRENCIES, type ZSaveCurrencyRequest } from '@laurel/contract';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/filters';
 import { newId } from '../../db/ids';
 import { currencies, earnConfigs } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -57,15 +58,20 @@ export const createCurrenciesService = (db: Db) => {
   };
 
   return {
-    list: async (clientId: string, page: number, size: number) => {
+    /** `search` (search_string) finds a fragment of the name or short code; the count is of what it finds. */
+    list: async (clientId: string, page: number, size: number, search?: string) => {
+      const pattern = search ? containsPattern(search) : undefined;
+      const where = pattern
+        ? and(live(clientId), or(ilike(currencies.name, pattern), ilike(currencies.code, pattern)))
+        : live(clientId);
       const rows = await db
         .select()
         .from(currencies)
-        .where(live(clientId))
+        .where(where)
         .orderBy(asc(currencies.createdAt), asc(currencies.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [total] = await db.select({ count: count() }).from(currencies).where(live(clientId));
+      const [total] = await db.select({ count: count() }).from(currencies).where(where);
       return { items: rows.map(toCurrency), count: Number(total?.count ?? 0) };
     },
 

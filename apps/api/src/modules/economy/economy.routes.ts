@@ -39,7 +39,12 @@ export const economyRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const wallets = createWalletsService(db);
 
   route(app, listCurrencies, async ({ query, request }) => {
-    const { items, count } = await currencies.list(principalOf(request).clientId, query.page, query.size);
+    const { items, count } = await currencies.list(
+      principalOf(request).clientId,
+      query.page,
+      query.size,
+      query.search_string,
+    );
     return ok(items, 'OK', paging(count, query.page, query.size));
   });
 

@@ -92,6 +92,39 @@ describe('currencies (Wallet page)', () => {
     );
   });
 
+  it('search_string finds a fragment of a name or short code, its count of what it finds; % matches only itself', async () => {
+    const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
+    for (const [name, code] of [
+      ['Coffee Beans', 'BEAN'],
+      ['Tea Leaves', 'LEAF'],
+      ['Stars', 'STAR'],
+    ]) {
+      const made = await call(
+        'POST',
+        '/api/economy/currencies',
+        { type: 'custom', name, code, conversion_rate: 1 },
+        client,
+      );
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    const names = async (query: string) => {
+      const list = await call('GET', `/api/economy/currencies?${query}`, undefined, client);
+      expect(list.statusCode, list.body).toBe(200);
+      return {
+        names: list.json().content.map((c: { name: string }) => c.name),
+        count: list.json().pagination.count,
+      };
+    };
+    expect(await names('search_string=bean')).toEqual({ names: ['Coffee Beans'], count: 1 });
+    expect(await names('search_string=EA')).toEqual({ names: ['Coffee Beans', 'Tea Leaves'], count: 2 });
+    expect(await names('search_string=STA')).toEqual({ names: ['Stars'], count: 1 });
+    expect(await names('search_string=%25')).toEqual({ names: [], count: 0 });
+    expect(await names('search_string=')).toEqual({
+      names: ['Coffee Beans', 'Tea Leaves', 'Stars'],
+      count: 3,
+    });
+  });
+
   it('refuses an 11th currency with a clear message', async () => {
     const client = await createClientAndSignIn(t.app, { plan: 'GROWTH' });
     for (let n = 0; n < 10; n += 1) await createCurrency(t.app, client, { code: `C${n}` });

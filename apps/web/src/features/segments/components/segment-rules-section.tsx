@@ -87,7 +87,7 @@ export const SegmentRulesSection = ({
             onRemove={readOnly ? undefined : () => onRemove(rule.id)}
             removeLabel={SEGMENT_TEXTS.deleteRule}
           >
-            {/* Two to a row: 'Greater than or equal to' and long statistic names stay readable. */}
+            {/* Two to a row: 'GreaterThanOrEqual' and long statistic names stay readable. */}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <LazySelect
                 label="Type"

@@ -50,7 +50,7 @@ const openRegulars = async () => {
 const fillRule = async (value = '2') => {
   const rule = group('Rule 1');
   await choose('Statistic', 'numberOfLogins', rule);
-  await choose('Comparison', 'Greater than or equal to', rule);
+  await choose('Comparison', 'GreaterThanOrEqual', rule);
   await user.type(field('Value', rule), value);
 };
 
@@ -110,7 +110,7 @@ describe('create segment', () => {
     await choose('Statistic', 'numberOfLogins', rule);
     expect(within(rule).queryByText('Statistic is required')).toBeNull();
     expect(within(rule).getByText('Comparison operator is required')).toBeTruthy();
-    await choose('Comparison', 'Greater than or equal to', rule);
+    await choose('Comparison', 'GreaterThanOrEqual', rule);
     await user.type(field('Value', rule), '2');
     expect(button('Create').disabled).toBe(false);
     expect(api.callsTo('POST /api/segments')).toHaveLength(0);
@@ -314,7 +314,7 @@ describe('edit segment', () => {
     expect(field('Description').value).toBe('Customers who keep coming back');
     const rule = group('Rule 1');
     expect(picker('Statistic', rule).value).toBe('numberOfLogins');
-    expect(picker('Comparison', rule).value).toBe('Greater than or equal to');
+    expect(picker('Comparison', rule).value).toBe('GreaterThanOrEqual');
     expect(field('Value', rule).value).toBe('2');
     expect(within(rule).getByText('numberOfLogins ≥ 2')).toBeTruthy();
     expect(button('Update').disabled).toBe(true);
