@@ -25,6 +25,8 @@ export const REDEMPTION_TEXTS = {
   reward: 'Reward',
   noRewards: 'There are no active rewards to redeem.',
   noMatch: 'No reward matches your search.',
+  availableFrom: (day: string) => `Available from ${day}`,
+  ended: (day: string) => `Ended ${day}`,
   moreRewards: (shown: number, count: number) =>
     `The first ${shown} of ${count.toLocaleString('en-US')} rewards: search to find another.`,
   rewardsFailed: 'Something went wrong when retrieving the rewards the customer may redeem!',

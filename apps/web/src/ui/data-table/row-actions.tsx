@@ -4,14 +4,18 @@ import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LazyTooltip } from '@/ui/lazy-tooltip';
 
-/** A row's name as a link too, so that the keyboard reaches the record as well as the mouse. */
-export const RowLink = ({ to, children }: { to: string; children: ReactNode }) => (
+/**
+ * A row's name as a link too, so that the keyboard reaches the record as well as the mouse. In an `ellipsis` column
+ * give it the whole name as `title`, which the pointer shows where the cell cuts it short.
+ */
+export const RowLink = ({ to, title, children }: { to: string; title?: string; children: ReactNode }) => (
   <Anchor
     component={Link}
     to={to}
     size="sm"
     fw={600}
     c="inherit"
+    title={title}
     onClick={(event: MouseEvent) => event.stopPropagation()}
   >
     {children}

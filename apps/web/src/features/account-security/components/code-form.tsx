@@ -13,6 +13,20 @@ type TCodeFormProps = {
   children?: ReactNode;
 };
 
+const APP_CODE_LENGTH = 6;
+const APP_CODE_REQUIRED = 'Enter the 6-digit code from your app.';
+const APP_CODE_DIGITS_ONLY =
+  'The code from your app has digits only: letters and other characters are left out.';
+
+/**
+ * What an app-code-only field keeps of what was typed or pasted: its digits (spaces and the rest dropped), at most
+ * six, and whether anything but digits and spaces was dropped.
+ */
+const appCodeOf = (typed: string) => ({
+  code: typed.replace(/\D/g, '').slice(0, APP_CODE_LENGTH),
+  dropped: /[^\d\s]/.test(typed),
+});
+
 /** One field for a code from the authenticator app (or a recovery code), checked before it is sent. */
 export const CodeForm = ({
   label,
@@ -31,9 +45,7 @@ export const CodeForm = ({
     const valid =
       /^\d{6}$/.test(typed) || (acceptsRecoveryCode && /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(typed));
     if (!valid) {
-      setError(
-        acceptsRecoveryCode ? TWO_FACTOR_MESSAGES.codeRequired : 'Enter the 6-digit code from your app.',
-      );
+      setError(acceptsRecoveryCode ? TWO_FACTOR_MESSAGES.codeRequired : APP_CODE_REQUIRED);
       return;
     }
     onSubmit(typed);
@@ -48,13 +60,21 @@ export const CodeForm = ({
           autoComplete="one-time-code"
           inputMode={acceptsRecoveryCode ? 'text' : 'numeric'}
           placeholder={acceptsRecoveryCode ? '123456 or abcde-fghjk' : '123456'}
-          maxLength={acceptsRecoveryCode ? 20 : 6}
+          // An app code is cut to six digits as it changes, not by maxLength: a pasted '123 456' keeps its last digit.
+          maxLength={acceptsRecoveryCode ? 20 : undefined}
           required
           value={code}
           error={error}
           onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setError(undefined);
+            const typed = event.currentTarget.value;
+            if (acceptsRecoveryCode) {
+              setCode(typed);
+              setError(undefined);
+              return;
+            }
+            const appCode = appCodeOf(typed);
+            setCode(appCode.code);
+            setError(appCode.dropped ? APP_CODE_DIGITS_ONLY : undefined);
           }}
         />
         <Button type="submit" loading={submitting} {...(submitColor ? { color: submitColor } : {})}>

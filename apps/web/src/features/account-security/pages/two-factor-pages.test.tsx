@@ -16,6 +16,7 @@ const SETUP = {
   qr_code: 'data:image/png;base64,iVBORw0KGgo=',
 };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+const MFA_OFF = { enabled: false, enabled_at: null, recovery_codes_left: 0, required: false };
 
 const signInWithPassword = async () => {
   const user = userEvent.setup();
@@ -92,6 +93,26 @@ describe('the sign-in second step', () => {
       code: '654321',
     });
     expect(sessionStore.get()).not.toHaveProperty('recovery_codes');
+  });
+
+  it('takes a recovery code, letters and all, in the code field', async () => {
+    const api = stubApi({
+      'POST /api/v2/client-user/signin': ok({ mfa_required: true, mfa_token: 'mfa-3' }),
+      'POST /api/v2/client-user/signin/mfa': ok(session),
+      'GET /api/v2/client': ok(clientFixture()),
+    });
+    const { router } = renderApp('/welcome/log-in');
+    const user = await signInWithPassword();
+    const field = await screen.findByRole('textbox', { name: /Authentication code/ });
+    expect(field.getAttribute('inputmode')).toBe('text');
+    await user.type(field, 'abcd1-efgh1');
+    expect((field as HTMLInputElement).value).toBe('abcd1-efgh1');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/dashboard'));
+    expect(api.callsTo('POST /api/v2/client-user/signin/mfa')[0]?.body).toEqual({
+      mfa_token: 'mfa-3',
+      code: 'abcd1-efgh1',
+    });
   });
 
   it('sends a visit without a pending sign-in back to log-in', async () => {
@@ -172,6 +193,42 @@ describe('Sign-in security page', () => {
   });
 });
 
+describe('the code field of setting up', () => {
+  it('takes digits only, at most six, and says why a letter did not appear', async () => {
+    const { clientReplies } = signInOnStarter();
+    const api = stubApi({
+      ...clientReplies,
+      'GET /api/v2/client-user/mfa': ok(MFA_OFF),
+      'POST /api/v2/client-user/mfa/setup': ok(SETUP),
+      'POST /api/v2/client-user/mfa/enable': ok({ recovery_codes: CODES }),
+      'GET /api/v2/client-user/sessions': ok([]),
+    });
+    const user = userEvent.setup();
+    renderApp('/console/security');
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' }));
+    await dialog.findByLabelText('Setup key');
+    const field = dialog.getByRole('textbox', { name: /Code from your app/ }) as HTMLInputElement;
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+    await user.type(field, '12a');
+    expect(field.value).toBe('12');
+    expect(dialog.getByText(/digits only/)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // The next digit is taken and the message goes; a pasted code keeps its digits, spaces dropped, six at most.
+    await user.type(field, '3');
+    expect(field.value).toBe('123');
+    expect(dialog.queryByText(/digits only/)).toBeNull();
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('654 3219');
+    expect(field.value).toBe('654321');
+    expect(dialog.queryByText(/digits only/)).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await dialog.findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    expect(api.callsTo('POST /api/v2/client-user/mfa/enable')[0]?.body).toEqual({ code: '654321' });
+  });
+});
+
 describe('new recovery codes', () => {
   it('asks for an app code, shows the ten new codes once, and refreshes the count', async () => {
     const { clientReplies } = signInOnStarter();
@@ -242,12 +299,7 @@ describe('the sessions list', () => {
     }));
     const api = stubApi({
       ...clientReplies,
-      'GET /api/v2/client-user/mfa': ok({
-        enabled: false,
-        enabled_at: null,
-        recovery_codes_left: 0,
-        required: false,
-      }),
+      'GET /api/v2/client-user/mfa': ok(MFA_OFF),
       'GET /api/v2/client-user/sessions': () =>
         okPage(sessions, api.callsTo('GET /api/v2/client-user/sessions').at(-1)?.url),
     });

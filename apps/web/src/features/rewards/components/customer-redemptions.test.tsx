@@ -240,6 +240,50 @@ describe('Redeem reward', () => {
     expect(api.callsTo(REDEEM)).toHaveLength(0);
   });
 
+  it('says when a reward outside its window opens or closed, on the business’s calendar', async () => {
+    // 22:00 UTC is midnight the next day in Johannesburg (UTC+2), where the window's days are read.
+    const SOON = rewardFixture({
+      _id: 'f5'.repeat(12),
+      name: 'Summer Smoothie',
+      available_from: '2099-12-04T22:00:00.000Z',
+    });
+    const GONE = rewardFixture({
+      _id: 'f6'.repeat(12),
+      name: 'Winter Soup',
+      available_to: '2026-12-01T21:59:59.999Z',
+    });
+    const SUSPENDED = rewardFixture({ _id: 'f7'.repeat(12), name: 'Any Muffin' });
+    serveProfile(
+      {},
+      {
+        'GET /api/v2/client': () =>
+          ok(
+            clientFixture({
+              time_zone: 'Africa/Johannesburg',
+              clientSubscription: { name: 'GROWTH', status: 'ACTIVE' },
+            }),
+          ),
+        [PLAYER_REWARDS]: () =>
+          ok([
+            playerRewardOf(SOON, 'not_available'),
+            playerRewardOf(GONE, 'not_available'),
+            playerRewardOf(SUSPENDED, 'not_available'),
+          ]),
+      },
+    );
+    await openProfile();
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: REDEMPTION_TEXTS.redeem }));
+    const dialog = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.redeem }));
+    const reason = async (name: RegExp) =>
+      (await dialog.findByRole('radio', { name })).closest('.mantine-Radio-root')?.textContent;
+    expect(await reason(/Summer Smoothie/)).toContain('Available from 5 Dec 2099');
+    expect(await reason(/Winter Soup/)).toContain('Ended 1 Dec 2026');
+    // Within its window (a suspended member): no date explains it.
+    expect(await reason(/Any Muffin/)).toContain('Not available');
+    expect(await reason(/Summer Smoothie/)).not.toContain('Not available');
+  });
+
   it('says a search matched nothing, not that there are no rewards, and lists them again once it is cleared', async () => {
     serveProfile();
     await openProfile();

@@ -9,6 +9,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Radio, Skeleton, Stack, 
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useClientRecord } from '@/app/console/client-record';
 import { customerWalletsQuery } from '@/features/economy';
 import {
   currencyCodeOf,
@@ -18,7 +19,7 @@ import {
 } from '@/features/rewards/redemption-api';
 import { balanceText, costText, REWARD_TEXTS } from '@/features/rewards/reward-format';
 import { DebouncedSearch } from '@/ui/data-table';
-import { displayDate } from '@/ui/display-date';
+import { displayDate, parseDate } from '@/ui/display-date';
 
 const SHOWN = 50;
 
@@ -37,6 +38,23 @@ const rewardLine = (reward: TPlayerReward) =>
     REWARD_ITEM_TYPE_LABELS[reward.type],
     reward.stock_left === null ? REWARD_TEXTS.unlimited : REWARD_TEXTS.left(reward.stock_left),
   ].join(' · ');
+
+/**
+ * Why a reward cannot be redeemed now; a window not open yet or already closed says when, on the business's
+ * calendar (where the server reads the window's days).
+ */
+const refusalText = (reward: TPlayerReward, timeZone: string | undefined) => {
+  if (!reward.reason) return null;
+  if (reward.reason === 'not_available') {
+    const now = new Date();
+    const from = parseDate(reward.available_from);
+    if (from && from > now)
+      return REDEMPTION_TEXTS.availableFrom(displayDate(reward.available_from, timeZone));
+    const to = parseDate(reward.available_to);
+    if (to && to < now) return REDEMPTION_TEXTS.ended(displayDate(reward.available_to, timeZone));
+  }
+  return REDEEM_REFUSAL_LABELS[reward.reason];
+};
 
 /** What the redemption gave: the code to hand over, how long it holds, and the wallet after it. */
 const Issued = ({
@@ -124,6 +142,7 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
   const redeem = useRedeemForCustomer(customerId);
   const rewards = useQuery({ ...playerRewardsQuery(customerId), enabled: opened });
   const wallets = useQuery(customerWalletsQuery(customerId));
+  const timeZone = useClientRecord().data?.time_zone;
   const close = () => {
     setChosen(null);
     setSearch('');
@@ -179,7 +198,7 @@ export const RedeemRewardDialog = ({ customerId, opened, onClose }: TDialogProps
                         {rewardLine(reward)}
                         {reward.reason && (
                           <Text span display="block" size="xs" fw={600} c="red.8">
-                            {REDEEM_REFUSAL_LABELS[reward.reason]}
+                            {refusalText(reward, timeZone)}
                           </Text>
                         )}
                       </>

@@ -7,6 +7,7 @@ import {
   listReply,
   MUG,
   MUG_ID,
+  rewardFixture,
   serveRewards,
   VOUCHERS,
 } from '@/features/rewards/test-server';
@@ -79,6 +80,18 @@ describe('rewards list', () => {
     expect(within(rowOf('Branded Mug')).getByRole('img', { name: 'Branded Mug' }).getAttribute('src')).toBe(
       IMAGE_URL,
     );
+  });
+
+  it('cuts a long name short on one line, keeping the whole name for the pointer', async () => {
+    const name = `${'Complimentary seasonal pastry with any large coffee '.repeat(2)}at every branch`;
+    serveRewards({}, { 'GET /api/rewards': () => listReply([COFFEE, rewardFixture({ _id: MUG_ID, name })]) });
+    await openList();
+    const link = screen.getByRole('link', { name });
+    expect(link.getAttribute('title')).toBe(name);
+    // happy-dom lays nothing out: the cell's own rules are checked, a width it may not pass and the ellipsis.
+    const cell = link.closest('td') as HTMLElement;
+    expect(cell.style.maxWidth).toBe('240px');
+    expect(cell.className).toMatch(/ellipsis/);
   });
 
   it('filters by status and type and searches by name, all sent to the server', async () => {

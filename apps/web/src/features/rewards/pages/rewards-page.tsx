@@ -87,7 +87,14 @@ export const RewardsPage = () => {
     {
       accessor: 'name',
       title: 'Name',
-      render: (reward) => <RowLink to={consolePaths.reward(reward._id)}>{reward.name}</RowLink>,
+      // A name may run to REWARD_NAME_MAX_LENGTH characters: one line, cut short, rather than push the columns away.
+      ellipsis: true,
+      width: 240,
+      render: (reward) => (
+        <RowLink to={consolePaths.reward(reward._id)} title={reward.name}>
+          {reward.name}
+        </RowLink>
+      ),
     },
     {
       accessor: 'type',
