@@ -62,6 +62,7 @@ const ids = {
   endpoints: [] as string[],
   orders: [] as string[],
   imports: [] as string[],
+  coupons: [] as string[],
   /** Prepared exports (file ids) per download route, asked for before and after the erasure. */
   files: {} as Record<string, string[]>,
 };
@@ -227,7 +228,13 @@ beforeAll(async () => {
   };
   ok(await spend(t.app, key, id, repeats.spend));
   repeats.redemption = { id: `r-${letters(6)}`, reward_id: ids.reward };
-  ok(await asKey('POST', `/api/v1/players/${id}/redemptions`, repeats.redemption), 201);
+  ids.coupons = [
+    (
+      ok(await asKey('POST', `/api/v1/players/${id}/redemptions`, repeats.redemption), 201) as {
+        coupon_code: string;
+      }
+    ).coupon_code,
+  ];
 
   // An import that changes them (by email), with an error row quoting their email.
   const imported = await runImport(
@@ -312,6 +319,7 @@ const pathIds = (): Record<string, string[]> => ({
   '/api/orders/:id': ids.orders,
   '/api/rewards/:id': [ids.reward],
   '/api/customers/:customer_id/redemptions': [ids.member],
+  '/api/v1/coupons/:code': ids.coupons,
 });
 
 /** The query fields of a route's contract. */

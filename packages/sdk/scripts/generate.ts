@@ -28,6 +28,7 @@ const NAMES: Record<string, string> = {
   listPlayerTransactions: 'players.transactions',
   spendFromWallet: 'players.spend',
   redeemReward: 'players.redeem',
+  getCoupon: 'coupons.get',
   useCoupon: 'coupons.use',
   cancelRedemption: 'redemptions.cancel',
 };

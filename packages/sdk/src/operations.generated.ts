@@ -16,6 +16,17 @@ export const operations = {
     },
   },
   coupons: {
+    get: {
+      endpoint: 'getCoupon',
+      method: 'GET',
+      path: '/v1/coupons/:code',
+      params: ['code'],
+      body: null,
+      query: false,
+      paged: false,
+      idempotencyKey: null,
+      retry: 'always',
+    },
     use: {
       endpoint: 'useCoupon',
       method: 'POST',

@@ -191,6 +191,9 @@ describe('the SDK against a started server', () => {
       .catch((error) => error);
     expect(spent).toMatchObject({ status: 409, message: ECONOMY_API_MESSAGES.insufficientBalance });
 
+    // The till looks the coupon up before accepting it.
+    const looked = await laurel.coupons.get(redemption.coupon_code ?? '');
+    expect(looked).toMatchObject({ _id: redemption._id, status: 'issued', customer_id: customer._id });
     const used = await laurel.coupons.use(redemption.coupon_code ?? '', { order_id: 'A-1009' });
     expect(used).toMatchObject({ _id: redemption._id, status: 'used' });
     await expect(laurel.coupons.use(redemption.coupon_code ?? '')).rejects.toMatchObject({

@@ -184,6 +184,32 @@ export const ZUseCouponRequest = z.object({
     .optional(),
 });
 
+/** A coupon code as a till types it. */
+const couponParams = z.object({
+  code: z.string().trim().min(1, M.couponCodeLength).max(64, M.couponCodeLength),
+});
+
+/** A coupon looked up by its code: its redemption, whose it is and the code of the currency it cost. */
+export const ZCouponLookup = ZRewardRedemption.extend({
+  /** The member's name as the business knows it ('Erased customer' once erased). */
+  customer_name: z.string(),
+  currency_code: z.string(),
+});
+export type TCouponLookup = z.infer<typeof ZCouponLookup>;
+
+export const getCoupon = defineEndpoint({
+  method: 'GET',
+  path: '/v1/coupons/:code',
+  permission: 'REWARDS:read',
+  token: 'integration',
+  summary:
+    "Look a coupon up by its code before accepting it: its redemption (status issued, used, cancelled or expired; expires_at), the reward, whose it is (customer_id, customer_name) and what it cost; 404 'The coupon could not be found.'",
+  tags: ['integrator'],
+  params: couponParams,
+  response: envelopeOf(ZCouponLookup),
+  errors: [404],
+});
+
 export const useCoupon = defineEndpoint({
   method: 'POST',
   path: '/v1/coupons/:code/use',
@@ -192,7 +218,7 @@ export const useCoupon = defineEndpoint({
   summary:
     "The till accepts a coupon: 200 (status used), once, before it expires; 409 'Coupon already used' or 'Coupon expired'; 404 unknown",
   tags: ['integrator'],
-  params: z.object({ code: z.string().trim().min(1, M.couponCodeLength).max(64, M.couponCodeLength) }),
+  params: couponParams,
   body: ZUseCouponRequest,
   response: envelopeOf(ZRewardRedemption),
   errors: [409],

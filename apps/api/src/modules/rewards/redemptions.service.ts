@@ -4,6 +4,7 @@ import {
   COUPON_CODE_LENGTH,
   REWARD_MESSAGES as M,
   playerRewardOf,
+  type TCouponLookup,
   type TPlayerReward,
   type TRedeemRefusal,
   type TRewardRedemption,
@@ -179,6 +180,28 @@ export const createRedemptionsService = (db: Db) => {
     }
   };
 
+  /** A coupon by the code a till typed, as useCoupon finds it, with whose it is and its currency's code. */
+  const lookupCoupon = async (principal: Principal, code: string): Promise<TCouponLookup> => {
+    const row = await findRedemption(
+      db,
+      principal.clientId,
+      sql`id = (${issuedCodeRedemption(principal.clientId, code)})`,
+    );
+    if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.couponNotFound);
+    const [names] = await rowsOf<{ customer_name: string; currency_code: string }>(
+      db,
+      sql`SELECT (SELECT trim(concat_ws(' ', name, surname)) FROM customers
+                   WHERE client_id = ${principal.clientId} AND id = ${row.customer_id}) AS customer_name,
+                 (SELECT code FROM currencies
+                   WHERE client_id = ${principal.clientId} AND id = ${row.currency_id}) AS currency_code`,
+    );
+    return {
+      ...toRedemption(row),
+      customer_name: names?.customer_name ?? '',
+      currency_code: names?.currency_code ?? '',
+    };
+  };
+
   const useCoupon = async (
     principal: Principal,
     code: string,
@@ -322,5 +345,5 @@ export const createRedemptionsService = (db: Db) => {
     return customerRedemptions(db, principal.clientId, customerId, page, size);
   };
 
-  return { redeem, useCoupon, cancel, playerRewards, listForCustomer };
+  return { redeem, lookupCoupon, useCoupon, cancel, playerRewards, listForCustomer };
 };

@@ -6,6 +6,7 @@ import {
   type TReward,
   type TRewardRedemption,
 } from '@laurel/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balanceOf, ledgerOf } from '../../../test/economy-helpers';
 import { rewardsTestKit } from './rewards-test-kit';
@@ -322,6 +323,44 @@ describe('coupons and cancelling', () => {
     // The till's use and cancel are recorded by the redemption itself: no audit entry reads like documentation.
     const audit = (await kit.setup.call('GET', '/api/audit-log?size=100')).json().content as TAuditEntry[];
     expect(audit.filter((entry) => entry.action.startsWith('POST /api/v1/'))).toEqual([]);
+  });
+
+  it('looks a coupon up by its code in any case: whose it is, what it cost and what became of it; 404 elsewhere', async () => {
+    const reward = await createReward();
+    const customer = await fundedCustomer(200);
+    const member = (await asKey('GET', `/api/v1/customers/${customer}`)).json().content;
+    const issued = (await redeem(customer, reward._id)).json().content as TRewardRedemption;
+    const code = issued.coupon_code as string;
+
+    const found = await asKey('GET', `/api/v1/coupons/${code.toLowerCase()}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().content).toEqual({
+      ...issued,
+      status: 'issued',
+      customer_name: `${member.name} ${member.surname}`,
+      currency_code: kit.currency.code,
+    });
+    // The console (a client token) looks it up the same way, accepts it, and then sees it used.
+    expect((await kit.setup.call('GET', `/api/v1/coupons/${code}`)).json().content.status).toBe('issued');
+    expect((await kit.setup.call('POST', `/api/v1/coupons/${code}/use`, {})).statusCode).toBe(200);
+    const used = (await kit.setup.call('GET', `/api/v1/coupons/${code}`)).json().content;
+    expect(used.status).toBe('used');
+    expect(used.used_at).not.toBeNull();
+
+    const later = (await redeem(customer, reward._id)).json().content as TRewardRedemption;
+    await kit.setup.t.ctx.database.db.execute(
+      sql`UPDATE reward_redemptions SET expires_at = now() - interval '1 day' WHERE id = ${later._id}`,
+    );
+    expect((await asKey('GET', `/api/v1/coupons/${later.coupon_code}`)).json().content.status).toBe(
+      'expired',
+    );
+
+    const unknown = await asKey('GET', '/api/v1/coupons/NOPE2345XYZ');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(M.couponNotFound);
+    const tooLong = await asKey('GET', `/api/v1/coupons/${'A'.repeat(65)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain(M.couponCodeLength);
   });
 
   it('a console user using a coupon or cancelling over the integrator paths is audited as staff', async () => {

@@ -2,6 +2,7 @@ import {
   cancelCustomerRedemption,
   cancelRedemption,
   createReward,
+  getCoupon,
   getPointsLiability,
   getReward,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -126,6 +127,9 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
     request.audited = true;
     return null;
   };
+  route(app, getCoupon, async ({ params, request }) =>
+    ok(await redemptions.lookupCoupon(principalOf(request), params.code)),
+  );
   route(app, useCoupon, async ({ params, body, request }) =>
     ok(
       await redemptions.useCoupon(principalOf(request), params.code, body.order_id ?? null, staffOn(request)),

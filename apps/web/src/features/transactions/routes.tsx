@@ -20,8 +20,9 @@ const RewardTrackTransactionsPage = lazyPage(
   'RewardTrackTransactionsPage',
 );
 
+// The rewards area's report on this framework, with the rewards' own Accept Coupon.
 const RedemptionsReportPage = lazyPage(
-  () => import('@/features/transactions/pages/transaction-report-page'),
+  () => import('@/features/rewards/pages/redemptions-page'),
   'RedemptionsReportPage',
 );
 

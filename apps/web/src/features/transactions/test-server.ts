@@ -201,8 +201,8 @@ export const REDEMPTIONS_SUMMARY: TTransactionSummary = {
 };
 
 /** Signs in as an admin and answers the Redemptions report's calls: a valid coffee coupon and an expired mug. */
-export const serveRedemptionsReport = (replies: TReplies = {}) => {
-  const { clientReplies } = signInOnStarter();
+export const serveRedemptionsReport = (replies: TReplies = {}, user: Partial<TSessionUser> = {}) => {
+  const { clientReplies } = signInOnStarter(user);
   return stubApi({
     ...clientReplies,
     'GET /api/rewards/redemptions': () =>

@@ -10,6 +10,7 @@ import {
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCsvExport } from '@/api/csv-export';
 import { DataAsOf } from '@/ui/data-as-of';
@@ -26,7 +27,14 @@ import { readReportFilters } from '../report-filters';
  * One report of the framework (spec 3 §2; the rewards' Redemptions): snapshot cards over every matching row, the filters (kept in the URL,
  * back to page 1 on change), the table (10 a page, columns remembered per browser) and Export CSV.
  */
-const TransactionReportPage = <K extends TReportKind>({ kind }: { kind: K }) => {
+export const TransactionReportPage = <K extends TReportKind>({
+  kind,
+  extraActions,
+}: {
+  kind: K;
+  /** Beside Export CSV: what the report's own area adds (Redemptions: Accept Coupon). */
+  extraActions?: ReactNode;
+}) => {
   const config = REPORT_CONFIG[kind];
   const table = useTableQuery({ pageSize: TRANSACTION_PAGE_SIZE });
   const { filters, problems, filtered } = readReportFilters(kind, table);
@@ -85,14 +93,17 @@ const TransactionReportPage = <K extends TReportKind>({ kind }: { kind: K }) => 
           />
         }
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            loading={exporter.running}
-            onClick={() => void exporter.run(() => requestTransactionExport(kind, filters))}
-          >
-            {BUTTON_LABELS.exportCsv}
-          </Button>
+          <>
+            {extraActions}
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              loading={exporter.running}
+              onClick={() => void exporter.run(() => requestTransactionExport(kind, filters))}
+            >
+              {BUTTON_LABELS.exportCsv}
+            </Button>
+          </>
         }
       />
     </Stack>
@@ -103,5 +114,3 @@ export const EconomyTransactionsPage = () => <TransactionReportPage kind="econom
 export const ChallengeTransactionsPage = () => <TransactionReportPage kind="challenges" />;
 export const BadgeTransactionsPage = () => <TransactionReportPage kind="badges" />;
 export const RewardTrackTransactionsPage = () => <TransactionReportPage kind="reward-tracks" />;
-/** The rewards' Redemptions report (DESIGN §10), on the same framework; its route is the rewards area's path. */
-export const RedemptionsReportPage = () => <TransactionReportPage kind="redemptions" />;
