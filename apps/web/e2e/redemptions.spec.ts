@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { CustomerProfilePage } from './pages/customer-profile-page';
 import { addBranch } from './pages/customers-page';
-import { ProfileRewards, RedemptionsBusiness, RedemptionsReportPage } from './pages/redemptions-page';
+import {
+  AcceptCouponDialog,
+  ProfileRewards,
+  RedemptionsBusiness,
+  RedemptionsReportPage,
+} from './pages/redemptions-page';
 import { seriousAxeFindings } from './support/axe';
 import { snapshot } from './support/screens';
 
@@ -113,5 +118,50 @@ test.describe('redemptions', () => {
     expect(await report.card('Redemptions')).toBe('0');
     // No reward was redeemed among them: a dash, as every missing figure, not a 0.
     expect(await report.card('Most Redeemed Reward')).toBe('—');
+  });
+
+  test('at the till, staff accept a coupon by its code from the Redemptions report, once; the row then reads Used', async ({
+    page,
+    request,
+  }) => {
+    const shop = await RedemptionsBusiness.create(page, request, {
+      currency: { name: 'Bean Coins', code: 'BC' },
+    });
+    const customerId = await shop.fundedCustomer(request, 'Sipho', 'Ndlovu', 500);
+    const rewardId = await shop.couponReward(request, 'Free Croissant', 120);
+    const code = await shop.redeem(request, customerId, rewardId);
+    const report = new RedemptionsReportPage(page);
+    await report.goto();
+    expect(await report.card('Coupons Used')).toBe('0');
+
+    // A code the business never issued is said so in the dialog.
+    const accept = new AcceptCouponDialog(page);
+    await accept.find('NOT-A-CODE');
+    await expect(accept.dialog.getByRole('alert')).toHaveText('The coupon could not be found.');
+
+    // The real code, typed in lower case: whose it is, what it cost, and until when it holds.
+    await accept.find(code.toLowerCase());
+    await expect(accept.dialog.getByText('Free Croissant (Coupon)')).toBeVisible();
+    await expect(accept.dialog.getByRole('link', { name: 'Sipho Ndlovu' })).toBeVisible();
+    await expect(accept.dialog.getByText('120 BC')).toBeVisible();
+    await expect(accept.dialog.getByText('Issued')).toBeVisible();
+    await accept.dialog.getByRole('textbox', { name: /Order reference/ }).fill('till-2-0042');
+    await snapshot(page, 'accept-coupon-found');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await accept.dialog.getByRole('button', { name: 'Accept coupon' }).click();
+    await expect(accept.dialog.getByText('Coupon accepted.')).toBeVisible();
+    await expect(accept.dialog.getByText('Used', { exact: true })).toBeVisible();
+
+    // Found again, it cannot be accepted a second time.
+    await accept.dialog.getByRole('button', { name: 'Find another' }).click();
+    await accept.find(code);
+    await expect(accept.dialog.getByText(/^Used on .*: it cannot be accepted again\.$/)).toBeVisible();
+    await expect(accept.dialog.getByRole('button', { name: 'Accept coupon' })).toHaveCount(0);
+    await accept.dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(accept.dialog).toBeHidden();
+
+    // The report behind it reloaded: the row reads Used, and the card counts it.
+    await expect(report.row(code)).toContainText('Used');
+    expect(await report.card('Coupons Used')).toBe('1');
   });
 });

@@ -61,6 +61,36 @@ export class RedemptionsBusiness {
     });
     return content._id as string;
   }
+
+  /** Redeems a reward for the customer as the console does (no dialog); returns the coupon code issued. */
+  async redeem(request: APIRequestContext, customerId: string, rewardId: string) {
+    const response = await request.post(`/api/customers/${customerId}/redemptions`, {
+      data: { id: `e2e-${Date.now()}-${Math.random()}`, reward_id: rewardId },
+      headers: { Authorization: `Bearer ${this.business.clientToken}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { content: { coupon_code: string } }).content.coupon_code;
+  }
+}
+
+/** The Redemptions report's Accept Coupon dialog, as a till worker uses it. */
+export class AcceptCouponDialog {
+  readonly open: Locator;
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.open = page.getByRole('button', { name: 'Accept Coupon' });
+    this.dialog = page.getByRole('dialog', { name: 'Accept a coupon' });
+  }
+
+  /** Opens the dialog and finds the code as typed. */
+  async find(code: string) {
+    if (!(await this.dialog.isVisible())) await this.open.click();
+    await expect(this.dialog).toBeVisible();
+    const field = this.dialog.getByRole('textbox', { name: 'Coupon code' });
+    await field.fill(code);
+    await this.dialog.getByRole('button', { name: 'Find' }).click();
+  }
 }
 
 /** The customer profile's Rewards box and its Redeem reward dialog. */

@@ -30,7 +30,7 @@ export const COUPON_TEXTS = {
   accept: 'Accept coupon',
   accepted: REWARD_MESSAGES.couponAccepted,
   another: 'Find another',
-  close: 'Close',
+  close: 'Done',
   used: (when: string) => `Used on ${when}: it cannot be accepted again.`,
   cancelled: (when: string) => `Cancelled on ${when}: it cannot be accepted.`,
   expired: (when: string) => `Expired on ${when}: it cannot be accepted.`,
