@@ -106,7 +106,7 @@ export const resendWebhookDelivery = defineEndpoint({
   method: 'POST',
   path: '/integrations/webhook-deliveries/:id/resend',
   summary:
-    'Send a delivery again now, with the same body and id (a delivered one too); answers with the new attempt. Refused (409, nothing sent) while its endpoint is switched off',
+    'Send a delivery again now, with the same body and id (a delivered one too); answers with the new attempt. An extra try: a failed resend leaves the automatic retries as they were. Refused (409, nothing sent) while its endpoint is switched off',
   params: idParams,
   response: envelopeOf(ZWebhookDelivery),
 });

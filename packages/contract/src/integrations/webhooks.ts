@@ -36,7 +36,13 @@ export const WEBHOOK_MESSAGES = {
   urlRequired: 'URL is required',
   urlInvalid: 'Enter a valid URL (https://…)',
   urlNotHttps: 'The URL must use https',
+  /** The address refusals, by what the server's configuration refuses (production's rule first). */
   urlPrivate: 'The URL must point to a public address, not a private, loopback or link-local one',
+  /** Outside production: loopback hosts take deliveries (a developer's own receiver). */
+  urlPrivateLoopbackAllowed:
+    'The URL must point to a public or loopback address, not a private or link-local one',
+  /** WEBHOOK_ALLOW_PRIVATE=1: private and loopback addresses take deliveries too; link-local never does. */
+  urlLinkLocal: 'The URL must not point to a link-local or reserved address',
   urlUnresolved: 'The URL’s host could not be resolved',
   urlCredentials: 'The URL must not hold a user name or password',
   eventTypesRequired: 'Choose at least one event type',

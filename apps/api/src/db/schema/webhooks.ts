@@ -48,6 +48,8 @@ export const webhookDeliveries = pgTable(
      */
     failed: boolean('failed').generatedAlwaysAs(sql`status = 'failed'`),
     attempts: integer('attempts').notNull().default(0),
+    /** Of `attempts`, the tries a person asked for (Resend): extra tries, none of them a step of the retry schedule. */
+    resends: integer('resends').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastStatusCode: integer('last_status_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,13 +11,15 @@ export type ClaimedDelivery = {
   webhookId: string;
   eventType: string;
   attempts: number;
+  /** Of `attempts`, the resends: the retry schedule's step is the others'. */
+  resends: number;
   payload: string;
   url: string;
   secret: string;
   clientId: string;
 };
 
-const claimedColumns = sql`w.id, w.endpoint_id, w.customer_id, w.webhook_id, w.event_type, w.attempts,
+const claimedColumns = sql`w.id, w.endpoint_id, w.customer_id, w.webhook_id, w.event_type, w.attempts, w.resends,
   w.payload::text AS payload, e.url, e.secret, w.client_id`;
 
 type ClaimedRow = {
@@ -27,6 +29,7 @@ type ClaimedRow = {
   webhook_id: string;
   event_type: string;
   attempts: number;
+  resends: number;
   payload: string;
   url: string;
   secret: string;
@@ -39,6 +42,7 @@ const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({
   webhookId: row.webhook_id,
   eventType: row.event_type,
   attempts: row.attempts,
+  resends: row.resends,
   payload: row.payload,
   url: row.url,
   secret: row.secret,
@@ -130,8 +134,11 @@ export type AttemptOutcome = {
   result: SendResult;
   attemptedAt: Date;
   nextAttemptAt: Date | null;
-  /** A resend of a delivery that had given up or was delivered: a failure leaves its status as it was. */
-  keepStatusOnFailure?: boolean;
+  /**
+   * A resend, an extra try outside the schedule: a failure leaves the delivery's status and next try as they were
+   * (a retrying one keeps its time and the schedule its steps; one that gave up or was delivered stays so).
+   */
+  resend?: boolean;
 };
 
 /**
@@ -150,22 +157,24 @@ export const recordAttempts = async (db: DbOrTx, outcomes: readonly AttemptOutco
             ${col((o) => o.result.durationMs)}::int[], ${col((o) => o.result.excerpt)}::text[],
             ${col((o) => o.result.error)}::text[], ${col((o) => o.attemptedAt.toISOString())}::timestamptz[],
             ${col((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
-            ${col((o) => o.keepStatusOnFailure === true)}::boolean[])
-            AS r(id, client_id, delivered, status_code, duration_ms, excerpt, error, attempted_at, next_at, keep)
+            ${col((o) => o.resend === true)}::boolean[])
+            AS r(id, client_id, delivered, status_code, duration_ms, excerpt, error, attempted_at, next_at, resend)
         ), attempts AS (
           INSERT INTO webhook_attempts (delivery_id, client_id, attempted_at, status_code, duration_ms, response_excerpt, error)
           SELECT id, client_id, attempted_at, status_code, duration_ms, excerpt, error FROM r
         )
         UPDATE webhook_deliveries d SET
           attempts = d.attempts + 1,
+          resends = d.resends + CASE WHEN r.resend THEN 1 ELSE 0 END,
           last_status_code = r.status_code,
           status = CASE WHEN r.delivered THEN 'delivered'
-                        WHEN r.keep AND d.status <> 'pending' THEN d.status
+                        WHEN r.resend THEN d.status
                         WHEN r.next_at IS NULL THEN 'failed' ELSE 'pending' END,
-          next_attempt_at = CASE WHEN NOT r.delivered AND r.next_at IS NOT NULL THEN r.next_at ELSE d.next_attempt_at END,
+          next_attempt_at = CASE WHEN NOT r.delivered AND NOT r.resend AND r.next_at IS NOT NULL THEN r.next_at
+                                 ELSE d.next_attempt_at END,
           delivered_at = CASE WHEN r.delivered THEN r.attempted_at ELSE d.delivered_at END
         FROM r WHERE d.id = r.id
-        RETURNING d.id, d.endpoint_id, d.client_id, (d.status = 'failed' AND NOT r.keep) AS gave_up`,
+        RETURNING d.id, d.endpoint_id, d.client_id, (d.status = 'failed' AND NOT r.resend) AS gave_up`,
   ).then((rows) => rows.filter((row) => (row as unknown as { gave_up: boolean }).gave_up));
 };
 

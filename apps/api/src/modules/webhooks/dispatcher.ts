@@ -107,19 +107,23 @@ export const createWebhookDispatcher = (deps: {
     return sendEnded.promise;
   };
 
-  const send = async (delivery: ClaimedDelivery) => {
+  /** One try; a resend is an extra one, no step of the schedule, so it computes no next try. */
+  const send = async (delivery: ClaimedDelivery, resend = false) => {
     const attemptedAt = new Date();
     const result = await sender.send(delivery.url, delivery.payload, {
       [WEBHOOK_HEADERS.id]: delivery.webhookId,
       [WEBHOOK_HEADERS.eventType]: delivery.eventType,
       [WEBHOOK_HEADERS.signature]: signatureHeader(delivery.secret, delivery.payload, attemptedAt),
     });
-    const delay = result.delivered ? null : retryDelayMs(schedule, delivery.attempts + 1);
+    // The schedule counts the automatic tries only: resends (manual) are extra tries beside it.
+    const delay =
+      result.delivered || resend ? null : retryDelayMs(schedule, delivery.attempts - delivery.resends + 1);
     return {
       delivery,
       result,
       attemptedAt,
       nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+      resend,
     } satisfies AttemptOutcome;
   };
 
@@ -268,8 +272,8 @@ export const createWebhookDispatcher = (deps: {
   const deliverNow = async (clientId: string, deliveryId: string, options: { resend: boolean }) => {
     const delivery = await leaseOne(db, clientId, deliveryId, settings.leaseSeconds);
     if (!delivery) return null;
-    const outcome = await send(delivery);
-    const gaveUp = await recordAttempts(db, [{ ...outcome, keepStatusOnFailure: options.resend }]);
+    const outcome = await send(delivery, options.resend);
+    const gaveUp = await recordAttempts(db, [outcome]);
     tell([outcome], gaveUp.length);
     if (gaveUp.length > 0) await disableAndTell(gaveUp);
     return outcome.result;

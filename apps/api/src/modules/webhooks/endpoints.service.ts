@@ -18,11 +18,16 @@ import { type Actor, diffFields, recordAudit } from '../audit/audit';
 import { type AddressPolicy, type UrlProblem, urlProblem } from './address-policy';
 import { newWebhookSecret, secretHint } from './signature';
 
-const URL_MESSAGES: Record<UrlProblem, string> = {
+/** The refusals, the address one naming only what this configuration refuses (loopback is allowed outside production). */
+const urlMessages = (policy: AddressPolicy): Record<UrlProblem, string> => ({
   ...WEBHOOK_URL_FORM_MESSAGES,
-  private: M.urlPrivate,
+  private: policy.allowPrivate
+    ? M.urlLinkLocal
+    : policy.allowLoopback
+      ? M.urlPrivateLoopbackAllowed
+      : M.urlPrivate,
   unresolved: M.urlUnresolved,
-};
+});
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type Counts = { pending: number; failed: number };
@@ -42,9 +47,10 @@ const toEndpoint = (row: EndpointRow, counts: Counts = { pending: 0, failed: 0 }
 
 /** Webhook endpoints (DESIGN §10): saved only with a URL that passes the address policy. */
 export const createWebhookEndpointsService = (db: Db, policy: AddressPolicy) => {
+  const messages = urlMessages(policy);
   const checkUrl = async (url: string) => {
     const problem = await urlProblem(url, policy);
-    if (problem) throw badRequest([{ field: 'url', message: URL_MESSAGES[problem] }]);
+    if (problem) throw badRequest([{ field: 'url', message: messages[problem] }]);
   };
 
   const countsOf = async (clientId: string, endpointIds: string[]) => {

@@ -24,8 +24,8 @@ let call: Awaited<ReturnType<typeof createClientApp>>['call'];
 let receiver: Receiver;
 
 beforeAll(async () => {
-  // One retry, an hour after the first try: a failed try leaves its delivery waiting in the queue.
-  ({ t, admin, call } = await createClientApp('BUSINESS', { env: { WEBHOOK_RETRY_SCHEDULE: '3600' } }));
+  // Two retries, an hour then two after the first try: a failed try leaves its delivery waiting in the queue.
+  ({ t, admin, call } = await createClientApp('BUSINESS', { env: { WEBHOOK_RETRY_SCHEDULE: '3600,7200' } }));
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -116,6 +116,76 @@ describe('the webhook queue', () => {
     expect((await queueAndPending()).queue).toHaveLength(1);
     expect((await call('DELETE', `/api/integrations/webhooks/${endpoint._id}`)).statusCode).toBe(200);
     expect(await queueAndPending()).toEqual({ queue: [], pending: [] });
+  });
+
+  it('a failed manual resend is an extra try: the next automatic try keeps its time and the schedule its steps', async () => {
+    const endpoint = await addEndpoint();
+    const currency = await createCurrency(t.app, admin);
+    const customer = await addCustomer(t.app, admin);
+    await credit(customer, currency._id);
+    receiver.answerNext(500);
+    await t.ctx.webhooks.drain();
+    const [waiting] = (await queueAndPending()).queue;
+    if (!waiting) throw new Error('no delivery waiting');
+    const deliveries = async () =>
+      (await call('GET', `/api/integrations/webhooks/${endpoint._id}/deliveries`)).json().content as {
+        _id: string;
+        status: string;
+        attempts: number;
+        next_attempt_at: string | null;
+      }[];
+    const [retrying] = await deliveries();
+    expect(retrying).toMatchObject({ _id: waiting.id, status: 'retrying', attempts: 1 });
+    const nextTry = retrying?.next_attempt_at;
+
+    // Resent by hand and refused again: tried and logged, nothing else changes.
+    receiver.answerNext(500);
+    const resent = await call('POST', `/api/integrations/webhook-deliveries/${waiting.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().message).toMatch(/^Not delivered/);
+    expect(resent.json().content).toMatchObject({
+      status: 'retrying',
+      attempts: 2,
+      next_attempt_at: nextTry,
+    });
+    expect(resent.json().content.attempt_log).toHaveLength(2);
+    const state = await queueAndPending();
+    expect(state.queue).toEqual(state.pending);
+    expect(state.queue).toMatchObject([{ id: waiting.id, next_attempt_at: waiting.next_attempt_at }]);
+    const [lease] = await t.ctx.database.query<{ leased_until: string | null }>(
+      'SELECT leased_until FROM webhook_queue WHERE delivery_id = $1',
+      [waiting.id],
+    );
+    expect(lease?.leased_until).toBeNull();
+
+    // The hour passes and the automatic retry fails: the schedule's second step follows (two hours, ±20%), as it
+    // would have without the resend; the delivery has not spent its schedule, its endpoint stays on.
+    await t.ctx.database.query(
+      `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second' WHERE id = $1`,
+      [waiting.id],
+    );
+    receiver.answerNext(500);
+    await t.ctx.webhooks.drain();
+    const [again] = await deliveries();
+    expect(again).toMatchObject({ status: 'retrying', attempts: 3 });
+    expect(new Date(again?.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now() + 5_700_000);
+    const endpoints = (await call('GET', '/api/integrations/webhooks')).json().content as {
+      _id: string;
+      active: boolean;
+    }[];
+    expect(endpoints.find((item) => item._id === endpoint._id)?.active).toBe(true);
+
+    // Resent by hand and delivered: done, nothing more is tried.
+    const delivered = await call('POST', `/api/integrations/webhook-deliveries/${waiting.id}/resend`);
+    expect(delivered.json().content).toMatchObject({
+      status: 'delivered',
+      attempts: 4,
+      next_attempt_at: null,
+    });
+    expect(await queueAndPending()).toEqual({ queue: [], pending: [] });
+    const sent = receiver.received.length;
+    await t.ctx.webhooks.drain();
+    expect(receiver.received).toHaveLength(sent);
   });
 
   it('keeps its queue vacuumed from the dispatcher: after results are written, beside the sending', async () => {

@@ -57,6 +57,46 @@ describe('GET /api/integrations/webhooks/url-policy', () => {
   });
 });
 
+describe('a webhook URL refused for its address', () => {
+  const PRIVATE = 'https://10.0.0.5/hooks';
+  const LINK_LOCAL = 'https://169.254.169.254/latest';
+
+  it('outside production names what is refused there (private, link-local), not loopback, which it takes', async () => {
+    for (const url of [PRIVATE, LINK_LOCAL]) {
+      const refused = await call('POST', '/api/integrations/webhooks', endpoint(url));
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message, url).toBe(WEBHOOK_MESSAGES.urlPrivateLoopbackAllowed);
+      expect(refused.json().message, url).not.toMatch(/not a [^.]*loopback/);
+    }
+    const loopback = await call(
+      'POST',
+      '/api/integrations/webhooks',
+      endpoint('https://127.0.0.1:4000/hooks'),
+    );
+    expect(loopback.statusCode, loopback.body).toBe(200);
+  });
+
+  it('in production names loopback too; with WEBHOOK_ALLOW_PRIVATE=1 only link-local and reserved addresses', async () => {
+    const production = await createClientApp('BUSINESS', { env: { NODE_ENV: 'production' } });
+    const allowPrivate = await createClientApp('BUSINESS', { env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+    try {
+      for (const url of [PRIVATE, LINK_LOCAL, 'https://127.0.0.1/hooks']) {
+        const refused = await production.call('POST', '/api/integrations/webhooks', endpoint(url));
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().message, url).toBe(WEBHOOK_MESSAGES.urlPrivate);
+      }
+      const linkLocal = await allowPrivate.call('POST', '/api/integrations/webhooks', endpoint(LINK_LOCAL));
+      expect(linkLocal.statusCode).toBe(400);
+      expect(linkLocal.json().message).toBe(WEBHOOK_MESSAGES.urlLinkLocal);
+      const inside = await allowPrivate.call('POST', '/api/integrations/webhooks', endpoint(PRIVATE));
+      expect(inside.statusCode, inside.body).toBe(200);
+    } finally {
+      await production.t.close();
+      await allowPrivate.t.close();
+    }
+  });
+});
+
 describe('GET /api/integrations/webhooks/url-policy refused', () => {
   it('to a branch manager (403) and to a business outside the Business plan (402), as every webhook route', async () => {
     const branch = await createBranch(t.app, admin);

@@ -62,20 +62,20 @@ describe('webhook endpoints', () => {
       ['http://example.com/hooks', 'The URL must use https'],
       [
         'https://10.0.0.5/hooks',
-        'The URL must point to a public address, not a private, loopback or link-local one',
+        'The URL must point to a public or loopback address, not a private or link-local one',
       ],
       [
         'https://169.254.169.254/latest',
-        'The URL must point to a public address, not a private, loopback or link-local one',
+        'The URL must point to a public or loopback address, not a private or link-local one',
       ],
       [
         'https://[fe80::1]/hooks',
-        'The URL must point to a public address, not a private, loopback or link-local one',
+        'The URL must point to a public or loopback address, not a private or link-local one',
       ],
       // 169.254.169.254 written IPv4-compatible: ipaddr.js calls it unicast.
       [
         'https://[::a9fe:a9fe]/latest',
-        'The URL must point to a public address, not a private, loopback or link-local one',
+        'The URL must point to a public or loopback address, not a private or link-local one',
       ],
       ['https://user:pw@example.com/hooks', 'The URL must not hold a user name or password'],
       ['not a url', 'Enter a valid URL (https://…)'],

@@ -7,6 +7,7 @@ import { deliverySubject } from '@/features/settings/webhooks/webhook-format';
 import { WEBHOOK_TEXTS } from '@/features/settings/webhooks/webhook-texts';
 import { RowActionButton, RowActions, type TableColumn } from '@/ui/data-table';
 import { breakAfterDots } from '@/ui/dotted-name';
+import { middleEllipsis } from '@/ui/middle-ellipsis';
 
 /** Date over time, so that the columns fit; the pointer shows the full date. */
 const when = (iso: string | null) => {
@@ -55,16 +56,17 @@ export const deliveryColumns = ({
         ff="monospace"
         c="inherit"
         ta="left"
-        // Its end is cut either way (the whole id is on hover and in the dialog): narrow, so that every column fits.
-        maw={95}
+        // Both ends, as the event log shows ids: time-ordered ids share their start, so a cut end made rows alike.
+        // Short, so that every column fits; the whole id is its name, on hover and in the dialog.
         title={delivery.webhook_id}
-        style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        aria-label={delivery.webhook_id}
+        style={{ display: 'block', whiteSpace: 'nowrap' }}
         onClick={(click) => {
           click.stopPropagation();
           open(delivery);
         }}
       >
-        {delivery.webhook_id}
+        {middleEllipsis(delivery.webhook_id, 6)}
       </Anchor>
     ),
   },

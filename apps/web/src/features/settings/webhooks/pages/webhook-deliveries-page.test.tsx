@@ -112,6 +112,24 @@ describe('webhook deliveries', () => {
     expect(resend.querySelector('svg')).toBeTruthy();
   });
 
+  it('tells time-ordered webhook ids apart: each shows its end uncut, the whole id is its name and on hover', async () => {
+    // Ids of one second and one process differ only in their last characters.
+    const ids = ['wh_6a1b2c3d9f8e7d6c5b000a01', 'wh_6a1b2c3d9f8e7d6c5b000a02'];
+    serveDeliveries(...ids.map((webhook_id, i) => deliveryFixture({ _id: `d${i}`.repeat(12), webhook_id })));
+    renderApp(PATH);
+    const shown: string[] = [];
+    for (const id of ids) {
+      const cell = await screen.findByRole('button', { name: id });
+      expect(cell.getAttribute('title')).toBe(id);
+      // What the cell shows is shown whole (a cell that cut its text showed only the shared start).
+      expect(cell.style.textOverflow).not.toBe('ellipsis');
+      expect(cell.style.overflow).not.toBe('hidden');
+      expect(cell.textContent?.endsWith(id.slice(-6))).toBe(true);
+      shown.push(cell.textContent ?? '');
+    }
+    expect(new Set(shown).size).toBe(ids.length);
+  });
+
   it('a click on the member opens the delivery, not the member; the dialog links to their profile', async () => {
     serveWebhooks();
     const { router } = renderApp(PATH);
