@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { TDashboard } from '@laurel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/factories';
+import { bearer, signIn } from '../../test/factories';
+import { runImport } from '../../test/import-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rebuildDashboard } from '../engine';
+import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from './demo-people';
 import { DEMO_MANAGER_SIGN_IN, DEMO_SIGN_IN, seedDemo } from './seed-demo';
 import { DEMO_IMPORT_CSV } from './seed-demo-import';
 
@@ -255,6 +257,22 @@ describe('demo data', () => {
       wallets: [expect.objectContaining({ code: 'BNB', balance: 250 })],
     });
     expect(player.json().content.segments).toContain('tierPlatinum');
+  });
+
+  it("gives its members emails the spec's rule accepts, so that a CSV import finds them by email", async () => {
+    const session = await signIn(t.app, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password);
+    const setup = {
+      t,
+      admin: session,
+      call: (method: 'GET', url: string) =>
+        t.app.inject({ method, url, headers: bearer(session.clientToken) }),
+    } as unknown as Parameters<typeof runImport>[0];
+    const email =
+      `${DEMO_FIRST_NAMES[0]}.${DEMO_SURNAMES[0]}.0`.toLowerCase().replace(/\s/g, '') + '@example.com';
+    const check = await runImport(setup, `email,name,surname\n${email},Renamed,${DEMO_SURNAMES[0]}\n`, {
+      dry_run: 'true',
+    });
+    expect(check).toMatchObject({ status: 'completed', rows: 1, created: 0, updated: 1, failed: 0 });
   });
 
   it("shows the engine's figures on the dashboard, spread over the weekdays, and the rebuild gives the same", async () => {
