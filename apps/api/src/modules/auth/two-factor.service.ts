@@ -23,6 +23,9 @@ import { findSecondFactor, findUserById, isMfaRequired } from './two-factor.quer
 /** How a wrong code is answered: 401 on the public sign-in steps; 400 when signed in (a 401 would end the session). */
 type WrongCode = 401 | 400;
 
+/** How long an unconfirmed key is shown again rather than replaced: long enough to scan it, reload and type a code. */
+const PENDING_SECRET_KEPT_MS = 15 * 60_000;
+
 /**
  * TOTP second factor for staff (DESIGN §10): enrolment (a pending secret confirmed with a code, then ten recovery
  * codes), the sign-in step after the password, turning it off. A wrong code at sign-in counts against the same
@@ -149,6 +152,12 @@ export const createTwoFactorService = (ctx: AppContext) => {
   const beginSetup = async (user: ClientUserRow) => {
     const factor = await findSecondFactor(db, user.id);
     if (factor?.secret) throw conflict(M.alreadyEnabled);
+    // A reload or a second opening soon after shows the key the app may already hold, not a new one it cannot know.
+    const recent =
+      factor?.pendingSecret && Date.now() - factor.updatedAt.getTime() < PENDING_SECRET_KEPT_MS
+        ? factor.pendingSecret
+        : null;
+    if (recent) return totpSetup(recent, user.email);
     const secret = newTotpSecret();
     await db
       .insert(staffMfa)

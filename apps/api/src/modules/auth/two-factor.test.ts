@@ -90,6 +90,24 @@ describe('two-factor enrolment from the profile', () => {
     expect(await auditActions(admin.userId)).toContain('auth.mfa_enabled');
   });
 
+  it('shows the same key again while it waits for its code (a reload), and a new one after 15 minutes', async () => {
+    const admin = await createClientAndSignIn(t.app);
+    const call = callAs(t.app, admin);
+    const first = (await call('POST', '/api/v2/client-user/mfa/setup')).json().content;
+    const again = (await call('POST', '/api/v2/client-user/mfa/setup')).json().content;
+    expect(again).toEqual(first);
+    // The app scanned the first showing: its code confirms the key shown again.
+    await t.ctx.database.query(
+      "UPDATE staff_mfa SET updated_at = now() - interval '16 minutes' WHERE user_id = $1",
+      [admin.userId],
+    );
+    const later = (await call('POST', '/api/v2/client-user/mfa/setup')).json().content;
+    expect(later.secret).not.toBe(first.secret);
+    expect((await call('POST', '/api/v2/client-user/mfa/setup')).json().content.secret).toBe(later.secret);
+    const enabled = await call('POST', '/api/v2/client-user/mfa/enable', { code: totpCode(later.secret) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+  });
+
   it('turns off with a code, not without one', async () => {
     const admin = await createClientAndSignIn(t.app);
     const call = callAs(t.app, admin);
