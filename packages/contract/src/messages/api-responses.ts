@@ -5,6 +5,9 @@ import { UPGRADE_MESSAGES } from './common';
 export const API_ERROR_MESSAGES = {
   unauthorised: 'You must be signed in to do that.',
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
+  /** A live token of another kind than the route takes (sign-in answers four, one per use). */
+  wrongToken: (wanted: string, given: string) =>
+    `This request takes the ${wanted} that sign-in answers, not the ${given}.`,
   invalidCredentials: 'Incorrect email address or password.',
   invalidApiKey: 'The API key is missing or invalid.',
   forbidden: 'You do not possess permissions to perform this action.',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  API_ERROR_MESSAGES,
   areasGranting,
   FEATURE_AREAS,
   PERMISSION_ACTIONS,
@@ -28,6 +29,7 @@ import {
   wrongTokenFor,
 } from '../../../test/route-walk';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { type SessionTokenKind, SIGN_IN_FIELDS } from './tokens';
 
 /** Routes anyone may call. A new public route must be added here on purpose. */
 const PUBLIC_ROUTES = [
@@ -97,6 +99,14 @@ describe('every API route declares a permission, and the server enforces it', ()
       expect(anonymous.statusCode, `${route.method} ${route.url} without a token`).toBe(401);
       const wrongKind = await t.app.inject(requestFor(route, RANDOM_ID, wrongTokenFor(route, admin)));
       expect(wrongKind.statusCode, `${route.method} ${route.url} with the wrong token kind`).toBe(401);
+      // A live token of another kind is named, not called expired: the caller learns which token the route takes.
+      const wanted = (route.token === 'integration' ? 'client' : route.token) as SessionTokenKind;
+      if (wanted in SIGN_IN_FIELDS && route.permission !== 'OPERATOR') {
+        const given = wanted === 'client' ? 'token' : 'client_token';
+        expect(wrongKind.json().message, `${route.method} ${route.url}`).toBe(
+          API_ERROR_MESSAGES.wrongToken(SIGN_IN_FIELDS[wanted], given),
+        );
+      }
     }
   });
 

@@ -25,7 +25,7 @@ import { bearerToken } from './bearer';
 import { OPERATOR_REFUSED, operatorTokenCheck } from './operator-token';
 import type { Principal } from './principal';
 import { createSessionToucher, loadSession } from './session-check';
-import type { SessionTokenKind, TokenClaims, TokenService } from './tokens';
+import { type SessionTokenKind, SIGN_IN_FIELDS, type TokenClaims, type TokenService } from './tokens';
 
 const bearer = (request: FastifyRequest) => bearerToken(request.headers.authorization);
 
@@ -161,6 +161,19 @@ export const installAuthGuard = (
     return principal;
   };
 
+  /**
+   * Why a session token was refused: a live token of another kind (the user `token` where the `client_token` is
+   * wanted, a common first mistake) is named, rather than called expired; anything else is invalid or expired.
+   */
+  const refusalOf = async (tokenKind: string, token: string) => {
+    const wanted = (tokenKind === 'integration' ? 'client' : tokenKind) as SessionTokenKind;
+    for (const kind of Object.keys(SIGN_IN_FIELDS) as SessionTokenKind[]) {
+      if (kind !== wanted && (await tokens.verify(kind, token)))
+        return API_ERROR_MESSAGES.wrongToken(SIGN_IN_FIELDS[wanted], SIGN_IN_FIELDS[kind]);
+    }
+    return API_ERROR_MESSAGES.invalidToken;
+  };
+
   const identify = async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     const permission = config.permission;
@@ -189,7 +202,7 @@ export const installAuthGuard = (
         token,
         request.ip ?? null,
       );
-      if (!principal) throw unauthorized(API_ERROR_MESSAGES.invalidToken);
+      if (!principal) throw unauthorized(await refusalOf(tokenKind, token));
     }
     request.principal = principal;
     // Keys work on every plan (a FREEMIUM business's orders arrive through them); areas keep their plan gates.

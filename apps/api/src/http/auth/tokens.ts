@@ -11,6 +11,14 @@ export const TOKEN_AUDIENCES: Record<SessionTokenKind, string> = {
   payment: 'laurel:payment-engine',
 };
 
+/** The field of the sign-in answer that carries each kind. */
+export const SIGN_IN_FIELDS: Record<SessionTokenKind, string> = {
+  user: 'token',
+  client: 'client_token',
+  media: 'media_upload_token',
+  payment: 'payment_engine_token',
+};
+
 const ISSUER = 'laurel';
 const REMEMBERED_SESSION = '30d';
 const TAB_SESSION = '12h';
