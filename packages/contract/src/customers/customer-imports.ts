@@ -120,6 +120,11 @@ export const ZCustomerImport = z.object({
   failed: z.number().int(),
   /** The opening balances written (ledger rows of type Opening Balance). */
   balances_set: z.number().int(),
+  /**
+   * Of those, how many were lower than the opening balance imported before for that member and currency: the
+   * difference is taken back from what the wallet still holds. A dry run counts what a run would lower.
+   */
+  balances_lowered: z.number().int(),
   /** The first CUSTOMER_IMPORT_REPORT_ERRORS errors, by row; `failed` counts them all. */
   errors: z.array(ZCustomerImportError),
   /** A problem that stopped the whole import (the file could not be read back…); null otherwise. */

@@ -47,6 +47,8 @@ export const customerImports = pgTable(
     unchanged: integer('unchanged').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     balancesSet: integer('balances_set').notNull().default(0),
+    /** Of those, the ones lower than the opening balance imported before: the difference is taken back. */
+    balancesLowered: integer('balances_lowered').notNull().default(0),
     failure: text('failure'),
     /** A worker holds the run until then; a crashed worker's lease runs out and another resumes it. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

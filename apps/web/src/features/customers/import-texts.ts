@@ -49,6 +49,9 @@ export const IMPORT_TEXTS = {
     `${run.failed === 0 ? `All ${rows(run.rows)} can be imported` : `${rows(run.failed)} of ${count(run.rows)} would fail`}: ${count(run.created)} would be created, ${count(run.updated)} updated, ${count(run.unchanged)} unchanged.`,
   balancesSet: (value: number) =>
     `${count(value)} opening ${value === 1 ? 'balance' : 'balances'} set (ledger type Opening Balance).`,
+  /** Opening balances lower than the ones imported before: the difference leaves the members' wallets. */
+  balancesLowered: (value: number, dryRun: boolean) =>
+    `${count(value)} opening ${value === 1 ? 'balance' : 'balances'} ${dryRun ? 'would go' : 'went'} down against the last import: the difference ${dryRun ? 'would be' : 'was'} taken back from what ${value === 1 ? "the member's wallet" : 'those wallets'} still ${value === 1 ? 'holds' : 'hold'}.`,
   someErrorsShown: (shown: number, failed: number) =>
     `The first ${count(shown)} of ${count(failed)} failed rows; download the CSV for all of them.`,
   failedTitle: 'The import stopped',

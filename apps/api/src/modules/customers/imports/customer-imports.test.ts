@@ -261,7 +261,7 @@ describe('two rows naming one customer by different keys', () => {
 describe('a lower opening balance than the wallet holds', () => {
   it('takes back what is there once; the same file again moves nothing', async () => {
     const { t, csv } = sixRows(currency.code);
-    await runImport(csv);
+    expect(await runImport(csv)).toMatchObject({ balances_lowered: 0 });
     const thandi = (await lookup(`external_id=ext-${t}-1`)).json().content;
     const debit = await setup.t.app.inject({
       method: 'POST',
@@ -271,9 +271,15 @@ describe('a lower opening balance than the wallet holds', () => {
     });
     expect(debit.statusCode, debit.body).toBe(200);
     const lowered = csv.replace(`Sea Point,120.50`, `Sea Point,0`);
-    expect(await runImport(lowered)).toMatchObject({ updated: 1, balances_set: 1 });
+    // The check before the run says that a balance would go down, and changes nothing.
+    expect(await runImport(lowered, { dry_run: 'true' })).toMatchObject({
+      balances_set: 1,
+      balances_lowered: 1,
+    });
+    expect(await balanceOf(setup.t.app, setup.admin, thandi._id, currency._id)).toBe(20.5);
+    expect(await runImport(lowered)).toMatchObject({ updated: 1, balances_set: 1, balances_lowered: 1 });
     for (const _again of [1, 2])
-      expect(await runImport(lowered)).toMatchObject({ updated: 0, balances_set: 0 });
+      expect(await runImport(lowered)).toMatchObject({ updated: 0, balances_set: 0, balances_lowered: 0 });
     expect(await balanceOf(setup.t.app, setup.admin, thandi._id, currency._id)).toBe(0);
     const ledger = await ledgerOf(setup.t.app, setup.admin, thandi._id);
     expect(

@@ -27,6 +27,7 @@ export const saveChunk = async (
       updated = updated + ${outcome.updated}, unchanged = unchanged + ${outcome.unchanged},
       failed = failed + ${new Set(outcome.errors.map((e) => e.row)).size},
       balances_set = balances_set + ${outcome.balancesSet},
+      balances_lowered = balances_lowered + ${outcome.balancesLowered},
       lease_until = now() + make_interval(secs => ${leaseSeconds})
     WHERE id = ${importId} AND status = 'running' AND rows_done = ${chunk.from}
     RETURNING id`,

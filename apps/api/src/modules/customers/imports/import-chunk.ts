@@ -22,6 +22,8 @@ export type ChunkOutcome = {
   updated: number;
   unchanged: number;
   balancesSet: number;
+  /** Opening balances lower than the ones imported before (a dry run counts what a run would lower). */
+  balancesLowered: number;
   errors: TCustomerImportError[];
 };
 
@@ -257,7 +259,14 @@ export const applyImportChunk = async (
       now,
     );
   }
-  const outcome: ChunkOutcome = { created: 0, updated: 0, unchanged: 0, balancesSet: effects.length, errors };
+  const outcome: ChunkOutcome = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    balancesSet: effects.length,
+    balancesLowered: effects.filter((effect) => effect.cents < 0).length,
+    errors,
+  };
   for (const plan of written) {
     if (!plan.existing) outcome.created += 1;
     else if (

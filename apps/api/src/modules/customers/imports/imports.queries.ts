@@ -21,6 +21,7 @@ type ImportRecord = {
   unchanged: number;
   failed: number;
   balances_set: number;
+  balances_lowered: number;
   failure: string | null;
   created_by_name: string | null;
   created_at: string;
@@ -43,6 +44,7 @@ const toListItem = (row: ImportRecord): TCustomerImportListItem => ({
   unchanged: row.unchanged,
   failed: row.failed,
   balances_set: row.balances_set,
+  balances_lowered: row.balances_lowered,
   failure: row.failure,
   created_by: row.created_by_name,
   created_at: iso(row.created_at) as string,
@@ -51,7 +53,7 @@ const toListItem = (row: ImportRecord): TCustomerImportListItem => ({
 });
 
 const COLUMNS = sql`id, file_name, file_size, dry_run, status, rows_total, rows_done, created, updated, unchanged,
-  failed, balances_set, failure, created_by_name, created_at::text, started_at::text, finished_at::text`;
+  failed, balances_set, balances_lowered, failure, created_by_name, created_at::text, started_at::text, finished_at::text`;
 
 /** Who reads imports: the client, and for a manager (not an admin) the user and the branches they manage. */
 export type ImportReader = { clientId: string; userId: string; managerOf: readonly string[] | null };

@@ -76,6 +76,11 @@ const Summary = ({ run }: { run: TCustomerImport }) => {
       ) : (
         run.balances_set > 0 && <Text size="sm">{IMPORT_TEXTS.balancesSet(run.balances_set)}</Text>
       )}
+      {run.balances_lowered > 0 && (
+        <Text size="sm" fw={600} mt={4}>
+          {IMPORT_TEXTS.balancesLowered(run.balances_lowered, run.dry_run)}
+        </Text>
+      )}
     </Alert>
   );
 };

@@ -41,6 +41,7 @@ const importFixture = (overrides: Partial<TCustomerImport> = {}): TCustomerImpor
   unchanged: 0,
   failed: 0,
   balances_set: 0,
+  balances_lowered: 0,
   errors: [],
   failure: null,
   created_by: 'Thandi Nkosi',
@@ -204,6 +205,42 @@ describe('customer import page', () => {
     expect(form.get('dry_run')).toBe('true');
     expect((form.get('file') as File).name).toBe('members.csv');
     expect(xhr.calls[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('a check warns when opening balances would go down against the last import, and an import says they did', async () => {
+    stubXhr();
+    let dryRun = true;
+    serveImport({
+      'POST /api/customers/imports': () =>
+        ok(importFixture({ dry_run: dryRun }), CUSTOMER_IMPORT_MESSAGES.started),
+      [`GET /api/customers/imports/${IMPORT_ID}`]: () =>
+        ok(
+          importFixture({
+            dry_run: dryRun,
+            status: 'completed',
+            rows: 3,
+            rows_done: 3,
+            updated: 3,
+            balances_set: 3,
+            balances_lowered: dryRun ? 2 : 1,
+          }),
+        ),
+    });
+    await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(
+      await screen.findByText(
+        '2 opening balances would go down against the last import: the difference would be taken back from what those wallets still hold.',
+      ),
+    ).toBeTruthy();
+    dryRun = false;
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(
+      await screen.findByText(
+        "1 opening balance went down against the last import: the difference was taken back from what the member's wallet still holds.",
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the upload going up, then rows done of rows while it runs, then what it did', async () => {
