@@ -48,6 +48,8 @@ export const REWARD_TEXTS = {
   codesLeft: (left: number, total: number) =>
     `${left.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} codes left`,
   left: (left: number) => `${left.toLocaleString('en-US')} left`,
+  opensOn: (day: string) => `from ${day}`,
+  endedOn: (day: string) => `on ${day}`,
 } as const;
 
 /** The chip colour of each catalogue status. */

@@ -75,7 +75,8 @@ describe('rewards list', () => {
       '800 BC',
       '7',
       '93',
-      'Scheduled',
+      // When it opens, under its status.
+      'Scheduledfrom 1 Dec 2026',
     ]);
     expect(within(rowOf('Branded Mug')).getByRole('img', { name: 'Branded Mug' }).getAttribute('src')).toBe(
       IMAGE_URL,

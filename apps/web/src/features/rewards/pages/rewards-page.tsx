@@ -9,11 +9,12 @@ import {
   type TRewardItemType,
   type TRewardStatus,
 } from '@laurel/contract';
-import { Avatar, Group, Stack } from '@mantine/core';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { IconGift, IconPackage, IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/api/use-session';
+import { useClientRecord } from '@/app/console/client-record';
 import { rewardsListQuery } from '@/features/rewards/api';
 import {
   costText,
@@ -31,6 +32,7 @@ import {
   usePreviousPageWhenEmpty,
   useTableQuery,
 } from '@/ui/data-table';
+import { displayDate } from '@/ui/display-date';
 import { LazySelect } from '@/ui/lazy-select';
 import { LinkButton } from '@/ui/link-button';
 import { PageHeading } from '@/ui/page-title';
@@ -69,6 +71,7 @@ export const RewardsPage = () => {
   const user = useSession()?.user;
   const navigate = useNavigate();
   const table = useTableQuery({ pageSize: PAGE_SIZES.default });
+  const timeZone = useClientRecord().data?.time_zone;
   const status = asStatus(table.filter('status'));
   const type = asType(table.filter('type'));
   const list = useQuery(
@@ -128,11 +131,24 @@ export const RewardsPage = () => {
       title: 'Status',
       noWrap: true,
       render: (reward) => (
-        <StatusChip
-          status={reward.status}
-          label={reward.status}
-          color={REWARD_STATUS_COLORS[reward.status]}
-        />
+        <Stack gap={2} align="flex-start">
+          <StatusChip
+            status={reward.status}
+            label={reward.status}
+            color={REWARD_STATUS_COLORS[reward.status]}
+          />
+          {/* When a scheduled reward opens, or when an ended one closed, on the business's calendar. */}
+          {reward.status === 'Scheduled' && reward.available_from && (
+            <Text size="xs" c="dimmed">
+              {REWARD_TEXTS.opensOn(displayDate(reward.available_from, timeZone))}
+            </Text>
+          )}
+          {reward.status === 'Ended' && reward.available_to && (
+            <Text size="xs" c="dimmed">
+              {REWARD_TEXTS.endedOn(displayDate(reward.available_to, timeZone))}
+            </Text>
+          )}
+        </Stack>
       ),
     },
   ];
