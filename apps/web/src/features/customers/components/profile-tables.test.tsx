@@ -66,6 +66,9 @@ describe('customer profile: baskets and orders', () => {
     expect(within(basketRow).getByText('Collection')).toBeTruthy();
     expect(within(basketRow).getByText('CHECKED-OUT')).toBeTruthy();
     const orders = await screen.findByRole('region', { name: 'Orders' });
+    // Each table is named as its box, as a journey finds it ('the Subscriptions table').
+    for (const name of ['Baskets', 'Orders', 'Subscriptions'])
+      expect(await screen.findByRole('table', { name })).toBeTruthy();
     // The spec's customer order list columns (spec 1 §2.15), each its own column header.
     for (const header of [
       'Customer',

@@ -58,6 +58,7 @@ const BasketsTable = ({ customerId, currencySymbol }: TTablesProps) => {
   return (
     <ProfileSection title="Baskets">
       <DataTable<TBasketRow>
+        label="Baskets"
         columns={columns}
         records={baskets.data?.baskets ?? []}
         totalRecords={baskets.data?.count ?? 0}
@@ -127,6 +128,7 @@ const OrdersTable = ({ customerId, currencySymbol }: TTablesProps) => {
   return (
     <ProfileSection title="Orders">
       <DataTable<TCustomerOrderSummaryRow>
+        label="Orders"
         columns={columns}
         records={orders.data?.orders_list ?? []}
         totalRecords={orders.data?.count ?? 0}

@@ -51,6 +51,7 @@ export const WalletHistory = ({ customerId }: { customerId: string }) => {
   const history = useQuery(customerWalletHistoryQuery(customerId, page, PAGE_SIZE));
   return (
     <DataTable<TEconomyTransaction>
+      label="Wallet History"
       columns={columns}
       records={history.data?.rows ?? []}
       totalRecords={history.data?.count ?? 0}

@@ -163,6 +163,7 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
 
   return (
     <DataTable<TRewardRedemption>
+      label={REDEMPTION_TEXTS.title}
       columns={columns}
       records={redemptions.data?.redemptions ?? []}
       totalRecords={redemptions.data?.count ?? 0}

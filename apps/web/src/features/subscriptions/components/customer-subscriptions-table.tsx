@@ -72,6 +72,7 @@ export const CustomerSubscriptionsTable = ({ customerId, currencySymbol = 'R' }:
   ];
   return (
     <DataTable<TCustomerSubscription>
+      label="Subscriptions"
       columns={columns}
       records={list.data?.subscriptions ?? []}
       totalRecords={list.data?.count ?? 0}
