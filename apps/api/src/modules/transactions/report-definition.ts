@@ -48,6 +48,11 @@ export type ReportDefinition = {
   multi: Partial<Record<TTransactionMultiFilter, ReportMultiFilter>>;
   /** What min_value and max_value compare. */
   value: string;
+  /**
+   * The rows the report lists at all, whatever the filters (the Challenges report: a player's entry row only while
+   * they have not finished; then the row that says how they finished).
+   */
+  rowsShown?: string;
   cards: readonly ReportCard[];
   /**
    * Rows the cards leave out until the user picks values in a filter: then the cards describe exactly the rows

@@ -80,6 +80,7 @@ export const whereOf = (
 ) => {
   if (!ID.test(scope.clientId)) throw new Error('invalid client id');
   const parts = [`t.client_id = ${literal(scope.clientId)}`];
+  if (report.rowsShown) parts.push(report.rowsShown);
   if (scope.branchIds !== null) {
     const ids = scope.branchIds.filter((id) => ID.test(id));
     parts.push(ids.length === 0 ? 'false' : `${report.branchColumn} IN (${list(ids)})`);

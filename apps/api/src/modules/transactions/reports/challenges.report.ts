@@ -10,7 +10,12 @@ import {
 
 const [participated, completed, rewards, xp] = REPORT_CARD_LABELS.challenges;
 
-/** Challenges Transactions: each player's entry into, completion or expiry of a challenge. */
+/**
+ * Challenges Transactions: one row per player and challenge, with where they stand (spec 3: challenge_status,
+ * default Active). The ledger keeps every step (an Active row on entry, then Completed, Expired or Failed); the
+ * report shows the entry row only until a later one says how the player finished, so a completion reads as one
+ * Completed row, not as two.
+ */
 export const challengesReport: ReportDefinition = {
   kind: 'challenges',
   table: 'challenge_transactions',
@@ -44,6 +49,9 @@ export const challengesReport: ReportDefinition = {
     },
   },
   value: 't.xp_points_earned',
+  // The probe reads the ledger's unique (challenge, customer, status) index.
+  rowsShown: `NOT (t.challenge_status = 'Active' AND EXISTS (SELECT 1 FROM challenge_transactions s
+    WHERE s.challenge_id = t.challenge_id AND s.customer_id = t.customer_id AND s.challenge_status <> 'Active'))`,
   cards: [
     aggregate(participated, 'count(DISTINCT (t.customer_id, t.challenge_id))::text'),
     aggregate(completed, `count(*) FILTER (WHERE t.challenge_status = 'Completed')::text`),
