@@ -1,6 +1,6 @@
 import { Input, InputBase } from '@mantine/core';
 import type { DateInputProps, DatePickerInputProps, DateValue } from '@mantine/dates';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { lazyModule } from '@/ui/lazy-module';
 import { formatDay, parseDay } from './day-format';
 import { standInProps } from './stand-in-props';
@@ -31,11 +31,21 @@ export const LazyDateInput = (props: DateInputProps) => {
   // A dialog closes on an Escape pressed anywhere in it unless its target says it handles Escape itself; the input
   // keeps the focus while its calendar is open, so it says so then: the Escape closes the calendar, not the dialog.
   const [calendarOpen, setCalendarOpen] = useState(false);
+  // Enter confirms the day typed, as it does in the calendar: it closes the calendar and does not submit the form
+  // around the field (a save half-filled would open the form's error list over the page).
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      setDayTyped(true);
+    }
+    props.onKeyDown?.(event);
+  };
   if (field.loaded)
     return (
       <field.loaded.DateInput
         {...props}
         data-mantine-stop-propagation={calendarOpen || undefined}
+        onKeyDown={onKeyDown}
         onInput={(event) => {
           setDayTyped(isWholeDay(event.currentTarget.value, format));
           props.onInput?.(event);
@@ -82,6 +92,7 @@ export const LazyDateInput = (props: DateInputProps) => {
       }}
       onFocus={field.standIn.onFocus}
       onBlur={field.standIn.onBlur}
+      onKeyDown={onKeyDown}
       ref={field.standInRef}
       onPointerDown={field.standIn.onPointerDown}
       rightSection={props.rightSection}

@@ -145,6 +145,44 @@ describe('lazy date input', () => {
   });
 });
 
+describe('lazy date input in a form', () => {
+  it('takes Enter as confirming the typed day, before and after its code arrives: the form is not submitted', async () => {
+    const { LazyDateInput } = await import('./lazy-date-input');
+    const changes: (string | null)[] = [];
+    const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    wrap(
+      <form onSubmit={submitted}>
+        <Harness<string | null>
+          initial={null}
+          changes={changes}
+          field={(value, onChange) => (
+            <LazyDateInput
+              label="End Date"
+              valueFormat="D MMM YYYY"
+              value={value}
+              onChange={(next) => onChange(next as string | null)}
+            />
+          )}
+        />
+        <button type="submit">Save</button>
+      </form>,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'End Date' }), '20 Dec 2026{Enter}');
+    expect(changes.at(-1)).toBe('2026-12-20');
+    code.state.arrive();
+    await waitFor(() => expect(document.querySelector('.mantine-DateInput-input')).toBeTruthy());
+    const real = screen.getByRole('textbox', { name: 'End Date' });
+    await user.clear(real);
+    await user.type(real, '21 Dec 2026{Enter}');
+    expect(changes.at(-1)).toBe('2026-12-21');
+    expect(document.querySelector('[data-dates-dropdown]')).toBeNull();
+    expect(submitted).not.toHaveBeenCalled();
+    // The form's own button still submits it.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('lazy colour input', () => {
   it('shows the colour and reports what is typed at once', async () => {
     const { LazyColorInput } = await import('./lazy-color-input');
