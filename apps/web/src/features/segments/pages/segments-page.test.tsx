@@ -98,12 +98,14 @@ describe('segments list', () => {
     const { router } = await openSegments();
     await user.click(within(await rowOf('Regulars')).getByText('numberOfLogins ≥ 2'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/console/segment/${REGULARS_ID}`));
-    await user.click(await screen.findByRole('button', { name: 'Back to Segments' }));
+    // The editor and the players page are chunks of their own: on a loaded machine they take a while to arrive.
+    const arrived = { timeout: 15_000 };
+    await user.click(await screen.findByRole('button', { name: 'Back to Segments' }, arrived));
     await user.click(within(await rowOf('Regulars')).getByRole('link', { name: 'Players of Regulars' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/console/segment/${REGULARS_ID}/players`),
     );
-    await user.click(await screen.findByRole('button', { name: 'Back to Segments' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Segments' }, arrived));
     await user.click(await screen.findByRole('button', { name: 'New Segment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/segment'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Segment' })).toBeTruthy();
