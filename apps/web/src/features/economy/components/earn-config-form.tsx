@@ -212,8 +212,10 @@ export const EarnConfigForm = ({
             disabled={readOnly}
             onChange={(type) => type && set('exclude_type', type as TExcludeType)}
           />
+          {/* Keyed: each picker keeps its own search, so a product search is not run against the categories. */}
           {values.exclude_type === 'product' ? (
             <RemoteMultiPicker
+              key="products"
               label={ECONOMY_TEXTS.excludedProducts}
               description="Spend on these products earns nothing"
               placeholder="Search products"
@@ -229,6 +231,7 @@ export const EarnConfigForm = ({
             />
           ) : (
             <RemoteMultiPicker
+              key="categories"
               label={ECONOMY_TEXTS.excludedCategories}
               description="Spend on products in these categories earns nothing"
               placeholder="Search categories"

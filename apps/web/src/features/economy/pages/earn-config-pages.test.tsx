@@ -189,6 +189,15 @@ describe('cashback configuration page', () => {
     ).toBeTruthy();
   });
 
+  it('starts the category search afresh after a product search, when the exclusion type changes', async () => {
+    serveEconomy();
+    renderApp('/console/economics/cashback-config');
+    await screen.findByRole('heading', { level: 1, name: 'Create a cashback config' });
+    await user.type(field('Excluded Products'), 'latte');
+    await choose('Exclusion Type', 'Category');
+    expect(field('Excluded Categories').value).toBe('');
+  });
+
   it('loads a stored config with its exclusions named, and updates it with PUT', async () => {
     const api = serveEconomy({}, { [`PUT /api/economy/earn-configs/${CASHBACK_ID}`]: () => ok(CASHBACK) });
     renderApp(`/console/economics/cashback-config/${CASHBACK_ID}`);
