@@ -28,6 +28,8 @@ export type OutgoingEvent = {
 export type Planned = {
   event: OutgoingEvent;
   answer: Answer;
+  /** Another answer that is right too: then the event is not stored, and the model is not told of it. */
+  orAnswer?: Answer;
   error?: string;
   /** Applied to the model once the API accepted the event. */
   apply?: () => void;
@@ -178,12 +180,15 @@ export const createGenerator = (
     };
   };
 
-  /** An order.created for an order id already counted: the engine calls it a duplicate. */
+  /**
+   * An order.created for an order id already sent: a duplicate, said at once (200) when the engine has counted the
+   * order by then, else accepted and called a duplicate by the engine.
+   */
   const orderRepeat = (): Planned => {
     const order = freeOrder();
     if (!order) return orderCreated();
     const { event } = base('order.created', order.player, { order_id: order.orderId, total: 12.5 });
-    return accepted(event, order.player, 'duplicate');
+    return { ...accepted(event, order.player, 'duplicate'), orAnswer: 'duplicate' };
   };
 
   const statisticUpdate = (known: boolean): Planned => {

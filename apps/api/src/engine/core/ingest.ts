@@ -120,6 +120,35 @@ const withinBranches = async (
   return new Map([...found].filter(([, id]) => reachable.has(id)));
 };
 
+/**
+ * The `order.created` events (by index) naming an order already known for the same customer (DESIGN §5: "an
+ * order.created event for an order id already known is a duplicate"): one the engine has counted, or one `POST
+ * /api/v1/orders` made, whose own event (`order:<id>`) is on its way. Their answer is `duplicate` and they are not
+ * stored. An event id already received is left to the id check (a repeat, or a conflict), and an order that is
+ * another customer's to the engine (it parks the event and says why). A till's event racing the first one for a new
+ * order is accepted, and the engine calls it a duplicate when it comes to it.
+ */
+const knownOrderRepeats = async (db: DbOrTx, clientId: string, items: readonly Valid[]) => {
+  const orders = items.filter(
+    (item) => item.event.type === 'order.created' && typeof item.event.data.order_id === 'string',
+  );
+  if (orders.length === 0) return new Set<number>();
+  const rows = await rowsOf<{ ord: string }>(
+    db,
+    sql`SELECT q.ord::text AS ord
+        FROM unnest(${arrayParam(orders.map((item) => item.index))}::int[],
+                    ${arrayParam(orders.map((item) => item.event.id))}::text[],
+                    ${arrayParam(orders.map((item) => item.event.data.order_id as string))}::text[],
+                    ${arrayParam(orders.map((item) => item.customerId ?? ''))}::text[])
+          AS q(ord, event_id, order_id, customer_id)
+        JOIN orders o ON o.client_id = ${clientId} AND o.external_id = q.order_id AND o.customer_id = q.customer_id
+        WHERE (o.counted_at IS NOT NULL
+               OR EXISTS (SELECT 1 FROM event_keys k WHERE k.client_id = ${clientId} AND k.external_id = 'order:' || o.id))
+          AND NOT EXISTS (SELECT 1 FROM event_keys k WHERE k.client_id = ${clientId} AND k.external_id = q.event_id)`,
+  );
+  return new Set(rows.map((row) => Number(row.ord)));
+};
+
 /** `branches`: null for a sender that reaches every customer (an API key, an admin), else the branches it manages. */
 export const ingestEvents = async (
   db: DbOrTx,
@@ -170,6 +199,12 @@ export const ingestEvents = async (
     }
     firstById.set(item.event.id, item);
     toStore.push(item);
+  }
+  const repeatedOrders = await knownOrderRepeats(db, clientId, toStore);
+  if (repeatedOrders.size > 0) {
+    for (const index of repeatedOrders)
+      answers[index] = { id: answers[index]?.id ?? '', status: 'duplicate' };
+    toStore.splice(0, toStore.length, ...toStore.filter((item) => !repeatedOrders.has(item.index)));
   }
   if (toStore.length === 0) return answers;
 

@@ -16,6 +16,7 @@ import {
   uniqueEmail,
 } from '../../../test/factories';
 import { createClientApp, type TestApp } from '../../../test/test-app';
+import { createOrder, uniqueOrderId } from '../orders/orders.test-support';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -156,6 +157,54 @@ describe('a batch', () => {
     const res = await postEvents(t.app, key, { events: tooMany });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(EVENT_MESSAGES.batchTooLarge);
+  });
+});
+
+describe('an order.created event for an order already known (DESIGN §5)', () => {
+  const orderEvent = (customerId: string, orderId: string) =>
+    eventFor(customerId, { type: 'order.created', data: { order_id: orderId, total: 84.5 } });
+  const orderVolume = async (customerId: string) =>
+    (await playerStatistics(t.app, key, customerId)).orderVolume ?? 0;
+
+  it('is a duplicate (200) once POST /api/v1/orders made the order, even before the engine counted it', async () => {
+    const buyer = await addCustomer(t.app, admin);
+    const order = await createOrder(t.app, key, buyer);
+    const till = await postEvents(t.app, key, orderEvent(buyer, order.order_id));
+    expect([till.statusCode, till.json().content]).toEqual([
+      200,
+      { id: expect.any(String), status: 'duplicate' },
+    ]);
+    await t.ctx.engine.drain();
+    expect(await orderVolume(buyer)).toBe(1);
+    // A batch says so per event.
+    const batch = await postEvents(t.app, key, {
+      events: [orderEvent(buyer, order.order_id), eventFor(buyer)],
+    });
+    expect(batch.json().content.map((answer: { status: string }) => answer.status)).toEqual([
+      'duplicate',
+      'accepted',
+    ]);
+  });
+
+  it("is a duplicate once the engine counted a till's order; another customer's order id is left to the engine", async () => {
+    const buyer = await addCustomer(t.app, admin);
+    const other = await addCustomer(t.app, admin);
+    const orderId = uniqueOrderId('TILL');
+    await sendAndProcess(t, key, [orderEvent(buyer, orderId)]);
+    const again = await postEvents(t.app, key, orderEvent(buyer, orderId));
+    expect([again.statusCode, again.json().content.status]).toEqual([200, 'duplicate']);
+    // The same order id for someone else is accepted, and the engine parks it with its reason.
+    const stranger = await postEvents(t.app, key, orderEvent(other, orderId));
+    expect([stranger.statusCode, stranger.json().content.status]).toEqual([202, 'accepted']);
+    await t.ctx.engine.drain();
+    expect(await orderVolume(buyer)).toBe(1);
+    expect(await orderVolume(other)).toBe(0);
+    // A repeat of an event id already received still follows the id: the same payload is a duplicate, another a 409.
+    const first = orderEvent(buyer, uniqueOrderId('TILL'));
+    await sendAndProcess(t, key, [first]);
+    expect((await postEvents(t.app, key, first)).statusCode).toBe(200);
+    const changed = await postEvents(t.app, key, { ...first, data: { ...first.data, total: 1 } });
+    expect(changed.statusCode).toBe(409);
   });
 });
 
