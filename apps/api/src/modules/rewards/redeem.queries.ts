@@ -30,6 +30,7 @@ export type RedeemVerdict =
   | 'reward_not_found'
   | 'not_available'
   | 'not_in_segment'
+  | 'out_of_stock'
   | 'limit_reached';
 
 const lockWallet = scriptStatement(
@@ -55,6 +56,10 @@ const contextCte = sql`ctx AS MATERIALIZED (
         OR c.status IN ('SUSPENDED', 'ERASED') THEN 'not_available'
       WHEN cardinality(r.segment_ids) > 0 AND NOT EXISTS (SELECT 1 FROM segment_members m
         WHERE m.client_id = c.client_id AND m.customer_id = c.id AND m.segment_id = ANY (r.segment_ids)) THEN 'not_in_segment'
+      -- Before the limit and the balance, in the order the players' list gives its reasons: none left is said as
+      -- such even to a member who could not have paid. (The stock's own update below still decides a race.)
+      WHEN (r.stock IS NOT NULL AND r.redeemed >= r.stock) OR (r.coupon ->> 'source' = 'pool' AND NOT EXISTS (
+        SELECT 1 FROM reward_codes k WHERE k.reward_id = r.id AND k.redemption_id IS NULL)) THEN 'out_of_stock'
       WHEN r.per_customer_limit IS NOT NULL AND (SELECT count(*) FROM reward_redemptions x
         WHERE x.reward_id = r.id AND x.customer_id = c.id AND x.status <> 'cancelled') >= r.per_customer_limit
         THEN 'limit_reached'

@@ -194,6 +194,31 @@ describe('redeeming', () => {
     expect(await balanceOf(kit.setup.t.app, kit.setup.admin, late, kit.currency._id)).toBe(500);
   });
 
+  it('says Out of stock, as the list does, to a member who also could not pay; and for an emptied pool', async () => {
+    const reward = await createReward({ stock: 1, cost: { currency: kit.currency._id, amount: 30 } });
+    const customer = await fundedCustomer(50);
+    expect((await redeem(customer, reward._id)).statusCode).toBe(201);
+    // 20 left, 30 to pay, none in stock: both the list and the redemption name the stock.
+    const listed = (await asKey('GET', `/api/v1/players/${customer}/rewards`)).json().content as {
+      _id: string;
+      reason: string | null;
+    }[];
+    expect(listed.find((item) => item._id === reward._id)?.reason).toBe('out_of_stock');
+    const again = await redeem(customer, reward._id);
+    expect([again.statusCode, again.json().message]).toEqual([409, M.outOfStock]);
+    expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(20);
+
+    const pool = await createReward({
+      cost: { currency: kit.currency._id, amount: 30 },
+      coupon: { source: 'pool', value_type: 'amount', value: 10, valid_days: 30 },
+    });
+    expect((await uploadCodes(pool._id, 'POOL-ONLY-1\n')).statusCode).toBe(200);
+    const rich = await fundedCustomer(100);
+    expect((await redeem(rich, pool._id)).statusCode).toBe(201);
+    const emptied = await redeem(customer, pool._id);
+    expect([emptied.statusCode, emptied.json().message]).toEqual([409, M.outOfStock]);
+  });
+
   it('12 concurrent repeats of one redemption id: one redemption, one debit, and every answer the first', async () => {
     const reward = await createReward({ stock: 5 });
     const customer = await fundedCustomer(200);
