@@ -116,11 +116,14 @@ export const ZPlayerReward = ZReward.pick({
   type: true,
   cost: true,
   currency: true,
+  stock: true,
   stock_left: true,
   per_customer_limit: true,
   available_from: true,
   available_to: true,
+  segment_ids: true,
   coupon: true,
+  active: true,
 }).extend({
   redeemable: z.boolean(),
   /** Why not, when redeemable is false. */
@@ -128,7 +131,7 @@ export const ZPlayerReward = ZReward.pick({
 });
 export type TPlayerReward = z.infer<typeof ZPlayerReward>;
 
-/** A catalogue reward as a player sees it, redeemable unless there is a reason. */
+/** A catalogue reward as a player sees it (the reward's shape, DESIGN §10), redeemable unless there is a reason. */
 export const playerRewardOf = (reward: TReward, reason: TRedeemRefusal | null): TPlayerReward => ({
   _id: reward._id,
   name: reward.name,
@@ -137,11 +140,14 @@ export const playerRewardOf = (reward: TReward, reason: TRedeemRefusal | null): 
   type: reward.type,
   cost: reward.cost,
   currency: reward.currency,
+  stock: reward.stock,
   stock_left: reward.stock_left,
   per_customer_limit: reward.per_customer_limit,
   available_from: reward.available_from,
   available_to: reward.available_to,
+  segment_ids: reward.segment_ids,
   coupon: reward.coupon,
+  active: reward.active,
   redeemable: reason === null,
   reason,
 });

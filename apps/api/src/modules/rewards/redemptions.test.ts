@@ -203,7 +203,15 @@ describe('redeeming', () => {
       _id: string;
       reason: string | null;
     }[];
-    expect(listed.find((item) => item._id === reward._id)?.reason).toBe('out_of_stock');
+    // Each item has the reward's own shape (DESIGN §10) beside redeemable and reason.
+    expect(listed.find((item) => item._id === reward._id)).toMatchObject({
+      stock: 1,
+      stock_left: 0,
+      segment_ids: [],
+      active: true,
+      redeemable: false,
+      reason: 'out_of_stock',
+    });
     const again = await redeem(customer, reward._id);
     expect([again.statusCode, again.json().message]).toEqual([409, M.outOfStock]);
     expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(20);
