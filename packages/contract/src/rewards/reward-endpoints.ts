@@ -236,7 +236,7 @@ export const cancelRedemption = defineEndpoint({
   permission: 'REWARDS:update',
   token: 'integration',
   summary:
-    'Cancel a redemption: its coupon is void, its stock returns and its cost is credited back (one ledger row); a used coupon cannot be cancelled (409)',
+    'Cancel a redemption: its coupon is void, its stock returns and its cost is credited back (one ledger row); a repeat answers the first answer (200, nothing credited again); a used coupon cannot be cancelled (409)',
   tags: ['integrator'],
   params: idParams,
   response: envelopeOf(ZRewardRedemption),

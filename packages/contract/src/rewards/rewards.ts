@@ -131,7 +131,6 @@ export const REWARD_MESSAGES = {
   couponCancelled: 'Coupon cancelled',
   couponAccepted: 'Coupon accepted.',
   cancelled: 'Redemption cancelled: the cost was credited back.',
-  alreadyCancelled: 'This redemption was cancelled already.',
   usedCannotCancel: 'A used coupon cannot be cancelled.',
 } as const;
 

@@ -244,11 +244,24 @@ export const createRedemptionsService = (db: Db) => {
       );
     });
 
+  const repeatedCancel = async (tx: Tx, clientId: string, row: RedemptionRecord) => {
+    const [credit] = await rowsOf<{ balance: string }>(
+      tx,
+      sql`SELECT wallet_balance_post_transaction::text AS balance FROM economy_transactions
+          WHERE client_id = ${clientId} AND cause_kind = 'redemption' AND cause_id = ${row.id}
+            AND event_id = ${`${row.id}:cancel`}`,
+    );
+    const cancelled = toRedemption(row);
+    return credit ? { ...cancelled, balance_after: Number(credit.balance) } : cancelled;
+  };
+
   const cancel = async (principal: Principal, id: string, staff: Actor | null = null) =>
     db.transaction(async (tx) => {
       const row = await findRedemption(tx, principal.clientId, sql`id = ${id}`, true);
       if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.redemptionNotFound);
-      if (row.status === 'cancelled') throw conflict(M.alreadyCancelled);
+      // A repeat (a retry after a lost answer) answers the first answer: the redemption, cancelled, with the balance
+      // its credit back left (DESIGN §3); nothing is credited twice.
+      if (row.status === 'cancelled') return repeatedCancel(tx, principal.clientId, row);
       if (row.status === 'used') throw conflict(M.usedCannotCancel);
       // An erased member's balances were forfeited and can never be spent: the coupon is voided, nothing credited.
       // FOR SHARE: an erasure under way is waited for, and one that starts waits for this cancel's credit.
