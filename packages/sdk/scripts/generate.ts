@@ -35,14 +35,16 @@ const NAMES: Record<string, string> = {
 
 /**
  * Writes whose repeat is harmless without an `id` of ours: the channel's own key (order_id, basket_id), an enrolment
- * matched by external_id or email, a partial update. Others (using a coupon, cancelling, adding a card) are retried
- * only when the server refused them unprocessed (429), since a repeat after a lost answer would change the outcome.
+ * matched by external_id or email, a partial update, a cancel (its repeat answers the first answer). Others (using a
+ * coupon, adding a card) are retried only when the server refused them unprocessed (429), since a repeat after a
+ * lost answer would change the outcome.
  */
 const NATURALLY_IDEMPOTENT = new Set([
   'enrolCustomer',
   'patchIntegratorCustomer',
   'createOrder',
   'upsertBasket',
+  'cancelRedemption',
 ]);
 
 /** The body is one event or a batch, each with its own idempotency id. */

@@ -211,7 +211,7 @@ export const operations = {
       query: false,
       paged: false,
       idempotencyKey: null,
-      retry: 'refused',
+      retry: 'always',
     },
   },
   subscriptions: {
