@@ -58,10 +58,10 @@ const ZEventEnvelope = z.object({
     .max(128, 'id must not be more than 128 characters'),
   type: ZEngineEventType,
   customer: ZEventCustomerRef,
-  occurred_at: isoDateTime('occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z').refine(
-    (value) => Date.parse(value) <= Date.now() + EVENT_CLOCK_SKEW_MS,
-    EVENT_MESSAGES.futureOccurredAt,
-  ),
+  /** When it happened; without it, when Laurel received it (give it when you may resend the event). */
+  occurred_at: isoDateTime('occurred_at must be an ISO 8601 date-time, e.g. 2026-11-24T10:15:00Z')
+    .refine((value) => Date.parse(value) <= Date.now() + EVENT_CLOCK_SKEW_MS, EVENT_MESSAGES.futureOccurredAt)
+    .optional(),
   branch_id: ZId.nullable().optional(),
   data: z.unknown().optional(),
 });

@@ -12,11 +12,12 @@ import { newId } from '../../db/ids';
 import { requestHash } from '../../http/request-hash';
 import { arrayParam, rowsOf } from './sql';
 
+// An event sent without occurred_at hashes without it: its repeat is the same payload, though it arrives later.
 const payloadHash = (event: TIncomingEvent) =>
   requestHash({
     type: event.type,
     customer: event.customer,
-    occurred_at: new Date(event.occurred_at).toISOString(),
+    occurred_at: event.occurred_at ? new Date(event.occurred_at).toISOString() : null,
     branch_id: event.branch_id ?? null,
     data: event.data,
   });
@@ -157,6 +158,8 @@ export const ingestEvents = async (
   branches: string[] | null = null,
 ) => {
   const answers: IngestResult[] = raw.map((item) => ({ id: echoedId(item), status: 'rejected' }));
+  // An event without occurred_at happened when it arrived.
+  const receivedAt = new Date();
   const valid: Valid[] = [];
   raw.forEach((item, index) => {
     const parsed = ZIncomingEvent.safeParse(item);
@@ -219,7 +222,7 @@ export const ingestEvents = async (
             ${arrayParam(toStore.map(({ event }) => event.type))}::text[],
             ${arrayParam(toStore.map(({ customerId }) => customerId))}::text[],
             ${arrayParam(toStore.map(({ event }) => event.branch_id ?? null))}::text[],
-            ${arrayParam(toStore.map(({ event }) => new Date(event.occurred_at).toISOString()))}::timestamptz[],
+            ${arrayParam(toStore.map(({ event }) => new Date(event.occurred_at ?? receivedAt).toISOString()))}::timestamptz[],
             ${arrayParam(toStore.map(({ event }) => JSON.stringify(event.data)))}::text[],
             ${arrayParam(toStore.map(({ hash }) => hash))}::text[]
           ) WITH ORDINALITY AS e(id, external_id, type, customer_id, branch_id, occurred_at, data, payload_hash, ord)

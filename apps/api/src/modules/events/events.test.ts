@@ -60,6 +60,22 @@ describe('one event', () => {
     expect(changed.json()).toMatchObject({ success: false, message: EVENT_MESSAGES.conflict });
   });
 
+  it('takes an event without occurred_at as happening when it arrived; its repeat is still a duplicate', async () => {
+    const { occurred_at: _left, ...event } = eventFor(player);
+    const before = Date.now();
+    const res = await postEvents(t.app, key, event);
+    expect([res.statusCode, res.json().content.status]).toEqual([202, 'accepted']);
+    const again = await postEvents(t.app, key, event);
+    expect([again.statusCode, again.json().content.status]).toEqual([200, 'duplicate']);
+    const [stored] = await t.ctx.database.query<{ occurred_at: Date }>(
+      'SELECT occurred_at FROM events WHERE external_id = $1',
+      [event.id],
+    );
+    const at = new Date(stored?.occurred_at as Date).getTime();
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
   it.each([
     [{ id: '' }, 'id'],
     [{ type: 'coffee.drunk' }, 'type'],
