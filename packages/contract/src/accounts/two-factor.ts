@@ -14,6 +14,10 @@ export const TWO_FACTOR_MESSAGES = {
   invalidAppCode: 'That code is not valid. Enter the current code from your authenticator app.',
   codeAlreadyUsed: 'That code was already used. Wait for the next code from your authenticator app.',
   invalidMfaToken: 'Your sign-in has expired. Please sign in again.',
+  /** A set-up token (mfa_enrolment_required) sent to complete a sign-in with a code, or the other way round. */
+  mfaTokenForSetup:
+    'Two-factor sign-in must be set up first: this sign-in asked for it (signin/mfa/setup, then signin/mfa/enrol).',
+  mfaTokenForCode: 'Two-factor sign-in is already set up: send the code from the app to signin/mfa.',
   tooManyCodes: 'Too many wrong codes. Please try again later.',
   notStarted: 'Start setting up two-factor sign-in first.',
   alreadyEnabled: 'Two-factor sign-in is already on.',

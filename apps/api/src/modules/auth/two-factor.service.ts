@@ -117,8 +117,16 @@ export const createTwoFactorService = (ctx: AppContext) => {
     );
   };
 
+  /** Why a sign-in token was refused: one made for the other step is named as such rather than called expired. */
+  const refusedMfaToken = async (token: string, purpose: MfaPurpose) => {
+    const other: MfaPurpose = purpose === 'verify' ? 'enrol' : 'verify';
+    if (!(await ctx.tokens.verifyMfa(token, other))) return unauthorized(M.invalidMfaToken);
+    return unauthorized(other === 'enrol' ? M.mfaTokenForSetup : M.mfaTokenForCode);
+  };
+
   const userOfMfaToken = async (token: string, purpose: MfaPurpose) => {
     const claims = await ctx.tokens.verifyMfa(token, purpose);
+    if (!claims) throw await refusedMfaToken(token, purpose);
     const found = claims ? await findUserById(db, claims.userId) : null;
     if (
       !claims ||

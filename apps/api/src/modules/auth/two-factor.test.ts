@@ -326,6 +326,12 @@ describe('two-factor required by the business', () => {
       mfa_enrolment_required: true,
       mfa_token: expect.any(String),
     });
+    // Its token completes no sign-in with a code: the answer says that two-factor must be set up first.
+    const asCode = await post('/api/v2/client-user/signin/mfa', {
+      mfa_token: answer.mfa_token,
+      code: '123456',
+    });
+    expect([asCode.statusCode, asCode.json().message]).toEqual([401, M.mfaTokenForSetup]);
     const setup = await post('/api/v2/client-user/signin/mfa/setup', { mfa_token: answer.mfa_token });
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json().content;
@@ -358,7 +364,7 @@ describe('two-factor required by the business', () => {
     await enrol(admin);
     const challenge = (await signIn(admin)).json().content.mfa_token;
     const setup = await post('/api/v2/client-user/signin/mfa/setup', { mfa_token: challenge });
-    expect(setup.statusCode).toBe(401);
+    expect([setup.statusCode, setup.json().message]).toEqual([401, M.mfaTokenForCode]);
   });
 });
 
