@@ -265,8 +265,10 @@ describe('orders', () => {
       [player],
     );
     expect(Number(customer?.total)).toBe(6005);
-    // A repeat order.created in a later batch is a duplicate too.
-    await sendAndProcess(t, key, [order(1, 'ORD-2', 50.05)]);
+    // A repeat order.created once the order is counted is a duplicate at once (DESIGN §5): not even stored.
+    const repeat = await postEvents(t.app, key, order(1, 'ORD-2', 50.05));
+    expect(repeat.json().content.status).toBe('duplicate');
+    await t.ctx.engine.drain();
     expect(await playerStatistics(t.app, key, player)).toEqual({ totalOrderValue: 60.05, orderVolume: 2 });
   });
 
@@ -296,9 +298,13 @@ describe('orders made by the commerce API', () => {
     const created = eventAt(player, 5, { type: 'order.created', data: { order_id: 'API-1', total: 45.5 } });
     await sendAndProcess(t, key, [created]);
     expect(await playerStatistics(t.app, key, player)).toEqual({ totalOrderValue: 45.5, orderVolume: 1 });
-    await sendAndProcess(t, key, [
+    const repeat = await postEvents(
+      t.app,
+      key,
       eventAt(player, 4, { type: 'order.created', data: { order_id: 'API-1', total: 45.5 } }),
-    ]);
+    );
+    expect(repeat.json().content.status).toBe('duplicate');
+    await t.ctx.engine.drain();
     expect(await playerStatistics(t.app, key, player)).toEqual({ totalOrderValue: 45.5, orderVolume: 1 });
     // The API changes the status first, then its event is processed.
     await t.ctx.database.query(`UPDATE orders SET status = 'REFUNDED' WHERE external_id = 'API-1'`);
