@@ -131,6 +131,9 @@ export const REWARD_MESSAGES = {
   couponCancelled: 'Coupon cancelled',
   couponAccepted: 'Coupon accepted.',
   cancelled: 'Redemption cancelled: the cost was credited back.',
+  /** An erased member's redemption: their balances were forfeited at the erasure, so the cancel credits nothing. */
+  cancelledWithoutCredit:
+    "Redemption cancelled: its coupon is void. Nothing was credited: the member's balances were forfeited when they were erased.",
   usedCannotCancel: 'A used coupon cannot be cancelled.',
 } as const;
 

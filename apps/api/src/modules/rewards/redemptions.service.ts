@@ -252,7 +252,9 @@ export const createRedemptionsService = (db: Db) => {
             AND event_id = ${`${row.id}:cancel`}`,
     );
     const cancelled = toRedemption(row);
-    return credit ? { ...cancelled, balance_after: Number(credit.balance) } : cancelled;
+    return credit
+      ? { redemption: { ...cancelled, balance_after: Number(credit.balance) }, credited: true }
+      : { redemption: cancelled, credited: false };
   };
 
   const cancel = async (principal: Principal, id: string, staff: Actor | null = null) =>
@@ -307,8 +309,11 @@ export const createRedemptionsService = (db: Db) => {
       );
       // The answer's balance is the wallet's after this call's credit back, not the one after the redemption.
       return credit
-        ? { ...cancelled, balance_after: Number(centsToDecimal(credit.balanceCents)) }
-        : cancelled;
+        ? {
+            redemption: { ...cancelled, balance_after: Number(centsToDecimal(credit.balanceCents)) },
+            credited: true,
+          }
+        : { redemption: cancelled, credited: false };
     });
 
   /** What a player sees in the app's catalogue now, each with whether they may redeem it and why not. */

@@ -436,6 +436,10 @@ describe('coupons and cancelling', () => {
     const cancelled = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().content.status).toBe('cancelled');
+    // The answer says so, rather than that the cost came back; a repeat says the same.
+    expect(cancelled.json().message).toBe(M.cancelledWithoutCredit);
+    const again = await asKey('POST', `/api/v1/redemptions/${redemption._id}/cancel`);
+    expect([again.statusCode, again.json().message]).toEqual([200, M.cancelledWithoutCredit]);
     expect(await balanceOf(kit.setup.t.app, kit.setup.admin, customer, kit.currency._id)).toBe(0);
     expect(await ledgerOf(kit.setup.t.app, kit.setup.admin, customer)).toEqual(ledgerBefore);
     // The stock comes back all the same.

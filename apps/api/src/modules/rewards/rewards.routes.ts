@@ -13,6 +13,7 @@ import {
   REWARD_MESSAGES as M,
   redeemForCustomer,
   redeemReward,
+  type TRewardRedemption,
   updateReward,
   uploadRewardCodes,
   useCoupon,
@@ -117,6 +118,10 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
   redeemRoute(redeemReward, false);
   redeemRoute(redeemForCustomer, true);
 
+  /** A cancel says whether it credited the cost back (not for an erased member, whose balances were forfeited). */
+  const cancelAnswer = ({ redemption, credited }: { redemption: TRewardRedemption; credited: boolean }) =>
+    ok(redemption, credited ? M.cancelled : M.cancelledWithoutCredit);
+
   /**
    * Who acts on a redemption over the integrator paths: a console user (a client token) is recorded as staff, in
    * an audit entry of their own; an integrator's call is recorded by the redemption row itself (its status and
@@ -137,10 +142,10 @@ export const rewardRoutes = async (app: FastifyInstance, ctx: AppContext) => {
     ),
   );
   route(app, cancelRedemption, async ({ params, request }) =>
-    ok(await redemptions.cancel(principalOf(request), params.id, staffOn(request)), M.cancelled),
+    cancelAnswer(await redemptions.cancel(principalOf(request), params.id, staffOn(request))),
   );
   route(app, cancelCustomerRedemption, async ({ params, request }) =>
-    ok(await redemptions.cancel(principalOf(request), params.id, auditedActor(request)), M.cancelled),
+    cancelAnswer(await redemptions.cancel(principalOf(request), params.id, auditedActor(request))),
   );
   route(app, listCustomerRedemptions, async ({ params, query, request }) => {
     const { items, count } = await redemptions.listForCustomer(

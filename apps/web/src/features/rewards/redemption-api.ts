@@ -47,6 +47,9 @@ export const REDEMPTION_TEXTS = {
   cancelText: (reward: string, cost: string, code: string | null, coupon: boolean) =>
     `${code ? `The coupon ${code} stops working for good and ` : ''}${cost} go back to the customer’s wallet. ` +
     `If ${reward} has a set stock, one goes back to it${coupon ? '; a code from an uploaded pool is not put back in the pool' : ''}.`,
+  /** An erased member's balances were forfeited: cancelling voids the coupon and credits nothing. */
+  cancelTextErased: (code: string | null) =>
+    `${code ? `The coupon ${code} stops working for good. ` : ''}Nothing goes back to the wallet: this customer was erased and their balances were forfeited.`,
   cancelConfirm: 'Cancel redemption',
   keep: 'Keep it',
   cancelFailed: 'The redemption was not cancelled',

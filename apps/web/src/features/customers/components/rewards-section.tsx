@@ -11,6 +11,6 @@ export const RewardsSection = ({ customerId, erased }: { customerId: string; era
     title="Rewards"
     actions={erased ? undefined : <RedeemRewardAction customerId={customerId} />}
   >
-    <CustomerRedemptionsTable customerId={customerId} />
+    <CustomerRedemptionsTable customerId={customerId} erased={erased} />
   </ProfileSection>
 );

@@ -9,7 +9,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_ID, serveCustomers } from '@/features/customers/test-server';
+import { CUSTOMER_ID, customerFixture, serveCustomers } from '@/features/customers/test-server';
 import { REDEMPTION_TEXTS } from '@/features/rewards/redemption-api';
 import { COFFEE, COINS, COINS_ID, listReply, MUG, rewardFixture } from '@/features/rewards/test-server';
 import { clientFixture } from '@/test/fixtures';
@@ -406,6 +406,26 @@ describe('Cancel a redemption', () => {
     expect(
       confirm.getByText(
         '250 BC go back to the customer’s wallet. If Gift Hamper has a set stock, one goes back to it.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("on an erased customer's profile says the coupon is voided and nothing is credited back", async () => {
+    serveProfile(
+      {},
+      {
+        'GET /api/v2/get/user': () =>
+          ok(customerFixture({ name: 'Erased', surname: 'customer', status: 'ERASED' })),
+      },
+    );
+    renderApp(PROFILE);
+    await screen.findByRole('heading', { level: 1, name: 'Erased customer' });
+    const box = await rewardsBox();
+    await user.click(await box.findByRole('button', { name: 'Cancel Free Coffee K7PX2MZ9QRTA' }));
+    const confirm = within(await screen.findByRole('dialog', { name: REDEMPTION_TEXTS.cancelTitle }));
+    expect(
+      confirm.getByText(
+        'The coupon K7PX2MZ9QRTA stops working for good. Nothing goes back to the wallet: this customer was erased and their balances were forfeited.',
       ),
     ).toBeTruthy();
   });

@@ -66,7 +66,13 @@ export const RedeemRewardAction = ({ customerId }: { customerId: string }) => {
  * The customer's redemptions and their codes, newest first (DESIGN §10), each issued one with Cancel for a user
  * with REWARDS update: the coupon is void and its cost goes back to the wallet.
  */
-export const CustomerRedemptionsTable = ({ customerId }: { customerId: string }) => {
+export const CustomerRedemptionsTable = ({
+  customerId,
+  erased = false,
+}: {
+  customerId: string;
+  erased?: boolean;
+}) => {
   const user = useSession()?.user;
   const [page, setPage] = useState(1);
   const redemptions = useQuery(customerRedemptionsQuery(customerId, page, PAGE_SIZE));
@@ -81,12 +87,14 @@ export const CustomerRedemptionsTable = ({ customerId }: { customerId: string })
   const confirmCancel = (row: TRewardRedemption) =>
     openConfirmModal({
       title: REDEMPTION_TEXTS.cancelTitle,
-      text: REDEMPTION_TEXTS.cancelText(
-        row.reward_name,
-        cost(row),
-        row.coupon_code,
-        row.reward_type === 'coupon',
-      ),
+      text: erased
+        ? REDEMPTION_TEXTS.cancelTextErased(row.coupon_code)
+        : REDEMPTION_TEXTS.cancelText(
+            row.reward_name,
+            cost(row),
+            row.coupon_code,
+            row.reward_type === 'coupon',
+          ),
       confirmLabel: REDEMPTION_TEXTS.cancelConfirm,
       cancelLabel: REDEMPTION_TEXTS.keep,
       onConfirm: () =>
