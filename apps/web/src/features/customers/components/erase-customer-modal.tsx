@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useEraseCustomer } from '@/features/customers/api';
 import { customerWalletsQuery } from '@/features/economy';
 import { formatBalance } from '@/ui/balance-format';
+import { mutateSettled, useOneAtATime } from '@/ui/use-one-at-a-time';
 
 type TEraseCustomerModalProps = { customer: TCustomer; opened: boolean; onClose: () => void };
 
@@ -42,17 +43,20 @@ export const EraseCustomerModal = ({ customer, opened, onClose }: TEraseCustomer
   const confirmed = typed.trim() === ERASE_CONFIRMATION_WORD;
   const who = [`${customer.name} ${customer.surname}`, customer.email].filter(Boolean).join(', ');
 
+  // A double-click's second submit comes before the button shows it is busy: it must send nothing (the erase
+  // answered 409 to it, and the user was told that an erase which worked had failed).
+  const once = useOneAtATime();
   const submit = () =>
-    erase.mutate(customer._id, {
-      onSuccess: () => {
+    void once(() =>
+      mutateSettled(erase, customer._id, () => {
         notifications.show({
           color: 'teal',
           title: 'Customer erased',
           message: 'Their personal data is gone.',
         });
         onClose();
-      },
-    });
+      }),
+    );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Erase this customer's personal data?" centered>
