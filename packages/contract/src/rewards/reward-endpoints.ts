@@ -10,6 +10,7 @@ import {
   ZRedeemRefusal,
   ZReward,
   ZRewardItemType,
+  ZRewardCoupon,
   ZRewardRedemption,
   ZRewardStatus,
   ZSaveRewardRequest,
@@ -200,6 +201,8 @@ export const ZCouponLookup = ZRewardRedemption.extend({
   /** The member's name as the business knows it ('Erased customer' once erased). */
   customer_name: z.string(),
   currency_code: z.string(),
+  /** What the coupon is worth at the till, as its reward says now (an amount off, or a percentage off). */
+  coupon_value: ZRewardCoupon.pick({ value_type: true, value: true }).nullable(),
 });
 export type TCouponLookup = z.infer<typeof ZCouponLookup>;
 

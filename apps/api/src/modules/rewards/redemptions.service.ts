@@ -188,17 +188,25 @@ export const createRedemptionsService = (db: Db) => {
       sql`id = (${issuedCodeRedemption(principal.clientId, code)})`,
     );
     if (!row || !mayAccessBranch(principal, row.branch_id)) throw notFound(M.couponNotFound);
-    const [names] = await rowsOf<{ customer_name: string; currency_code: string }>(
+    const [names] = await rowsOf<{
+      customer_name: string;
+      currency_code: string;
+      coupon: { value_type: 'amount' | 'percent'; value: number } | null;
+    }>(
       db,
       sql`SELECT (SELECT trim(concat_ws(' ', name, surname)) FROM customers
                    WHERE client_id = ${principal.clientId} AND id = ${row.customer_id}) AS customer_name,
                  (SELECT code FROM currencies
-                   WHERE client_id = ${principal.clientId} AND id = ${row.currency_id}) AS currency_code`,
+                   WHERE client_id = ${principal.clientId} AND id = ${row.currency_id}) AS currency_code,
+                 (SELECT coupon FROM rewards
+                   WHERE client_id = ${principal.clientId} AND id = ${row.reward_id}) AS coupon`,
     );
+    const coupon = names?.coupon ?? null;
     return {
       ...toRedemption(row),
       customer_name: names?.customer_name ?? '',
       currency_code: names?.currency_code ?? '',
+      coupon_value: coupon ? { value_type: coupon.value_type, value: Number(coupon.value) } : null,
     };
   };
 

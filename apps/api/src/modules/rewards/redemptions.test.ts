@@ -375,6 +375,7 @@ describe('coupons and cancelling', () => {
       status: 'issued',
       customer_name: `${member.name} ${member.surname}`,
       currency_code: kit.currency.code,
+      coupon_value: { value_type: 'amount', value: 35 },
     });
     // The console (a client token) looks it up the same way, accepts it, and then sees it used.
     expect((await kit.setup.call('GET', `/api/v1/coupons/${code}`)).json().content.status).toBe('issued');

@@ -23,6 +23,12 @@ export const COUPON_TEXTS = {
   reward: 'Reward',
   customer: 'Customer',
   cost: 'Cost',
+  worth: 'Worth',
+  /** What the till gives for it: 'R 35.00 off' or '15% off'. */
+  worthText: (value: { value_type: 'amount' | 'percent'; value: number }, symbol: string) =>
+    value.value_type === 'percent'
+      ? `${value.value.toLocaleString('en-US', { maximumFractionDigits: 2 })}% off`
+      : `${symbol} ${value.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} off`,
   status: 'Status',
   validUntil: 'Valid until',
   orderRef: 'Order reference',

@@ -9,6 +9,7 @@ import { Alert, Anchor, Button, Code, Group, Modal, SimpleGrid, Stack, TextInput
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useClientRecord } from '@/app/console/client-record';
 import { COUPON_TEXTS, couponErrorText, useAcceptCoupon, useFindCoupon } from '@/features/rewards/coupon-api';
 import { costText } from '@/features/rewards/reward-format';
 import { displayDate } from '@/ui/display-date';
@@ -29,32 +30,38 @@ const refusalOf = (coupon: TCouponLookup) => {
 };
 
 /** What the till needs to see before accepting: the reward, whose coupon it is, what it cost and until when. */
-const CouponFacts = ({ coupon, onLeave }: { coupon: TCouponLookup; onLeave: () => void }) => (
-  <Stack gap="sm">
-    <Group gap="sm" wrap="nowrap">
-      <Code fz="lg" fw={700} style={{ overflowWrap: 'anywhere' }}>
-        {coupon.coupon_code}
-      </Code>
-      <StatusChip
-        status={coupon.status}
-        label={REDEMPTION_STATUS_LABELS[coupon.status]}
-        color={REDEMPTION_STATUS_COLORS[coupon.status]}
-      />
-    </Group>
-    <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-      <Fact label={COUPON_TEXTS.reward}>
-        {coupon.reward_name} ({REWARD_ITEM_TYPE_LABELS[coupon.reward_type]})
-      </Fact>
-      <Fact label={COUPON_TEXTS.customer}>
-        <Anchor component={Link} to={consolePaths.customerProfile(coupon.customer_id)} onClick={onLeave}>
-          {coupon.customer_name || coupon.customer_id}
-        </Anchor>
-      </Fact>
-      <Fact label={COUPON_TEXTS.cost}>{costText(coupon.cost.amount, coupon.currency_code || null)}</Fact>
-      {coupon.expires_at && <Fact label={COUPON_TEXTS.validUntil}>{displayDate(coupon.expires_at)}</Fact>}
-    </SimpleGrid>
-  </Stack>
-);
+const CouponFacts = ({ coupon, onLeave }: { coupon: TCouponLookup; onLeave: () => void }) => {
+  const symbol = useClientRecord().data?.currency_symbol ?? 'R';
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Code fz="lg" fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {coupon.coupon_code}
+        </Code>
+        <StatusChip
+          status={coupon.status}
+          label={REDEMPTION_STATUS_LABELS[coupon.status]}
+          color={REDEMPTION_STATUS_COLORS[coupon.status]}
+        />
+      </Group>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+        <Fact label={COUPON_TEXTS.reward}>
+          {coupon.reward_name} ({REWARD_ITEM_TYPE_LABELS[coupon.reward_type]})
+        </Fact>
+        <Fact label={COUPON_TEXTS.customer}>
+          <Anchor component={Link} to={consolePaths.customerProfile(coupon.customer_id)} onClick={onLeave}>
+            {coupon.customer_name || coupon.customer_id}
+          </Anchor>
+        </Fact>
+        {coupon.coupon_value && (
+          <Fact label={COUPON_TEXTS.worth}>{COUPON_TEXTS.worthText(coupon.coupon_value, symbol)}</Fact>
+        )}
+        <Fact label={COUPON_TEXTS.cost}>{costText(coupon.cost.amount, coupon.currency_code || null)}</Fact>
+        {coupon.expires_at && <Fact label={COUPON_TEXTS.validUntil}>{displayDate(coupon.expires_at)}</Fact>}
+      </SimpleGrid>
+    </Stack>
+  );
+};
 
 /**
  * Accept Coupon (DESIGN §10, the till's `POST /api/v1/coupons/{code}/use` in the console): staff type or scan a

@@ -22,6 +22,7 @@ const coupon = (overrides: Partial<TCouponLookup> = {}): TCouponLookup => ({
   expires_at: '2026-04-01T09:30:00.000Z',
   cost: { currency: '9'.repeat(24), amount: 50 },
   currency_code: 'BNS',
+  coupon_value: { value_type: 'amount', value: 35 },
   balance_after: 20,
   branch_id: null,
   created_at: '2026-03-02T09:30:00.000Z',
@@ -56,6 +57,8 @@ describe('Accept Coupon on the Redemptions report', () => {
       `/console/customers/customer-profile/${THANDI_ID}`,
     );
     expect(within(dialog).getByText('50 BNS')).toBeTruthy();
+    // What the till gives for it.
+    expect(within(dialog).getByText('R 35.00 off')).toBeTruthy();
     expect(within(dialog).getByText('Issued')).toBeTruthy();
     expect(within(dialog).getByText(/1 Apr 2026/)).toBeTruthy();
 
