@@ -77,7 +77,8 @@ const fillCompanyInformation = async (user: UserEvent) => {
   await user.click(screen.getByRole('checkbox', { name: 'Food and beverages' }));
   await user.click(screen.getByRole('checkbox', { name: 'Services' }));
   await user.click(screen.getByPlaceholderText('Choose your industry'));
-  await user.click(await screen.findByRole('option', { name: 'Coffee and cafés' }));
+  // The select's code loads on that first press: on a loaded machine its options take a while.
+  await user.click(await screen.findByRole('option', { name: 'Coffee and cafés' }, { timeout: 10_000 }));
 };
 
 const expectTexts = (texts: string[]) => {
