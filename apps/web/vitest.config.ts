@@ -10,6 +10,8 @@ const needsOwnModules = [
   'src/ui/lazy-tooltip.test.tsx',
   'src/app/overlay-hosts.test.tsx',
   'src/app/preload-route.test.tsx',
+  // Mocks the fields' code modules and submits forms: neither may leak into another file's registry or window.
+  'src/ui/lazy-field/lazy-fields.test.tsx',
 ];
 
 export default mergeConfig(
