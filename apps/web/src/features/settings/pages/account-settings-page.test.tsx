@@ -1,7 +1,7 @@
 import type { TClient, TClientPlan, TNotificationIntegration, TRegionalSettings } from '@laurel/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '@/api/session-store';
 import { billingFixture, clientFixture, sessionFixture } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
@@ -106,14 +106,17 @@ describe('account settings: page and plan', () => {
   });
 
   it("Manage Plan opens the built-in plan page on the console's own address", async () => {
+    // The console's address, whatever an earlier file in this worker left the shared window at.
+    const { happyDOM } = window as unknown as { happyDOM: { setURL: (url: string) => void } };
+    const before = window.location.href;
+    happyDOM.setURL('http://127.0.0.1:8080/console/settings');
+    onTestFinished(() => happyDOM.setURL(before));
     serve({ portalUrl: '/welcome/select-subscription' });
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     await openSettings();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Manage Plan' }));
-    await waitFor(() =>
-      expect(tab.location.href).toBe(`${window.location.origin}/welcome/select-subscription`),
-    );
+    await waitFor(() => expect(tab.location.href).toBe('http://127.0.0.1:8080/welcome/select-subscription'));
   });
 
   it('says when there is no plan, and Subscribe offers the upgrade that leads to the plan page', async () => {
